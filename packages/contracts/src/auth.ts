@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { baht, envelope } from './envelope.ts';
+
+/**
+ * Auth calls of spec §7. Request schemas check shape and bounds only; the rules with their own
+ * Thai messages (spec §5) are checked by the use cases so each refusal names the right error.
+ */
+const field = (max: number) => z.string().max(max);
+
+export const loginRequest = z.object({ phoneNumber: field(32), Password: field(128) });
+export const checkPhoneRequest = z.object({ phoneNumber: field(32) });
+export const checkBankRequest = z.object({ BankAccount: field(32), BankCode: field(8) });
+export const signupRequest = z.object({
+  phoneNumber: field(32),
+  Password: field(128),
+  Confirm_Password: field(128),
+  BankAccount: field(32),
+  BankCode: field(8),
+  firstName: field(100).optional(),
+  lastName: field(100).optional(),
+  affiliateKey: field(32).nullish(),
+  isBonus: z.boolean().optional(),
+});
+export const changePasswordRequest = z.object({
+  phone_number: field(32).optional(),
+  old_Password: field(128),
+  Password: field(128),
+  Confirm_Password: field(128),
+});
+
+const wallet = z.object({
+  mainWallet: baht,
+  gameWallet: baht,
+  affiliateWallet: baht,
+  cashbackWallet: baht,
+  residualWallet: baht,
+  prizeWallet: baht,
+  spinWallet: baht,
+});
+
+/** Spec §3 "User info". Money in baht; dates ISO-8601 UTC. */
+export const userInfo = z
+  .object({
+    PhoneNumber: z.string(),
+    BankAccount: z.string(),
+    BankCode: z.string(),
+    regisdate: z.string().describe('registration time, ISO-8601'),
+    ItemCode: z.array(z.string()).describe('item codes this member has redeemed'),
+    totalDeposit: baht,
+    totalWithdraw: baht,
+    affiliateKey: z.string(),
+    GameInfo: z.object({ username: z.string(), password: z.string(), Partner: z.string() }).nullable(),
+    userRank: z.object({ userRank: z.string(), userExp: z.number() }),
+    internalWallet: wallet,
+    userName: z.object({ firstName: z.string(), lastName: z.string(), fullName: z.string() }),
+    BonusInfo: z.object({
+      bonusId: z.string().nullable(),
+      isBonus: z.boolean(),
+      TurnoverType: z.number(),
+      needTurnover: baht,
+      nowTurnover: baht,
+      maxWithdrawType: z.number(),
+      maxWithdrawAmount: baht,
+      reviceDate: z.string().nullable(),
+      DepositAmount: baht,
+    }),
+  })
+  .meta({ id: 'UserInfo' });
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const loginResponse = envelope(userInfo).extend({
+  authToken: z.string().describe('send as Authorization: Bearer <authToken>'),
+});
+export const checkPhoneResponse = envelope(z.object({ phoneNumber: z.string(), available: z.literal(true) }));
+export const checkBankResponse = envelope(
+  z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    token: z.string().describe('send back as the tokenBank header of signup; valid for 15 minutes'),
+  }),
+);
+export const signupResponse = envelope(z.object({ phoneNumber: z.string(), affiliateKey: z.string() }));
+export const refreshResponse = envelope(userInfo);
+export const emptyResponse = envelope(z.null());

@@ -1,0 +1,45 @@
+/**
+ * The closed list of error codes of the member API (ARCHITECTURE.md "Wire conventions").
+ *
+ * Every refusal the API sends is one of these: `{ success: false, code, message, data: null }` with
+ * the HTTP status and Thai message below. Messages quoted in the spec (§5, §8) are used verbatim;
+ * the others are ours. Adding a code is a contract change: add it here, with its test.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: { httpStatus: 400, message: 'ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบแล้วลองใหม่' },
+  /** Spec §5 login rule, and every wrong phone / password (never says which one was wrong). */
+  INVALID_CREDENTIALS: { httpStatus: 401, message: 'เบอร์โทรศัพท์ หรือ รหัสผ่าน ไม่ถูกต้อง' },
+  /** Spec §5 register step 1. */
+  INVALID_PHONE: { httpStatus: 400, message: 'เบอร์โทรศัพท์ไม่ถูกต้อง กรุณากรอกใหม่' },
+  /** Spec §5 register step 2 (bank not chosen, account not 10 or 12 digits). */
+  INCOMPLETE_BANK_INFO: { httpStatus: 400, message: 'กรุณากรอกข้อมูลให้ครบก่อนกดยืนยัน' },
+  /** Spec §5 password change: old, new and confirmation all required. */
+  INCOMPLETE_FORM: { httpStatus: 400, message: 'กรุณากรอกข้อมูลให้ครบทุกช่อง' },
+  PASSWORD_MISMATCH: { httpStatus: 400, message: 'รหัสผ่านและยืนยันรหัสผ่านไม่ตรงกัน' },
+  PASSWORD_RULES: { httpStatus: 400, message: 'รหัสผ่านต้องมี 6 ถึง 64 ตัวอักษร' },
+  NAME_REQUIRED: { httpStatus: 400, message: 'กรุณากรอกชื่อและนามสกุล' },
+  PHONE_TAKEN: { httpStatus: 409, message: 'เบอร์โทรศัพท์นี้ถูกใช้สมัครสมาชิกแล้ว' },
+  BANK_ACCOUNT_TAKEN: { httpStatus: 409, message: 'บัญชีธนาคารนี้ถูกใช้สมัครสมาชิกแล้ว' },
+  BANK_ACCOUNT_NOT_FOUND: { httpStatus: 422, message: 'ไม่พบบัญชีธนาคารนี้ กรุณาตรวจสอบธนาคารและเลขบัญชี' },
+  BANK_TOKEN_INVALID: { httpStatus: 422, message: 'การตรวจสอบบัญชีธนาคารหมดอายุ กรุณาตรวจสอบบัญชีอีกครั้ง' },
+  NAME_MISMATCH: { httpStatus: 422, message: 'ชื่อ-นามสกุลต้องตรงกับชื่อบัญชีธนาคาร' },
+  REFERRER_NOT_FOUND: { httpStatus: 422, message: 'ไม่พบรหัสผู้แนะนำนี้ กรุณาตรวจสอบลิงก์แนะนำ' },
+  WRONG_OLD_PASSWORD: { httpStatus: 422, message: 'รหัสผ่านเดิมไม่ถูกต้อง' },
+  SAME_PASSWORD: { httpStatus: 422, message: 'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านเดิม' },
+  ACCOUNT_SUSPENDED: { httpStatus: 403, message: 'บัญชีนี้ถูกระงับ กรุณาติดต่อเจ้าหน้าที่' },
+  UNAUTHENTICATED: { httpStatus: 401, message: 'กรุณาเข้าสู่ระบบใหม่อีกครั้ง' },
+  API_KEY_INVALID: { httpStatus: 403, message: 'ไม่อนุญาตให้เข้าถึงระบบ' },
+  SITE_CLOSED: { httpStatus: 403, message: 'ระบบปิดปรับปรุงชั่วคราว กรุณาลองใหม่ภายหลัง' },
+  RATE_LIMITED: { httpStatus: 429, message: 'ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่' },
+  LOGIN_LOCKED: { httpStatus: 429, message: 'เข้าสู่ระบบผิดหลายครั้ง กรุณารอ 15 นาทีแล้วลองใหม่' },
+  NOT_FOUND: { httpStatus: 404, message: 'ไม่พบรายการที่ต้องการ' },
+  PAYLOAD_TOO_LARGE: { httpStatus: 413, message: 'ข้อมูลที่ส่งมีขนาดใหญ่เกินไป' },
+  PROVIDER_UNAVAILABLE: { httpStatus: 503, message: 'ระบบธนาคารไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่อีกครั้ง' },
+  INTERNAL_ERROR: { httpStatus: 500, message: 'ระบบขัดข้อง กรุณาลองใหม่อีกครั้ง' },
+} as const satisfies Record<string, { httpStatus: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+/** Thai text the web client shows when the server cannot be reached (spec §7, §8). */
+export const SERVER_UNREACHABLE_MESSAGE = 'ไม่สามารถเชื่อมต่อเซิร์ฟเวอร์ได้ กรุณาลองใหม่อีกครั้ง';

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isValidBankAccountNumber,
+  isValidPassword,
+  isValidPersonName,
+  isValidPhoneNumber,
+  maskBankAccountNumber,
+  maskPhoneNumber,
+} from './validators.ts';
+
+describe('phone number (spec §5, §9: exactly 10 digits)', () => {
+  it.each(['0812345678', '0612345678', '0999999999'])('accepts %s', (phone) => {
+    expect(isValidPhoneNumber(phone)).toBe(true);
+  });
+  it.each(['081234567', '08123456789', '081-234-567', '+66812345', '1812345678', '08123456a8', '', null, 812345678])(
+    'refuses %s',
+    (phone) => {
+      expect(isValidPhoneNumber(phone)).toBe(false);
+    },
+  );
+});
+
+describe('bank account number (spec §9: 10 or 12 digits)', () => {
+  it.each(['1234567890', '123456789012'])('accepts %s', (account) => {
+    expect(isValidBankAccountNumber(account)).toBe(true);
+  });
+  it.each(['123456789', '12345678901', '1234567890123', '123-456-7890', '', undefined])('refuses %s', (account) => {
+    expect(isValidBankAccountNumber(account)).toBe(false);
+  });
+});
+
+describe('password and names', () => {
+  it('bounds password length to 6..64', () => {
+    expect(isValidPassword('12345')).toBe(false);
+    expect(isValidPassword('123456')).toBe(true);
+    expect(isValidPassword('x'.repeat(64))).toBe(true);
+    expect(isValidPassword('x'.repeat(65))).toBe(false);
+  });
+  it('accepts Thai and Latin names and refuses digits or markup', () => {
+    expect(isValidPersonName('สมชาย')).toBe(true);
+    expect(isValidPersonName('PHUCHONG SONG')).toBe(true);
+    expect(isValidPersonName('<script>')).toBe(false);
+    expect(isValidPersonName('123')).toBe(false);
+    expect(isValidPersonName('')).toBe(false);
+  });
+});
+
+describe('masking', () => {
+  it('shows only the last four digits of an account and the ends of a phone', () => {
+    expect(maskBankAccountNumber('1234567890')).toBe('xxxxxx7890');
+    expect(maskBankAccountNumber('123456789012')).toBe('xxxxxxxx9012');
+    expect(maskPhoneNumber('0812345678')).toBe('081***5678');
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Field rules shared by the API and the web client (spec §5, §9).
+ * Each is a pure predicate; the caller chooses the error code to report.
+ */
+
+/** Spec §9 phone number length 10; a Thai mobile number is ten digits starting with 0. */
+export const PHONE_NUMBER_PATTERN = /^0\d{9}$/;
+/** Spec §9 bank account length: 10 or 12 digits. */
+export const BANK_ACCOUNT_PATTERN = /^(\d{10}|\d{12})$/;
+/** Our rule: 6–64 characters (argon2id hashes any length; the cap bounds the work per request). */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 64;
+/** Names as a bank prints them: letters (Thai or Latin), spaces, dots and hyphens, 1–100 chars. */
+export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'-]{0,99}$/u;
+
+export const isValidPhoneNumber = (value: unknown): value is string =>
+  typeof value === 'string' && PHONE_NUMBER_PATTERN.test(value);
+
+export const isValidBankAccountNumber = (value: unknown): value is string =>
+  typeof value === 'string' && BANK_ACCOUNT_PATTERN.test(value);
+
+export const isValidPassword = (value: unknown): value is string =>
+  typeof value === 'string' && value.length >= PASSWORD_MIN_LENGTH && value.length <= PASSWORD_MAX_LENGTH;
+
+export const isValidPersonName = (value: unknown): value is string =>
+  typeof value === 'string' && PERSON_NAME_PATTERN.test(value.trim());
+
+/**
+ * Masks an account number for display (spec dialog 11): all but the last four digits hidden,
+ * `1234567890` → `xxxxxx7890`.
+ */
+export function maskBankAccountNumber(accountNumber: string): string {
+  const visible = accountNumber.slice(-4);
+  return 'x'.repeat(Math.max(0, accountNumber.length - 4)) + visible;
+}
+
+/** Masks a phone for lists shown to other members (affiliate Users): `0812345678` → `081***5678`. */
+export function maskPhoneNumber(phoneNumber: string): string {
+  return phoneNumber.length < 7 ? '***' : `${phoneNumber.slice(0, 3)}***${phoneNumber.slice(-4)}`;
+}
