@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from './testing.ts';
+import { migrate } from './migrate.ts';
+import { postgresErrorCode, violatedConstraint, type Db } from './client.ts';
+
+let db: Db;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, drop } = await createTestDatabase());
+});
+afterAll(async () => drop());
+
+describe('database client', () => {
+  it('reads int8 as bigint beyond the safe integer range', async () => {
+    const { rows } = await db.query<{ big: bigint }>('SELECT $1::int8 AS big', [9_007_199_254_740_993n]);
+    expect(rows[0]?.big).toBe(9_007_199_254_740_993n);
+  });
+
+  it('rolls back every statement of a failed transaction', async () => {
+    await db.query('CREATE TABLE t_rollback (n int)');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO t_rollback VALUES (1)');
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const { rows } = await db.query<{ count: bigint }>('SELECT count(*) AS count FROM t_rollback');
+    expect(rows[0]?.count).toBe(0n);
+  });
+
+  it('reports the violated constraint of a unique violation', async () => {
+    await db.query('CREATE TABLE t_unique (n int CONSTRAINT t_unique_n_key UNIQUE)');
+    await db.query('INSERT INTO t_unique VALUES (1)');
+    const error = await db.query('INSERT INTO t_unique VALUES (1)').catch((caught: unknown) => caught);
+    expect(postgresErrorCode(error)).toBe('23505');
+    expect(violatedConstraint(error)).toBe('t_unique_n_key');
+  });
+
+  it('applies each migration once', async () => {
+    expect(await migrate(db)).toEqual([]);
+    const { rows } = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+    expect(rows.map((row) => row.name)).toContain('0001-foundation.sql');
+  });
+
+  it('keeps a member account from going below zero (ledger_accounts_member_never_negative)', async () => {
+    const error = await db
+      .query(`INSERT INTO ledger_accounts (code, member_id, kind, debits_posted) VALUES ('x', NULL, 'main', 5)`)
+      .catch((caught: unknown) => caught);
+    expect(postgresErrorCode(error)).toBe('23514');
+  });
+});

@@ -1,0 +1,148 @@
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+
+/**
+ * The database client: one small interface with two drivers that run the same SQL.
+ *
+ * - `pg` against a real PostgreSQL (production, CI): a pool; each transaction holds one connection.
+ * - PGlite (embedded PostgreSQL in WASM) for the quick start and tests without a server: one
+ *   connection, so transactions are serialized by PGlite itself and `FOR UPDATE` never blocks.
+ *
+ * On both, int8 (OID 20) is parsed as `bigint` (int8 arrays are not used) (money is satang in int8 columns) and timestamptz as
+ * `Date`. Parameters use `$1…$n`. bigint parameters are sent as their decimal text.
+ */
+export interface QueryResult<Row> {
+  rows: Row[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  /** Runs one statement with positional parameters `$1…$n`. */
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly driver: 'pg' | 'pglite';
+  /**
+   * Runs `work` inside one transaction (BEGIN … COMMIT, ROLLBACK on throw). The `tx` it receives
+   * must be used for every statement of the transaction. Nested calls are not supported.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+const toParams = (params: readonly unknown[] = []) =>
+  params.map((value) => (typeof value === 'bigint' ? value.toString() : value));
+
+/** Opens a pool on a real PostgreSQL. `maxConnections` bounds the pool (default 10). */
+export function createPgDb(connectionString: string, options: { maxConnections?: number } = {}): Db {
+  const typeParsers = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8_OID) return (text: string) => BigInt(text);
+      return pg.types.getTypeParser(oid, format ?? 'text');
+    },
+  };
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.maxConnections ?? 10,
+    types: typeParsers as pg.CustomTypesConfig,
+    idleTimeoutMillis: 10_000,
+    connectionTimeoutMillis: 10_000,
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it. Queries still report their errors.
+  });
+  const run = async <Row>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) => {
+    const result = await client.query(sql, toParams(params));
+    return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+  };
+  return {
+    driver: 'pg',
+    query: (sql, params) => run(pool, sql, params),
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          query: (sql, params) => run(client, sql, params),
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Opens an embedded PGlite database. `dataDir` keeps it on disk between runs (the quick start uses
+ * `.data/pglite`); without it the database lives in memory (tests).
+ */
+export async function createPgliteDb(dataDir?: string): Promise<Db> {
+  const parsers = {
+    [INT8_OID]: (text: string) => BigInt(text),
+  };
+  const lite = dataDir ? new PGlite(dataDir, { parsers }) : new PGlite({ parsers });
+  await lite.waitReady;
+  const run = async <Row>(
+    target: { query: PGlite['query'] },
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<Row>> => {
+    const result = await target.query<Row>(sql, toParams(params) as unknown[]);
+    return { rows: result.rows, rowCount: result.rows.length > 0 ? result.rows.length : (result.affectedRows ?? 0) };
+  };
+  return {
+    driver: 'pglite',
+    query: (sql, params) => run(lite, sql, params),
+    exec: async (sql) => {
+      await lite.exec(sql);
+    },
+    transaction: (work) =>
+      lite.transaction((tx) =>
+        work({
+          query: (sql, params) => run(tx, sql, params),
+          exec: async (sql) => {
+            await tx.exec(sql);
+          },
+        }),
+      ),
+    close: () => lite.close(),
+  };
+}
+
+/**
+ * Opens the configured database: PostgreSQL when `databaseUrl` is set, otherwise PGlite (on disk
+ * under `dataDir` when given, in memory otherwise).
+ */
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir?: string | undefined }): Promise<Db> {
+  if (options.databaseUrl) return createPgDb(options.databaseUrl);
+  return createPgliteDb(options.dataDir);
+}
+
+/** PostgreSQL error code of a failed statement (`23505` unique violation…), or undefined. */
+export function postgresErrorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Name of the constraint a failed statement violated, when the driver reports it. */
+export function violatedConstraint(error: unknown): string | undefined {
+  const constraint = (error as { constraint?: unknown } | null)?.constraint;
+  return typeof constraint === 'string' ? constraint : undefined;
+}
