@@ -1,0 +1,17 @@
+import type { AppConfig } from '../../config.ts';
+import type { NameInquiryAdapter } from './name-inquiry-adapter.ts';
+import { createSandboxNameInquiry } from './sandbox-name-inquiry.ts';
+
+export * from './name-inquiry-adapter.ts';
+
+/** The name-inquiry provider chosen by NAME_INQUIRY_PROVIDER. */
+export function createNameInquiry(config: AppConfig): NameInquiryAdapter {
+  switch (config.NAME_INQUIRY_PROVIDER) {
+    case 'sandbox':
+      return createSandboxNameInquiry({
+        baseUrl: config.SANDBOX_URL,
+        apiKey: config.SANDBOX_API_KEY,
+        timeoutMs: config.PROVIDER_TIMEOUT_MS,
+      });
+  }
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import {
+  ProviderUnavailableError,
+  type NameInquiryAdapter,
+  type NameInquiryRequest,
+  type NameInquiryResult,
+} from './name-inquiry-adapter.ts';
+
+const replySchema = z.discriminatedUnion('found', [
+  z.object({ found: z.literal(true), firstName: z.string().min(1).max(100), lastName: z.string().min(1).max(100) }),
+  z.object({ found: z.literal(false) }),
+]);
+
+/**
+ * Name inquiry against the sandbox bank (apps/sandbox, `POST /name-inquiry/v1/lookup`) over real
+ * HTTP, authenticated with the sandbox API key. A real provider implements the same interface in
+ * its own folder and is selected by NAME_INQUIRY_PROVIDER.
+ */
+export function createSandboxNameInquiry(options: { baseUrl: string; apiKey: string; timeoutMs: number }): NameInquiryAdapter {
+  return {
+    async lookupAccountHolder(request: NameInquiryRequest): Promise<NameInquiryResult> {
+      let response: Response;
+      try {
+        response = await fetch(new URL('/name-inquiry/v1/lookup', options.baseUrl), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-sandbox-key': options.apiKey },
+          body: JSON.stringify(request),
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (error) {
+        throw new ProviderUnavailableError('sandbox name inquiry', error);
+      }
+      if (!response.ok) throw new ProviderUnavailableError('sandbox name inquiry', `HTTP ${response.status}`);
+      const parsed = replySchema.safeParse(await response.json().catch(() => undefined));
+      if (!parsed.success) throw new ProviderUnavailableError('sandbox name inquiry', 'malformed reply');
+      return parsed.data;
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Db } from '@sabai/db';
+import type { AppConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { createNameInquiry, type NameInquiryAdapter } from './adapters/name-inquiry/index.ts';
+import { RateLimiter } from './lib/rate-limiter.ts';
+import { createSiteSettingsCache } from './modules/site/get-site-settings.ts';
+import { registerErrorHandling } from './plugins/error-handler.ts';
+import { registerMemberApiGuard } from './plugins/member-api-guard.ts';
+import { registerStaticFiles } from './plugins/static-files.ts';
+import { registerSiteRoutes } from './modules/site/routes.ts';
+import { registerAuthRoutes } from './modules/auth/routes.ts';
+
+export interface BuildAppOptions {
+  /** An open database; when absent one is opened from config and closed with the app. */
+  db?: Db;
+  nameInquiry?: NameInquiryAdapter;
+  now?: () => Date;
+  /** Fastify logger on/off (tests turn it off). Defaults to config LOG_LEVEL. */
+  logger?: boolean;
+}
+
+/**
+ * Builds the API (fastify/demo style: the app apart from the process). Registers security
+ * headers, CORS, the OpenAPI document at /docs, the wire conventions (envelope, error codes,
+ * app-key guard), the member API routes, static files and /healthz. Does not listen and does
+ * not migrate: server.ts and scripts/start.ts do.
+ */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<{ app: FastifyInstance; context: AppContext }> {
+  const ownsDb = options.db === undefined;
+  const db = options.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` }));
+  const context: AppContext = {
+    config,
+    db,
+    nameInquiry: options.nameInquiry ?? createNameInquiry(config),
+    rateLimiter: new RateLimiter(db, config.RATE_LIMIT_SCALE),
+    siteSettings: createSiteSettingsCache(db),
+    bankTokenSecret: config.BANK_TOKEN_SECRET ?? randomBytes(32).toString('hex'),
+    now: options.now ?? (() => new Date()),
+  };
+
+  const app = Fastify({
+    logger:
+      options.logger === false || config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.tokenbank', 'req.headers["x-api-key"]', 'req.headers.token'],
+          },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.REQUEST_TIMEOUT_MS,
+    trustProxy: config.TRUST_PROXY,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // JSON bodies; an empty body (clients that always send Content-Type) reads as {}.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = Object.assign(new Error('invalid JSON body'), { statusCode: 400 });
+      done(error, undefined);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const allowedOrigins = config.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean);
+  await app.register(cors, {
+    origin: allowedOrigins.length > 0 ? allowedOrigins : false,
+    allowedHeaders: ['content-type', 'accept-language', 'x-api-key', 'authorization', 'tokenbank', 'idempotency-key'],
+    methods: ['GET', 'POST', 'PUT'],
+    maxAge: 600,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Sabai member API', version: '0.1.0', description: 'The calls of the member site spec §7. Every response is { success, message, data } (refusals add code).' },
+      components: {
+        securitySchemes: {
+          appKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+          session: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  registerMemberApiGuard(app, context);
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await db.query('SELECT 1');
+      return { status: 'ok', database: db.driver };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+  registerSiteRoutes(app, context);
+  registerAuthRoutes(app, context);
+  await registerStaticFiles(app, config.WEB_DIST_DIR);
+
+  if (ownsDb) app.addHook('onClose', async () => db.close());
+  return { app, context };
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * API configuration, parsed from the environment once at boot (style.md: validate at every
+ * boundary). A bad value stops the process with the list of problems.
+ */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PostgreSQL connection string; unset means the embedded PGlite database under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Secret that signs checkBank tokens (HMAC-SHA256); at least 32 characters in production. */
+  BANK_TOKEN_SECRET: z.string().min(32).optional(),
+  BANK_TOKEN_TTL_MS: z.coerce.number().int().min(60_000).max(3_600_000).default(15 * 60_000),
+  SESSION_TTL_MS: z.coerce.number().int().min(60_000).max(30 * 24 * 3_600_000).default(24 * 3_600_000),
+  /** Which name-inquiry provider answers checkBank. Only the sandbox exists today. */
+  NAME_INQUIRY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  SANDBOX_URL: z.string().url().default('http://127.0.0.1:3100'),
+  SANDBOX_API_KEY: z.string().min(8).default('sandbox-dev-key'),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** Comma-separated origins allowed by CORS; empty = same origin only. */
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).max(1_048_576).default(64 * 1024),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
+  /** Folder of the built member site (apps/web/dist); served at / and /user/* when present. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Multiplies every rate limit (tests raise it; never set below 1 in production). */
+  RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
+});
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+/**
+ * Parses configuration from `env` (defaults to process.env).
+ * @throws Error listing every invalid variable; in production also when BANK_TOKEN_SECRET is unset.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.BANK_TOKEN_SECRET) {
+    throw new Error('Invalid configuration: BANK_TOKEN_SECRET is required in production');
+  }
+  return parsed.data;
+}

@@ -1,0 +1,21 @@
+import type { Db } from '@sabai/db';
+import type { AppConfig } from './config.ts';
+import type { NameInquiryAdapter } from './adapters/name-inquiry/index.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { SiteSettingsCache } from './modules/site/get-site-settings.ts';
+
+/**
+ * What use cases need from the outside world, built once by buildApp and passed explicitly
+ * (no globals), so routes, jobs, scripts and tests share the same use cases.
+ */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  nameInquiry: NameInquiryAdapter;
+  rateLimiter: RateLimiter;
+  siteSettings: SiteSettingsCache;
+  /** HMAC secret for checkBank tokens (config, or random per process outside production). */
+  bankTokenSecret: string;
+  /** Current time; tests move it. */
+  now: () => Date;
+}

@@ -1,0 +1,5 @@
+/** @sabai/api — the member API. `buildApp` for tests and scripts; `server.ts` is the process. */
+export { buildApp, type BuildAppOptions } from './app.ts';
+export { loadConfig, type AppConfig } from './config.ts';
+export type { AppContext } from './context.ts';
+export { seedDemoSite } from './modules/demo/seed-demo-site.ts';

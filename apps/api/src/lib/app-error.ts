@@ -1,0 +1,23 @@
+import { ERRORS, type ErrorCode } from '@sabai/contracts';
+
+/**
+ * An expected refusal (style.md: operating errors are values with a code from the closed list).
+ * Use cases throw it; the error plugin turns it into `{ success: false, code, message }` with the
+ * code's HTTP status. `message` overrides the code's default Thai text only when a rule needs
+ * to say more (e.g. a retry time).
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly httpStatus: number;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, options: { message?: string; headers?: Record<string, string> } = {}) {
+    super(options.message ?? ERRORS[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.httpStatus = ERRORS[code].httpStatus;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError;

@@ -1,0 +1,82 @@
+import type { Queryable } from '@sabai/db';
+import { AppError } from './app-error.ts';
+import type { ErrorCode } from '@sabai/contracts';
+
+/**
+ * Fixed-window rate limits counted in PostgreSQL (`rate_limit_counters`), so every API process
+ * shares them (ARCHITECTURE.md: no state in a process). One upsert per check.
+ */
+export interface RateLimitRule {
+  /** What is limited, e.g. `login:ip`. */
+  name: string;
+  /** Most hits allowed per window (before scaling). */
+  limit: number;
+  windowMs: number;
+  /** The error code a refusal carries (RATE_LIMITED unless the rule has its own message). */
+  errorCode?: ErrorCode;
+}
+
+/** The limits of the member API. Each is stated here, not defaulted (style.md "limits"). */
+export const RATE_LIMITS = {
+  loginPerIp: { name: 'login:ip', limit: 30, windowMs: 15 * 60_000 },
+  loginFailuresPerPhone: { name: 'login-fail:phone', limit: 5, windowMs: 15 * 60_000, errorCode: 'LOGIN_LOCKED' },
+  checkPhonePerIp: { name: 'check-phone:ip', limit: 30, windowMs: 60_000 },
+  /** checkBank reveals account holders' names: an enumeration oracle, so kept tight. */
+  checkBankPerIp: { name: 'check-bank:ip', limit: 10, windowMs: 60 * 60_000 },
+  signupPerIp: { name: 'signup:ip', limit: 10, windowMs: 60 * 60_000 },
+  changePasswordFailuresPerMember: { name: 'change-password-fail:member', limit: 5, windowMs: 15 * 60_000 },
+} as const satisfies Record<string, RateLimitRule>;
+
+export class RateLimiter {
+  constructor(
+    private readonly db: Queryable,
+    /** Multiplies every limit (config RATE_LIMIT_SCALE). */
+    private readonly scale: number = 1,
+  ) {}
+
+  /**
+   * Counts one hit for `subject` under `rule` and refuses when it goes over the limit.
+   * @throws AppError(rule.errorCode ?? RATE_LIMITED) with a Retry-After header (seconds).
+   */
+  async hit(rule: RateLimitRule, subject: string, now: Date = new Date()): Promise<void> {
+    const hits = await this.record(rule, subject, now);
+    const limit = Math.max(1, Math.floor(rule.limit * this.scale));
+    if (hits > limit) {
+      const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+      const retryAfterSeconds = Math.max(1, Math.ceil((windowStartMs + rule.windowMs - now.getTime()) / 1000));
+      throw new AppError(rule.errorCode ?? 'RATE_LIMITED', { headers: { 'retry-after': String(retryAfterSeconds) } });
+    }
+  }
+
+  /** Refuses without counting when `subject` is already over the limit (e.g. a locked phone). */
+  async assertNotExceeded(rule: RateLimitRule, subject: string, now: Date = new Date()): Promise<void> {
+    const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+    const { rows } = await this.db.query<{ hits: number }>(
+      'SELECT hits FROM rate_limit_counters WHERE bucket_key = $1 AND window_start = $2',
+      [bucketKey(rule, subject), windowStart],
+    );
+    const limit = Math.max(1, Math.floor(rule.limit * this.scale));
+    if ((rows[0]?.hits ?? 0) >= limit) throw new AppError(rule.errorCode ?? 'RATE_LIMITED');
+  }
+
+  private async record(rule: RateLimitRule, subject: string, now: Date): Promise<number> {
+    const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+    const { rows } = await this.db.query<{ hits: number }>(
+      `INSERT INTO rate_limit_counters (bucket_key, window_start, hits) VALUES ($1, $2, 1)
+       ON CONFLICT (bucket_key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + 1
+       RETURNING hits`,
+      [bucketKey(rule, subject), windowStart],
+    );
+    return rows[0]?.hits ?? 1;
+  }
+
+  /** Deletes counters of windows that ended more than a day ago; run by the maintenance timer. */
+  async pruneExpired(now: Date = new Date()): Promise<number> {
+    const result = await this.db.query('DELETE FROM rate_limit_counters WHERE window_start < $1', [
+      new Date(now.getTime() - 24 * 3_600_000),
+    ]);
+    return result.rowCount;
+  }
+}
+
+const bucketKey = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject}`.slice(0, 200);

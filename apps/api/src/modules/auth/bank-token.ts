@@ -1,0 +1,26 @@
+import { signToken, verifyToken } from '../../lib/signed-token.ts';
+
+/**
+ * The checkBank token: proof, signed by us, that name inquiry said `firstName lastName` holds
+ * account `accountNumber` at bank `bankCode`. Signup trusts the names only through it.
+ */
+export interface BankProof {
+  bankCode: string;
+  accountNumber: string;
+  firstName: string;
+  lastName: string;
+}
+
+export function issueBankToken(proof: BankProof, secret: string, options: { nowMs: number; ttlMs: number }): string {
+  return signToken({ purpose: 'bank-proof', ...proof, exp: options.nowMs + options.ttlMs }, secret);
+}
+
+/** The proof inside a valid, unexpired token, or undefined. */
+export function readBankToken(token: string, secret: string, nowMs: number): BankProof | undefined {
+  const payload = verifyToken(token, secret, nowMs);
+  if (!payload || payload.purpose !== 'bank-proof') return undefined;
+  const { bankCode, accountNumber, firstName, lastName } = payload;
+  if (typeof bankCode !== 'string' || typeof accountNumber !== 'string') return undefined;
+  if (typeof firstName !== 'string' || typeof lastName !== 'string') return undefined;
+  return { bankCode, accountNumber, firstName, lastName };
+}

@@ -1,0 +1,70 @@
+import type { UserInfo } from '@sabai/contracts';
+import type { Queryable } from '@sabai/db';
+import { satangToBahtNumber } from '@sabai/money';
+import { readMemberWalletBalances } from './member-wallets.ts';
+
+/**
+ * The member's user info (spec §3 "User info"), as login and refresh return it.
+ *
+ * Wallets are the member's ledger accounts. Totals of deposits and withdrawals, BonusInfo
+ * grants, GameInfo and redeemed item codes are filled by their features as they arrive; until
+ * then they are the honest zero / null / empty values, never invented. Rank is fixed at silver
+ * (spec dialog 1).
+ * @throws Error when the member does not exist (callers pass an authenticated member id).
+ */
+export async function getUserInfo(db: Queryable, memberId: string): Promise<UserInfo> {
+  const { rows } = await db.query<{
+    phone_number: string;
+    bank_code: string;
+    bank_account_number: string;
+    first_name: string;
+    last_name: string;
+    affiliate_key: string;
+    bonus_preference: boolean;
+    created_at: Date;
+  }>(
+    `SELECT phone_number, bank_code, bank_account_number, first_name, last_name, affiliate_key, bonus_preference, created_at
+     FROM members WHERE id = $1`,
+    [memberId],
+  );
+  const member = rows[0];
+  if (!member) throw new Error(`member ${memberId} not found`);
+  const balances = await readMemberWalletBalances(db, memberId);
+  return {
+    PhoneNumber: member.phone_number,
+    BankAccount: member.bank_account_number,
+    BankCode: member.bank_code,
+    regisdate: member.created_at.toISOString(),
+    ItemCode: [],
+    totalDeposit: 0,
+    totalWithdraw: 0,
+    affiliateKey: member.affiliate_key,
+    GameInfo: null,
+    userRank: { userRank: 'silver', userExp: 0 },
+    internalWallet: {
+      mainWallet: satangToBahtNumber(balances.main),
+      gameWallet: satangToBahtNumber(balances.game),
+      affiliateWallet: satangToBahtNumber(balances.affiliate),
+      cashbackWallet: satangToBahtNumber(balances.cashback),
+      residualWallet: satangToBahtNumber(balances.residual),
+      prizeWallet: satangToBahtNumber(balances.prize),
+      spinWallet: satangToBahtNumber(balances.spin),
+    },
+    userName: {
+      firstName: member.first_name,
+      lastName: member.last_name,
+      fullName: `${member.first_name} ${member.last_name}`,
+    },
+    BonusInfo: {
+      bonusId: null,
+      isBonus: member.bonus_preference,
+      TurnoverType: 0,
+      needTurnover: 0,
+      nowTurnover: 0,
+      maxWithdrawType: 0,
+      maxWithdrawAmount: 0,
+      reviceDate: null,
+      DepositAmount: 0,
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import {
+  isRegistrationBankCode,
+  isValidBankAccountNumber,
+  isValidPassword,
+  isValidPhoneNumber,
+} from '@sabai/contracts';
+import { postgresErrorCode, violatedConstraint } from '@sabai/db';
+import { AppError } from '../../lib/app-error.ts';
+import { newAffiliateKey, newMemberId } from '../../lib/ids.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
+import type { AppContext } from '../../context.ts';
+import { readBankToken } from './bank-token.ts';
+import { openMemberWallets } from './member-wallets.ts';
+
+export interface RegisterMemberInput {
+  phoneNumber: string;
+  password: string;
+  confirmPassword: string;
+  bankCode: string;
+  accountNumber: string;
+  /** Optional: when given they must equal the names proven by the bank token. */
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  /** The referrer's affiliateKey from a referral link; empty or absent for none. */
+  affiliateKey?: string | null | undefined;
+  /** Bonus preference (spec §5 step 3, default off). */
+  wantsBonus?: boolean | undefined;
+  /** The `tokenBank` header returned by checkBank. */
+  bankToken: string | undefined;
+  ipAddress: string;
+}
+
+/** Affiliate keys are random; a collision is retried this many times before giving up. */
+const AFFILIATE_KEY_ATTEMPTS = 5;
+
+/**
+ * Sign-up (`POST /auth-service/v1/signup`). Checks in the order the member fills the form
+ * (spec §5): phone, password, bank, then the bank token (required: see docs/adr/0003), names and
+ * the referral. Creates the member, their wallet accounts (balances 0) and a unique affiliate key
+ * in one transaction. One member per phone and per bank account is enforced by unique
+ * constraints, so two racing sign-ups cannot both succeed.
+ *
+ * @throws AppError RATE_LIMITED, INVALID_PHONE, PASSWORD_RULES, PASSWORD_MISMATCH,
+ *   INCOMPLETE_BANK_INFO, BANK_TOKEN_INVALID, NAME_MISMATCH, REFERRER_NOT_FOUND, PHONE_TAKEN,
+ *   BANK_ACCOUNT_TAKEN.
+ */
+export async function registerMember(
+  context: AppContext,
+  input: RegisterMemberInput,
+): Promise<{ memberId: string; phoneNumber: string; affiliateKey: string }> {
+  await context.rateLimiter.hit(RATE_LIMITS.signupPerIp, input.ipAddress);
+  if (!isValidPhoneNumber(input.phoneNumber)) throw new AppError('INVALID_PHONE');
+  if (!isValidPassword(input.password)) throw new AppError('PASSWORD_RULES');
+  if (input.password !== input.confirmPassword) throw new AppError('PASSWORD_MISMATCH');
+  if (!isRegistrationBankCode(input.bankCode) || !isValidBankAccountNumber(input.accountNumber)) {
+    throw new AppError('INCOMPLETE_BANK_INFO');
+  }
+
+  const proof = input.bankToken ? readBankToken(input.bankToken, context.bankTokenSecret, context.now().getTime()) : undefined;
+  if (!proof || proof.bankCode !== input.bankCode || proof.accountNumber !== input.accountNumber) {
+    throw new AppError('BANK_TOKEN_INVALID');
+  }
+  const isSameName = (given: string | undefined, proven: string) => given === undefined || given.trim() === '' || given.trim() === proven;
+  if (!isSameName(input.firstName, proof.firstName) || !isSameName(input.lastName, proof.lastName)) {
+    throw new AppError('NAME_MISMATCH');
+  }
+
+  const referralKey = input.affiliateKey?.trim().toUpperCase() ?? '';
+  let referrer: { id: string; referrer_level1_id: string | null } | undefined;
+  if (referralKey !== '') {
+    const { rows } = await context.db.query<{ id: string; referrer_level1_id: string | null }>(
+      'SELECT id, referrer_level1_id FROM members WHERE affiliate_key = $1',
+      [referralKey],
+    );
+    referrer = rows[0];
+    if (!referrer) throw new AppError('REFERRER_NOT_FOUND');
+  }
+
+  const passwordHash = await hashPassword(input.password);
+  for (let attempt = 1; ; attempt += 1) {
+    const memberId = newMemberId();
+    const affiliateKey = newAffiliateKey();
+    try {
+      await context.db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO members (id, phone_number, password_hash, bank_code, bank_account_number, first_name, last_name,
+             affiliate_key, referrer_level1_id, referrer_level2_id, bonus_preference)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          [
+            memberId,
+            input.phoneNumber,
+            passwordHash,
+            input.bankCode,
+            input.accountNumber,
+            proof.firstName,
+            proof.lastName,
+            affiliateKey,
+            referrer?.id ?? null,
+            referrer?.referrer_level1_id ?? null,
+            input.wantsBonus ?? false,
+          ],
+        );
+        await openMemberWallets(tx, memberId);
+      });
+      return { memberId, phoneNumber: input.phoneNumber, affiliateKey };
+    } catch (error) {
+      if (postgresErrorCode(error) !== '23505') throw error;
+      const constraint = violatedConstraint(error);
+      if (constraint === 'members_phone_number_key') throw new AppError('PHONE_TAKEN');
+      if (constraint === 'members_bank_account_key') throw new AppError('BANK_ACCOUNT_TAKEN');
+      if (constraint === 'members_affiliate_key_key' && attempt < AFFILIATE_KEY_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}

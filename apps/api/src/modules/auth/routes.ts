@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changePasswordRequest,
+  checkBankRequest,
+  checkBankResponse,
+  checkPhoneRequest,
+  checkPhoneResponse,
+  emptyResponse,
+  errorEnvelope,
+  loginRequest,
+  loginResponse,
+  refreshResponse,
+  signupRequest,
+  signupResponse,
+} from '@sabai/contracts';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requireMember } from '../../plugins/authenticate.ts';
+import { changePassword } from './change-password.ts';
+import { checkBankAccount } from './check-bank-account.ts';
+import { checkPhoneAvailability } from './check-phone-availability.ts';
+import { getUserInfo } from './get-user-info.ts';
+import { logIn } from './log-in.ts';
+import { registerMember } from './register-member.ts';
+import { revokeSession } from './sessions.ts';
+
+const TAGS = ['auth'];
+const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope, 503: errorEnvelope };
+const securedHeaders = z.object({ 'x-api-key': z.string().describe('the appId from /v2/prefix') }).passthrough();
+
+/** The auth-service calls of spec §7. Routes validate, call one use case, map the answer. */
+export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post('/auth-service/v1/checkPhone', {
+    schema: { tags: TAGS, summary: 'Register step 1: is this phone usable?', headers: securedHeaders, body: checkPhoneRequest, response: { 200: checkPhoneResponse, ...refusals } },
+    config: { validationErrorCode: 'INVALID_PHONE' },
+    handler: async (request) => {
+      const data = await checkPhoneAvailability(context, { phoneNumber: request.body.phoneNumber, ipAddress: request.ip });
+      return { success: true, message: 'เบอร์โทรศัพท์นี้ใช้สมัครสมาชิกได้', data };
+    },
+  });
+
+  routes.post('/auth-service/v1/checkBank', {
+    schema: { tags: TAGS, summary: 'Register step 2: bank account check and holder name', headers: securedHeaders, body: checkBankRequest, response: { 200: checkBankResponse, ...refusals } },
+    config: { validationErrorCode: 'INCOMPLETE_BANK_INFO' },
+    handler: async (request) => {
+      const data = await checkBankAccount(context, {
+        bankCode: request.body.BankCode,
+        accountNumber: request.body.BankAccount,
+        ipAddress: request.ip,
+      });
+      return { success: true, message: 'ตรวจสอบบัญชีธนาคารสำเร็จ', data };
+    },
+  });
+
+  routes.post('/auth-service/v1/signup', {
+    schema: {
+      tags: TAGS,
+      summary: 'Register step 3: create the member',
+      headers: securedHeaders.extend({ tokenbank: z.string().optional().describe('the token returned by checkBank') }),
+      body: signupRequest,
+      response: { 200: signupResponse, ...refusals },
+    },
+    config: { validationErrorCode: 'INCOMPLETE_FORM' },
+    handler: async (request) => {
+      const body = request.body;
+      const bankToken = request.headers.tokenbank;
+      const member = await registerMember(context, {
+        phoneNumber: body.phoneNumber,
+        password: body.Password,
+        confirmPassword: body.Confirm_Password,
+        bankCode: body.BankCode,
+        accountNumber: body.BankAccount,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        affiliateKey: body.affiliateKey,
+        wantsBonus: body.isBonus,
+        bankToken: typeof bankToken === 'string' ? bankToken : undefined,
+        ipAddress: request.ip,
+      });
+      return { success: true, message: 'สมัครสมาชิกสำเร็จ', data: { phoneNumber: member.phoneNumber, affiliateKey: member.affiliateKey } };
+    },
+  });
+
+  routes.post('/auth-service/v1/login', {
+    schema: { tags: TAGS, summary: 'Log in with phone and password', headers: securedHeaders, body: loginRequest, response: { 200: loginResponse, ...refusals } },
+    config: { validationErrorCode: 'INVALID_CREDENTIALS' },
+    handler: async (request) => {
+      const result = await logIn(context, {
+        phoneNumber: request.body.phoneNumber,
+        password: request.body.Password,
+        ipAddress: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return { success: true, message: 'เข้าสู่ระบบสำเร็จ', authToken: result.authToken, data: result.userInfo };
+    },
+  });
+
+  routes.get('/auth-service/v1/refresh', {
+    schema: { tags: TAGS, summary: 'The signed-in member (spec §3 user info)', headers: securedHeaders, response: { 200: refreshResponse, ...refusals } },
+    handler: async (request) => {
+      const session = await requireMember(context, request);
+      return { success: true, message: 'สำเร็จ', data: await getUserInfo(context.db, session.memberId) };
+    },
+  });
+
+  routes.put('/auth-service/v1/change-password', {
+    schema: { tags: TAGS, summary: 'Change password; revokes the other sessions', headers: securedHeaders, body: changePasswordRequest, response: { 200: emptyResponse, ...refusals } },
+    config: { validationErrorCode: 'INCOMPLETE_FORM' },
+    handler: async (request) => {
+      const session = await requireMember(context, request);
+      await changePassword(context, session, {
+        phoneNumber: request.body.phone_number,
+        oldPassword: request.body.old_Password,
+        newPassword: request.body.Password,
+        confirmPassword: request.body.Confirm_Password,
+      });
+      return { success: true, message: 'เปลี่ยนรหัสผ่านสำเร็จ', data: null };
+    },
+  });
+
+  routes.post('/auth-service/v1/logout', {
+    schema: { tags: TAGS, summary: 'Log out: revokes this session', headers: securedHeaders, response: { 200: emptyResponse, ...refusals } },
+    handler: async (request) => {
+      const session = await requireMember(context, request);
+      await revokeSession(context.db, session.sessionId, context.now());
+      return { success: true, message: 'ออกจากระบบแล้ว', data: null };
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import type { Queryable } from '@sabai/db';
+import { newSessionToken } from '../../lib/ids.ts';
+
+/**
+ * Member sessions (ARCHITECTURE.md "Security"): a random 256-bit token goes to the client once;
+ * the database keeps only its SHA-256, an absolute expiry and a revocation mark.
+ */
+const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest();
+
+/** Creates a session and returns its token (shown to the client once, never stored). */
+export async function createSession(
+  db: Queryable,
+  input: { memberId: string; now: Date; ttlMs: number; ipAddress: string; userAgent: string | undefined },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newSessionToken();
+  const expiresAt = new Date(input.now.getTime() + input.ttlMs);
+  await db.query(
+    `INSERT INTO member_sessions (member_id, token_sha256, created_at, expires_at, ip_address, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [input.memberId, sha256(token), input.now, expiresAt, input.ipAddress, input.userAgent?.slice(0, 512) ?? null],
+  );
+  return { token, expiresAt };
+}
+
+export interface ActiveSession {
+  sessionId: bigint;
+  memberId: string;
+  phoneNumber: string;
+}
+
+/** The session of `token` when it exists, is not expired or revoked and its member is active. */
+export async function findActiveSession(db: Queryable, token: string, now: Date): Promise<ActiveSession | undefined> {
+  if (token.length === 0 || token.length > 128) return undefined;
+  const { rows } = await db.query<{ session_id: bigint; member_id: string; phone_number: string }>(
+    `SELECT s.id AS session_id, s.member_id, m.phone_number
+     FROM member_sessions s JOIN members m ON m.id = s.member_id
+     WHERE s.token_sha256 = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND m.status = 'active'`,
+    [sha256(token), now],
+  );
+  const row = rows[0];
+  return row && { sessionId: row.session_id, memberId: row.member_id, phoneNumber: row.phone_number };
+}
+
+/** Revokes one session (logout). Revoking twice is harmless. */
+export async function revokeSession(db: Queryable, sessionId: bigint, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE member_sessions SET revoked_at = $2, revoked_reason = 'logout' WHERE id = $1 AND revoked_at IS NULL`,
+    [sessionId, now],
+  );
+}
+
+/** Revokes every session of the member except `keepSessionId` (password change). */
+export async function revokeOtherSessions(
+  db: Queryable,
+  input: { memberId: string; keepSessionId: bigint; now: Date; reason: 'password_changed' | 'staff' },
+): Promise<number> {
+  const result = await db.query(
+    `UPDATE member_sessions SET revoked_at = $3, revoked_reason = $4
+     WHERE member_id = $1 AND id <> $2 AND revoked_at IS NULL`,
+    [input.memberId, input.keepSessionId, input.now, input.reason],
+  );
+  return result.rowCount;
+}

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS, type ErrorCode } from '@sabai/contracts';
+import { isAppError } from '../lib/app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The code a malformed request body gets on this route (e.g. login's INVALID_CREDENTIALS,
+     * spec §5), so shape errors carry the same Thai message as the rule the client checks.
+     */
+    validationErrorCode?: ErrorCode;
+  }
+}
+
+/** Sends the refusal envelope `{ success: false, code, message, data: null }`. */
+export function sendError(reply: FastifyReply, code: ErrorCode, options: { message?: string; headers?: Record<string, string> } = {}) {
+  for (const [name, value] of Object.entries(options.headers ?? {})) reply.header(name, value);
+  return reply.code(ERRORS[code].httpStatus).send({
+    success: false,
+    code,
+    message: options.message ?? ERRORS[code].message,
+    data: null,
+  });
+}
+
+/** Fastify's own client-error codes, mapped to ours. Anything unlisted with a 4xx is VALIDATION_FAILED. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
+};
+
+/**
+ * One place maps every failure to the wire (style.md: the closed error list mapped to HTTP in one
+ * place). Expected refusals keep their code; bad input is a 4xx, never a 5xx; anything else is
+ * logged and answered as INTERNAL_ERROR without details.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (isAppError(error)) return sendError(reply, error.code, { message: error.message, headers: error.headers });
+    const routeCode = request.routeOptions.config?.validationErrorCode;
+    if (error.validation) return sendError(reply, routeCode ?? 'VALIDATION_FAILED');
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (mapped) return sendError(reply, mapped);
+    const status = error.statusCode ?? 500;
+    if (status === 429) return sendError(reply, 'RATE_LIMITED');
+    if (status >= 400 && status < 500) return sendError(reply, routeCode ?? 'VALIDATION_FAILED');
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 'INTERNAL_ERROR');
+  });
+}

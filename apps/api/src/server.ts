@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate, openDatabase } from '@sabai/db';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+/**
+ * The API process (production entry): config from the environment, migrations, listen, and a
+ * graceful close on SIGINT / SIGTERM (stop accepting, finish requests in flight, close the pool).
+ */
+const config = loadConfig();
+const webDistDir = config.WEB_DIST_DIR ?? path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
+await migrate(db);
+const { app } = await buildApp({ ...config, WEB_DIST_DIR: webDistDir }, { db });
+app.addHook('onClose', async () => db.close());
+await app.listen({ host: config.HOST, port: config.PORT });
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    void app.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,11 @@
+import { buildSandboxApp } from './app.ts';
+
+/** The sandbox as its own process: `SANDBOX_PORT` (3100), `SANDBOX_API_KEY`. */
+const port = Number(process.env.SANDBOX_PORT ?? 3100);
+const app = await buildSandboxApp({ apiKey: process.env.SANDBOX_API_KEY ?? 'sandbox-dev-key', logger: true });
+await app.listen({ host: process.env.HOST ?? '127.0.0.1', port });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { migrate, openDatabase, type Db } from '@sabai/db';
+import { buildApp, loadConfig, seedDemoSite } from '@sabai/api';
+import { buildSandboxApp } from '@sabai/sandbox';
+
+export const REPO_ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+export const WEB_DIST_DIR = path.join(REPO_ROOT, 'apps/web/dist');
+
+export interface StackOptions {
+  host?: string;
+  apiPort: number;
+  sandboxPort: number;
+  /** PostgreSQL; unset = PGlite under `dataDir` (in memory when `dataDir` is unset too). */
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  logLevel?: string;
+  /** Extra environment for the API config (e.g. RATE_LIMIT_SCALE for tests). */
+  env?: Record<string, string>;
+}
+
+export interface RunningStack {
+  apiUrl: string;
+  sandboxUrl: string;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole product in one process, as the quick start and the end-to-end journeys run it:
+ * database (migrated, demo site seeded), the sandbox providers and the API serving the built site.
+ */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const host = options.host ?? '127.0.0.1';
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir && path.join(options.dataDir, 'pglite') });
+  const applied = await migrate(db);
+  const seeded = await seedDemoSite(db);
+
+  const sandboxKey = process.env.SANDBOX_API_KEY ?? 'sandbox-dev-key';
+  const sandbox: FastifyInstance = await buildSandboxApp({ apiKey: sandboxKey });
+  await sandbox.listen({ host, port: options.sandboxPort });
+  const sandboxUrl = `http://${host}:${(sandbox.server.address() as { port: number }).port}`;
+
+  const config = loadConfig({
+    ...process.env,
+    HOST: host,
+    PORT: String(options.apiPort),
+    SANDBOX_URL: sandboxUrl,
+    SANDBOX_API_KEY: sandboxKey,
+    WEB_DIST_DIR: WEB_DIST_DIR,
+    LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+    ...options.env,
+  });
+  const { app } = await buildApp(config, { db });
+  await app.listen({ host, port: options.apiPort });
+  const apiUrl = `http://${host}:${(app.server.address() as { port: number }).port}`;
+  app.log.info({ migrationsApplied: applied, ...seeded, sandboxUrl }, 'stack ready');
+
+  return {
+    apiUrl,
+    sandboxUrl,
+    db,
+    async close() {
+      await app.close();
+      await sandbox.close();
+      await db.close();
+    },
+  };
+}
