@@ -18,6 +18,7 @@ import { RateLimiter } from './lib/rate-limiter.ts';
 import { createSiteSettingsCache } from './modules/site/get-site-settings.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerMemberApiGuard } from './plugins/member-api-guard.ts';
+import { registerIpRateLimits } from './plugins/ip-rate-limit.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { registerSiteRoutes } from './modules/site/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   registerMemberApiGuard(app, context);
+  registerIpRateLimits(app, context);
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await db.query('SELECT 1');

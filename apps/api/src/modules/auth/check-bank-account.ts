@@ -1,6 +1,5 @@
 import { isRegistrationBankCode, isValidBankAccountNumber } from '@sabai/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { ProviderUnavailableError } from '../../adapters/name-inquiry/index.ts';
 import type { AppContext } from '../../context.ts';
 import { issueBankToken } from './bank-token.ts';
@@ -10,15 +9,14 @@ import { issueBankToken } from './bank-token.ts';
  * registration banks and the account 10 or 12 digits, not bound to another member; name inquiry
  * then gives the holder's name, returned with a token that signup trusts.
  *
- * Rate-limited per IP before anything else: the answer reveals who holds an account.
- * @throws AppError RATE_LIMITED, INCOMPLETE_BANK_INFO, BANK_ACCOUNT_TAKEN, BANK_ACCOUNT_NOT_FOUND,
+ * The route limits calls per client address: the answer reveals who holds an account.
+ * @throws AppError INCOMPLETE_BANK_INFO, BANK_ACCOUNT_TAKEN, BANK_ACCOUNT_NOT_FOUND,
  *   PROVIDER_UNAVAILABLE (name inquiry timed out or failed).
  */
 export async function checkBankAccount(
   context: AppContext,
-  input: { bankCode: string; accountNumber: string; ipAddress: string },
+  input: { bankCode: string; accountNumber: string },
 ): Promise<{ firstName: string; lastName: string; token: string }> {
-  await context.rateLimiter.hit(RATE_LIMITS.checkBankPerIp, input.ipAddress);
   if (!isRegistrationBankCode(input.bankCode) || !isValidBankAccountNumber(input.accountNumber)) {
     throw new AppError('INCOMPLETE_BANK_INFO');
   }

@@ -19,7 +19,6 @@ export async function logIn(
   context: AppContext,
   input: { phoneNumber: string; password: string; ipAddress: string; userAgent: string | undefined },
 ): Promise<{ authToken: string; userInfo: UserInfo }> {
-  await context.rateLimiter.hit(RATE_LIMITS.loginPerIp, input.ipAddress);
   if (!isValidPhoneNumber(input.phoneNumber) || input.password.length === 0) throw new AppError('INVALID_CREDENTIALS');
   await context.rateLimiter.assertNotExceeded(RATE_LIMITS.loginFailuresPerPhone, input.phoneNumber);
 

@@ -8,7 +8,6 @@ import { postgresErrorCode, violatedConstraint } from '@sabai/db';
 import { AppError } from '../../lib/app-error.ts';
 import { newAffiliateKey, newMemberId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import type { AppContext } from '../../context.ts';
 import { readBankToken } from './bank-token.ts';
 import { openMemberWallets } from './member-wallets.ts';
@@ -28,7 +27,6 @@ export interface RegisterMemberInput {
   wantsBonus?: boolean | undefined;
   /** The `tokenBank` header returned by checkBank. */
   bankToken: string | undefined;
-  ipAddress: string;
 }
 
 /** Affiliate keys are random; a collision is retried this many times before giving up. */
@@ -41,7 +39,7 @@ const AFFILIATE_KEY_ATTEMPTS = 5;
  * in one transaction. One member per phone and per bank account is enforced by unique
  * constraints, so two racing sign-ups cannot both succeed.
  *
- * @throws AppError RATE_LIMITED, INVALID_PHONE, PASSWORD_RULES, PASSWORD_MISMATCH,
+ * @throws AppError INVALID_PHONE, PASSWORD_RULES, PASSWORD_MISMATCH,
  *   INCOMPLETE_BANK_INFO, BANK_TOKEN_INVALID, NAME_MISMATCH, REFERRER_NOT_FOUND, PHONE_TAKEN,
  *   BANK_ACCOUNT_TAKEN.
  */
@@ -49,7 +47,6 @@ export async function registerMember(
   context: AppContext,
   input: RegisterMemberInput,
 ): Promise<{ memberId: string; phoneNumber: string; affiliateKey: string }> {
-  await context.rateLimiter.hit(RATE_LIMITS.signupPerIp, input.ipAddress);
   if (!isValidPhoneNumber(input.phoneNumber)) throw new AppError('INVALID_PHONE');
   if (!isValidPassword(input.password)) throw new AppError('PASSWORD_RULES');
   if (input.password !== input.confirmPassword) throw new AppError('PASSWORD_MISMATCH');

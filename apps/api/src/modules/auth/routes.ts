@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../plugins/authenticate.ts';
+import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { changePassword } from './change-password.ts';
 import { checkBankAccount } from './check-bank-account.ts';
 import { checkPhoneAvailability } from './check-phone-availability.ts';
@@ -35,21 +36,20 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
 
   routes.post('/auth-service/v1/checkPhone', {
     schema: { tags: TAGS, summary: 'Register step 1: is this phone usable?', headers: securedHeaders, body: checkPhoneRequest, response: { 200: checkPhoneResponse, ...refusals } },
-    config: { validationErrorCode: 'INVALID_PHONE' },
+    config: { validationErrorCode: 'INVALID_PHONE', ipRateLimit: RATE_LIMITS.checkPhonePerIp },
     handler: async (request) => {
-      const data = await checkPhoneAvailability(context, { phoneNumber: request.body.phoneNumber, ipAddress: request.ip });
+      const data = await checkPhoneAvailability(context, { phoneNumber: request.body.phoneNumber });
       return { success: true, message: 'เบอร์โทรศัพท์นี้ใช้สมัครสมาชิกได้', data };
     },
   });
 
   routes.post('/auth-service/v1/checkBank', {
     schema: { tags: TAGS, summary: 'Register step 2: bank account check and holder name', headers: securedHeaders, body: checkBankRequest, response: { 200: checkBankResponse, ...refusals } },
-    config: { validationErrorCode: 'INCOMPLETE_BANK_INFO' },
+    config: { validationErrorCode: 'INCOMPLETE_BANK_INFO', ipRateLimit: RATE_LIMITS.checkBankPerIp },
     handler: async (request) => {
       const data = await checkBankAccount(context, {
         bankCode: request.body.BankCode,
         accountNumber: request.body.BankAccount,
-        ipAddress: request.ip,
       });
       return { success: true, message: 'ตรวจสอบบัญชีธนาคารสำเร็จ', data };
     },
@@ -63,7 +63,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       body: signupRequest,
       response: { 200: signupResponse, ...refusals },
     },
-    config: { validationErrorCode: 'INCOMPLETE_FORM' },
+    config: { validationErrorCode: 'INCOMPLETE_FORM', ipRateLimit: RATE_LIMITS.signupPerIp },
     handler: async (request) => {
       const body = request.body;
       const bankToken = request.headers.tokenbank;
@@ -78,7 +78,6 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
         affiliateKey: body.affiliateKey,
         wantsBonus: body.isBonus,
         bankToken: typeof bankToken === 'string' ? bankToken : undefined,
-        ipAddress: request.ip,
       });
       return { success: true, message: 'สมัครสมาชิกสำเร็จ', data: { phoneNumber: member.phoneNumber, affiliateKey: member.affiliateKey } };
     },
@@ -86,7 +85,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
 
   routes.post('/auth-service/v1/login', {
     schema: { tags: TAGS, summary: 'Log in with phone and password', headers: securedHeaders, body: loginRequest, response: { 200: loginResponse, ...refusals } },
-    config: { validationErrorCode: 'INVALID_CREDENTIALS' },
+    config: { validationErrorCode: 'INVALID_CREDENTIALS', ipRateLimit: RATE_LIMITS.loginPerIp },
     handler: async (request) => {
       const result = await logIn(context, {
         phoneNumber: request.body.phoneNumber,

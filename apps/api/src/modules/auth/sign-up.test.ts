@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '@sabai/contracts';
+import { createTestApp, newAccountNumber, newIp, newPhoneNumber, type TestApp } from '../../test/test-app.ts';
+import { DEMO_MEMBER } from '../demo/seed-demo-site.ts';
+import { ProviderUnavailableError } from '../../adapters/name-inquiry/index.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const checkBank = (BankCode: string, BankAccount: string, ip = newIp()) =>
+  t.call({ method: 'POST', url: '/auth-service/v1/checkBank', body: { BankCode, BankAccount }, ip });
+
+async function signupBody(overrides: Record<string, unknown> = {}) {
+  const accountNumber = newAccountNumber();
+  const bank = await checkBank('004', accountNumber);
+  expect(bank.status).toBe(200);
+  const password = 'pass-word-1';
+  return {
+    token: bank.body.data.token as string,
+    body: {
+      phoneNumber: newPhoneNumber(),
+      Password: password,
+      Confirm_Password: password,
+      BankAccount: accountNumber,
+      BankCode: '004',
+      firstName: bank.body.data.firstName,
+      lastName: bank.body.data.lastName,
+      affiliateKey: '',
+      isBonus: false,
+      ...overrides,
+    },
+  };
+}
+const signup = (body: unknown, token?: string) =>
+  t.call({ method: 'POST', url: '/auth-service/v1/signup', body, headers: token ? { tokenbank: token } : {} });
+
+describe('POST /auth-service/v1/checkPhone', () => {
+  it('accepts an unregistered 10-digit phone', async () => {
+    const response = await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber: '0891234567' } });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ success: true, data: { phoneNumber: '0891234567', available: true } });
+  });
+
+  it.each([['089123456'], ['08912345678'], ['08-1234567'], ['abcdefghij'], [''], [812345678]])(
+    'refuses %s with the spec §5 invalid-phone message',
+    async (phoneNumber) => {
+      const response = await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber } });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ success: false, code: 'INVALID_PHONE', message: 'เบอร์โทรศัพท์ไม่ถูกต้อง กรุณากรอกใหม่' });
+    },
+  );
+
+  it('refuses a registered phone', async () => {
+    const response = await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber: DEMO_MEMBER.phoneNumber } });
+    expect(response.status).toBe(409);
+    expect(response.body.code).toBe('PHONE_TAKEN');
+  });
+});
+
+describe('POST /auth-service/v1/checkBank', () => {
+  it('returns the holder name from the sandbox bank and a signed token', async () => {
+    const response = await checkBank('004', DEMO_MEMBER.accountNumber.replace(/7$/, '6'));
+    expect(response.status).toBe(200);
+    expect(response.body.data.firstName).toMatch(/^\p{Script=Thai}+$/u);
+    expect(response.body.data.lastName).toMatch(/^\p{Script=Thai}+$/u);
+    expect(response.body.data.token).toMatch(/^[\w-]+\.[\w-]+$/);
+  });
+
+  it.each([
+    ['-1', '1234567890'],
+    ['999', '1234567890'],
+    ['004', '123456789'],
+    ['004', '12345678901'],
+    ['004', '1234567890123'],
+    ['004', '12345-7890'],
+  ])('refuses bank %s account %s with the spec §5 fill-in message', async (bankCode, account) => {
+    const response = await checkBank(bankCode, account);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, code: 'INCOMPLETE_BANK_INFO', message: ERRORS.INCOMPLETE_BANK_INFO.message });
+  });
+
+  it('accepts 12-digit accounts', async () => {
+    expect((await checkBank('030', '123456789012')).status).toBe(200);
+  });
+
+  it('says an account the bank does not know does not exist', async () => {
+    const response = await checkBank('014', '1234567899');
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe('BANK_ACCOUNT_NOT_FOUND');
+  });
+
+  it('refuses an account already bound to a member', async () => {
+    const response = await checkBank(DEMO_MEMBER.bankCode, DEMO_MEMBER.accountNumber);
+    expect(response.status).toBe(409);
+    expect(response.body.code).toBe('BANK_ACCOUNT_TAKEN');
+  });
+
+  it('is rate-limited per client address (an enumeration oracle)', async () => {
+    const ip = newIp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await checkBank('014', newAccountNumber(), ip)).status);
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    const refused = await checkBank('014', newAccountNumber(), ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await checkBank('014', newAccountNumber(), newIp())).status).toBe(200);
+  });
+
+  it('answers 503, not a crash, when the bank cannot be reached', async () => {
+    const original = t.context.nameInquiry;
+    t.context.nameInquiry = { lookupAccountHolder: () => Promise.reject(new ProviderUnavailableError('sandbox', 'down')) };
+    try {
+      const response = await checkBank('014', newAccountNumber());
+      expect(response.status).toBe(503);
+      expect(response.body.code).toBe('PROVIDER_UNAVAILABLE');
+    } finally {
+      t.context.nameInquiry = original;
+    }
+  });
+});
+
+describe('POST /auth-service/v1/signup', () => {
+  it('creates the member with names from the bank, wallets at 0 and a unique affiliate key', async () => {
+    const { token, body } = await signupBody({ isBonus: true });
+    const response = await signup(body, token);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ success: true, message: 'สมัครสมาชิกสำเร็จ', data: { phoneNumber: body.phoneNumber } });
+    expect(response.body.data.affiliateKey).toMatch(/^[A-Z0-9]{8}$/);
+
+    const { rows } = await t.db.query<{ first_name: string; bonus_preference: boolean; wallets: bigint; total: bigint }>(
+      `SELECT m.first_name, m.bonus_preference, count(a.id) AS wallets, coalesce(sum(a.credits_posted + a.debits_posted), 0)::int8 AS total
+       FROM members m JOIN ledger_accounts a ON a.member_id = m.id WHERE m.phone_number = $1 GROUP BY m.id`,
+      [body.phoneNumber],
+    );
+    expect(rows[0]).toMatchObject({ first_name: body.firstName, bonus_preference: true, wallets: 7n, total: 0n });
+  });
+
+  it('stores the bonus preference off by default', async () => {
+    const { token, body } = await signupBody();
+    const { isBonus: _omitted, ...withoutBonus } = body;
+    expect((await signup(withoutBonus, token)).status).toBe(200);
+    const { rows } = await t.db.query<{ bonus_preference: boolean }>('SELECT bonus_preference FROM members WHERE phone_number = $1', [body.phoneNumber]);
+    expect(rows[0]?.bonus_preference).toBe(false);
+  });
+
+  it.each([
+    [{ phoneNumber: '081234' }, 'INVALID_PHONE'],
+    [{ Password: '12345', Confirm_Password: '12345' }, 'PASSWORD_RULES'],
+    [{ Confirm_Password: 'something-else' }, 'PASSWORD_MISMATCH'],
+    [{ BankCode: '-1' }, 'INCOMPLETE_BANK_INFO'],
+    [{ BankAccount: '12345' }, 'INCOMPLETE_BANK_INFO'],
+    [{ Password: 42 }, 'INCOMPLETE_FORM'],
+  ])('refuses %o with %s and creates nothing', async (overrides, code) => {
+    const { token, body } = await signupBody(overrides);
+    const response = await signup(body, token);
+    expect(response.body).toMatchObject({ success: false, code });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    const { rowCount } = await t.db.query('SELECT 1 FROM members WHERE phone_number = $1', [String(body.phoneNumber)]);
+    expect(rowCount).toBe(0);
+  });
+
+  it('refuses without a bank token, with a forged one, or with one for another account', async () => {
+    const { token, body } = await signupBody();
+    expect((await signup(body)).body.code).toBe('BANK_TOKEN_INVALID');
+    const [payload, signature] = token.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), firstName: 'Mallory' })).toString('base64url')}.${signature}`;
+    expect((await signup({ ...body, firstName: 'Mallory' }, forged)).body.code).toBe('BANK_TOKEN_INVALID');
+    expect((await signup({ ...body, BankAccount: newAccountNumber() }, token)).body.code).toBe('BANK_TOKEN_INVALID');
+  });
+
+  it('refuses names other than the bank account holder’s (names are locked to the bank check)', async () => {
+    const { token, body } = await signupBody({ firstName: 'สมปอง' });
+    const response = await signup(body, token);
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe('NAME_MISMATCH');
+  });
+
+  it('refuses an expired bank token', async () => {
+    const { token, body } = await signupBody();
+    const realNow = t.context.now;
+    t.context.now = () => new Date(Date.now() + t.context.config.BANK_TOKEN_TTL_MS + 1_000);
+    try {
+      expect((await signup(body, token)).body.code).toBe('BANK_TOKEN_INVALID');
+    } finally {
+      t.context.now = realNow;
+    }
+  });
+
+  it('allows one member per phone and one per bank account', async () => {
+    const first = await signupBody();
+    expect((await signup(first.body, first.token)).status).toBe(200);
+    const samePhone = await signupBody({ phoneNumber: first.body.phoneNumber });
+    const response = await signup(samePhone.body, samePhone.token);
+    expect(response.status).toBe(409);
+    expect(response.body.code).toBe('PHONE_TAKEN');
+    const sameAccount = await signup({ ...first.body, phoneNumber: newPhoneNumber() }, first.token);
+    expect(sameAccount.status).toBe(409);
+    expect(sameAccount.body.code).toBe('BANK_ACCOUNT_TAKEN');
+  });
+
+  it('lets exactly one of several racing sign-ups with the same phone succeed', async () => {
+    const phoneNumber = newPhoneNumber();
+    const attempts = await Promise.all(Array.from({ length: 5 }, () => signupBody({ phoneNumber })));
+    const responses = await Promise.all(attempts.map(({ body, token }) => signup(body, token)));
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+    expect(responses.filter((response) => response.body.code === 'PHONE_TAKEN')).toHaveLength(4);
+    const { rows } = await t.db.query<{ count: bigint }>('SELECT count(*) AS count FROM members WHERE phone_number = $1', [phoneNumber]);
+    expect(rows[0]?.count).toBe(1n);
+  });
+
+  it('records the referrer at level 1 and the referrer’s referrer at level 2', async () => {
+    const grandparent = await t.signUp();
+    const parent = await t.signUp({ affiliateKey: grandparent.affiliateKey });
+    const child = await t.signUp({ affiliateKey: parent.affiliateKey.toLowerCase() });
+    const { rows } = await t.db.query<{ phone_number: string; level1: string | null; level2: string | null }>(
+      `SELECT m.phone_number, l1.phone_number AS level1, l2.phone_number AS level2
+       FROM members m LEFT JOIN members l1 ON l1.id = m.referrer_level1_id LEFT JOIN members l2 ON l2.id = m.referrer_level2_id
+       WHERE m.phone_number = ANY($1::text[])`,
+      [[grandparent.phoneNumber, parent.phoneNumber, child.phoneNumber]],
+    );
+    const byPhone = Object.fromEntries(rows.map((row) => [row.phone_number, row]));
+    expect(byPhone[grandparent.phoneNumber]).toMatchObject({ level1: null, level2: null });
+    expect(byPhone[parent.phoneNumber]).toMatchObject({ level1: grandparent.phoneNumber, level2: null });
+    expect(byPhone[child.phoneNumber]).toMatchObject({ level1: parent.phoneNumber, level2: grandparent.phoneNumber });
+  });
+
+  it('refuses an unknown referral code and creates nothing', async () => {
+    const { token, body } = await signupBody({ affiliateKey: 'NOSUCH99' });
+    const response = await signup(body, token);
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe('REFERRER_NOT_FOUND');
+  });
+
+  it('is rate-limited per client address', async () => {
+    const ip = newIp();
+    const codes: Array<string | undefined> = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const response = await t.call({ method: 'POST', url: '/auth-service/v1/signup', body: { phoneNumber: 'x' }, ip });
+      codes.push(response.body.code);
+    }
+    expect(codes.slice(0, 10).every((code) => code !== 'RATE_LIMITED')).toBe(true);
+    expect(codes[10]).toBe('RATE_LIMITED');
+  });
+});

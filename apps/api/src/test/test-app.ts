@@ -1,0 +1,140 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { createTestDatabase } from '@sabai/db/testing';
+import type { Db } from '@sabai/db';
+import { buildSandboxApp } from '@sabai/sandbox';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { seedDemoSite, DEMO_APP_ID } from '../modules/demo/seed-demo-site.ts';
+
+/**
+ * One API for a test file, on a fresh database (PGlite, or a new PostgreSQL database when
+ * DATABASE_URL is set) with the demo site seeded, and the sandbox providers listening on a real
+ * port, so name inquiry goes over HTTP as in production. Rate limits are the real ones: give each
+ * test its own client address (`newIp()`) unless it tests the limits.
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  context: AppContext;
+  db: Db;
+  appId: string;
+  /** app.inject with the app key header, an optional session token and client address. */
+  call(options: {
+    method: InjectOptions['method'];
+    url: string;
+    body?: unknown;
+    token?: string;
+    headers?: Record<string, string>;
+    ip?: string;
+    withoutApiKey?: boolean;
+  }): Promise<{ status: number; body: { success: boolean; message: string; code?: string; data: any; authToken?: string }; headers: Record<string, unknown> }>;
+  /** Signs a new member up through checkBank + signup; returns what it used. */
+  signUp(options?: Partial<{ phoneNumber: string; accountNumber: string; bankCode: string; password: string; affiliateKey: string; isBonus: boolean }>): Promise<{
+    phoneNumber: string;
+    accountNumber: string;
+    bankCode: string;
+    password: string;
+    affiliateKey: string;
+  }>;
+  /** Logs in and returns the session token. */
+  logIn(phoneNumber: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let ipCounter = 0;
+/** A client address of its own (10.x.y.z), so per-IP limits of one test never touch another. */
+export const newIp = () => {
+  ipCounter += 1;
+  return `10.${randomInt(256)}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+/** A random unregistered-looking Thai mobile number. */
+export const newPhoneNumber = () => `08${String(randomInt(100_000_000)).padStart(8, '0')}`;
+/** A random 10-digit account that exists at the sandbox bank (last digit not 9). */
+export const newAccountNumber = () => `${String(randomInt(1_000_000_000)).padStart(9, '0')}${randomInt(9)}`;
+
+export async function createTestApp(options: { now?: () => Date; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const { db, drop } = await createTestDatabase();
+  await seedDemoSite(db);
+  const sandbox = await buildSandboxApp({ apiKey: 'test-sandbox-key' });
+  await sandbox.listen({ host: '127.0.0.1', port: 0 });
+  const sandboxPort = (sandbox.server.address() as { port: number }).port;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
+    SANDBOX_API_KEY: 'test-sandbox-key',
+    BANK_TOKEN_SECRET: 'test-bank-token-secret-0123456789abcdef',
+    ...options.env,
+  });
+  const built = await buildApp(config, { db, logger: false, ...(options.now ? { now: options.now } : {}) });
+  const { app, context } = built;
+  await app.ready();
+
+  const call: TestApp['call'] = async ({ method, url, body, token, headers = {}, ip, withoutApiKey }) => {
+    const response = await app.inject({
+      method,
+      url,
+      remoteAddress: ip ?? newIp(),
+      headers: {
+        'accept-language': 'th',
+        ...(withoutApiKey ? {} : { 'x-api-key': DEMO_APP_ID }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    return { status: response.statusCode, body: response.json(), headers: response.headers };
+  };
+
+  const signUp: TestApp['signUp'] = async (input = {}) => {
+    const phoneNumber = input.phoneNumber ?? newPhoneNumber();
+    const accountNumber = input.accountNumber ?? newAccountNumber();
+    const bankCode = input.bankCode ?? '014';
+    const password = input.password ?? 'secret-pass';
+    const ip = newIp();
+    const bank = await call({ method: 'POST', url: '/auth-service/v1/checkBank', body: { BankCode: bankCode, BankAccount: accountNumber }, ip });
+    if (bank.status !== 200) throw new Error(`checkBank failed: ${JSON.stringify(bank.body)}`);
+    const signup = await call({
+      method: 'POST',
+      url: '/auth-service/v1/signup',
+      headers: { tokenbank: bank.body.data.token },
+      ip,
+      body: {
+        phoneNumber,
+        Password: password,
+        Confirm_Password: password,
+        BankAccount: accountNumber,
+        BankCode: bankCode,
+        firstName: bank.body.data.firstName,
+        lastName: bank.body.data.lastName,
+        affiliateKey: input.affiliateKey ?? '',
+        isBonus: input.isBonus ?? false,
+      },
+    });
+    if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+    return { phoneNumber, accountNumber, bankCode, password, affiliateKey: signup.body.data.affiliateKey };
+  };
+
+  const logIn: TestApp['logIn'] = async (phoneNumber, password) => {
+    const response = await call({ method: 'POST', url: '/auth-service/v1/login', body: { phoneNumber, Password: password } });
+    if (response.status !== 200 || !response.body.authToken) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
+    return response.body.authToken;
+  };
+
+  return {
+    app,
+    context,
+    db,
+    appId: DEMO_APP_ID,
+    call,
+    signUp,
+    logIn,
+    async close() {
+      await app.close();
+      await sandbox.close();
+      await drop();
+    },
+  };
+}
