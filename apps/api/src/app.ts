@@ -23,6 +23,8 @@ import { registerStaticFiles } from './plugins/static-files.ts';
 import { registerSiteRoutes } from './modules/site/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 
+const RATE_LIMIT_PRUNE_INTERVAL_MS = 60 * 60_000;
+
 export interface BuildAppOptions {
   /** An open database; when absent one is opened from config and closed with the app. */
   db?: Db;
@@ -137,6 +139,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerAuthRoutes(app, context);
   await registerStaticFiles(app, config.WEB_DIST_DIR);
 
+  // Housekeeping: expired rate-limit windows are deleted hourly (any process may do it).
+  const pruneTimer = setInterval(() => {
+    context.rateLimiter.pruneExpired(context.now()).catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit prune failed'));
+  }, RATE_LIMIT_PRUNE_INTERVAL_MS);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
   if (ownsDb) app.addHook('onClose', async () => db.close());
   return { app, context };
 }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives the quick-start defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: '.data', NAME_INQUIRY_PROVIDER: 'sandbox', RATE_LIMIT_SCALE: 1 });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('lists every invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(/PORT.*DATABASE_URL|DATABASE_URL.*PORT/);
+  });
+
+  it('requires a bank token secret in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/BANK_TOKEN_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', BANK_TOKEN_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
+  });
+});

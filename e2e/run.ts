@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { createTestDatabase } from '@sabai/db/testing';
+import { buildWebIfNeeded } from '../scripts/build-if-needed.ts';
+import { REPO_ROOT, startStack } from '../scripts/stack.ts';
+import { registerAndLogin } from './journeys/register-login.ts';
+
+/**
+ * `npm run test:e2e`: the end-to-end journeys in Debian's Chromium (playwright-core, never a
+ * downloaded browser). Starts the whole product on free ports against a fresh database
+ * (a new PostgreSQL database when DATABASE_URL is set, in-memory PGlite otherwise), runs each
+ * journey on a 390×844 phone viewport and saves screenshots under e2e/artifacts/<journey>/.
+ */
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const JOURNEYS = [{ name: 'register-login', run: registerAndLogin }] as const;
+
+buildWebIfNeeded();
+const database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+const stack = await startStack({
+  apiPort: 0,
+  sandboxPort: 0,
+  databaseUrl: database?.databaseUrl,
+  logLevel: 'warn',
+  // One client address runs every journey; limits are tested in the API tests.
+  env: { RATE_LIMIT_SCALE: '20' },
+});
+let browser: Browser | undefined;
+let failures = 0;
+try {
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  for (const journey of JOURNEYS) {
+    const artifactsDir = path.join(REPO_ROOT, 'e2e/artifacts', journey.name);
+    mkdirSync(artifactsDir, { recursive: true });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const startedAt = Date.now();
+    try {
+      await journey.run({ page, baseUrl: stack.apiUrl, artifactsDir });
+      if (pageErrors.length > 0) throw new Error(`uncaught errors in the page: ${pageErrors.join(' | ')}`);
+      console.log(`✓ ${journey.name} (${Date.now() - startedAt} ms)`);
+    } catch (error) {
+      failures += 1;
+      await page.screenshot({ path: path.join(artifactsDir, 'failure.png'), fullPage: true }).catch(() => undefined);
+      console.error(`✗ ${journey.name}: ${error instanceof Error ? error.stack : String(error)}`);
+    } finally {
+      await context.close();
+    }
+  }
+} finally {
+  await browser?.close();
+  await stack.close();
+  await database?.drop();
+}
+console.log(`${JOURNEYS.length - failures}/${JOURNEYS.length} journeys passed`);
+process.exit(failures === 0 ? 0 : 1);
