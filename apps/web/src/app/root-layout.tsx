@@ -1,0 +1,22 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { SessionWatcher } from './session-watcher.tsx';
+
+/** Wraps every route: the session rules and scroll restoration. */
+export function RootLayout() {
+  return (
+    <>
+      <SessionWatcher />
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Shown while the first route's code loads. */
+export function Splash() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center" role="status" aria-live="polite">
+      <span className="size-10 animate-spin rounded-full border-4 border-primary/30 border-t-primary" />
+    </div>
+  );
+}

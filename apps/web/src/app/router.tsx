@@ -1,0 +1,53 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { MEMBER_FEATURES, paths } from '../config/paths.ts';
+import type { RouteHandle } from '../config/route-names.ts';
+import { RootLayout, Splash } from './root-layout.tsx';
+
+/**
+ * Routes of spec §2. Every page is its own chunk (lazy) so the landing page loads only what it
+ * needs. The router has no guards: the session rules run after each navigation (SessionWatcher).
+ */
+const named = (name: RouteHandle['name']): RouteHandle => ({ name });
+
+const landing = () => import('./routes/landing.tsx');
+const register = () => import('./routes/user/register.tsx');
+const home = () => import('./routes/user/home.tsx');
+const unavailable = () => import('./routes/user/unavailable.tsx');
+
+/** Member features not built yet: each route exists and says so honestly. */
+const featureRoutes: RouteObject[] = MEMBER_FEATURES.map((feature) => ({
+  path: feature === 'play' ? 'play/:category?/:gameType?/:ch?' : feature,
+  handle: named('Feature'),
+  lazy: unavailable,
+}));
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <Splash />,
+    children: [
+      { path: '/', handle: named('Index'), lazy: landing },
+      // The signed-out header and bottom bar name /login and /register (spec §2).
+      { path: '/login', element: <Navigate to={paths.user.login} replace /> },
+      { path: '/register', element: <Navigate to={paths.user.register()} replace /> },
+      { path: '/:shareToken', handle: named('Index'), lazy: landing },
+      {
+        path: '/user',
+        lazy: () => import('./routes/user/layout.tsx'),
+        children: [
+          { index: true, element: <Navigate to={paths.user.home} replace /> },
+          { path: 'login', handle: named('Login'), lazy: () => import('./routes/user/login.tsx') },
+          { path: 'register/:shareToken?', handle: named('Signup'), lazy: register },
+          { path: 'join/:shareToken?', handle: named('Join'), lazy: register },
+          { path: 'home/:shareToken?', handle: named('Home'), lazy: home },
+          { path: 'profile', handle: named('Profile'), lazy: () => import('./routes/user/profile.tsx') },
+          ...featureRoutes,
+          { path: '*', handle: named('NotFound'), element: <Navigate to={paths.user.home} replace /> },
+        ],
+      },
+      { path: '*', handle: named('NotFound'), element: <Navigate to={paths.index} replace /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

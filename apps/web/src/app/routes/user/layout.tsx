@@ -1,0 +1,18 @@
+import { Outlet, useMatches } from 'react-router';
+import { MemberShell } from '../../../components/layouts/member-shell.tsx';
+import { ROUTES_WITHOUT_CHROME } from '../../../config/route-names.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useSiteSettings } from '../../../lib/site-settings.ts';
+import { routeNameOf } from '../../route-name.ts';
+
+/** Frame of the member app under /user/ (spec §2). */
+export function Component() {
+  const routeName = routeNameOf(useMatches());
+  const { token, user } = useSession();
+  const { settings } = useSiteSettings();
+  return (
+    <MemberShell settings={settings} user={token ? user : null} showChrome={!ROUTES_WITHOUT_CHROME.has(routeName)}>
+      <Outlet />
+    </MemberShell>
+  );
+}

@@ -1,0 +1,57 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { BackIcon, LogoutIcon } from '../../../components/ui/icons.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ChangePasswordForm } from '../../../features/profile/components/change-password-form.tsx';
+import { ProfileDetails } from '../../../features/profile/components/profile-details.tsx';
+import { signOut, useMember } from '../../../lib/auth.ts';
+import { readPromotions } from '../../../lib/promotions.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useSiteSettings } from '../../../lib/site-settings.ts';
+
+/** `/user/profile` (route name Profile): spec dialogs 11 and 13, and sign-out. */
+export function Component() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { token } = useSession();
+  const member = useMember();
+  const { settings } = useSiteSettings();
+
+  if (!token) return <Navigate to={paths.index} replace />;
+  const user = member.data;
+  const bonusId = user?.BonusInfo.bonusId;
+  const bonusTitle = bonusId ? (readPromotions(settings?.Promotion ?? []).find((promotion) => promotion.id === bonusId)?.title ?? null) : null;
+
+  const logout = async () => {
+    await signOut();
+    queryClient.clear();
+    void navigate(paths.index, { replace: true });
+  };
+
+  return (
+    <div className="px-4 pb-10">
+      <header className="sticky top-0 z-20 -mx-4 mb-4 flex items-center gap-2 border-b border-white/10 bg-page/90 px-2 py-3 backdrop-blur">
+        <Link to={paths.user.home} className="rounded-full p-2 text-ink" aria-label={t('common.back')} data-testid="profile-back">
+          <BackIcon className="size-6" />
+        </Link>
+        <h1 className="text-lg font-bold">{t('profile.title')}</h1>
+      </header>
+      {user ? (
+        <div className="space-y-4">
+          <ProfileDetails user={user} banks={settings?.getNameBank} bonusTitle={bonusTitle} />
+          <ChangePasswordForm phoneNumber={user.PhoneNumber} />
+          <button type="button" className="btn-secondary w-full" onClick={() => void logout()} data-testid="logout">
+            <LogoutIcon className="size-5" />
+            {t('profile.logout')}
+          </button>
+        </div>
+      ) : (
+        <p className="card p-6 text-center text-sm text-ink/60" role="status">
+          {t('common.loading')}
+        </p>
+      )}
+    </div>
+  );
+}

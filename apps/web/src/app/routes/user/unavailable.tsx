@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { HistoryIcon } from '../../../components/ui/icons.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/session.ts';
+
+/** Member features whose issue is not done yet: the route exists and says so, nothing is faked. */
+export function Component() {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const feature = useLocation().pathname.split('/')[2] ?? '';
+  if (!token) return <Navigate to={paths.index} replace />;
+  return (
+    <section className="card mt-4 px-6 py-10 text-center" data-testid="feature-unavailable">
+      <p className="text-sm text-ink/60">{t(`features.${feature}`, { defaultValue: feature })}</p>
+      <div className="mx-auto mt-4 flex size-16 items-center justify-center rounded-full bg-primary/15 text-primary" aria-hidden="true">
+        <HistoryIcon className="size-8" />
+      </div>
+      <h1 className="mt-4 text-xl font-bold text-primary">{t('unavailable.title')}</h1>
+      <p className="mt-2 text-sm leading-relaxed text-ink/70">{t('unavailable.text')}</p>
+      <Link to={paths.user.home} className="btn-primary mt-6 w-full">
+        {t('unavailable.backHome')}
+      </Link>
+    </section>
+  );
+}

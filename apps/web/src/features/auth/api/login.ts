@@ -1,0 +1,32 @@
+import { loginResponse } from '@sabai/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { STORAGE_KEYS } from '../../../config/storage-keys.ts';
+import { apiRequest } from '../../../lib/api.ts';
+import { sessionStore } from '../../../lib/session.ts';
+import { removeItem } from '../../../lib/storage.ts';
+import { rememberCredentials } from './remembered-credentials.ts';
+
+export interface LoginInput {
+  phoneNumber: string;
+  Password: string;
+  remember: boolean;
+}
+
+/**
+ * `POST /auth-service/v1/login` (spec §7). On success (spec §4): the token and user are stored,
+ * remembered credentials are saved or removed per the remember option, and the announcement
+ * flag is cleared so the member sees the announcement again.
+ */
+export async function login({ phoneNumber, Password, remember }: LoginInput) {
+  const body = await apiRequest('/auth-service/v1/login', {
+    method: 'POST',
+    body: { phoneNumber, Password },
+    schema: loginResponse,
+  });
+  rememberCredentials(remember ? { phoneNumber, password: Password } : null);
+  removeItem(STORAGE_KEYS.announcementShown);
+  sessionStore.signIn(body.authToken, body.data);
+  return body.data;
+}
+
+export const useLogin = () => useMutation({ mutationFn: login });

@@ -1,0 +1,22 @@
+import { STORAGE_KEYS } from '../../../config/storage-keys.ts';
+import { isObject, readJson, removeItem, writeJson } from '../../../lib/storage.ts';
+
+/**
+ * Spec §5 remember-me: the phone and password are kept in local storage, or removed.
+ * (The spec asks for the password too; anyone with this browser profile can read it.)
+ */
+export interface RememberedCredentials {
+  phoneNumber: string;
+  password: string;
+}
+
+const isRemembered = (value: unknown): value is RememberedCredentials =>
+  isObject(value) && typeof value.phoneNumber === 'string' && typeof value.password === 'string';
+
+export const readRememberedCredentials = (): RememberedCredentials | null =>
+  readJson(STORAGE_KEYS.rememberedCredentials, isRemembered);
+
+export function rememberCredentials(credentials: RememberedCredentials | null): void {
+  if (credentials) writeJson(STORAGE_KEYS.rememberedCredentials, credentials);
+  else removeItem(STORAGE_KEYS.rememberedCredentials);
+}

@@ -1,0 +1,318 @@
+import { REGISTRATION_BANKS, type SiteSettings } from '@sabai/contracts';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BankLogo } from '../../../components/ui/bank-logo.tsx';
+import { useDialogs } from '../../../components/ui/dialogs.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { BackIcon, LockIcon } from '../../../components/ui/icons.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useCheckBank, useCheckPhone, useSignup } from '../api/register.ts';
+import {
+  NO_BANK_SELECTED,
+  digitsOnly,
+  validateBankStep,
+  validateConfirmStep,
+  validatePhoneStep,
+} from '../validation.ts';
+
+type Bank = SiteSettings['getNameBank'][number];
+
+/** Banks from settings; before settings arrive, the contract's table with the API's logo paths. */
+const FALLBACK_BANKS: Bank[] = REGISTRATION_BANKS.map(({ logoFile, ...bank }) => ({ ...bank, logo: `/static/banks/${logoFile}` }));
+
+interface RegisterFlowProps {
+  banks: Bank[] | undefined;
+  /** Referral code from the link (read-only, spec §5). */
+  referralCode: string | null;
+  /** After the success dialog closes (spec §4: go to /login). */
+  onRegistered: (phoneNumber: string) => void;
+  /** Back from step 1 (leave registration). */
+  onExit: () => void;
+}
+
+/**
+ * Three-step registration (spec §4, §5): phone + password → bank + account → confirm + submit.
+ * Each step checks locally, then asks the server (checkPhone, checkBank, signup).
+ */
+export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: RegisterFlowProps) {
+  const { t } = useTranslation();
+  const { showError, showSuccess } = useDialogs();
+  const bankList = banks && banks.length > 0 ? banks : FALLBACK_BANKS;
+
+  const [step, setStep] = useState<1 | 2 | 3>(1);
+  const [phoneNumber, setPhoneNumber] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [bankCode, setBankCode] = useState(NO_BANK_SELECTED);
+  const [accountNumber, setAccountNumber] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [bankToken, setBankToken] = useState<string | null>(null);
+  const [isBonus, setIsBonus] = useState(false);
+
+  const checkPhone = useCheckPhone();
+  const checkBank = useCheckBank();
+  const signup = useSignup();
+  const fail = (error: unknown) => showError(errorMessage(error));
+
+  const submitPhone = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validatePhoneStep({ phoneNumber, password, confirmPassword });
+    if (problem) return showError(problem);
+    checkPhone.mutate(phoneNumber, { onSuccess: () => setStep(2), onError: fail });
+  };
+
+  const submitBank = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateBankStep({ bankCode, accountNumber });
+    if (problem) return showError(problem);
+    checkBank.mutate(
+      { BankAccount: accountNumber, BankCode: bankCode },
+      {
+        onSuccess: (holder) => {
+          setFirstName(holder.firstName);
+          setLastName(holder.lastName);
+          setBankToken(holder.token || null);
+          setStep(3);
+        },
+        onError: fail,
+      },
+    );
+  };
+
+  const submitSignup = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateConfirmStep({ firstName, lastName });
+    if (problem) return showError(problem);
+    signup.mutate(
+      {
+        phoneNumber,
+        Password: password,
+        Confirm_Password: confirmPassword,
+        BankAccount: accountNumber,
+        BankCode: bankCode,
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
+        affiliateKey: referralCode,
+        isBonus,
+        bankToken,
+      },
+      { onSuccess: () => showSuccess(t('register.success'), { onClose: () => onRegistered(phoneNumber) }), onError: fail },
+    );
+  };
+
+  const isNameLocked = bankToken !== null;
+  const chosenBank = bankList.find((bank) => bank.code === bankCode);
+
+  return (
+    <div data-testid="register-flow" data-step={step}>
+      <StepIndicator step={step} />
+
+      {step === 1 && (
+        <StepForm title={t('register.step1Title')} onSubmit={submitPhone} onBack={onExit} busy={checkPhone.isPending} testId="register-step-1">
+          <Field label={t('auth.phone')}>
+            <input
+              className="input"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder={t('auth.phonePlaceholder')}
+              value={phoneNumber}
+              onChange={(event) => setPhoneNumber(digitsOnly(event.target.value, 10))}
+              data-testid="register-phone"
+            />
+          </Field>
+          <Field label={t('auth.password')} hint={t('register.passwordHint')}>
+            <PasswordInput
+              autoComplete="new-password"
+              value={password}
+              maxLength={64}
+              onChange={(event) => setPassword(event.target.value)}
+              data-testid="register-password"
+            />
+          </Field>
+          <Field label={t('auth.confirmPassword')}>
+            <PasswordInput
+              autoComplete="new-password"
+              value={confirmPassword}
+              maxLength={64}
+              onChange={(event) => setConfirmPassword(event.target.value)}
+              data-testid="register-confirm-password"
+            />
+          </Field>
+        </StepForm>
+      )}
+
+      {step === 2 && (
+        <StepForm title={t('register.step2Title')} onSubmit={submitBank} onBack={() => setStep(1)} busy={checkBank.isPending} testId="register-step-2">
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-ink/80">{t('register.bank')}</legend>
+            <div role="radiogroup" aria-label={t('register.bank')} className="grid grid-cols-4 gap-2" data-testid="register-bank" data-value={bankCode}>
+              {bankList.map((bank) => {
+                const selected = bank.code === bankCode;
+                return (
+                  <button
+                    key={bank.code}
+                    type="button"
+                    role="radio"
+                    aria-checked={selected}
+                    aria-label={bank.officialName}
+                    onClick={() => {
+                      setBankCode(bank.code);
+                      setBankToken(null);
+                    }}
+                    data-testid={`bank-option-${bank.code}`}
+                    className={`flex flex-col items-center gap-1 rounded-xl border px-1 py-2 text-center transition ${
+                      selected ? 'border-primary bg-primary/15 ring-2 ring-primary/40' : 'border-white/10 bg-black/20'
+                    }`}
+                  >
+                    <BankLogo logoUrl={bank.logo} shortName={bank.shortName} color={bank.color} className="size-9" />
+                    <span className="line-clamp-2 min-h-[2lh] w-full break-words text-[10.5px] leading-tight text-ink/80">{bank.name}</span>
+                  </button>
+                );
+              })}
+            </div>
+          </fieldset>
+          <Field label={t('register.accountNumber')} hint={t('register.bankNote')}>
+            <input
+              className="input tracking-wider"
+              inputMode="numeric"
+              placeholder={t('register.accountNumberPlaceholder')}
+              value={accountNumber}
+              onChange={(event) => setAccountNumber(digitsOnly(event.target.value, 12))}
+              data-testid="register-account-number"
+            />
+          </Field>
+        </StepForm>
+      )}
+
+      {step === 3 && (
+        <StepForm
+          title={t('register.step3Title')}
+          onSubmit={submitSignup}
+          onBack={() => setStep(2)}
+          busy={signup.isPending}
+          submitLabel={t('register.submit')}
+          testId="register-step-3"
+        >
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-black/25 p-4 text-sm">
+            <dt className="text-ink/60">{t('register.summaryPhone')}</dt>
+            <dd className="text-right font-semibold">{phoneNumber}</dd>
+            <dt className="text-ink/60">{t('register.summaryBank')}</dt>
+            <dd className="flex flex-col items-end gap-0.5 font-semibold">
+              <span className="flex items-center gap-1.5 whitespace-nowrap">
+                {chosenBank && <BankLogo logoUrl={chosenBank.logo} shortName={chosenBank.shortName} color={chosenBank.color} className="size-5" />}
+                {chosenBank?.name}
+              </span>
+              <span className="tracking-wider">{accountNumber}</span>
+            </dd>
+          </dl>
+          <div className="grid grid-cols-2 gap-3">
+            <Field label={t('register.firstName')}>
+              <input
+                className="input"
+                value={firstName}
+                readOnly={isNameLocked}
+                onChange={(event) => setFirstName(event.target.value)}
+                data-testid="register-first-name"
+              />
+            </Field>
+            <Field label={t('register.lastName')}>
+              <input
+                className="input"
+                value={lastName}
+                readOnly={isNameLocked}
+                onChange={(event) => setLastName(event.target.value)}
+                data-testid="register-last-name"
+              />
+            </Field>
+          </div>
+          {isNameLocked && (
+            <p className="-mt-2 flex items-center gap-1 text-xs text-ink/55">
+              <LockIcon className="size-3.5" />
+              {t('register.nameLocked')}
+            </p>
+          )}
+          <Field label={t('register.referralCode')}>
+            <input
+              className="input"
+              value={referralCode ?? ''}
+              placeholder={t('register.referralNone')}
+              readOnly
+              data-testid="register-referral-code"
+            />
+          </Field>
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-ink/80">{t('register.bonusTitle')}</legend>
+            <div className="grid grid-cols-2 gap-3">
+              <BonusOption checked={isBonus} onSelect={() => setIsBonus(true)} testId="register-bonus-accept">
+                {t('register.bonusAccept')}
+              </BonusOption>
+              <BonusOption checked={!isBonus} onSelect={() => setIsBonus(false)} testId="register-bonus-decline">
+                {t('register.bonusDecline')}
+              </BonusOption>
+            </div>
+          </fieldset>
+        </StepForm>
+      )}
+    </div>
+  );
+}
+
+function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-5">
+      <div className="flex items-center gap-2" aria-hidden="true">
+        {[1, 2, 3].map((index) => (
+          <div key={index} className={`h-1.5 flex-1 rounded-full ${index <= step ? 'bg-primary' : 'bg-white/15'}`} />
+        ))}
+      </div>
+      <p className="mt-2 text-xs text-ink/60" data-testid="register-step-label">
+        {t('register.stepOf', { step })}
+      </p>
+    </div>
+  );
+}
+
+interface StepFormProps {
+  title: string;
+  onSubmit: (event: FormEvent) => void;
+  onBack: () => void;
+  busy: boolean;
+  submitLabel?: string;
+  testId: string;
+  children: ReactNode;
+}
+
+function StepForm({ title, onSubmit, onBack, busy, submitLabel, testId, children }: StepFormProps) {
+  const { t } = useTranslation();
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid={testId}>
+      <h2 className="text-lg font-bold text-primary">{title}</h2>
+      {children}
+      <div className="grid grid-cols-[auto_1fr] gap-3 pt-2">
+        <button type="button" className="btn-outline px-4" onClick={onBack} data-testid="register-back">
+          <BackIcon className="size-5" />
+          {t('common.back')}
+        </button>
+        <button type="submit" className="btn-primary" disabled={busy} data-testid="register-next">
+          {busy ? t('common.loading') : (submitLabel ?? t('common.next'))}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function BonusOption({ checked, onSelect, testId, children }: { checked: boolean; onSelect: () => void; testId: string; children: ReactNode }) {
+  return (
+    <label
+      className={`flex cursor-pointer items-center gap-2 rounded-xl border px-3 py-3 text-sm font-semibold ${
+        checked ? 'border-primary bg-primary/15 text-primary' : 'border-white/10 bg-black/20 text-ink/80'
+      }`}
+    >
+      <input type="radio" name="isBonus" checked={checked} onChange={onSelect} className="size-4 accent-[var(--sabai-primary)]" data-testid={testId} />
+      {children}
+    </label>
+  );
+}

@@ -1,0 +1,46 @@
+import {
+  ERRORS,
+  isValidBankAccountNumber,
+  isValidPassword,
+  isValidPersonName,
+  isValidPhoneNumber,
+} from '@sabai/contracts';
+
+/**
+ * Client-side checks of spec §5, run before any call. Each returns the Thai message to show,
+ * or null when the step may go on. Messages are the contract's, so client and server agree.
+ */
+
+/** Spec §9: the bank select starts at -1, meaning "no bank chosen". */
+export const NO_BANK_SELECTED = '-1';
+
+/** Spec §5 login: both fields non-empty and the phone exactly 10 characters. */
+export function validateLogin(input: { phoneNumber: string; password: string }): string | null {
+  const phone = input.phoneNumber.trim();
+  if (phone === '' || input.password === '' || phone.length !== 10) return ERRORS.INVALID_CREDENTIALS.message;
+  return null;
+}
+
+/** Register step 1: phone (spec §5), then our password rules. */
+export function validatePhoneStep(input: { phoneNumber: string; password: string; confirmPassword: string }): string | null {
+  if (!isValidPhoneNumber(input.phoneNumber.trim())) return ERRORS.INVALID_PHONE.message;
+  if (!isValidPassword(input.password)) return ERRORS.PASSWORD_RULES.message;
+  if (input.password !== input.confirmPassword) return ERRORS.PASSWORD_MISMATCH.message;
+  return null;
+}
+
+/** Register step 2 (spec §5): a bank chosen and an account number of 10 or 12 digits. */
+export function validateBankStep(input: { bankCode: string; accountNumber: string }): string | null {
+  if (input.bankCode === NO_BANK_SELECTED || input.bankCode === '') return ERRORS.INCOMPLETE_BANK_INFO.message;
+  if (!isValidBankAccountNumber(input.accountNumber.trim())) return ERRORS.INCOMPLETE_BANK_INFO.message;
+  return null;
+}
+
+/** Register step 3: a name is needed (it is locked and prefilled when the bank check named the holder). */
+export function validateConfirmStep(input: { firstName: string; lastName: string }): string | null {
+  if (!isValidPersonName(input.firstName) || !isValidPersonName(input.lastName)) return ERRORS.NAME_REQUIRED.message;
+  return null;
+}
+
+/** Keeps only digits, as a member types a phone or account number (spaces and dashes are common). */
+export const digitsOnly = (value: string, maxLength: number) => value.replace(/\D/g, '').slice(0, maxLength);

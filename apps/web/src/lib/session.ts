@@ -1,0 +1,57 @@
+import type { UserInfo } from '@sabai/contracts';
+import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS } from '../config/storage-keys.ts';
+import { isObject, readJson, readText, removeItem, writeJson, writeText } from './storage.ts';
+
+/**
+ * The signed-in member: session token and user info, kept in local storage (spec §3) and in a
+ * tiny store React subscribes to. Only the API client and the auth flows write it.
+ */
+export interface Session {
+  token: string | null;
+  user: UserInfo | null;
+}
+
+const isStoredUser = (value: unknown): value is UserInfo =>
+  isObject(value) && typeof value.PhoneNumber === 'string' && isObject(value.internalWallet);
+
+function readStoredSession(): Session {
+  const token = readText(STORAGE_KEYS.token);
+  return token ? { token, user: readJson(STORAGE_KEYS.user, isStoredUser) } : { token: null, user: null };
+}
+
+let current: Session = readStoredSession();
+const listeners = new Set<() => void>();
+
+function publish(next: Session): void {
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+export const sessionStore = {
+  get: (): Session => current,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  signIn(token: string, user: UserInfo): void {
+    writeText(STORAGE_KEYS.token, token);
+    writeJson(STORAGE_KEYS.user, user);
+    publish({ token, user });
+  },
+  updateUser(user: UserInfo): void {
+    if (!current.token) return; // a late refresh after sign-out must not resurrect the user
+    writeJson(STORAGE_KEYS.user, user);
+    publish({ ...current, user });
+  },
+  /** Spec §4 sign-out: clears auth, token and user. */
+  clear(): void {
+    removeItem(STORAGE_KEYS.token);
+    removeItem(STORAGE_KEYS.user);
+    if (current.token !== null || current.user !== null) publish({ token: null, user: null });
+  },
+};
+
+export function useSession(): Session {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+}

@@ -1,0 +1,88 @@
+import type { Queryable } from '@sabai/db';
+
+/**
+ * Ledger accounts (money.md "Accounts"). Member wallets are opened at sign-up (apps/api auth);
+ * house accounts are created by migrations or by the feature that needs them (a bank channel).
+ */
+export interface AccountBalance {
+  accountId: bigint;
+  code: string;
+  debitsPosted: bigint;
+  creditsPosted: bigint;
+  debitsPending: bigint;
+  creditsPending: bigint;
+}
+
+/** The id of the account with this code, or undefined. */
+export async function findAccountId(q: Queryable, code: string): Promise<bigint | undefined> {
+  const { rows } = await q.query<{ id: bigint }>('SELECT id FROM ledger_accounts WHERE code = $1', [code]);
+  return rows[0]?.id;
+}
+
+/** The id of the account with this code. @throws Error when it does not exist (a setup error). */
+export async function requireAccountId(q: Queryable, code: string): Promise<bigint> {
+  const id = await findAccountId(q, code);
+  if (id === undefined) throw new Error(`ledger account ${code} does not exist`);
+  return id;
+}
+
+/** The member's wallet account of `kind` (`main`, `game`, …). @throws Error when missing. */
+export async function requireMemberAccountId(q: Queryable, memberId: string, kind: string): Promise<bigint> {
+  const { rows } = await q.query<{ id: bigint }>('SELECT id FROM ledger_accounts WHERE member_id = $1 AND kind = $2', [memberId, kind]);
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`member ${memberId} has no ${kind} account`);
+  return id;
+}
+
+/**
+ * Creates a house account if missing (idempotent) and returns its id. Hot accounts (every deposit
+ * touches them) should pass `isTotalsCached: false`: their totals are derived from entries.
+ */
+export async function ensureHouseAccount(
+  q: Queryable,
+  input: { code: string; kind: 'house_asset' | 'house_liability' | 'house_expense' | 'house_income'; isTotalsCached: boolean },
+): Promise<bigint> {
+  const normalBalance = input.kind === 'house_asset' || input.kind === 'house_expense' ? 'debit' : 'credit';
+  await q.query(
+    `INSERT INTO ledger_accounts (code, member_id, kind, normal_balance, is_totals_cached)
+     VALUES ($1, NULL, $2, $3, $4) ON CONFLICT (code) DO NOTHING`,
+    [input.code, input.kind, normalBalance, input.isTotalsCached],
+  );
+  return requireAccountId(q, input.code);
+}
+
+/**
+ * Totals of an account: cached columns for cached accounts, the sum of entries for the others.
+ */
+export async function readAccountBalance(q: Queryable, accountId: bigint): Promise<AccountBalance> {
+  const { rows } = await q.query<{
+    code: string;
+    debits_posted: bigint;
+    credits_posted: bigint;
+    debits_pending: bigint;
+    credits_pending: bigint;
+  }>(
+    `SELECT a.code,
+       CASE WHEN a.is_totals_cached THEN a.debits_posted ELSE coalesce(sum(e.debits_posted), 0)::int8 END AS debits_posted,
+       CASE WHEN a.is_totals_cached THEN a.credits_posted ELSE coalesce(sum(e.credits_posted), 0)::int8 END AS credits_posted,
+       CASE WHEN a.is_totals_cached THEN a.debits_pending ELSE coalesce(sum(e.debits_pending), 0)::int8 END AS debits_pending,
+       CASE WHEN a.is_totals_cached THEN a.credits_pending ELSE coalesce(sum(e.credits_pending), 0)::int8 END AS credits_pending
+     FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id AND NOT a.is_totals_cached
+     WHERE a.id = $1 GROUP BY a.id`,
+    [accountId],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`ledger account ${accountId} does not exist`);
+  return {
+    accountId,
+    code: row.code,
+    debitsPosted: row.debits_posted,
+    creditsPosted: row.credits_posted,
+    debitsPending: row.debits_pending,
+    creditsPending: row.credits_pending,
+  };
+}
+
+/** What a credit-normal (member) account can spend: credits posted − debits posted − debits pending. */
+export const availableCreditBalance = (balance: AccountBalance): bigint =>
+  balance.creditsPosted - balance.debitsPosted - balance.debitsPending;

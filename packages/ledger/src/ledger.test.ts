@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '@sabai/db/testing';
+import { postgresErrorCode, type Db } from '@sabai/db';
+import {
+  availableCreditBalance,
+  ensureHouseAccount,
+  inLedgerTransaction,
+  postTransfer,
+  readAccountBalance,
+  reconcileLedger,
+  requireAccountId,
+  reserveTransfer,
+  resolvePendingTransfer,
+} from './index.ts';
+import { createTestMemberAccounts } from './test-accounts.ts';
+
+let db: Db;
+let drop: () => Promise<void>;
+let house: bigint; // a bank asset account, hot (derived totals)
+let unallocated: bigint;
+beforeAll(async () => {
+  ({ db, drop } = await createTestDatabase());
+  house = await ensureHouseAccount(db, { code: 'house:bank:test', kind: 'house_asset', isTotalsCached: false });
+  unallocated = await requireAccountId(db, 'house:unallocated_deposits');
+});
+afterAll(async () => {
+  expect(await reconcileLedger(db)).toEqual([]);
+  await drop();
+});
+
+let keyCounter = 0;
+const key = (label: string) => `test:${label}:${(keyCounter += 1)}`;
+const available = async (accountId: bigint) => availableCreditBalance(await readAccountBalance(db, accountId));
+
+/** Funds a member account from the house: bank → unallocated → member, as a deposit does. */
+async function fund(memberAccount: bigint, amountSatang: bigint) {
+  await db.transaction(async (tx) => {
+    await postTransfer(tx, { idempotencyKey: key('received'), code: 'DEPOSIT_RECEIVED', debitAccountId: house, creditAccountId: unallocated, amountSatang });
+    await postTransfer(tx, { idempotencyKey: key('deposit'), code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: memberAccount, amountSatang });
+  });
+}
+
+describe('single-phase transfers', () => {
+  it('moves money and updates both sides', async () => {
+    const [alice, bob] = await createTestMemberAccounts(db, 2, 'single');
+    await fund(alice!, 10_000n);
+    const outcome = await postTransfer(db, { idempotencyKey: key('a2b'), code: 'ADJUSTMENT', debitAccountId: alice!, creditAccountId: bob!, amountSatang: 2_550n });
+    expect(outcome.status).toBe('created');
+    expect(await available(alice!)).toBe(7_450n);
+    expect(await available(bob!)).toBe(2_550n);
+  });
+
+  it('refuses to take a member below zero, and remembers the refusal for the same key', async () => {
+    const [alice, bob] = await createTestMemberAccounts(db, 2, 'overdraw');
+    await fund(alice!, 1_000n);
+    const refusedKey = key('overdraw');
+    const transfer = { idempotencyKey: refusedKey, code: 'ADJUSTMENT' as const, debitAccountId: alice!, creditAccountId: bob!, amountSatang: 1_001n };
+    expect(await postTransfer(db, transfer)).toEqual({ status: 'refused', reason: 'insufficient_funds' });
+    await fund(alice!, 5_000n);
+    expect(await postTransfer(db, transfer)).toEqual({ status: 'refused', reason: 'insufficient_funds' });
+    expect(await available(alice!)).toBe(6_000n);
+  });
+
+  it('returns the first outcome for a repeated key and refuses the key for other content', async () => {
+    const [alice, bob] = await createTestMemberAccounts(db, 2, 'idem');
+    await fund(alice!, 1_000n);
+    const transfer = { idempotencyKey: key('idem'), code: 'ADJUSTMENT' as const, debitAccountId: alice!, creditAccountId: bob!, amountSatang: 300n };
+    const first = await postTransfer(db, transfer);
+    const again = await postTransfer(db, transfer);
+    expect(first.status).toBe('created');
+    expect(again).toEqual({ status: 'exists', transferId: first.status === 'created' ? first.transferId : -1n });
+    expect((await postTransfer(db, { ...transfer, amountSatang: 301n })).status).toBe('conflict');
+    expect(await available(bob!)).toBe(300n);
+  });
+
+  it('refuses zero, negative and oversized amounts before touching the database', async () => {
+    const [alice, bob] = await createTestMemberAccounts(db, 2, 'amount');
+    for (const amountSatang of [0n, -1n, 100_000_000_001n]) {
+      expect(() => postTransfer(db, { idempotencyKey: key('bad'), code: 'ADJUSTMENT', debitAccountId: alice!, creditAccountId: bob!, amountSatang })).toThrow(RangeError);
+    }
+  });
+
+  it('refuses unknown accounts and transfers to the same account', async () => {
+    const [alice] = await createTestMemberAccounts(db, 1, 'unknown');
+    expect(await postTransfer(db, { idempotencyKey: key('unknown'), code: 'ADJUSTMENT', debitAccountId: house, creditAccountId: 999_999_999n, amountSatang: 1n })).toEqual({ status: 'refused', reason: 'account_not_found' });
+    expect(await postTransfer(db, { idempotencyKey: key('same'), code: 'ADJUSTMENT', debitAccountId: alice!, creditAccountId: alice!, amountSatang: 1n })).toEqual({ status: 'refused', reason: 'same_account' });
+  });
+});
+
+describe('two-phase transfers', () => {
+  it('counts a reservation against the balance, posts it once and refuses a second resolution', async () => {
+    const [alice] = await createTestMemberAccounts(db, 1, 'pending');
+    await fund(alice!, 10_000n);
+    const pending = await reserveTransfer(db, { idempotencyKey: key('reserve'), code: 'WITHDRAW', debitAccountId: alice!, creditAccountId: unallocated, amountSatang: 8_000n });
+    expect(pending.status).toBe('created');
+    const pendingId = pending.status === 'created' ? pending.transferId : -1n;
+    expect(await available(alice!)).toBe(2_000n);
+    expect((await reserveTransfer(db, { idempotencyKey: key('reserve2'), code: 'WITHDRAW', debitAccountId: alice!, creditAccountId: unallocated, amountSatang: 2_001n })).status).toBe('refused');
+
+    expect((await resolvePendingTransfer(db, { idempotencyKey: key('post'), pendingTransferId: pendingId, resolution: 'post', code: 'WITHDRAW' })).status).toBe('created');
+    expect(await available(alice!)).toBe(2_000n);
+    expect(await resolvePendingTransfer(db, { idempotencyKey: key('void'), pendingTransferId: pendingId, resolution: 'void', code: 'WITHDRAW' })).toEqual({ status: 'refused', reason: 'pending_already_posted' });
+    const balance = await readAccountBalance(db, alice!);
+    expect(balance).toMatchObject({ debitsPosted: 8_000n, debitsPending: 0n, creditsPosted: 10_000n });
+  });
+
+  it('gives the money back on void', async () => {
+    const [alice] = await createTestMemberAccounts(db, 1, 'void');
+    await fund(alice!, 5_000n);
+    const pending = await reserveTransfer(db, { idempotencyKey: key('reserve'), code: 'WITHDRAW', debitAccountId: alice!, creditAccountId: unallocated, amountSatang: 5_000n });
+    const pendingId = pending.status === 'created' ? pending.transferId : -1n;
+    expect(await available(alice!)).toBe(0n);
+    expect((await resolvePendingTransfer(db, { idempotencyKey: key('void'), pendingTransferId: pendingId, resolution: 'void', code: 'WITHDRAW' })).status).toBe('created');
+    expect(await available(alice!)).toBe(5_000n);
+    expect(await resolvePendingTransfer(db, { idempotencyKey: key('post'), pendingTransferId: pendingId, resolution: 'post', code: 'WITHDRAW' })).toEqual({ status: 'refused', reason: 'pending_already_voided' });
+  });
+
+  it('refuses to resolve what is not a pending transfer', async () => {
+    const [alice] = await createTestMemberAccounts(db, 1, 'notpending');
+    await fund(alice!, 100n);
+    expect(await resolvePendingTransfer(db, { idempotencyKey: key('x'), pendingTransferId: 987_654_321n, resolution: 'post', code: 'WITHDRAW' })).toEqual({ status: 'refused', reason: 'pending_not_found' });
+  });
+});
+
+describe('the journal is append-only', () => {
+  it.each([
+    ['UPDATE ledger_transfers SET amount_satang = amount_satang + 1'],
+    ['DELETE FROM ledger_transfers'],
+    ['UPDATE ledger_entries SET debits_posted = 0'],
+    ['DELETE FROM ledger_entries'],
+    ['TRUNCATE ledger_entries'],
+  ])('refuses %s', async (sql) => {
+    const error = await db.query(sql).catch((caught: unknown) => caught);
+    expect(postgresErrorCode(error)).toBe('P0001');
+  });
+
+  it('backs the member rule with a CHECK constraint', async () => {
+    const [alice] = await createTestMemberAccounts(db, 1, 'check');
+    const error = await db.query('UPDATE ledger_accounts SET debits_posted = 1 WHERE id = $1', [alice]).catch((caught: unknown) => caught);
+    expect(postgresErrorCode(error)).toBe('23514');
+  });
+});
+
+describe('reconcile', () => {
+  it('reports a cached total that drifted from the entries', async () => {
+    const [alice] = await createTestMemberAccounts(db, 1, 'drift');
+    await fund(alice!, 500n);
+    await db.query('UPDATE ledger_accounts SET credits_posted = credits_posted + 1 WHERE id = $1', [alice]);
+    const violations = await reconcileLedger(db);
+    expect(violations.map((violation) => violation.invariant)).toContain('cached totals equal the sum of entries');
+    await db.query('UPDATE ledger_accounts SET credits_posted = credits_posted - 1 WHERE id = $1', [alice]);
+    expect(await reconcileLedger(db)).toEqual([]);
+  });
+});
+
+describe('bounded retries', () => {
+  it('runs the work again after a deadlock and gives up after maxAttempts', async () => {
+    let attempts = 0;
+    const result = await inLedgerTransaction(db, async () => {
+      attempts += 1;
+      if (attempts < 3) throw Object.assign(new Error('deadlock'), { code: '40P01' });
+      return 'done';
+    }, { baseDelayMs: 1 });
+    expect(result).toBe('done');
+    attempts = 0;
+    await expect(inLedgerTransaction(db, async () => {
+      attempts += 1;
+      throw Object.assign(new Error('serialization'), { code: '40001' });
+    }, { maxAttempts: 4, baseDelayMs: 1 })).rejects.toThrow('serialization');
+    expect(attempts).toBe(4);
+  });
+});

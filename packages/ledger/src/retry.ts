@@ -1,0 +1,34 @@
+import { postgresErrorCode, type Db, type Queryable } from '@sabai/db';
+
+/** PostgreSQL codes after which the whole transaction may simply run again. */
+const RETRYABLE_CODES = new Set(['40001', '40P01']); // serialization_failure, deadlock_detected
+/** A twin with the same idempotency key committed between our check and our insert. */
+const UNIQUE_VIOLATION = '23505';
+
+export interface RetryOptions {
+  /** Most attempts in all (default 5). */
+  maxAttempts?: number;
+  /** First back-off; doubles each attempt, with jitter (default 10 ms). */
+  baseDelayMs?: number;
+}
+
+/**
+ * Runs `work` in a transaction, again on deadlock, serialization failure or an idempotency-key race
+ * (whose retry then finds the twin and returns its outcome), up to `maxAttempts` (style.md: bounded
+ * retries). `work` must be safe to repeat: no outside calls inside.
+ */
+export async function inLedgerTransaction<T>(db: Db, work: (tx: Queryable) => Promise<T>, options: RetryOptions = {}): Promise<T> {
+  const maxAttempts = options.maxAttempts ?? 5;
+  const baseDelayMs = options.baseDelayMs ?? 10;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      const code = postgresErrorCode(error);
+      const isRetryable = code !== undefined && (RETRYABLE_CODES.has(code) || code === UNIQUE_VIOLATION);
+      if (!isRetryable || attempt >= maxAttempts) throw error;
+      const delayMs = baseDelayMs * 2 ** (attempt - 1) * (0.5 + Math.random());
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
