@@ -36,6 +36,19 @@ export const ERRORS = {
   NOT_FOUND: { httpStatus: 404, message: 'ไม่พบรายการที่ต้องการ' },
   PAYLOAD_TOO_LARGE: { httpStatus: 413, message: 'ข้อมูลที่ส่งมีขนาดใหญ่เกินไป' },
   PROVIDER_UNAVAILABLE: { httpStatus: 503, message: 'ระบบธนาคารไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่อีกครั้ง' },
+  /** Money on the wire: not a number, more than two decimals, zero or negative, or too large. */
+  INVALID_AMOUNT: { httpStatus: 400, message: 'จำนวนเงินไม่ถูกต้อง กรุณาระบุเป็นบาท ทศนิยมไม่เกิน 2 ตำแหน่ง' },
+  /** Spec §5: 'ถอนเงินขั้นต่ำ {min} บาท' — the use case fills in the minimum. */
+  WITHDRAW_BELOW_MINIMUM: { httpStatus: 422, message: 'ถอนเงินขั้นต่ำ {min} บาท' },
+  WITHDRAW_ABOVE_MAXIMUM: { httpStatus: 422, message: 'ถอนเงินได้สูงสุด {max} บาทต่อครั้ง' },
+  WITHDRAW_DISABLED: { httpStatus: 422, message: 'ขณะนี้ปิดการถอนเงินชั่วคราว' },
+  INSUFFICIENT_BALANCE: { httpStatus: 422, message: 'ยอดเงินไม่เพียงพอ' },
+  TURNOVER_NOT_MET: { httpStatus: 422, message: 'ยอดเทิร์นโอเวอร์ยังไม่ครบตามเงื่อนไข' },
+  WITHDRAW_IN_PROGRESS: { httpStatus: 409, message: 'มีรายการถอนที่รอดำเนินการอยู่ กรุณารอให้เสร็จก่อน' },
+  IDEMPOTENCY_CONFLICT: { httpStatus: 409, message: 'รายการนี้ถูกส่งแล้วด้วยข้อมูลที่ต่างกัน' },
+  PROMPTPAY_UNAVAILABLE: { httpStatus: 422, message: 'ขณะนี้ไม่สามารถฝากผ่านพร้อมเพย์ได้' },
+  FEED_AUTH_FAILED: { httpStatus: 401, message: 'feed signature, source or timestamp invalid' },
+  STATE_CONFLICT: { httpStatus: 409, message: 'รายการนี้ถูกดำเนินการไปแล้ว' },
   INTERNAL_ERROR: { httpStatus: 500, message: 'ระบบขัดข้อง กรุณาลองใหม่อีกครั้ง' },
 } as const satisfies Record<string, { httpStatus: number; message: string }>;
 

@@ -9,3 +9,4 @@ export * from './validators.ts';
 export * from './banks.ts';
 export * from './site.ts';
 export * from './auth.ts';
+export * from './wallet.ts';

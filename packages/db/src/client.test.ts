@@ -49,3 +49,23 @@ describe('database client', () => {
     expect(postgresErrorCode(error)).toBe('23514');
   });
 });
+
+describe('notifications', () => {
+  it('delivers pg_notify sent in a committed transaction, and not one rolled back', async () => {
+    const received: string[] = [];
+    const unsubscribe = await db.listen('test_channel', (payload) => received.push(payload));
+    await db.transaction(async (tx) => {
+      await tx.query("SELECT pg_notify('test_channel', 'committed')");
+    });
+    await db
+      .transaction(async (tx) => {
+        await tx.query("SELECT pg_notify('test_channel', 'rolled-back')");
+        throw new Error('abort');
+      })
+      .catch(() => undefined);
+    for (let attempt = 0; attempt < 50 && received.length === 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toEqual(['committed']);
+    await unsubscribe();
+  });
+});

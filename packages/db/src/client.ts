@@ -30,8 +30,18 @@ export interface Db extends Queryable {
    * must be used for every statement of the transaction. Nested calls are not supported.
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Subscribes to PostgreSQL notifications on `channel` (LISTEN). Notifications sent with
+   * `pg_notify` inside a transaction arrive only if it commits. Returns the unsubscribe function.
+   * `channel` must be a plain identifier.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+const assertChannelName = (channel: string) => {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid notification channel ${channel}`);
+};
 
 const INT8_OID = 20;
 
@@ -53,6 +63,7 @@ export function createPgDb(connectionString: string, options: { maxConnections?:
     idleTimeoutMillis: 10_000,
     connectionTimeoutMillis: 10_000,
   });
+  const listeners = new Set<pg.Client>();
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries still report their errors.
   });
@@ -85,7 +96,27 @@ export function createPgDb(connectionString: string, options: { maxConnections?:
         client.release();
       }
     },
-    close: () => pool.end(),
+    async listen(channel, onPayload) {
+      assertChannelName(channel);
+      // A dedicated connection outside the pool: LISTEN belongs to a session.
+      const client = new pg.Client({ connectionString });
+      client.on('error', () => undefined);
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      await client.query(`LISTEN ${channel}`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => undefined);
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+      listeners.clear();
+      await pool.end();
+    },
   };
 }
 
@@ -122,6 +153,13 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
           },
         }),
       ),
+    async listen(channel, onPayload) {
+      assertChannelName(channel);
+      const unsubscribe = await lite.listen(channel, onPayload);
+      return async () => {
+        await unsubscribe();
+      };
+    },
     close: () => lite.close(),
   };
 }

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { baht, envelope } from './envelope.ts';
+
+/**
+ * Money calls of the member API (spec §3, §7 and our own paths where the spec shows none).
+ * Money is baht (two decimals at most); times ISO-8601 UTC.
+ */
+
+/** Spec §4: 0 and 1 approved, 2 pending, 3 failed. */
+export const TRANSACTION_STATUS = { APPROVED: 1, PENDING: 2, FAILED: 3 } as const;
+export const transactionStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+
+/** Spec §3 "Deposit channel": BankCode absent means a mobile-wallet (TrueMoney) channel. */
+export const depositChannel = z
+  .object({
+    id: z.string(),
+    type: z.enum(['BANK', 'TRUEMONEY']),
+    BankCode: z.string().optional(),
+    BankAccount: z.string(),
+    fullName: z.string(),
+    phoneNumber: z.string().optional().describe('the wallet account for TrueMoney channels'),
+  })
+  .meta({ id: 'DepositChannel' });
+export const depositChannelsResponse = envelope(z.array(depositChannel));
+
+export const promptPayDepositRequest = z.object({ Amount: z.number() });
+export const promptPayDeposit = z
+  .object({
+    requestId: z.string(),
+    Amount: baht.describe('what the member asked for'),
+    amountToPay: baht.describe('the exact amount to transfer: Amount plus a unique satang offset'),
+    payload: z.string().describe('EMVCo PromptPay payload to show as a QR (error correction H, 256 px)'),
+    promptPayName: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'PromptPayDeposit' });
+export const promptPayDepositResponse = envelope(promptPayDeposit);
+
+/** Spec §3 "Transaction history row". */
+export const transactionRow = z
+  .object({
+    id: z.string(),
+    Amount: baht,
+    createdAt: z.string(),
+    Status: transactionStatus,
+    TransType: z.enum(['DEPOSIT', 'AFFILIATE', 'CASHBACK', 'WITHDRAW']),
+  })
+  .meta({ id: 'TransactionRow' });
+export const historyQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  type: z.enum(['all', 'cashback']).default('all').describe('deposit history: all of DEPOSIT, AFFILIATE, CASHBACK, or only CASHBACK'),
+});
+export const historyResponse = envelope(
+  z.object({ Transaction: z.array(transactionRow), page: z.number(), pageSize: z.number(), total: z.number() }),
+);
+
+export const balanceResponse = envelope(
+  z.object({
+    mainWallet: baht,
+    gameWallet: baht,
+    affiliateWallet: baht,
+    cashbackWallet: baht,
+    residualWallet: baht,
+    prizeWallet: baht,
+    spinWallet: baht,
+    pendingWithdraw: baht.describe('reserved by withdrawals not yet paid'),
+  }),
+);
+
+export const withdrawalConditionResponse = envelope(
+  z.object({
+    canWithdraw: z.boolean(),
+    reasons: z.array(z.object({ code: z.string(), message: z.string() })).describe('why not, in Thai; empty when allowed'),
+    availableAmount: baht.describe('the most the member may withdraw now'),
+    balance: baht,
+    minWithdraw: baht,
+    maxWithdraw: baht,
+    autoWithdraw: baht.describe('at or under this, paid automatically; above, staff approve'),
+    turnover: z.object({ now: baht, needed: baht }),
+    bonusMaxWithdraw: baht.nullable().describe('cap from an active bonus; null = none'),
+    pendingWithdrawals: z.number().int(),
+  }),
+);
+
+export const withdrawalRequest = z.object({
+  Amount: z.number(),
+  Channel: z.literal('BANK'),
+  minWithdraw: z.number().optional().describe('sent by the spec client; the server uses its own settings'),
+});
+export const withdrawalResponse = envelope(
+  z.object({ withdrawalId: z.string(), Amount: baht, Status: transactionStatus, createdAt: z.string() }),
+);
