@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import { migrate, openDatabase, type Db } from '@sabai/db';
 import { buildApp, loadConfig, seedDemoSite } from '@sabai/api';
 import { buildSandboxApp } from '@sabai/sandbox';
@@ -37,10 +36,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir && path.join(options.dataDir, 'pglite') });
   const applied = await migrate(db);
-  const seeded = await seedDemoSite(db);
+  const baseConfig = loadConfig({ ...process.env, ...options.env });
+  const seeded = await seedDemoSite(db, { feedSecret: baseConfig.SANDBOX_FEED_SECRET });
 
-  const sandboxKey = process.env.SANDBOX_API_KEY ?? 'sandbox-dev-key';
-  const sandbox: FastifyInstance = await buildSandboxApp({ apiKey: sandboxKey });
+  const sandbox = await buildSandboxApp({ apiKey: baseConfig.SANDBOX_API_KEY, feedSecret: baseConfig.SANDBOX_FEED_SECRET });
   await sandbox.listen({ host, port: options.sandboxPort });
   const sandboxUrl = `http://${host}:${(sandbox.server.address() as { port: number }).port}`;
 
@@ -49,7 +48,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     HOST: host,
     PORT: String(options.apiPort),
     SANDBOX_URL: sandboxUrl,
-    SANDBOX_API_KEY: sandboxKey,
     WEB_DIST_DIR: WEB_DIST_DIR,
     LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     ...options.env,
@@ -57,6 +55,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { app } = await buildApp(config, { db });
   await app.listen({ host, port: options.apiPort });
   const apiUrl = `http://${host}:${(app.server.address() as { port: number }).port}`;
+  sandbox.setApiBaseUrl(apiUrl);
   app.log.info({ migrationsApplied: applied, ...seeded, sandboxUrl }, 'stack ready');
 
   return {

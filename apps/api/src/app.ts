@@ -14,6 +14,7 @@ import { openDatabase, type Db } from '@sabai/db';
 import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createNameInquiry, type NameInquiryAdapter } from './adapters/name-inquiry/index.ts';
+import { createPayout, type PayoutAdapter } from './adapters/payout/index.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { createSiteSettingsCache } from './modules/site/get-site-settings.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
@@ -22,6 +23,14 @@ import { registerIpRateLimits } from './plugins/ip-rate-limit.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { registerSiteRoutes } from './modules/site/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerDepositRoutes } from './modules/deposits/routes.ts';
+import { registerFeedRoutes } from './modules/deposits/feed-routes.ts';
+import { registerWithdrawalRoutes } from './modules/withdrawals/routes.ts';
+import { registerHistoryRoutes } from './modules/history/routes.ts';
+import { registerEventRoutes } from './modules/events/routes.ts';
+import { createBalanceEvents } from './modules/events/balance-events.ts';
+import { registerAdminRoutes } from './modules/admin-routes.ts';
+import { startRecoveryJobs } from './jobs/recovery-jobs.ts';
 
 const RATE_LIMIT_PRUNE_INTERVAL_MS = 60 * 60_000;
 
@@ -29,9 +38,12 @@ export interface BuildAppOptions {
   /** An open database; when absent one is opened from config and closed with the app. */
   db?: Db;
   nameInquiry?: NameInquiryAdapter;
+  payout?: PayoutAdapter;
   now?: () => Date;
   /** Fastify logger on/off (tests turn it off). Defaults to config LOG_LEVEL. */
   logger?: boolean;
+  /** Run the recovery jobs (unprocessed bank events, unsettled payouts) on a timer. Default true. */
+  runJobs?: boolean;
 }
 
 /**
@@ -47,6 +59,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     config,
     db,
     nameInquiry: options.nameInquiry ?? createNameInquiry(config),
+    payout: options.payout ?? createPayout(config),
     rateLimiter: new RateLimiter(db, config.RATE_LIMIT_SCALE),
     siteSettings: createSiteSettingsCache(db),
     bankTokenSecret: config.BANK_TOKEN_SECRET ?? randomBytes(32).toString('hex'),
@@ -137,6 +150,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   registerSiteRoutes(app, context);
   registerAuthRoutes(app, context);
+  registerDepositRoutes(app, context);
+  registerWithdrawalRoutes(app, context);
+  registerHistoryRoutes(app, context);
+  const balanceEvents = createBalanceEvents(db);
+  await balanceEvents.start();
+  app.addHook('onClose', async () => balanceEvents.stop());
+  registerEventRoutes(app, context, balanceEvents);
+  await registerFeedRoutes(app, context);
+  registerAdminRoutes(app, context);
+  if (options.runJobs !== false) {
+    const jobs = startRecoveryJobs(context, app.log);
+    app.addHook('onClose', async () => jobs.stop());
+  }
   await registerStaticFiles(app, config.WEB_DIST_DIR);
 
   // Housekeeping: expired rate-limit windows are deleted hourly (any process may do it).

@@ -12,8 +12,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(/PORT.*DATABASE_URL|DATABASE_URL.*PORT/);
   });
 
-  it('requires a bank token secret in production', () => {
+  it('requires real secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/BANK_TOKEN_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', BANK_TOKEN_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
+    expect(() => loadConfig({ NODE_ENV: 'production', BANK_TOKEN_SECRET: 'x'.repeat(32) })).toThrow(/ADMIN_API_TOKEN/);
+    expect(loadConfig({ NODE_ENV: 'production', BANK_TOKEN_SECRET: 'x'.repeat(32), ADMIN_API_TOKEN: 'y'.repeat(24) }).NODE_ENV).toBe('production');
   });
 });

@@ -32,6 +32,18 @@ const configSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
   /** Folder of the built member site (apps/web/dist); served at / and /user/* when present. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Which payout provider pays withdrawals. Only the sandbox bank exists today. */
+  PAYOUT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** A payout whose outcome is unknown and that the provider still does not know after this long is failed and refunded. */
+  PAYOUT_UNKNOWN_GRACE_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
+  /** How often the recovery job looks for unprocessed bank events and unsettled payouts. */
+  RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  /** Accepted clock difference of a bank-feed delivery's timestamp. */
+  FEED_TIMESTAMP_WINDOW_MS: z.coerce.number().int().min(10_000).max(3_600_000).default(300_000),
+  /** Secret of the demo feed sources the seed creates (the sandbox signs with it). */
+  SANDBOX_FEED_SECRET: z.string().min(16).default('sandbox-feed-secret-change-me'),
+  /** Bearer token of the back-office API until staff accounts arrive (docs/adr/0006). ≥ 24 chars. */
+  ADMIN_API_TOKEN: z.string().min(24).optional(),
   /** Multiplies every rate limit (tests raise it; never set below 1 in production). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
 });
@@ -51,6 +63,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.BANK_TOKEN_SECRET) {
     throw new Error('Invalid configuration: BANK_TOKEN_SECRET is required in production');
+  }
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.ADMIN_API_TOKEN) {
+    throw new Error('Invalid configuration: ADMIN_API_TOKEN is required in production');
   }
   return parsed.data;
 }

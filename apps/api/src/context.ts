@@ -1,6 +1,7 @@
 import type { Db } from '@sabai/db';
 import type { AppConfig } from './config.ts';
 import type { NameInquiryAdapter } from './adapters/name-inquiry/index.ts';
+import type { PayoutAdapter } from './adapters/payout/index.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { SiteSettingsCache } from './modules/site/get-site-settings.ts';
 
@@ -12,6 +13,7 @@ export interface AppContext {
   config: AppConfig;
   db: Db;
   nameInquiry: NameInquiryAdapter;
+  payout: PayoutAdapter;
   rateLimiter: RateLimiter;
   siteSettings: SiteSettingsCache;
   /** HMAC secret for checkBank tokens (config, or random per process outside production). */

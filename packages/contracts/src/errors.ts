@@ -45,6 +45,8 @@ export const ERRORS = {
   INSUFFICIENT_BALANCE: { httpStatus: 422, message: 'ยอดเงินไม่เพียงพอ' },
   TURNOVER_NOT_MET: { httpStatus: 422, message: 'ยอดเทิร์นโอเวอร์ยังไม่ครบตามเงื่อนไข' },
   WITHDRAW_IN_PROGRESS: { httpStatus: 409, message: 'มีรายการถอนที่รอดำเนินการอยู่ กรุณารอให้เสร็จก่อน' },
+  /** The bank refused the payout; the reservation was voided and the money is back in the wallet. */
+  WITHDRAW_FAILED: { httpStatus: 422, message: 'ถอนเงินไม่สำเร็จ ธนาคารปฏิเสธรายการ ระบบคืนเงินเข้ากระเป๋าแล้ว' },
   IDEMPOTENCY_CONFLICT: { httpStatus: 409, message: 'รายการนี้ถูกส่งแล้วด้วยข้อมูลที่ต่างกัน' },
   PROMPTPAY_UNAVAILABLE: { httpStatus: 422, message: 'ขณะนี้ไม่สามารถฝากผ่านพร้อมเพย์ได้' },
   FEED_AUTH_FAILED: { httpStatus: 401, message: 'feed signature, source or timestamp invalid' },

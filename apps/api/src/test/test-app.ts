@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createTestDatabase } from '@sabai/db/testing';
 import type { Db } from '@sabai/db';
-import { buildSandboxApp } from '@sabai/sandbox';
+import { buildSandboxApp, type SandboxApp } from '@sabai/sandbox';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -17,6 +17,9 @@ import { seedDemoSite, DEMO_APP_ID } from '../modules/demo/seed-demo-site.ts';
 export interface TestApp {
   app: FastifyInstance;
   context: AppContext;
+  /** The sandbox providers, listening (name inquiry, bank, payouts). */
+  sandbox: SandboxApp;
+  sandboxUrl: string;
   db: Db;
   appId: string;
   /** app.inject with the app key header, an optional session token and client address. */
@@ -53,10 +56,13 @@ export const newPhoneNumber = () => `08${String(randomInt(100_000_000)).padStart
 /** A random 10-digit account that exists at the sandbox bank (last digit not 9). */
 export const newAccountNumber = () => `${String(randomInt(1_000_000_000)).padStart(9, '0')}${randomInt(9)}`;
 
-export async function createTestApp(options: { now?: () => Date; env?: Record<string, string> } = {}): Promise<TestApp> {
+export const TEST_FEED_SECRET = 'test-feed-secret-0123456789';
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+
+export async function createTestApp(options: { now?: () => Date; env?: Record<string, string>; sandboxFaultHoldMs?: number } = {}): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
-  await seedDemoSite(db);
-  const sandbox = await buildSandboxApp({ apiKey: 'test-sandbox-key' });
+  await seedDemoSite(db, { feedSecret: TEST_FEED_SECRET });
+  const sandbox = await buildSandboxApp({ apiKey: 'test-sandbox-key', feedSecret: TEST_FEED_SECRET, faultHoldMs: options.sandboxFaultHoldMs ?? 1_500 });
   await sandbox.listen({ host: '127.0.0.1', port: 0 });
   const sandboxPort = (sandbox.server.address() as { port: number }).port;
   const config = loadConfig({
@@ -65,11 +71,14 @@ export async function createTestApp(options: { now?: () => Date; env?: Record<st
     SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
     SANDBOX_API_KEY: 'test-sandbox-key',
     BANK_TOKEN_SECRET: 'test-bank-token-secret-0123456789abcdef',
+    ADMIN_API_TOKEN: TEST_ADMIN_TOKEN,
+    PROVIDER_TIMEOUT_MS: '800',
     ...options.env,
   });
-  const built = await buildApp(config, { db, logger: false, ...(options.now ? { now: options.now } : {}) });
+  const built = await buildApp(config, { db, logger: false, runJobs: false, ...(options.now ? { now: options.now } : {}) });
   const { app, context } = built;
   await app.ready();
+  sandbox.setApiBaseUrl(`http://127.0.0.1:${await listenForSandbox(app)}`);
 
   const call: TestApp['call'] = async ({ method, url, body, token, headers = {}, ip, withoutApiKey }) => {
     const response = await app.inject({
@@ -127,6 +136,8 @@ export async function createTestApp(options: { now?: () => Date; env?: Record<st
     app,
     context,
     db,
+    sandbox,
+    sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
     appId: DEMO_APP_ID,
     call,
     signUp,
@@ -137,4 +148,10 @@ export async function createTestApp(options: { now?: () => Date; env?: Record<st
       await drop();
     },
   };
+}
+
+/** The API also listens on a real port so the sandbox bank can deliver feed events over HTTP. */
+async function listenForSandbox(app: FastifyInstance): Promise<number> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return (app.server.address() as { port: number }).port;
 }

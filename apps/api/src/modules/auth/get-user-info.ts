@@ -6,8 +6,8 @@ import { readMemberWalletBalances } from './member-wallets.ts';
 /**
  * The member's user info (spec §3 "User info"), as login and refresh return it.
  *
- * Wallets are the member's ledger accounts. Totals of deposits and withdrawals, BonusInfo
- * grants, GameInfo and redeemed item codes are filled by their features as they arrive; until
+ * Wallets are the member's ledger accounts; totals count credited deposits and paid withdrawals.
+ * BonusInfo grants, GameInfo and redeemed item codes are filled by their features as they arrive; until
  * then they are the honest zero / null / empty values, never invented. Rank is fixed at silver
  * (spec dialog 1).
  * @throws Error when the member does not exist (callers pass an authenticated member id).
@@ -30,14 +30,20 @@ export async function getUserInfo(db: Queryable, memberId: string): Promise<User
   const member = rows[0];
   if (!member) throw new Error(`member ${memberId} not found`);
   const balances = await readMemberWalletBalances(db, memberId);
+  const totals = await db.query<{ deposited: bigint; withdrawn: bigint }>(
+    `SELECT
+       (SELECT coalesce(sum(amount_satang), 0)::int8 FROM deposits WHERE member_id = $1 AND status = 'credited') AS deposited,
+       (SELECT coalesce(sum(amount_satang), 0)::int8 FROM withdrawals WHERE member_id = $1 AND status = 'paid') AS withdrawn`,
+    [memberId],
+  );
   return {
     PhoneNumber: member.phone_number,
     BankAccount: member.bank_account_number,
     BankCode: member.bank_code,
     regisdate: member.created_at.toISOString(),
     ItemCode: [],
-    totalDeposit: 0,
-    totalWithdraw: 0,
+    totalDeposit: satangToBahtNumber(totals.rows[0]?.deposited ?? 0n),
+    totalWithdraw: satangToBahtNumber(totals.rows[0]?.withdrawn ?? 0n),
     affiliateKey: member.affiliate_key,
     GameInfo: null,
     userRank: { userRank: 'silver', userExp: 0 },

@@ -1,5 +1,6 @@
 import type { Db } from '@sabai/db';
 import { hashPassword } from '../../lib/password.ts';
+import { ensureHouseAccount } from '@sabai/ledger';
 import { openMemberWallets } from '../auth/member-wallets.ts';
 
 /**
@@ -20,7 +21,23 @@ export const DEMO_MEMBER = {
   affiliateKey: 'DEMO2026',
 } as const;
 
-export async function seedDemoSite(db: Db): Promise<{ createdSettings: boolean; createdMember: boolean }> {
+/**
+ * The demo operator's house accounts (spec §3 "Deposit channel") and the feed sources that report
+ * money arriving on them. The sandbox bank knows the same accounts (apps/sandbox/src/bank).
+ */
+export const DEMO_CHANNELS = [
+  { id: 'chn_kbank_main', kind: 'bank', bankCode: '004', accountNumber: '0011535946', accountName: 'บจก. สบาย ดิจิทัล', phoneNumber: null, promptPayId: null, source: { id: 'src_sms_kbank', kind: 'sms' } },
+  { id: 'chn_scb_main', kind: 'bank', bankCode: '014', accountNumber: '4021354011', accountName: 'บจก. สบาย ดิจิทัล', phoneNumber: null, promptPayId: null, source: { id: 'src_sms_scb', kind: 'sms' } },
+  { id: 'chn_bbl_main', kind: 'bank', bankCode: '002', accountNumber: '1170012345', accountName: 'บจก. สบาย ดิจิทัล', phoneNumber: null, promptPayId: null, source: { id: 'src_statement_bbl', kind: 'statement' } },
+  { id: 'chn_truemoney', kind: 'truemoney', bankCode: null, accountNumber: null, accountName: 'สบาย วอลเล็ท', phoneNumber: '0951234567', promptPayId: null, source: { id: 'src_truemoney', kind: 'truemoney' } },
+  { id: 'chn_promptpay', kind: 'promptpay', bankCode: '004', accountNumber: '0011535946', accountName: 'บจก. สบาย ดิจิทัล', phoneNumber: null, promptPayId: '0105566012345', source: { id: 'src_statement_promptpay', kind: 'statement' } },
+] as const;
+
+export async function seedDemoSite(
+  db: Db,
+  options: { feedSecret?: string } = {},
+): Promise<{ createdSettings: boolean; createdMember: boolean; createdChannels: number }> {
+  const createdChannels = await seedDemoChannels(db, options.feedSecret ?? 'sandbox-feed-secret-change-me');
   const settings = await db.query(
     `INSERT INTO site_settings (
        id, app_id, site_name, line_id, logo_url, theme, alert_image_url, alert_message, partner, products,
@@ -46,7 +63,7 @@ export async function seedDemoSite(db: Db): Promise<{ createdSettings: boolean; 
   const createdSettings = settings.rowCount > 0;
 
   const existing = await db.query('SELECT 1 FROM members WHERE id = $1 OR phone_number = $2', [DEMO_MEMBER.id, DEMO_MEMBER.phoneNumber]);
-  if (existing.rowCount > 0) return { createdSettings, createdMember: false };
+  if (existing.rowCount > 0) return { createdSettings, createdMember: false, createdChannels };
   const passwordHash = await hashPassword(DEMO_MEMBER.password);
   await db.transaction(async (tx) => {
     await tx.query(
@@ -56,5 +73,29 @@ export async function seedDemoSite(db: Db): Promise<{ createdSettings: boolean; 
     );
     await openMemberWallets(tx, DEMO_MEMBER.id);
   });
-  return { createdSettings, createdMember: true };
+  return { createdSettings, createdMember: true, createdChannels };
+}
+
+async function seedDemoChannels(db: Db, feedSecret: string): Promise<number> {
+  let created = 0;
+  for (const [index, channel] of DEMO_CHANNELS.entries()) {
+    await db.transaction(async (tx) => {
+      const ledgerAccountId = await ensureHouseAccount(tx, {
+        code: `house:${channel.kind === 'truemoney' ? 'wallet' : 'bank'}:${channel.id}`,
+        kind: 'house_asset',
+        isTotalsCached: false, // every deposit touches it: totals derived from entries
+      });
+      const inserted = await tx.query(
+        `INSERT INTO deposit_channels (id, kind, bank_code, account_number, account_name, phone_number, promptpay_id, sort_order, ledger_account_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
+        [channel.id, channel.kind, channel.bankCode, channel.accountNumber, channel.accountName, channel.phoneNumber, channel.promptPayId, index, ledgerAccountId],
+      );
+      await tx.query(
+        `INSERT INTO bank_feed_sources (id, kind, channel_id, secret) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
+        [channel.source.id, channel.source.kind, channel.id, feedSecret],
+      );
+      created += inserted.rowCount;
+    });
+  }
+  return created;
 }

@@ -33,6 +33,9 @@ export interface SiteSettingsRow {
   affiliate_level2_basis_points: number;
   affiliate_auto_withdraw_enabled: boolean;
   affiliate_auto_withdraw_max_satang: bigint;
+  /** A matched deposit above this waits for staff. */
+  deposit_review_threshold_satang: bigint;
+  promptpay_request_ttl_ms: number;
 }
 
 /** Where bank logos are served (apps/api static plugin). */

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { satangToDecimalString } from '@sabai/money';
+import type { PayoutAdapter, PayoutRequest, PayoutResult, PayoutStatus } from './payout-adapter.ts';
+
+const sendReply = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('succeeded'), providerRef: z.string().min(1) }),
+  z.object({ status: z.literal('failed'), failureReason: z.string().default('payout failed') }),
+]);
+const statusReply = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('succeeded'), providerRef: z.string().min(1) }),
+  z.object({ status: z.literal('failed'), failureReason: z.string().default('payout failed') }),
+  z.object({ status: z.literal('not_found') }),
+]);
+
+/**
+ * Payouts through the sandbox bank (apps/sandbox `POST /bank/v1/payouts`, `GET /bank/v1/payouts/:reference`)
+ * over real HTTP, with the sandbox key. Timeouts and 5xx are `unknown`.
+ */
+export function createSandboxPayout(options: { baseUrl: string; apiKey: string; timeoutMs: number }): PayoutAdapter {
+  const headers = { 'content-type': 'application/json', 'x-sandbox-key': options.apiKey };
+  return {
+    async sendPayout(request: PayoutRequest): Promise<PayoutResult> {
+      let response: Response;
+      try {
+        response = await fetch(new URL('/bank/v1/payouts', options.baseUrl), {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            reference: request.reference,
+            bankCode: request.bankCode,
+            accountNumber: request.accountNumber,
+            accountName: request.accountName,
+            amount: satangToDecimalString(request.amountSatang),
+          }),
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (error) {
+        return { outcome: 'unknown', detail: error instanceof Error ? error.message : String(error) };
+      }
+      if (!response.ok) return { outcome: 'unknown', detail: `HTTP ${response.status}` };
+      const parsed = sendReply.safeParse(await response.json().catch(() => undefined));
+      if (!parsed.success) return { outcome: 'unknown', detail: 'malformed reply' };
+      return parsed.data.status === 'succeeded'
+        ? { outcome: 'succeeded', providerRef: parsed.data.providerRef }
+        : { outcome: 'failed', failureReason: parsed.data.failureReason };
+    },
+
+    async getPayoutStatus(reference: string): Promise<PayoutStatus> {
+      let response: Response;
+      try {
+        response = await fetch(new URL(`/bank/v1/payouts/${encodeURIComponent(reference)}`, options.baseUrl), {
+          headers,
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (error) {
+        return { status: 'unknown', detail: error instanceof Error ? error.message : String(error) };
+      }
+      if (response.status === 404) return { status: 'not_found' };
+      if (!response.ok) return { status: 'unknown', detail: `HTTP ${response.status}` };
+      const parsed = statusReply.safeParse(await response.json().catch(() => undefined));
+      return parsed.success ? parsed.data : { status: 'unknown', detail: 'malformed reply' };
+    },
+  };
+}

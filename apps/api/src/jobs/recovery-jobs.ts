@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { processPendingFeedEvents } from '../modules/deposits/process-feed-event.ts';
+import { recoverPayouts } from '../modules/withdrawals/recover-payouts.ts';
+
+/**
+ * Recovery after a crash, run at start and every RECOVERY_INTERVAL_MS in every API process
+ * (docs/adr/0007): bank events stored but not processed, and withdrawals approved but not paid or
+ * paid with an unknown outcome. Each step is idempotent and claims its rows, so several processes
+ * running it at once is safe. One round at a time per process.
+ */
+export function startRecoveryJobs(context: AppContext, log: FastifyBaseLogger): { stop: () => Promise<void> } {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const round = async () => {
+    try {
+      const events = await processPendingFeedEvents(context);
+      const payouts = await recoverPayouts(context);
+      if (events + payouts > 0) log.info({ events, payouts }, 'recovery round settled work');
+    } catch (error) {
+      log.error({ err: error }, 'recovery round failed');
+    }
+  };
+  const tick = () => {
+    if (stopped || running) return;
+    running = round().finally(() => {
+      running = undefined;
+    });
+  };
+  const timer = setInterval(tick, context.config.RECOVERY_INTERVAL_MS);
+  timer.unref();
+  setImmediate(tick);
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { satangToBahtNumber } from '@sabai/money';
+import type { AppContext } from '../context.ts';
+import { requireStaff } from '../plugins/staff-auth.ts';
+import { resolveHeldDeposit } from './deposits/resolve-held-deposit.ts';
+import { decideWithdrawal } from './withdrawals/decide-withdrawal.ts';
+import { toWireStatus } from './withdrawals/withdrawal-rules.ts';
+
+const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+/**
+ * The back-office API for money (`/admin-api/v1/…`): held deposits (list, assign to a member,
+ * refund) and withdrawals (list, approve, reject with a reason). Staff auth: plugins/staff-auth.ts.
+ * Every action is audited by its use case.
+ */
+export function registerAdminRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const TAGS = ['admin'];
+
+  routes.get('/admin-api/v1/deposits/held', { schema: { tags: TAGS, querystring: listQuery } }, async (request) => {
+    requireStaff(context, request);
+    const { rows } = await context.db.query<{
+      id: string; channel_id: string; amount_satang: bigint; occurred_at: Date; sender_bank_code: string | null;
+      sender_account_masked: string | null; sender_phone: string | null; sender_name: string | null; hold_reason: string | null; created_at: Date;
+    }>(
+      `SELECT id, channel_id, amount_satang, occurred_at, sender_bank_code, sender_account_masked, sender_phone, sender_name, hold_reason, created_at
+       FROM deposits WHERE status = 'held' ORDER BY created_at LIMIT $1`,
+      [request.query.limit],
+    );
+    return {
+      success: true,
+      message: 'ok',
+      data: rows.map((row) => ({
+        id: row.id,
+        channelId: row.channel_id,
+        Amount: satangToBahtNumber(row.amount_satang),
+        occurredAt: row.occurred_at.toISOString(),
+        senderBankCode: row.sender_bank_code,
+        senderAccountMasked: row.sender_account_masked,
+        senderPhone: row.sender_phone,
+        senderName: row.sender_name,
+        holdReason: row.hold_reason,
+        createdAt: row.created_at.toISOString(),
+      })),
+    };
+  });
+
+  routes.post('/admin-api/v1/deposits/:depositId/assign', {
+    schema: { tags: TAGS, params: z.object({ depositId: z.string().max(40) }), body: z.object({ memberPhoneNumber: z.string().regex(/^0\d{9}$/), note: z.string().max(500).optional() }) },
+  }, async (request) => {
+    const actor = requireStaff(context, request);
+    const result = await resolveHeldDeposit(context, { depositId: request.params.depositId, actor, action: 'assign', memberPhoneNumber: request.body.memberPhoneNumber, note: request.body.note ?? '' });
+    return { success: true, message: 'ok', data: result };
+  });
+
+  routes.post('/admin-api/v1/deposits/:depositId/refund', {
+    schema: { tags: TAGS, params: z.object({ depositId: z.string().max(40) }), body: z.object({ note: z.string().min(1).max(500) }) },
+  }, async (request) => {
+    const actor = requireStaff(context, request);
+    const result = await resolveHeldDeposit(context, { depositId: request.params.depositId, actor, action: 'refund', note: request.body.note });
+    return { success: true, message: 'ok', data: result };
+  });
+
+  routes.get('/admin-api/v1/withdrawals', {
+    schema: { tags: TAGS, querystring: listQuery.extend({ status: z.enum(['pending_approval', 'approved', 'paying', 'paid', 'failed', 'rejected']).default('pending_approval') }) },
+  }, async (request) => {
+    requireStaff(context, request);
+    const { rows } = await context.db.query<{ id: string; member_id: string; phone_number: string; amount_satang: bigint; bank_code: string; account_number: string; account_name: string; status: string; created_at: Date }>(
+      `SELECT w.id, w.member_id, m.phone_number, w.amount_satang, w.bank_code, w.account_number, w.account_name, w.status, w.created_at
+       FROM withdrawals w JOIN members m ON m.id = w.member_id WHERE w.status = $1 ORDER BY w.created_at LIMIT $2`,
+      [request.query.status, request.query.limit],
+    );
+    return {
+      success: true,
+      message: 'ok',
+      data: rows.map((row) => ({
+        id: row.id,
+        memberId: row.member_id,
+        phoneNumber: row.phone_number,
+        Amount: satangToBahtNumber(row.amount_satang),
+        bankCode: row.bank_code,
+        accountNumber: row.account_number,
+        accountName: row.account_name,
+        status: row.status,
+        Status: toWireStatus(row.status),
+        createdAt: row.created_at.toISOString(),
+      })),
+    };
+  });
+
+  for (const decision of ['approve', 'reject'] as const) {
+    routes.post(`/admin-api/v1/withdrawals/:withdrawalId/${decision}`, {
+      schema: { tags: TAGS, params: z.object({ withdrawalId: z.string().max(40) }), body: z.object({ reason: z.string().max(500).optional() }).optional() },
+    }, async (request) => {
+      const actor = requireStaff(context, request);
+      const result = await decideWithdrawal(context, { withdrawalId: request.params.withdrawalId, decision, actor, reason: request.body?.reason });
+      return { success: true, message: 'ok', data: result };
+    });
+  }
+}

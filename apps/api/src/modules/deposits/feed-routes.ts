@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { receiveFeedDelivery } from './receive-feed-delivery.ts';
+import type { FeedKind } from './feed-payloads.ts';
+
+/**
+ * `/bank-feed/v1/{sms|statement|truemoney}`: not member-facing. Connectors post here, signed
+ * (receive-feed-delivery.ts). The raw body is kept as received: the signature covers its bytes.
+ */
+export async function registerFeedRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    for (const kind of ['sms', 'statement', 'truemoney'] as const satisfies readonly FeedKind[]) {
+      scope.post(`/bank-feed/v1/${kind}`, { schema: { tags: ['bank-feed'], summary: `Incoming ${kind} from a signed connector` } }, async (request) => {
+        const header = (name: string) => {
+          const value = request.headers[name];
+          return typeof value === 'string' ? value : undefined;
+        };
+        const result = await receiveFeedDelivery(context, {
+          kind,
+          sourceId: header('x-feed-source'),
+          timestamp: header('x-feed-timestamp'),
+          signature: header('x-feed-signature'),
+          rawBody: typeof request.body === 'string' ? request.body : '',
+        });
+        return { success: true, message: 'received', data: { eventId: result.eventId, status: result.duplicate ? 'duplicate' : result.status, eventStatus: result.status, reason: result.reason } };
+      });
+    }
+  });
+}

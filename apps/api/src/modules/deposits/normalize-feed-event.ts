@@ -1,0 +1,99 @@
+import { parseBahtToSatang } from '@sabai/money';
+import { parseBankNotification } from '../bank-feed/parsers/index.ts';
+import { accountFitsMask, readMaskedAccount } from './matching/masked-account.ts';
+import type { IncomingCredit } from './matching/match-deposit.ts';
+import { smsFeedBody, statementFeedBody, trueMoneyFeedBody, type FeedKind } from './feed-payloads.ts';
+
+export interface FeedChannel {
+  id: string;
+  kind: 'bank' | 'truemoney' | 'promptpay';
+  bankCode: string | null;
+  accountNumber: string | null;
+  phoneNumber: string | null;
+  promptPayId: string | null;
+}
+
+export type NormalizedFeedEvent =
+  | { result: 'credit'; credit: IncomingCredit }
+  /** Not money in (a debit): stored, never credited. */
+  | { result: 'ignored'; reason: string }
+  /** Unreadable or not for this channel: stored, never credited, visible to staff. */
+  | { result: 'rejected'; reason: string };
+
+/**
+ * Turns a stored feed body into the matcher's normalized credit (money.md "Deposit (auto)"), or
+ * says why it is not one. Pure. SMS texts go through the bank's parser (bank-feed/parsers); a
+ * statement line or wallet event is already structured. The house account a text names must be
+ * the channel's own account.
+ */
+export function normalizeFeedEvent(kind: FeedKind, rawBody: string, channel: FeedChannel): NormalizedFeedEvent {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    return { result: 'rejected', reason: 'MALFORMED_JSON' };
+  }
+  const channelKind = channel.kind;
+
+  if (kind === 'sms') {
+    const body = smsFeedBody.safeParse(json);
+    if (!body.success || !channel.bankCode) return { result: 'rejected', reason: 'MALFORMED_BODY' };
+    const parsed = parseBankNotification({ bankCode: channel.bankCode, text: body.data.text, receivedAt: new Date(body.data.receivedAt) });
+    if (!parsed.ok) return { result: 'rejected', reason: `UNPARSEABLE_TEXT:${parsed.reason}` };
+    const notification = parsed.notification;
+    const houseMask = readMaskedAccount(notification.houseAccountMasked);
+    if (!houseMask || !channel.accountNumber || !accountFitsMask(channel.accountNumber, houseMask)) {
+      return { result: 'rejected', reason: 'HOUSE_ACCOUNT_MISMATCH' };
+    }
+    if (notification.kind !== 'credit') return { result: 'ignored', reason: 'DEBIT' };
+    return {
+      result: 'credit',
+      credit: {
+        channelKind,
+        amountSatang: notification.amountSatang,
+        occurredAt: notification.occurredAt,
+        senderBankCode: notification.senderBankCode,
+        senderAccountMasked: notification.senderAccountMasked,
+        senderName: notification.senderName,
+      },
+    };
+  }
+
+  if (kind === 'statement') {
+    const body = statementFeedBody.safeParse(json);
+    if (!body.success) return { result: 'rejected', reason: 'MALFORMED_BODY' };
+    if (body.data.accountNumber !== channel.accountNumber) return { result: 'rejected', reason: 'HOUSE_ACCOUNT_MISMATCH' };
+    if (channel.kind === 'promptpay' && body.data.promptPayId && body.data.promptPayId !== channel.promptPayId) {
+      return { result: 'rejected', reason: 'PROMPTPAY_ID_MISMATCH' };
+    }
+    if (body.data.direction === 'debit') return { result: 'ignored', reason: 'DEBIT' };
+    const amount = parseBahtToSatang(body.data.amount);
+    if (!amount.ok) return { result: 'rejected', reason: `AMOUNT_${amount.error}` };
+    return {
+      result: 'credit',
+      credit: {
+        channelKind,
+        amountSatang: amount.amountSatang,
+        occurredAt: new Date(body.data.occurredAt),
+        senderBankCode: body.data.senderBankCode ?? null,
+        senderAccountMasked: body.data.senderAccountNumber ?? null,
+        senderName: body.data.senderName ?? null,
+      },
+    };
+  }
+
+  const body = trueMoneyFeedBody.safeParse(json);
+  if (!body.success) return { result: 'rejected', reason: 'MALFORMED_BODY' };
+  const amount = parseBahtToSatang(body.data.amount);
+  if (!amount.ok) return { result: 'rejected', reason: `AMOUNT_${amount.error}` };
+  return {
+    result: 'credit',
+    credit: {
+      channelKind,
+      amountSatang: amount.amountSatang,
+      occurredAt: new Date(body.data.occurredAt),
+      senderPhone: body.data.senderPhone,
+      senderName: body.data.senderName ?? null,
+    },
+  };
+}

@@ -1,0 +1,216 @@
+import type { Queryable } from '@sabai/db';
+import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import type { AppContext } from '../../context.ts';
+import { newPrefixedId } from '../../lib/ids.ts';
+import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
+import { matchDeposit, type IncomingCredit, type MatchMember, type OpenPromptPayRequest } from './matching/match-deposit.ts';
+import { readMaskedAccount } from './matching/masked-account.ts';
+import { normalizeFeedEvent, type FeedChannel } from './normalize-feed-event.ts';
+import type { FeedKind } from './feed-payloads.ts';
+
+export interface FeedEventOutcome {
+  status: 'received' | 'credited' | 'held' | 'ignored' | 'rejected';
+  reason: string | null;
+}
+
+/**
+ * Processes one stored feed event, once (money.md "Deposit (auto)"). In one transaction:
+ * the money is recorded as received (DEPOSIT_RECEIVED: channel → house:unallocated_deposits);
+ * the pure matcher decides; exactly one member → DEPOSIT (unallocated → member main) and a
+ * balance notification; otherwise the deposit is held for staff, still in unallocated. Debits and
+ * unreadable texts are marked and never credited.
+ *
+ * Safe to call twice or concurrently for the same event: the event row is claimed with
+ * `FOR UPDATE SKIP LOCKED` while `received`, and ledger keys derive from the event id.
+ */
+export async function processFeedEvent(context: AppContext, eventId: bigint): Promise<FeedEventOutcome> {
+  return inLedgerTransaction(context.db, async (tx) => {
+    const { rows } = await tx.query<{
+      raw_body: string;
+      kind: FeedKind;
+      channel_id: string;
+      channel_kind: FeedChannel['kind'];
+      bank_code: string | null;
+      account_number: string | null;
+      phone_number: string | null;
+      promptpay_id: string | null;
+      channel_account_id: bigint;
+    }>(
+      `SELECT e.raw_body, s.kind, c.id AS channel_id, c.kind AS channel_kind, c.bank_code, c.account_number, c.phone_number,
+              c.promptpay_id, c.ledger_account_id AS channel_account_id
+       FROM bank_feed_events e JOIN bank_feed_sources s ON s.id = e.source_id JOIN deposit_channels c ON c.id = s.channel_id
+       WHERE e.id = $1 AND e.status = 'received'
+       FOR UPDATE OF e SKIP LOCKED`,
+      [eventId],
+    );
+    const event = rows[0];
+    if (!event) return readOutcome(tx, eventId);
+
+    const channel: FeedChannel = {
+      id: event.channel_id,
+      kind: event.channel_kind,
+      bankCode: event.bank_code,
+      accountNumber: event.account_number,
+      phoneNumber: event.phone_number,
+      promptPayId: event.promptpay_id,
+    };
+    const normalized = normalizeFeedEvent(event.kind, event.raw_body, channel);
+    if (normalized.result !== 'credit') {
+      return markEvent(tx, eventId, normalized.result, normalized.reason);
+    }
+    const credit = normalized.credit;
+    const unallocated = await requireAccountId(tx, 'house:unallocated_deposits');
+    const receivedTransferId = expectPosted(
+      await postTransfer(tx, {
+        idempotencyKey: `deposit-received:${eventId}`,
+        code: 'DEPOSIT_RECEIVED',
+        debitAccountId: event.channel_account_id,
+        creditAccountId: unallocated,
+        amountSatang: credit.amountSatang,
+        source: { type: 'bank_feed_event', id: eventId.toString() },
+      }),
+    );
+
+    const settings = await context.siteSettings.get();
+    const candidates = await loadCandidates(tx, credit);
+    const decision = matchDeposit({
+      credit,
+      members: candidates.members,
+      openPromptPayRequests: candidates.promptPayRequests,
+      settings: { reviewThresholdSatang: settings.deposit_review_threshold_satang },
+    });
+
+    const depositId = newPrefixedId('dep');
+    if (decision.decision === 'hold') {
+      await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId, status: 'held', holdReason: decision.reason });
+      return markEvent(tx, eventId, 'held', decision.reason);
+    }
+
+    const memberAccount = await requireMemberAccountId(tx, decision.memberId, 'main');
+    const creditTransferId = expectPosted(
+      await postTransfer(tx, {
+        idempotencyKey: `deposit:${eventId}`,
+        code: 'DEPOSIT',
+        debitAccountId: unallocated,
+        creditAccountId: memberAccount,
+        amountSatang: credit.amountSatang,
+        source: { type: 'deposit', id: depositId },
+      }),
+    );
+    await insertDeposit(tx, {
+      depositId,
+      eventId,
+      channelId: channel.id,
+      credit,
+      receivedTransferId,
+      status: 'credited',
+      memberId: decision.memberId,
+      creditTransferId,
+      promptPayRequestId: decision.promptPayRequestId ?? null,
+    });
+    if (decision.promptPayRequestId) {
+      await tx.query('UPDATE promptpay_requests SET paid_deposit_id = $2 WHERE id = $1 AND paid_deposit_id IS NULL', [decision.promptPayRequestId, depositId]);
+    }
+    await notifyBalanceChanged(tx, decision.memberId, 'deposit');
+    return markEvent(tx, eventId, 'credited', decision.reason);
+  });
+}
+
+/** Bounds the members a matcher sees: only those who could fit the credit's sender details. */
+async function loadCandidates(tx: Queryable, credit: IncomingCredit): Promise<{ members: MatchMember[]; promptPayRequests: OpenPromptPayRequest[] }> {
+  const memberColumns = `id AS "memberId", bank_code AS "bankCode", bank_account_number AS "bankAccountNumber",
+    first_name AS "firstName", last_name AS "lastName", phone_number AS "phoneNumber", status`;
+  const limit = 50;
+  if (credit.channelKind === 'promptpay') {
+    const { rows } = await tx.query<OpenPromptPayRequest>(
+      `SELECT id AS "requestId", member_id AS "memberId", amount_satang AS "amountSatang", expires_at AS "expiresAt"
+       FROM promptpay_requests WHERE amount_satang = $1 AND paid_deposit_id IS NULL AND expires_at > $2 LIMIT ${limit}`,
+      [credit.amountSatang, credit.occurredAt],
+    );
+    const members = await tx.query<MatchMember>(`SELECT ${memberColumns} FROM members WHERE id = ANY($1::text[])`, [rows.map((row) => row.memberId)]);
+    return { members: members.rows, promptPayRequests: rows };
+  }
+  if (credit.channelKind === 'truemoney') {
+    const phone = (credit.senderPhone ?? '').replace(/^\+66/, '0');
+    const { rows } = await tx.query<MatchMember>(`SELECT ${memberColumns} FROM members WHERE phone_number = $1 LIMIT ${limit}`, [phone]);
+    return { members: rows, promptPayRequests: [] };
+  }
+  const mask = credit.senderAccountMasked ? readMaskedAccount(credit.senderAccountMasked) : null;
+  if (mask) {
+    const { rows } = await tx.query<MatchMember>(
+      `SELECT ${memberColumns} FROM members WHERE strpos(bank_account_number, $1) > 0 LIMIT ${limit}`,
+      [mask.visibleDigits],
+    );
+    return { members: rows, promptPayRequests: [] };
+  }
+  if (credit.senderName && credit.senderBankCode) {
+    const { rows } = await tx.query<MatchMember>(
+      `SELECT ${memberColumns} FROM members WHERE bank_code = $1 AND upper(first_name || ' ' || last_name) = upper($2) LIMIT ${limit}`,
+      [credit.senderBankCode, credit.senderName.trim().replace(/\s+/g, ' ')],
+    );
+    return { members: rows, promptPayRequests: [] };
+  }
+  return { members: [], promptPayRequests: [] };
+}
+
+async function insertDeposit(
+  tx: Queryable,
+  input: {
+    depositId: string;
+    eventId: bigint;
+    channelId: string;
+    credit: IncomingCredit;
+    receivedTransferId: bigint;
+    status: 'credited' | 'held';
+    holdReason?: string;
+    memberId?: string;
+    creditTransferId?: bigint;
+    promptPayRequestId?: string | null;
+  },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO deposits (id, event_id, channel_id, amount_satang, occurred_at, sender_bank_code, sender_account_masked,
+       sender_phone, sender_name, status, hold_reason, member_id, promptpay_request_id, received_transfer_id, credit_transfer_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+    [
+      input.depositId,
+      input.eventId,
+      input.channelId,
+      input.credit.amountSatang,
+      input.credit.occurredAt,
+      input.credit.senderBankCode ?? null,
+      input.credit.senderAccountMasked ?? null,
+      input.credit.senderPhone ?? null,
+      input.credit.senderName ?? null,
+      input.status,
+      input.holdReason ?? null,
+      input.memberId ?? null,
+      input.promptPayRequestId ?? null,
+      input.receivedTransferId,
+      input.creditTransferId ?? null,
+    ],
+  );
+}
+
+async function markEvent(tx: Queryable, eventId: bigint, status: FeedEventOutcome['status'], reason: string | null): Promise<FeedEventOutcome> {
+  await tx.query('UPDATE bank_feed_events SET status = $2, status_reason = $3, processed_at = now() WHERE id = $1', [eventId, status, reason]);
+  return { status, reason };
+}
+
+async function readOutcome(tx: Queryable, eventId: bigint): Promise<FeedEventOutcome> {
+  const { rows } = await tx.query<{ status: FeedEventOutcome['status']; status_reason: string | null }>(
+    'SELECT status, status_reason FROM bank_feed_events WHERE id = $1',
+    [eventId],
+  );
+  return { status: rows[0]?.status ?? 'received', reason: rows[0]?.status_reason ?? null };
+}
+
+/** Processes events stored but never processed (the process died in between). Returns how many. */
+export async function processPendingFeedEvents(context: AppContext, options: { batchSize?: number } = {}): Promise<number> {
+  const { rows } = await context.db.query<{ id: bigint }>(
+    `SELECT id FROM bank_feed_events WHERE status = 'received' ORDER BY id LIMIT $1`,
+    [options.batchSize ?? 100],
+  );
+  for (const row of rows) await processFeedEvent(context, row.id);
+  return rows.length;
+}

@@ -1,0 +1,69 @@
+import { randomInt } from 'node:crypto';
+import { parseBahtToSatang } from '@sabai/money';
+import { AppError } from '../../lib/app-error.ts';
+import { newPrefixedId } from '../../lib/ids.ts';
+import type { AppContext } from '../../context.ts';
+import { buildPromptPayPayload } from '../promptpay/promptpay-payload.ts';
+
+/** Whole baht from 1 to 50,000 (our rule: the satang digits carry the member's unique offset). */
+const MIN_PROMPTPAY_SATANG = 100n;
+const MAX_PROMPTPAY_SATANG = 5_000_000n;
+/** Offsets 1..99 satang; a base amount can have 99 open requests at once. */
+const OFFSET_ATTEMPTS = 20;
+
+/**
+ * Creates a PromptPay deposit request (`POST /user-profile-composite/v1/deposit/promptpay`): the
+ * member's whole-baht amount plus a satang offset no other open request has, valid for the
+ * settings' TTL, and the EMVCo payload for that exact amount to the active PromptPay channel.
+ * An incoming credit of that exact amount on the channel before expiry credits this member
+ * (matching/match-deposit.ts). The offset is allocated under a transaction-scoped advisory lock
+ * per base amount, so two members never get the same amount.
+ *
+ * @throws AppError INVALID_AMOUNT (not whole baht, out of range), PROMPTPAY_UNAVAILABLE (no active
+ *   channel, or no free offset right now).
+ */
+export async function requestPromptPayDeposit(
+  context: AppContext,
+  input: { memberId: string; amountBaht: unknown },
+): Promise<{ requestId: string; requestedSatang: bigint; amountSatang: bigint; payload: string; promptPayName: string; expiresAt: Date }> {
+  const parsed = parseBahtToSatang(input.amountBaht);
+  if (!parsed.ok || parsed.amountSatang % 100n !== 0n || parsed.amountSatang < MIN_PROMPTPAY_SATANG || parsed.amountSatang > MAX_PROMPTPAY_SATANG) {
+    throw new AppError('INVALID_AMOUNT', { message: 'กรุณาระบุจำนวนเงินเป็นบาทเต็ม ตั้งแต่ 1 ถึง 50,000 บาท' });
+  }
+  const requestedSatang = parsed.amountSatang;
+  const { rows } = await context.db.query<{ id: string; promptpay_id: string; account_name: string }>(
+    `SELECT id, promptpay_id, account_name FROM deposit_channels WHERE kind = 'promptpay' AND state = 'active' ORDER BY sort_order LIMIT 1`,
+  );
+  const channel = rows[0];
+  if (!channel) throw new AppError('PROMPTPAY_UNAVAILABLE');
+  const settings = await context.siteSettings.get();
+  const now = context.now();
+  const expiresAt = new Date(now.getTime() + settings.promptpay_request_ttl_ms);
+  const requestId = newPrefixedId('ppr');
+
+  return context.db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7240002, $1::int)', [Number(requestedSatang / 100n)]);
+    const taken = await tx.query<{ amount_satang: bigint }>(
+      `SELECT amount_satang FROM promptpay_requests
+       WHERE amount_satang > $1 AND amount_satang < $1 + 100 AND paid_deposit_id IS NULL AND expires_at > $2`,
+      [requestedSatang, now],
+    );
+    const takenOffsets = new Set(taken.rows.map((row) => Number(row.amount_satang - requestedSatang)));
+    let offset = 0;
+    for (let attempt = 0; attempt < OFFSET_ATTEMPTS && offset === 0; attempt += 1) {
+      const candidate = randomInt(1, 100);
+      if (!takenOffsets.has(candidate)) offset = candidate;
+    }
+    if (offset === 0) offset = [...Array(99).keys()].map((index) => index + 1).find((candidate) => !takenOffsets.has(candidate)) ?? 0;
+    if (offset === 0) throw new AppError('PROMPTPAY_UNAVAILABLE');
+    const amountSatang = requestedSatang + BigInt(offset);
+    const built = buildPromptPayPayload({ target: channel.promptpay_id, amountSatang });
+    if (!built.ok) throw new Error(`PromptPay channel ${channel.id} cannot build a payload: ${built.error}`);
+    await tx.query(
+      `INSERT INTO promptpay_requests (id, member_id, channel_id, requested_satang, amount_satang, payload, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [requestId, input.memberId, channel.id, requestedSatang, amountSatang, built.payload, now, expiresAt],
+    );
+    return { requestId, requestedSatang, amountSatang, payload: built.payload, promptPayName: channel.account_name, expiresAt };
+  });
+}

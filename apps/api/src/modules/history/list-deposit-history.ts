@@ -1,0 +1,56 @@
+import type { Queryable } from '@sabai/db';
+import { satangToBahtNumber } from '@sabai/money';
+
+/** Bounded page (style.md: limits everywhere); the route validates 1..100. */
+export interface Page {
+  page: number;
+  pageSize: number;
+}
+
+export interface HistoryRow {
+  id: string;
+  Amount: number;
+  createdAt: string;
+  Status: 0 | 1 | 2 | 3;
+  TransType: 'DEPOSIT' | 'AFFILIATE' | 'CASHBACK' | 'WITHDRAW';
+}
+
+/**
+ * Deposit history (`GET /user-profile-composite/v1/history/deposit`, spec §7): the money that
+ * came into the member's main wallet — DEPOSIT, AFFILIATE and CASHBACK transfers; `type:
+ * 'cashback'` keeps only CASHBACK. Posted transfers are approved (Status 1). Newest first.
+ * Ids are `trf_<transfer id>`.
+ */
+export async function listDepositHistory(
+  db: Queryable,
+  input: { memberId: string; type: 'all' | 'cashback' } & Page,
+): Promise<{ rows: HistoryRow[]; total: number }> {
+  const codes = input.type === 'cashback' ? ['CASHBACK'] : ['DEPOSIT', 'AFFILIATE', 'CASHBACK'];
+  const offset = (input.page - 1) * input.pageSize;
+  const { rows } = await db.query<{ id: bigint; amount_satang: bigint; created_at: Date; code: HistoryRow['TransType']; total: bigint }>(
+    `SELECT t.id, t.amount_satang, t.created_at, t.code, count(*) OVER () AS total
+     FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
+     WHERE a.member_id = $1 AND a.kind = 'main' AND t.code = ANY($2::text[]) AND t.phase = 'single'
+     ORDER BY t.id DESC LIMIT $3 OFFSET $4`,
+    [input.memberId, codes, input.pageSize, offset],
+  );
+  return {
+    rows: rows.map((row) => ({
+      id: `trf_${row.id}`,
+      Amount: satangToBahtNumber(row.amount_satang),
+      createdAt: row.created_at.toISOString(),
+      Status: 1,
+      TransType: row.code,
+    })),
+    total: Number(rows[0]?.total ?? (await countDeposits(db, input.memberId, codes))),
+  };
+}
+
+async function countDeposits(db: Queryable, memberId: string, codes: string[]): Promise<bigint> {
+  const { rows } = await db.query<{ total: bigint }>(
+    `SELECT count(*) AS total FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
+     WHERE a.member_id = $1 AND a.kind = 'main' AND t.code = ANY($2::text[]) AND t.phase = 'single'`,
+    [memberId, codes],
+  );
+  return rows[0]?.total ?? 0n;
+}

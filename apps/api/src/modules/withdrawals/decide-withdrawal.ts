@@ -1,0 +1,60 @@
+import { expectPosted, inLedgerTransaction, resolvePendingTransfer } from '@sabai/ledger';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordStaffAction } from '../../lib/audit.ts';
+import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
+import { executePayout } from './execute-payout.ts';
+
+/**
+ * Staff decision on a withdrawal waiting for approval (above the auto-withdraw maximum). Exactly
+ * one decision wins: each is a conditional change of the row from `pending_approval`, under its
+ * row lock. Approve → paid through the payout adapter (after the commit); reject → the reservation
+ * is voided and the money is the member's again. Both are audited.
+ * @throws AppError NOT_FOUND, STATE_CONFLICT (already decided), VALIDATION_FAILED (reject without a reason).
+ */
+export async function decideWithdrawal(
+  context: AppContext,
+  input: { withdrawalId: string; decision: 'approve' | 'reject'; actor: string; reason?: string | undefined },
+): Promise<{ status: string }> {
+  if (input.decision === 'reject' && !input.reason?.trim()) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุเหตุผลที่ปฏิเสธ' });
+  const decided = await inLedgerTransaction(context.db, async (tx) => {
+    const { rows } = await tx.query<{ status: string; member_id: string; reserve_transfer_id: bigint }>(
+      'SELECT status, member_id, reserve_transfer_id FROM withdrawals WHERE id = $1 FOR UPDATE',
+      [input.withdrawalId],
+    );
+    const withdrawal = rows[0];
+    if (!withdrawal) throw new AppError('NOT_FOUND');
+    if (withdrawal.status !== 'pending_approval') throw new AppError('STATE_CONFLICT');
+    if (input.decision === 'approve') {
+      await tx.query(
+        `UPDATE withdrawals SET status = 'approved', decided_by = $2, decision_reason = $3, updated_at = now() WHERE id = $1`,
+        [input.withdrawalId, input.actor, input.reason ?? null],
+      );
+    } else {
+      const voidId = expectPosted(
+        await resolvePendingTransfer(tx, {
+          idempotencyKey: `withdraw-void:${input.withdrawalId}`,
+          pendingTransferId: withdrawal.reserve_transfer_id,
+          resolution: 'void',
+          code: 'WITHDRAW',
+          source: { type: 'withdrawal', id: input.withdrawalId },
+        }),
+      );
+      await tx.query(
+        `UPDATE withdrawals SET status = 'rejected', resolve_transfer_id = $2, decided_by = $3, decision_reason = $4, updated_at = now() WHERE id = $1`,
+        [input.withdrawalId, voidId, input.actor, input.reason],
+      );
+      await notifyBalanceChanged(tx, withdrawal.member_id, 'withdrawal');
+    }
+    await recordStaffAction(tx, {
+      actor: input.actor,
+      action: `withdrawal.${input.decision}`,
+      subjectType: 'withdrawal',
+      subjectId: input.withdrawalId,
+      details: { reason: input.reason ?? null },
+    });
+    return input.decision;
+  });
+  if (decided === 'approve') return { status: await executePayout(context, input.withdrawalId) };
+  return { status: 'rejected' };
+}

@@ -1,0 +1,37 @@
+import type { AppContext } from '../../context.ts';
+import { settleWithdrawal } from './settle-withdrawal.ts';
+
+/**
+ * Pays an approved withdrawal at most once (issue "Money" §6): the withdrawal is claimed
+ * (`approved` → `paying`, with the start time) and that is COMMITTED before the payout adapter is
+ * called, so a crash after the call leaves `paying`, which the recovery job settles by asking the
+ * provider (recover-payouts.ts) and never by paying again. A known outcome settles at once; an
+ * unknown one (timeout, 5xx) stays `paying`.
+ * @returns the withdrawal's status after this call.
+ */
+export async function executePayout(context: AppContext, withdrawalId: string): Promise<string> {
+  const claimed = await context.db.query<{ amount_satang: bigint; bank_code: string; account_number: string; account_name: string }>(
+    `UPDATE withdrawals SET status = 'paying', payout_started_at = $2, updated_at = $2
+     WHERE id = $1 AND status = 'approved'
+     RETURNING amount_satang, bank_code, account_number, account_name`,
+    [withdrawalId, context.now()],
+  );
+  const withdrawal = claimed.rows[0];
+  if (!withdrawal) return currentStatus(context, withdrawalId);
+
+  const result = await context.payout.sendPayout({
+    reference: withdrawalId,
+    bankCode: withdrawal.bank_code,
+    accountNumber: withdrawal.account_number,
+    accountName: withdrawal.account_name,
+    amountSatang: withdrawal.amount_satang,
+  });
+  if (result.outcome === 'succeeded') await settleWithdrawal(context, withdrawalId, { result: 'paid', providerRef: result.providerRef });
+  else if (result.outcome === 'failed') await settleWithdrawal(context, withdrawalId, { result: 'failed', reason: result.failureReason });
+  return currentStatus(context, withdrawalId);
+}
+
+async function currentStatus(context: AppContext, withdrawalId: string): Promise<string> {
+  const { rows } = await context.db.query<{ status: string }>('SELECT status FROM withdrawals WHERE id = $1', [withdrawalId]);
+  return rows[0]?.status ?? 'missing';
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { postgresErrorCode, violatedConstraint } from '@sabai/db';
+import { inLedgerTransaction, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
+import { parseBahtToSatang } from '@sabai/money';
+import { AppError } from '../../lib/app-error.ts';
+import { newPrefixedId } from '../../lib/ids.ts';
+import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
+import type { AppContext } from '../../context.ts';
+import { executePayout } from './execute-payout.ts';
+import { maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, readWithdrawalPosition, toWireStatus } from './withdrawal-rules.ts';
+
+export interface WithdrawalView {
+  withdrawalId: string;
+  amountSatang: bigint;
+  status: string;
+  wireStatus: 1 | 2 | 3;
+  createdAt: Date;
+}
+
+/**
+ * `POST /fund-composite/v1/withdrawal` {Amount, Channel: "BANK"} (issue "Money" §6). Checks every
+ * rule on the server (enabled, spec §5 minimum message, maximum, turnover, one open withdrawal at a
+ * time), reserves the amount with a pending WITHDRAW transfer (member main → house:payouts_in_flight)
+ * and records the withdrawal to the member's bound account, in one transaction. At or under the
+ * auto-withdraw maximum it is paid at once through the payout adapter (execute-payout.ts, after
+ * the commit); above it waits for staff.
+ *
+ * Idempotent by `requestKey` (the `Idempotency-Key` header): the same key and amount returns the
+ * same withdrawal; the same key with another amount is IDEMPOTENCY_CONFLICT.
+ *
+ * @throws AppError INVALID_AMOUNT, WITHDRAW_DISABLED, WITHDRAW_BELOW_MINIMUM, WITHDRAW_ABOVE_MAXIMUM,
+ *   TURNOVER_NOT_MET, INSUFFICIENT_BALANCE, WITHDRAW_IN_PROGRESS, IDEMPOTENCY_CONFLICT.
+ */
+export async function requestWithdrawal(
+  context: AppContext,
+  input: { memberId: string; amountBaht: unknown; requestKey?: string | undefined },
+): Promise<WithdrawalView> {
+  const parsed = parseBahtToSatang(input.amountBaht);
+  if (!parsed.ok) throw new AppError('INVALID_AMOUNT');
+  const amountSatang = parsed.amountSatang;
+  const settings = await context.siteSettings.get();
+  if (!settings.withdraw_enabled) throw new AppError('WITHDRAW_DISABLED');
+  if (amountSatang < settings.withdraw_min_satang) throw new AppError('WITHDRAW_BELOW_MINIMUM', { message: minimumMessage(settings.withdraw_min_satang) });
+  if (amountSatang > settings.withdraw_max_satang) throw new AppError('WITHDRAW_ABOVE_MAXIMUM', { message: maximumMessage(settings.withdraw_max_satang) });
+  const requestKey = input.requestKey ?? randomUUID();
+  if (requestKey.length > 200) throw new AppError('VALIDATION_FAILED');
+
+  const created = await inLedgerTransaction(context.db, async (tx) => {
+    const existing = await tx.query<{ id: string; amount_satang: bigint; status: string; created_at: Date }>(
+      'SELECT id, amount_satang, status, created_at FROM withdrawals WHERE member_id = $1 AND request_key = $2',
+      [input.memberId, requestKey],
+    );
+    const previous = existing.rows[0];
+    if (previous) {
+      if (previous.amount_satang !== amountSatang) throw new AppError('IDEMPOTENCY_CONFLICT');
+      return { id: previous.id, isNew: false };
+    }
+    const position = await readWithdrawalPosition(tx, input.memberId);
+    if (position.turnoverNowSatang < position.turnoverNeededSatang) throw new AppError('TURNOVER_NOT_MET');
+
+    const withdrawalId = newPrefixedId('wdr');
+    const mainAccount = await requireMemberAccountId(tx, input.memberId, 'main');
+    const inFlight = await requireAccountId(tx, 'house:payouts_in_flight');
+    // Locks the member's account: concurrent requests of one member queue here.
+    const reserved = await reserveTransfer(tx, {
+      idempotencyKey: `withdraw-reserve:${withdrawalId}`,
+      code: 'WITHDRAW',
+      debitAccountId: mainAccount,
+      creditAccountId: inFlight,
+      amountSatang,
+      source: { type: 'withdrawal', id: withdrawalId },
+    });
+    if (reserved.status === 'refused') throw new AppError('INSUFFICIENT_BALANCE');
+    if (reserved.status !== 'created') throw new Error(`withdrawal reserve: unexpected ${reserved.status}`);
+
+    const open = await tx.query('SELECT 1 FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[])', [input.memberId, [...OPEN_WITHDRAWAL_STATES]]);
+    if (open.rowCount > 0) throw new AppError('WITHDRAW_IN_PROGRESS');
+
+    const { rows: memberRows } = await tx.query<{ bank_code: string; bank_account_number: string; first_name: string; last_name: string }>(
+      'SELECT bank_code, bank_account_number, first_name, last_name FROM members WHERE id = $1',
+      [input.memberId],
+    );
+    const member = memberRows[0];
+    if (!member) throw new Error(`member ${input.memberId} not found`);
+    const status = amountSatang <= settings.withdraw_auto_max_satang ? 'approved' : 'pending_approval';
+    try {
+      await tx.query(
+        `INSERT INTO withdrawals (id, member_id, request_key, amount_satang, bank_code, account_number, account_name, status, reserve_transfer_id, decided_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [withdrawalId, input.memberId, requestKey, amountSatang, member.bank_code, member.bank_account_number,
+          `${member.first_name} ${member.last_name}`, status, reserved.transferId, status === 'approved' ? 'auto' : null],
+      );
+    } catch (error) {
+      if (postgresErrorCode(error) === '23505' && violatedConstraint(error) === 'withdrawals_one_open_per_member') throw new AppError('WITHDRAW_IN_PROGRESS');
+      throw error;
+    }
+    await notifyBalanceChanged(tx, input.memberId, 'withdrawal');
+    return { id: withdrawalId, isNew: true };
+  });
+
+  if (created.isNew) await executePayout(context, created.id);
+  return readWithdrawal(context, created.id);
+}
+
+export async function readWithdrawal(context: AppContext, withdrawalId: string): Promise<WithdrawalView> {
+  const { rows } = await context.db.query<{ id: string; amount_satang: bigint; status: string; created_at: Date }>(
+    'SELECT id, amount_satang, status, created_at FROM withdrawals WHERE id = $1',
+    [withdrawalId],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`withdrawal ${withdrawalId} not found`);
+  return { withdrawalId: row.id, amountSatang: row.amount_satang, status: row.status, wireStatus: toWireStatus(row.status), createdAt: row.created_at };
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorEnvelope, withdrawalConditionResponse, withdrawalRequest, withdrawalResponse } from '@sabai/contracts';
+import { satangToBahtNumber } from '@sabai/money';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requireMember } from '../../plugins/authenticate.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { getWithdrawalCondition } from './get-withdrawal-condition.ts';
+import { requestWithdrawal } from './request-withdrawal.ts';
+
+const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope };
+
+/** Withdrawal calls of spec §7. */
+export function registerWithdrawalRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get('/fund-composite/v1/withdrawal/condition', {
+    schema: { tags: ['wallet'], summary: 'What the member may withdraw now, and why not', response: { 200: withdrawalConditionResponse, ...refusals } },
+    handler: async (request) => {
+      const session = await requireMember(context, request);
+      return { success: true, message: 'สำเร็จ', data: await getWithdrawalCondition(context, session.memberId) };
+    },
+  });
+
+  routes.post('/fund-composite/v1/withdrawal', {
+    schema: {
+      tags: ['wallet'],
+      summary: 'Withdraw to the bound bank account',
+      headers: z.object({ 'idempotency-key': z.string().max(200).optional() }).passthrough(),
+      body: withdrawalRequest,
+      response: { 200: withdrawalResponse, ...refusals },
+    },
+    config: { validationErrorCode: 'INVALID_AMOUNT' },
+    handler: async (request) => {
+      const session = await requireMember(context, request);
+      const withdrawal = await requestWithdrawal(context, {
+        memberId: session.memberId,
+        amountBaht: request.body.Amount,
+        requestKey: request.headers['idempotency-key'],
+      });
+      if (withdrawal.wireStatus === 3) throw new AppError('WITHDRAW_FAILED');
+      const message = withdrawal.wireStatus === 2 ? 'ส่งคำขอถอนเงินแล้ว รอดำเนินการ' : 'ถอนเงินสำเร็จ';
+      return {
+        success: true,
+        message,
+        data: {
+          withdrawalId: withdrawal.withdrawalId,
+          Amount: satangToBahtNumber(withdrawal.amountSatang),
+          Status: withdrawal.wireStatus,
+          createdAt: withdrawal.createdAt.toISOString(),
+        },
+      };
+    },
+  });
+}
