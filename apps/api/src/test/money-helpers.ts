@@ -1,0 +1,77 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { reconcileLedger } from '@sabai/ledger';
+import { TEST_ADMIN_TOKEN, TEST_FEED_SECRET, type TestApp } from './test-app.ts';
+
+/**
+ * Test helpers for money paths: signed bank-feed deliveries (as a connector sends them), a funded
+ * member, staff calls and the sandbox bank's fault switch.
+ */
+export function signedFeedHeaders(rawBody: string, options: { sourceId: string; timestampMs?: number; secret?: string }) {
+  const timestamp = String(options.timestampMs ?? Date.now());
+  const signature = createHmac('sha256', options.secret ?? TEST_FEED_SECRET).update(`${timestamp}.${rawBody}`, 'utf8').digest('hex');
+  return { 'content-type': 'application/json', 'x-feed-source': options.sourceId, 'x-feed-timestamp': timestamp, 'x-feed-signature': signature };
+}
+
+export async function postFeed(
+  t: TestApp,
+  kind: 'sms' | 'statement' | 'truemoney',
+  body: unknown,
+  options: { sourceId: string; timestampMs?: number; secret?: string },
+) {
+  const rawBody = JSON.stringify(body);
+  const response = await t.app.inject({ method: 'POST', url: `/bank-feed/v1/${kind}`, headers: signedFeedHeaders(rawBody, options), payload: rawBody });
+  return { status: response.statusCode, body: response.json() as { success: boolean; code?: string; data: { eventId: string; status: string; reason: string | null } } };
+}
+
+/** A statement line on the BBL house account from the member's bound account: an exact, matchable deposit. */
+export function statementFrom(member: { bankCode: string; accountNumber: string }, amount: string, providerRef = randomUUID()) {
+  return {
+    providerRef,
+    accountNumber: '1170012345',
+    direction: 'credit',
+    amount,
+    occurredAt: new Date().toISOString(),
+    senderBankCode: member.bankCode,
+    senderAccountNumber: member.accountNumber,
+    senderName: null,
+  };
+}
+
+/** Signs up a member and deposits `amount` baht through the bank feed. */
+export async function fundedMember(t: TestApp, amount: string) {
+  const member = await t.signUp();
+  const token = await t.logIn(member.phoneNumber, member.password);
+  const delivered = await postFeed(t, 'statement', statementFrom(member, amount), { sourceId: 'src_statement_bbl' });
+  if (delivered.body.data?.status !== 'credited') throw new Error(`funding failed: ${JSON.stringify(delivered.body)}`);
+  return { ...member, token };
+}
+
+export async function mainBalance(t: TestApp, token: string): Promise<number> {
+  const response = await t.call({ method: 'GET', url: '/user-profile-composite/v1/profile/balance', token });
+  return response.body.data.mainWallet as number;
+}
+
+export function staffCall(t: TestApp, method: 'GET' | 'POST', url: string, body?: unknown) {
+  return t.app
+    .inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'x-staff-name': 'Test Staff', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    })
+    .then((response) => ({ status: response.statusCode, body: response.json() as { success: boolean; code?: string; data: any } }));
+}
+
+export async function setPayoutFault(t: TestApp, payout: 'ok' | 'fail' | 'timeout_after_applying' | 'error_after_applying' | 'timeout_before_applying') {
+  const response = await fetch(`${t.sandboxUrl}/sandbox/v1/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sandbox-key': 'test-sandbox-key' },
+    body: JSON.stringify({ payout }),
+  });
+  if (!response.ok) throw new Error(`fault switch failed: ${response.status}`);
+}
+
+export async function expectLedgerSound(t: TestApp): Promise<void> {
+  const violations = await reconcileLedger(t.db);
+  if (violations.length > 0) throw new Error(`ledger violations: ${JSON.stringify(violations)}`);
+}
