@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { reconcileLedger } from '@sabai/ledger';
+import { reconcileMoney } from '../modules/reconcile/reconcile-money.ts';
 import { TEST_ADMIN_TOKEN, TEST_FEED_SECRET, type TestApp } from './test-app.ts';
 
 /**
@@ -72,6 +72,6 @@ export async function setPayoutFault(t: TestApp, payout: 'ok' | 'fail' | 'timeou
 }
 
 export async function expectLedgerSound(t: TestApp): Promise<void> {
-  const violations = await reconcileLedger(t.db);
+  const violations = await reconcileMoney(t.db);
   if (violations.length > 0) throw new Error(`ledger violations: ${JSON.stringify(violations)}`);
 }

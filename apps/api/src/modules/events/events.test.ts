@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { fundedMember, postFeed, statementFrom } from '../../test/money-helpers.ts';
+import { DEMO_APP_ID } from '../demo/seed-demo-site.ts';
+
+let t: TestApp;
+let baseUrl: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+});
+afterAll(async () => t.close());
+
+/** Opens the member's event stream and collects its text until `predicate` holds or the time runs out. */
+async function readStream(token: string, untilText: string, trigger: () => Promise<unknown>, timeoutMs = 5_000): Promise<string> {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/user-profile-composite/v1/events`, {
+    headers: { authorization: `Bearer ${token}`, 'x-api-key': DEMO_APP_ID },
+    signal: controller.signal,
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const deadline = Date.now() + timeoutMs;
+  let triggered = false;
+  try {
+    while (Date.now() < deadline && !text.includes(untilText)) {
+      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 200))]);
+      if (chunk && !chunk.done) text += decoder.decode(chunk.value, { stream: true });
+      if (!triggered && text.includes('event: ready')) {
+        triggered = true;
+        await trigger();
+      }
+    }
+  } finally {
+    controller.abort();
+  }
+  return text;
+}
+
+describe('GET /user-profile-composite/v1/events', () => {
+  it('tells the member, without amounts, when a deposit is credited', async () => {
+    const member = await fundedMember(t, '10.00');
+    const text = await readStream(member.token, 'event: balance', () =>
+      postFeed(t, 'statement', statementFrom(member, '77.00'), { sourceId: 'src_statement_bbl' }),
+    );
+    expect(text).toContain('event: balance\ndata: {"reason":"deposit"}');
+    expect(text).not.toContain('77');
+  });
+
+  it('does not tell one member about another member’s money', async () => {
+    const alice = await fundedMember(t, '10.00');
+    const bob = await fundedMember(t, '10.00');
+    const text = await readStream(alice.token, 'event: balance', () => postFeed(t, 'statement', statementFrom(bob, '5.00'), { sourceId: 'src_statement_bbl' }), 1_500);
+    expect(text).toContain('event: ready');
+    expect(text).not.toContain('event: balance');
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await fetch(`${baseUrl}/user-profile-composite/v1/events`, { headers: { 'x-api-key': DEMO_APP_ID } });
+    expect(response.status).toBe(401);
+  });
+});

@@ -1,0 +1,39 @@
+import type { Queryable } from '@sabai/db';
+import { readAccountBalance, reconcileLedger, requireAccountId, type Violation } from '@sabai/ledger';
+
+/**
+ * Every invariant of money.md: the ledger's own (packages/ledger reconcile) plus how the ledger
+ * agrees with the records around it:
+ * - house:unallocated_deposits holds exactly the held deposits (nothing received is lost);
+ * - house:payouts_in_flight reserves exactly the open withdrawals and keeps nothing posted;
+ * - every credited deposit has its DEPOSIT transfer to that member, of its amount.
+ * @returns the violations; empty means sound.
+ */
+export async function reconcileMoney(q: Queryable): Promise<Violation[]> {
+  const violations = await reconcileLedger(q);
+
+  const unallocated = await readAccountBalance(q, await requireAccountId(q, 'house:unallocated_deposits'));
+  const held = await q.query<{ total: bigint }>(`SELECT coalesce(sum(amount_satang), 0)::int8 AS total FROM deposits WHERE status = 'held'`);
+  const unallocatedSatang = unallocated.creditsPosted - unallocated.debitsPosted;
+  if (unallocatedSatang !== (held.rows[0]?.total ?? 0n)) {
+    violations.push({ invariant: 'unallocated deposits equal held deposits', detail: `ledger ${unallocatedSatang} held ${held.rows[0]?.total}` });
+  }
+
+  const inFlight = await readAccountBalance(q, await requireAccountId(q, 'house:payouts_in_flight'));
+  const open = await q.query<{ total: bigint }>(
+    `SELECT coalesce(sum(amount_satang), 0)::int8 AS total FROM withdrawals WHERE status IN ('pending_approval', 'approved', 'paying')`,
+  );
+  if (inFlight.creditsPending !== (open.rows[0]?.total ?? 0n)) {
+    violations.push({ invariant: 'payouts in flight reserve exactly the open withdrawals', detail: `ledger ${inFlight.creditsPending} open ${open.rows[0]?.total}` });
+  }
+  if (inFlight.creditsPosted !== inFlight.debitsPosted) {
+    violations.push({ invariant: 'paid withdrawals leave payouts in flight', detail: `posted ${inFlight.creditsPosted}/${inFlight.debitsPosted}` });
+  }
+
+  const badDeposits = await q.query<{ id: string }>(
+    `SELECT d.id FROM deposits d JOIN ledger_transfers t ON t.id = d.credit_transfer_id JOIN ledger_accounts a ON a.id = t.credit_account_id
+     WHERE d.status = 'credited' AND (t.code <> 'DEPOSIT' OR t.amount_satang <> d.amount_satang OR a.member_id IS DISTINCT FROM d.member_id) LIMIT 20`,
+  );
+  for (const row of badDeposits.rows) violations.push({ invariant: 'credited deposits match their transfer', detail: row.id });
+  return violations;
+}

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { openDatabase } from '@sabai/db';
+import { reconcileMoney } from '../apps/api/src/modules/reconcile/reconcile-money.ts';
+import { REPO_ROOT } from './stack.ts';
+
+/**
+ * `npm run ledger:reconcile`: checks every invariant of money.md against DATABASE_URL (or the
+ * quick start's PGlite under .data/) and exits 1 on any violation, printing each.
+ */
+const db = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  dataDir: path.join(path.resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data'), 'pglite'),
+});
+try {
+  const violations = await reconcileMoney(db);
+  const { rows } = await db.query<{ transfers: bigint; entries: bigint }>(
+    'SELECT (SELECT count(*) FROM ledger_transfers) AS transfers, (SELECT count(*) FROM ledger_entries) AS entries',
+  );
+  if (violations.length === 0) {
+    console.log(`ledger sound: ${rows[0]?.transfers} transfers, ${rows[0]?.entries} entries, every invariant holds`);
+  } else {
+    for (const violation of violations) console.error(`VIOLATION ${violation.invariant}: ${violation.detail}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await db.close();
+}
