@@ -5,6 +5,7 @@ import { createTestDatabase } from '@sabai/db/testing';
 import { buildWebIfNeeded } from '../scripts/build-if-needed.ts';
 import { REPO_ROOT, startStack } from '../scripts/stack.ts';
 import { registerAndLogin } from './journeys/register-login.ts';
+import { depositAndWithdraw, promptPayDeposit } from './journeys/deposit-withdraw.ts';
 
 /**
  * `npm run test:e2e`: the end-to-end journeys in Debian's Chromium (playwright-core, never a
@@ -23,7 +24,11 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const JOURNEYS = [{ name: 'register-login', run: registerAndLogin }] as const;
+const JOURNEYS = [
+  { name: 'register-login', run: registerAndLogin },
+  { name: 'deposit-withdraw', run: depositAndWithdraw },
+  { name: 'promptpay-deposit', run: promptPayDeposit },
+] as const;
 
 buildWebIfNeeded();
 const database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
@@ -49,7 +54,7 @@ try {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     const startedAt = Date.now();
     try {
-      await journey.run({ page, baseUrl: stack.apiUrl, artifactsDir });
+      await journey.run({ page, baseUrl: stack.apiUrl, sandboxUrl: stack.sandboxUrl, artifactsDir });
       if (pageErrors.length > 0) throw new Error(`uncaught errors in the page: ${pageErrors.join(' | ')}`);
       console.log(`✓ ${journey.name} (${Date.now() - startedAt} ms)`);
     } catch (error) {

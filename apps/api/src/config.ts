@@ -42,6 +42,12 @@ const configSchema = z.object({
   FEED_TIMESTAMP_WINDOW_MS: z.coerce.number().int().min(10_000).max(3_600_000).default(300_000),
   /** Secret of the demo feed sources the seed creates (the sandbox signs with it). */
   SANDBOX_FEED_SECRET: z.string().min(16).default('sandbox-feed-secret-change-me'),
+  /** Which game partner members play at (an aggregator's agent API). Only the sandbox exists today. */
+  GAME_PARTNER_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  GAME_PARTNER_AGENT_ID: z.string().min(3).max(64).default('sabai-demo-agent'),
+  GAME_PARTNER_AGENT_SECRET: z.string().min(16).default('sandbox-agent-secret-change-me'),
+  /** Prefix of members' game usernames at the partner (the site prefix), 2–6 lowercase letters. */
+  GAME_USERNAME_PREFIX: z.string().regex(/^[a-z]{2,6}$/).default('sbi'),
   /** Bearer token of the back-office API until staff accounts arrive (docs/adr/0006). ≥ 24 chars. */
   ADMIN_API_TOKEN: z.string().min(24).optional(),
   /** Multiplies every rate limit (tests raise it; never set below 1 in production). */

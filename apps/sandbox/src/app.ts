@@ -1,22 +1,58 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
+import { isPublicBankRoute, registerBankRoutes } from './bank/routes.ts';
+import { createSandboxBank } from './bank/sandbox-bank.ts';
 import { registerNameInquiryRoutes } from './name-inquiry/routes.ts';
 
 export interface SandboxConfig {
   /** Shared key the API sends as `x-sandbox-key` (a real provider has its own credentials). */
   apiKey: string;
   logger?: boolean;
+  /** HMAC secret of every demo bank-feed source (Sabai's feed checks `x-feed-signature` with it). */
+  feedSecret: string;
+  /** Sabai's API, e.g. `http://127.0.0.1:3000`; may also be set after start with `setApiBaseUrl`. */
+  apiBaseUrl?: string;
+  /** How long the payout fault modes `timeout_*` hold the answer (default 30,000; short in tests). */
+  faultHoldMs?: number;
+  /** Feed delivery tuning (defaults: 5,000 ms per attempt, 3 retries, 250 ms × retry number between). */
+  feedTimeoutMs?: number;
+  feedMaxRetries?: number;
+  feedRetryDelayMs?: number;
+  /** Clock of transfers (SMS dates, statement times); tests pin it. */
+  now?: () => Date;
 }
 
+/** The sandbox app, plus the late setting of Sabai's API URL (the quick start starts the sandbox first). */
+export type SandboxApp = FastifyInstance & {
+  /** Where bank notifications go: `${url}/bank-feed/v1/…`. @throws TypeError for a non-http(s) URL. */
+  setApiBaseUrl(url: string): void;
+};
+
+/** Routes that need no `x-sandbox-key`: the index, the health check and the bank pages for people. */
+const isPublicRoute = (routeUrl: string | undefined): boolean =>
+  routeUrl !== undefined && (routeUrl === '/' || routeUrl === '/healthz' || isPublicBankRoute(routeUrl));
+
 /**
- * The sandbox: plays every outside provider over real HTTP for the demo and the tests. Today:
- * bank account name inquiry. Later: bank transfers and feeds, TrueMoney, payouts, game partner, LINE.
+ * The sandbox: plays every outside provider over real HTTP for the demo and the tests: bank
+ * account name inquiry, the sandbox bank (member transfers that notify Sabai's bank feed; payouts).
+ * Later: game partner, LINE.
  */
-export async function buildSandboxApp(config: SandboxConfig): Promise<FastifyInstance> {
+export async function buildSandboxApp(config: SandboxConfig): Promise<SandboxApp> {
   const app = Fastify({ logger: config.logger ?? false, bodyLimit: 64 * 1024 });
+  const bank = createSandboxBank({
+    feed: {
+      feedSecret: config.feedSecret,
+      apiBaseUrl: config.apiBaseUrl,
+      timeoutMs: config.feedTimeoutMs,
+      maxRetries: config.feedMaxRetries,
+      retryDelayMs: config.feedRetryDelayMs,
+    },
+    faultHoldMs: config.faultHoldMs,
+    now: config.now,
+  });
   const expectedKey = Buffer.from(config.apiKey, 'utf8');
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url === '/' || request.url === '/healthz') return;
+    if (isPublicRoute(request.routeOptions.url)) return;
     const given = Buffer.from(String(request.headers['x-sandbox-key'] ?? ''), 'utf8');
     if (given.length !== expectedKey.length || !timingSafeEqual(given, expectedKey)) {
       return reply.code(401).send({ error: 'bad sandbox key' });
@@ -26,8 +62,18 @@ export async function buildSandboxApp(config: SandboxConfig): Promise<FastifyIns
   app.get('/', async (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')
-      .send('<!doctype html><meta charset="utf-8"><title>Sabai sandbox</title><h1>Sabai sandbox</h1><p>Simulated providers: name inquiry (POST /name-inquiry/v1/lookup).</p>'),
+      .send(
+        '<!doctype html><meta charset="utf-8"><title>Sabai sandbox</title><h1>Sabai sandbox</h1>' +
+          '<p>Simulated providers: name inquiry (POST /name-inquiry/v1/lookup), ' +
+          '<a href="/bank">Sandbox Bank</a> (member transfers → Sabai bank feed; payouts POST /bank/v1/payouts).</p>',
+      ),
   );
   registerNameInquiryRoutes(app);
-  return app;
+  await registerBankRoutes(app, bank);
+  const setApiBaseUrl = (url: string): void => bank.feed.setApiBaseUrl(url);
+  app.decorate('setApiBaseUrl', setApiBaseUrl);
+  // Awaiting the instance runs ready() (as returning it from this async function always did);
+  // decorate() does not change the static type, hence the narrowing cast.
+  const ready: FastifyInstance = await app;
+  return ready as SandboxApp;
 }

@@ -1,8 +1,17 @@
 import { buildSandboxApp } from './app.ts';
 
-/** The sandbox as its own process: `SANDBOX_PORT` (3100), `SANDBOX_API_KEY`. */
+/**
+ * The sandbox as its own process: `SANDBOX_PORT` (3100), `SANDBOX_API_KEY`, `SANDBOX_FEED_SECRET`
+ * (HMAC secret of the demo bank-feed sources) and `SABAI_API_URL` (where bank notifications go;
+ * unset = the bank page moves money but sends nothing until set).
+ */
 const port = Number(process.env.SANDBOX_PORT ?? 3100);
-const app = await buildSandboxApp({ apiKey: process.env.SANDBOX_API_KEY ?? 'sandbox-dev-key', logger: true });
+const app = await buildSandboxApp({
+  apiKey: process.env.SANDBOX_API_KEY ?? 'sandbox-dev-key',
+  feedSecret: process.env.SANDBOX_FEED_SECRET ?? 'sandbox-feed-secret-change-me',
+  apiBaseUrl: process.env.SABAI_API_URL,
+  logger: true,
+});
 await app.listen({ host: process.env.HOST ?? '127.0.0.1', port });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -28,8 +28,16 @@ export function lookUpHolder(bankCode: string, accountNumber: string): HolderLoo
   if (accountNumber.endsWith('9')) return { found: false };
   const known = KNOWN_HOLDERS[`${bankCode}:${accountNumber}`];
   if (known) return { found: true, ...known };
-  const digest = createHash('sha256').update(`${bankCode}:${accountNumber}`).digest();
+  return { found: true, ...pickHolderName(`${bankCode}:${accountNumber}`) };
+}
+
+/**
+ * A deterministic Thai name for any key (SHA-256 of the key picks first and last name). Also
+ * names TrueMoney wallets (`truemoney:<phone>`) in the sandbox bank.
+ */
+export function pickHolderName(key: string): { firstName: string; lastName: string } {
+  const digest = createHash('sha256').update(key).digest();
   const firstName = FIRST_NAMES[digest.readUInt16BE(0) % FIRST_NAMES.length]!;
   const lastName = LAST_NAMES[digest.readUInt16BE(2) % LAST_NAMES.length]!;
-  return { found: true, firstName, lastName };
+  return { firstName, lastName };
 }

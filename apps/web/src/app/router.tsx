@@ -1,5 +1,5 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { MEMBER_FEATURES, paths } from '../config/paths.ts';
+import { MEMBER_FEATURES, paths, type MemberFeature } from '../config/paths.ts';
 import type { RouteHandle } from '../config/route-names.ts';
 import { RootLayout, Splash } from './root-layout.tsx';
 
@@ -13,12 +13,22 @@ const landing = () => import('./routes/landing.tsx');
 const register = () => import('./routes/user/register.tsx');
 const home = () => import('./routes/user/home.tsx');
 const unavailable = () => import('./routes/user/unavailable.tsx');
+const history = () => import('./routes/user/history.tsx');
 
-/** Member features not built yet: each route exists and says so honestly. */
+/** Member features that are built; every other feature route says honestly that it is not yet. */
+const BUILT_FEATURES: Partial<Record<MemberFeature, RouteObject['lazy']>> = {
+  deposit: () => import('./routes/user/deposit.tsx'),
+  withdraw: () => import('./routes/user/withdraw.tsx'),
+  history,
+  transactions: history,
+  'transactions-deposit': history,
+  'transactions-withdraw': history,
+};
+
 const featureRoutes: RouteObject[] = MEMBER_FEATURES.map((feature) => ({
   path: feature === 'play' ? 'play/:category?/:gameType?/:ch?' : feature,
   handle: named('Feature'),
-  lazy: unavailable,
+  lazy: BUILT_FEATURES[feature] ?? unavailable,
 }));
 
 export const routes: RouteObject[] = [

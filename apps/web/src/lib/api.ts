@@ -81,6 +81,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   return send(path, options, key);
 }
 
+/**
+ * Headers of a member call for requests that cannot go through apiRequest (the event stream,
+ * read as a stream rather than one JSON body). Null when signed out.
+ */
+export async function memberRequestHeaders(): Promise<Record<string, string> | null> {
+  if (!sessionStore.get().token) return null;
+  const key = appId ?? (await loadSiteSettings()).appId;
+  const token = sessionStore.get().token; // read again: the member may have signed out meanwhile
+  return token ? { 'Accept-Language': 'th', 'X-Api-Key': key, Authorization: `Bearer ${token}` } : null;
+}
+
 async function send<T>(path: string, options: RequestOptions<T>, apiKey: string | null): Promise<T> {
   const token = sessionStore.get().token;
   const headers: Record<string, string> = {

@@ -134,9 +134,11 @@ describe('bank feed → deposit', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('credits a TrueMoney transfer from the member’s phone', async () => {
+  it('credits a TrueMoney transfer from the member’s phone, even when the settings cache is cold', async () => {
     const member = await t.signUp();
     const token = await t.logIn(member.phoneNumber, member.password);
+    // Settings are read before the posting transaction: on PGlite a read inside it would wait forever.
+    t.context.siteSettings.invalidate();
     const result = await postFeed(t, 'truemoney', { transactionId: `tm-${member.phoneNumber}`, amount: '99.50', occurredAt: new Date().toISOString(), senderPhone: member.phoneNumber, senderName: 'x' }, { sourceId: 'src_truemoney' });
     expect(result.body.data.status).toBe('credited');
     expect(await mainBalance(t, token)).toBe(99.5);

@@ -24,6 +24,9 @@ export interface FeedEventOutcome {
  * `FOR UPDATE SKIP LOCKED` while `received`, and ledger keys derive from the event id.
  */
 export async function processFeedEvent(context: AppContext, eventId: bigint): Promise<FeedEventOutcome> {
+  // Read before the transaction: on PGlite (one connection) a query outside an open transaction
+  // would wait for it forever.
+  const settings = await context.siteSettings.get();
   return inLedgerTransaction(context.db, async (tx) => {
     const { rows } = await tx.query<{
       raw_body: string;
@@ -71,7 +74,6 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       }),
     );
 
-    const settings = await context.siteSettings.get();
     const candidates = await loadCandidates(tx, credit);
     const decision = matchDeposit({
       credit,

@@ -33,9 +33,14 @@ export function createBalanceEvents(db: Db) {
       if (set.size >= MAX_STREAMS_PER_MEMBER) return undefined;
       set.add(listener);
       listeners.set(memberId, set);
+      let isRemoved = false;
       return () => {
+        if (isRemoved) return;
+        isRemoved = true;
         set.delete(listener);
-        if (set.size === 0) listeners.delete(memberId);
+        // Only drop the member's entry if it is still this set and it is empty: a stream opened
+        // meanwhile may have created or joined the current set.
+        if (set.size === 0 && listeners.get(memberId) === set) listeners.delete(memberId);
       };
     },
     async stop(): Promise<void> {

@@ -39,7 +39,10 @@ export function registerEventRoutes(app: FastifyInstance, context: AppContext, e
     raw.write('retry: 3000\n\nevent: ready\ndata: {}\n\n');
     open.add(raw);
     const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    let isClosed = false;
     const close = () => {
+      if (isClosed) return;
+      isClosed = true;
       clearInterval(keepAlive);
       unsubscribe();
       open.delete(raw);

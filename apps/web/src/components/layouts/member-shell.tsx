@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { lineContactUrl, paths } from '../../config/paths.ts';
 import { formatBaht } from '../../lib/format.ts';
+import { memberBalanceSatang } from '../../lib/member-balance.ts';
 import { BrandLogo } from '../ui/brand-logo.tsx';
 import { ChatIcon, DepositIcon, GameIcon, GiftIcon, HomeIcon, UserIcon, UserPlusIcon, WalletIcon } from '../ui/icons.tsx';
 import { AnnouncementStrip, MaintenanceBanner } from './announcement.tsx';
@@ -39,7 +40,7 @@ function SignedInHeader({ settings, user }: { settings: SiteSettings | null; use
         </Link>
         <span className="inline-flex items-center gap-1.5 rounded-full border border-primary/40 bg-black/40 px-3 py-1 text-sm font-bold tabular-nums text-primary" data-testid="header-balance">
           <WalletIcon className="size-4" />
-          {formatBaht(user.internalWallet.gameWallet)}
+          {formatBaht(memberBalanceSatang(user.internalWallet))}
         </span>
         <Link to={paths.user.profile} aria-label={t('nav.profile')} className="flex size-9 items-center justify-center rounded-full bg-primary/15 text-primary" data-testid="header-profile">
           <UserIcon className="size-5" />

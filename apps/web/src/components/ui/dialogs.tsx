@@ -12,6 +12,8 @@ interface ErrorOptions {
   onClose?: () => void;
 }
 interface SuccessOptions {
+  /** A second line under the message (e.g. that a withdrawal awaits staff approval). */
+  detail?: string;
   onClose?: () => void;
 }
 
@@ -23,7 +25,7 @@ interface DialogApi {
 
 type OpenDialog =
   | { kind: 'error'; message: string; messageAsTitle: boolean; onClose?: () => void }
-  | { kind: 'success'; message: string; onClose?: () => void };
+  | { kind: 'success'; message: string; detail?: string; onClose?: () => void };
 
 const DialogContext = createContext<DialogApi | null>(null);
 const TOAST_DURATION_MS = 1_600;
@@ -37,7 +39,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
     () => ({
       showError: (message, options = {}) =>
         setDialog({ kind: 'error', message, messageAsTitle: options.messageAsTitle ?? false, onClose: options.onClose }),
-      showSuccess: (message, options = {}) => setDialog({ kind: 'success', message, onClose: options.onClose }),
+      showSuccess: (message, options = {}) => setDialog({ kind: 'success', message, detail: options.detail, onClose: options.onClose }),
       showToast: (message) => {
         window.clearTimeout(toastTimer.current);
         setToast(message);
@@ -58,7 +60,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
     <DialogContext.Provider value={api}>
       {children}
       {dialog?.kind === 'error' && <ErrorDialog {...dialog} onClose={close} />}
-      {dialog?.kind === 'success' && <SuccessDialog message={dialog.message} onClose={close} />}
+      {dialog?.kind === 'success' && <SuccessDialog message={dialog.message} detail={dialog.detail} onClose={close} />}
       {toast && (
         <div
           role="status"
@@ -91,12 +93,13 @@ function ErrorDialog({ message, messageAsTitle, onClose }: { message: string; me
   );
 }
 
-function SuccessDialog({ message, onClose }: { message: string; onClose: () => void }) {
+function SuccessDialog({ message, detail, onClose }: { message: string; detail?: string; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Modal title={t('common.successTitle')} onClose={onClose} testId="success-dialog">
       <StatusIcon kind="success" />
       <p className="mt-3 text-base font-semibold text-ink" data-testid="dialog-message">{message}</p>
+      {detail && <p className="mt-2 text-sm leading-relaxed text-ink/75" data-testid="dialog-detail">{detail}</p>}
       <button type="button" data-autofocus className="btn-primary mt-5 w-full" onClick={onClose}>
         {t('common.ok')}
       </button>

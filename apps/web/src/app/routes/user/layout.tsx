@@ -3,6 +3,7 @@ import { MemberShell } from '../../../components/layouts/member-shell.tsx';
 import { ROUTES_WITHOUT_CHROME } from '../../../config/route-names.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
+import { LiveBalanceUpdates } from '../../live-balance-updates.tsx';
 import { routeNameOf } from '../../route-name.ts';
 
 /** Frame of the member app under /user/ (spec §2). */
@@ -11,8 +12,12 @@ export function Component() {
   const { token, user } = useSession();
   const { settings } = useSiteSettings();
   return (
-    <MemberShell settings={settings} user={token ? user : null} showChrome={!ROUTES_WITHOUT_CHROME.has(routeName)}>
-      <Outlet />
-    </MemberShell>
+    <>
+      {/* Outside the shell: pages with and without chrome must not restart the event stream. */}
+      <LiveBalanceUpdates />
+      <MemberShell settings={settings} user={token ? user : null} showChrome={!ROUTES_WITHOUT_CHROME.has(routeName)}>
+        <Outlet />
+      </MemberShell>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { DepositIcon, RefreshIcon, StarIcon } from '../../../components/ui/icons.tsx';
 import { homeReferralLink, paths } from '../../../config/paths.ts';
 import { formatBaht } from '../../../lib/format.ts';
+import { memberBalanceSatang } from '../../../lib/member-balance.ts';
 import { describeMaxWithdraw } from '../max-withdraw.ts';
 
 interface MemberCardProps {
@@ -13,7 +14,11 @@ interface MemberCardProps {
   isRefreshing: boolean;
 }
 
-/** Spec dialog 1, shown on the member home page. Every figure comes from the refresh call. */
+/**
+ * Spec dialog 1, shown on the member home page. Every figure comes from the refresh call. The big
+ * figure is main + game wallet: until the game partner is connected deposits stay in the main
+ * wallet, and the member must see them.
+ */
 export function MemberCard({ user, onRefresh, isRefreshing }: MemberCardProps) {
   const { t } = useTranslation();
   const referralLink = homeReferralLink(window.location.origin, user.affiliateKey);
@@ -47,7 +52,7 @@ export function MemberCard({ user, onRefresh, isRefreshing }: MemberCardProps) {
 
       <div className="mt-4 rounded-xl bg-black/30 p-4">
         <div className="flex items-center justify-between">
-          <p className="text-xs text-ink/60">{t('member.gameWallet')}</p>
+          <p className="text-xs text-ink/60">{t('member.balance')}</p>
           <button
             type="button"
             onClick={onRefresh}
@@ -59,8 +64,16 @@ export function MemberCard({ user, onRefresh, isRefreshing }: MemberCardProps) {
             <RefreshIcon className={`size-5 ${isRefreshing ? 'animate-spin' : ''}`} />
           </button>
         </div>
-        <p className="text-gold-gradient text-3xl font-extrabold tabular-nums" data-testid="game-wallet">
-          ฿ {formatBaht(user.internalWallet.gameWallet)}
+        <p className="text-gold-gradient text-3xl font-extrabold tabular-nums" data-testid="wallet-balance">
+          ฿ {formatBaht(memberBalanceSatang(user.internalWallet))}
+        </p>
+        <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-ink/60">
+          <span>
+            {t('member.mainWallet')} <span className="font-semibold tabular-nums text-ink/85" data-testid="main-wallet">{formatBaht(user.internalWallet.mainWallet)}</span>
+          </span>
+          <span>
+            {t('member.gameWallet')} <span className="font-semibold tabular-nums text-ink/85" data-testid="game-wallet">{formatBaht(user.internalWallet.gameWallet)}</span>
+          </span>
         </p>
         <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-xs">
           <Figure label={t('member.prizePoints')} value={formatBaht(user.internalWallet.prizeWallet)} testId="prize-points" />

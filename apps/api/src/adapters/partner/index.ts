@@ -1,0 +1,18 @@
+import type { AppConfig } from '../../config.ts';
+import type { PartnerAdapter } from './partner-adapter.ts';
+import { createSandboxPartner } from './sandbox-partner.ts';
+
+export * from './partner-adapter.ts';
+
+/** The game partner chosen by GAME_PARTNER_PROVIDER. */
+export function createPartner(config: AppConfig): PartnerAdapter {
+  switch (config.GAME_PARTNER_PROVIDER) {
+    case 'sandbox':
+      return createSandboxPartner({
+        baseUrl: config.SANDBOX_URL,
+        agentId: config.GAME_PARTNER_AGENT_ID,
+        agentSecret: config.GAME_PARTNER_AGENT_SECRET,
+        timeoutMs: config.PROVIDER_TIMEOUT_MS,
+      });
+  }
+}

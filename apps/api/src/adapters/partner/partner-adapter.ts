@@ -1,0 +1,62 @@
+/**
+ * The game partner (an aggregator's "agent" API with a transfer wallet; spec §1 GameInfo): the
+ * operator opens one game account per member and moves credit in and out of it; members play at
+ * the partner; bet records come back for turnover. Every transfer carries our own reference, so
+ * an unknown outcome is settled by asking the partner, never by a blind retry or void.
+ */
+export interface PartnerGame {
+  code: string;
+  name: string;
+  /** LIVECASINO, EGAMES, POKER, TRADING (spec §3 Game provider entry). */
+  category: string;
+  provider: string;
+  imageUrl: string;
+}
+
+export interface PartnerBetRecord {
+  roundId: string;
+  username: string;
+  gameCode: string;
+  stakeSatang: bigint;
+  payoutSatang: bigint;
+  result: 'win' | 'loss' | 'draw';
+  status: 'settled' | 'cancelled' | 'refunded';
+  settledAt: Date;
+}
+
+export type PartnerTransferResult =
+  | { outcome: 'succeeded'; balanceAfterSatang: bigint }
+  | { outcome: 'failed'; reason: string }
+  /** Timeout, network failure, 5xx: applied or not, ask getTransferStatus. */
+  | { outcome: 'unknown'; detail: string };
+
+export type PartnerTransferStatus =
+  | { status: 'succeeded'; balanceAfterSatang: bigint | null }
+  | { status: 'failed'; reason: string }
+  | { status: 'not_found' }
+  | { status: 'unknown'; detail: string };
+
+/** The provider could not answer (timeout, network, 5xx, malformed reply). */
+export class PartnerUnavailableError extends Error {
+  constructor(detail: string) {
+    super(`game partner unavailable: ${detail}`);
+    this.name = 'PartnerUnavailableError';
+  }
+}
+
+export interface PartnerAdapter {
+  readonly partnerName: string;
+  /** Idempotent: an existing username returns its account. @throws PartnerUnavailableError */
+  createMember(username: string): Promise<{ username: string; password: string }>;
+  /** The member's live game balance. @throws PartnerUnavailableError */
+  getBalance(username: string): Promise<bigint>;
+  /** Moves credit in or out, once per reference. Never throws for provider trouble. */
+  transfer(input: { reference: string; username: string; direction: 'in' | 'out'; amountSatang: bigint }): Promise<PartnerTransferResult>;
+  getTransferStatus(reference: string): Promise<PartnerTransferStatus>;
+  /** @throws PartnerUnavailableError */
+  listGames(category?: string): Promise<PartnerGame[]>;
+  /** A short-lived URL that opens the game for the member. @throws PartnerUnavailableError */
+  launchUrl(input: { username: string; gameCode: string; returnUrl: string }): Promise<string>;
+  /** Bet records after `cursor` (null = from the start), at most `limit`. @throws PartnerUnavailableError */
+  betRecordsSince(cursor: string | null, limit: number): Promise<{ records: PartnerBetRecord[]; nextCursor: string | null }>;
+}

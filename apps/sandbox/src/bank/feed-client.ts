@@ -1,0 +1,180 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FeedKind } from './house-accounts.ts';
+
+/**
+ * Sends bank notifications to Sabai's bank feed exactly as a real connector would (an SMS
+ * forwarder on the operator's phone, a bank statement API, a TrueMoney webhook):
+ * `POST {apiBaseUrl}/bank-feed/v1/{sms|statement|truemoney}` with
+ * `x-feed-source`, `x-feed-timestamp` (epoch ms) and
+ * `x-feed-signature` = hex HMAC-SHA256(feedSecret, `${timestamp}.${rawBody}`).
+ *
+ * Retries on a network error, a timeout or a 5xx, up to `maxRetries` times, with the SAME body
+ * bytes and a fresh timestamp + signature: the feed deduplicates by provider reference (SMS: by
+ * bank + text + receivedAt), so a retry of a delivery that did land is harmless.
+ */
+
+export const DEFAULT_FEED_MAX_RETRIES = 3;
+export const DEFAULT_FEED_TIMEOUT_MS = 5_000;
+export const DEFAULT_FEED_RETRY_DELAY_MS = 250;
+/** Longest answer text we keep per delivery (it is only shown on the page). */
+const MAX_KEPT_RESPONSE_CHARS = 4_000;
+
+export interface FeedNotification {
+  kind: FeedKind;
+  sourceId: string;
+  body: Record<string, unknown>;
+}
+
+export type FeedDeliveryStatus =
+  /** Sabai answered 2xx. */
+  | 'delivered'
+  /** Sabai answered 4xx (bad signature, bad body…): not retried. */
+  | 'rejected'
+  /** Network errors / timeouts / 5xx on every attempt. */
+  | 'failed'
+  /** No API base URL (or no feed secret) set yet: nothing was sent. */
+  | 'not_configured';
+
+export interface FeedAttempt {
+  at: string;
+  httpStatus: number | null;
+  error: string | null;
+}
+
+export interface FeedDelivery {
+  kind: FeedKind;
+  sourceId: string;
+  url: string | null;
+  body: Record<string, unknown>;
+  /** The exact bytes signed and sent on every attempt. */
+  rawBody: string;
+  status: FeedDeliveryStatus;
+  httpStatus: number | null;
+  /** Sabai's answer (parsed JSON, or the text when it was not JSON). */
+  response: unknown;
+  /** `response.data.status` when Sabai said it (credited / held / duplicate / ignored …). */
+  sabaiStatus: string | null;
+  attempts: FeedAttempt[];
+}
+
+export function signFeedBody(feedSecret: string, timestamp: string, rawBody: string): string {
+  return createHmac('sha256', feedSecret).update(`${timestamp}.${rawBody}`).digest('hex');
+}
+
+/** What Sabai's feed checks; exported for the tests' fake receiver. */
+export function isValidFeedSignature(feedSecret: string, timestamp: string, rawBody: string, signature: string): boolean {
+  const expected = Buffer.from(signFeedBody(feedSecret, timestamp, rawBody), 'utf8');
+  const given = Buffer.from(signature, 'utf8');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export interface FeedClientOptions {
+  feedSecret: string;
+  apiBaseUrl?: string | undefined;
+  maxRetries?: number;
+  timeoutMs?: number;
+  /** Wait before retry n is n × this. */
+  retryDelayMs?: number;
+}
+
+export class FeedClient {
+  readonly #feedSecret: string;
+  readonly #maxRetries: number;
+  readonly #timeoutMs: number;
+  readonly #retryDelayMs: number;
+  #apiBaseUrl: string | null = null;
+
+  constructor(options: FeedClientOptions) {
+    // A missing secret (an untyped caller) must not crash the sandbox: deliveries report not_configured.
+    this.#feedSecret = typeof options.feedSecret === 'string' ? options.feedSecret : '';
+    this.#maxRetries = options.maxRetries ?? DEFAULT_FEED_MAX_RETRIES;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_FEED_TIMEOUT_MS;
+    this.#retryDelayMs = options.retryDelayMs ?? DEFAULT_FEED_RETRY_DELAY_MS;
+    if (options.apiBaseUrl) this.setApiBaseUrl(options.apiBaseUrl);
+  }
+
+  get apiBaseUrl(): string | null {
+    return this.#apiBaseUrl;
+  }
+
+  /** @throws TypeError when `url` is not an absolute http(s) URL. */
+  setApiBaseUrl(url: string): void {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError(`not an http(s) URL: ${url}`);
+    this.#apiBaseUrl = url.replace(/\/+$/, '');
+  }
+
+  async deliver(notification: FeedNotification): Promise<FeedDelivery> {
+    const rawBody = JSON.stringify(notification.body);
+    const url = this.#apiBaseUrl === null ? null : `${this.#apiBaseUrl}/bank-feed/v1/${notification.kind}`;
+    const delivery: FeedDelivery = {
+      ...notification,
+      url,
+      rawBody,
+      status: 'not_configured',
+      httpStatus: null,
+      response: null,
+      sabaiStatus: null,
+      attempts: [],
+    };
+    if (url === null || this.#feedSecret === '') return delivery;
+
+    for (let attempt = 0; attempt <= this.#maxRetries; attempt += 1) {
+      if (attempt > 0) await sleep(this.#retryDelayMs * attempt);
+      const outcome = await this.#send(url, notification.sourceId, rawBody);
+      delivery.attempts.push({ at: new Date().toISOString(), httpStatus: outcome.httpStatus, error: outcome.error });
+      delivery.httpStatus = outcome.httpStatus;
+      delivery.response = outcome.response;
+      if (outcome.httpStatus !== null && outcome.httpStatus < 500) {
+        delivery.status = outcome.httpStatus < 300 ? 'delivered' : 'rejected';
+        delivery.sabaiStatus = readSabaiStatus(outcome.response);
+        return delivery;
+      }
+    }
+    delivery.status = 'failed';
+    return delivery;
+  }
+
+  async #send(
+    url: string,
+    sourceId: string,
+    rawBody: string,
+  ): Promise<{ httpStatus: number | null; response: unknown; error: string | null }> {
+    const timestamp = String(Date.now());
+    try {
+      const answer = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-feed-source': sourceId,
+          'x-feed-timestamp': timestamp,
+          'x-feed-signature': signFeedBody(this.#feedSecret, timestamp, rawBody),
+        },
+        body: rawBody,
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      });
+      const text = (await answer.text()).slice(0, MAX_KEPT_RESPONSE_CHARS);
+      return { httpStatus: answer.status, response: parseJsonOrText(text), error: null };
+    } catch (error) {
+      return { httpStatus: null, response: null, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}
+
+function parseJsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function readSabaiStatus(response: unknown): string | null {
+  if (typeof response !== 'object' || response === null) return null;
+  const data = (response as { data?: unknown }).data;
+  if (typeof data !== 'object' || data === null) return null;
+  const status = (data as { status?: unknown }).status;
+  return typeof status === 'string' ? status : null;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,39 @@
+import { BaccaratShoe } from './games/baccarat-shoe.ts';
+import { HeldResponses } from './held-responses.ts';
+import { LaunchSessions } from './launch-sessions.ts';
+import type { PartnerState } from './partner-state.ts';
+import type { PartnerFaults } from './transfer-faults.ts';
+
+/** What every use case of the sandbox partner works on: one per registered plugin. */
+export interface PartnerContext {
+  state: PartnerState;
+  /** Schedules the write of `state` (a no-op without a data file). Call after every change. */
+  persist: () => void;
+  now: () => Date;
+  publicBaseUrl: () => string;
+  faults: PartnerFaults;
+  faultHoldMs: number;
+  held: HeldResponses;
+  /** Set by a transfer under `duplicate_delivery`; cleared by the page that repeats records. */
+  feed: { isDuplicateArmed: boolean };
+  sessions: LaunchSessions;
+  /** The baccarat table's 8-deck shoe (shared by every member, like a live table). */
+  shoe: BaccaratShoe;
+}
+
+export function createPartnerContext(options: {
+  state: PartnerState;
+  persist: () => void;
+  now: () => Date;
+  publicBaseUrl: () => string;
+  faultHoldMs: number;
+}): PartnerContext {
+  return {
+    ...options,
+    faults: { transfer: 'ok' },
+    held: new HeldResponses(),
+    feed: { isDuplicateArmed: false },
+    sessions: new LaunchSessions(options.now),
+    shoe: new BaccaratShoe(),
+  };
+}

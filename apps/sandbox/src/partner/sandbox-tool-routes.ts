@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { sendPartnerError } from './agent-routes.ts';
+import { betRecordToWire } from './bet-feed.ts';
+import { cancelRound } from './cancel-round.ts';
+import type { PartnerContext } from './partner-context.ts';
+import { TRANSFER_FAULTS } from './transfer-faults.ts';
+
+const faultBody = z.object({ transfer: z.enum(TRANSFER_FAULTS) });
+
+/**
+ * Test tools on the agent API (same signature auth): the transfer fault mode, and voiding a
+ * settled round (`cancel` or `refund`), which appends a new feed entry for the round.
+ */
+export function registerSandboxToolRoutes(app: FastifyInstance, context: PartnerContext): void {
+  app.get('/partner/v1/sandbox/faults', async () => ({ ...context.faults }));
+
+  app.post('/partner/v1/sandbox/faults', async (request, reply) => {
+    const parsed = faultBody.safeParse(request.body);
+    if (!parsed.success) return sendPartnerError(reply, 'INVALID_REQUEST');
+    context.faults.transfer = parsed.data.transfer;
+    return { ...context.faults };
+  });
+
+  for (const [action, status] of [['cancel', 'cancelled'], ['refund', 'refunded']] as const) {
+    app.post<{ Params: { roundId: string } }>(`/partner/v1/sandbox/rounds/:roundId/${action}`, async (request, reply) => {
+      const result = cancelRound(context, request.params.roundId, status);
+      if (!result.ok) return sendPartnerError(reply, result.code);
+      return { record: betRecordToWire(result.record) };
+    });
+  }
+}

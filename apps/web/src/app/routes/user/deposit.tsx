@@ -1,0 +1,99 @@
+import { findBankByCode } from '@sabai/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { lineContactUrl, paths } from '../../../config/paths.ts';
+import { splitDepositChannels } from '../../../features/deposit/channels.ts';
+import { useDepositChannels } from '../../../features/deposit/api/get-deposit-channels.ts';
+import { AutoDeposit, DepositAccounts, type ChannelsState } from '../../../features/deposit/components/deposit-panels.tsx';
+import { PromptPayDeposit } from '../../../features/deposit/components/promptpay-deposit.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useMember } from '../../../lib/auth.ts';
+import { readPromotions } from '../../../lib/promotions.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useSiteSettings } from '../../../lib/site-settings.ts';
+import { MemberPage } from './member-page.tsx';
+
+const TABS = ['accounts', 'auto', 'wallet', 'promptpay'] as const;
+type DepositTab = (typeof TABS)[number];
+const isDepositTab = (value: string | null): value is DepositTab => (TABS as readonly (string | null)[]).includes(value);
+
+/**
+ * `/user/deposit`: spec dialogs 7 (deposit accounts), 8 (automatic deposit), 9 (wallet deposit)
+ * and the PromptPay QR deposit, as tabs (`?tab=`), so each can be linked to.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const member = useMember();
+  const { settings } = useSiteSettings();
+  const channelsQuery = useDepositChannels();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: DepositTab = isDepositTab(requested) ? requested : 'accounts';
+
+  const banks = settings?.getNameBank;
+  const split = useMemo(() => (channelsQuery.data ? splitDepositChannels(channelsQuery.data, banks) : undefined), [channelsQuery.data, banks]);
+
+  if (!token) return <Navigate to={paths.index} replace />;
+
+  const channelsState = (accounts: ChannelsState['accounts']): ChannelsState => ({
+    accounts,
+    isLoading: channelsQuery.isPending,
+    error: channelsQuery.error && !channelsQuery.data ? `${t('deposit.loadError')}: ${errorMessage(channelsQuery.error)}` : null,
+    onRetry: () => void channelsQuery.refetch(),
+  });
+  const lineId = settings?.LineId ?? '';
+  const promotions = readPromotions(settings?.Promotion ?? []);
+  const user = member.data;
+  const ownBank = user ? (banks?.find((bank) => bank.code === user.BankCode) ?? null) : null;
+
+  return (
+    <MemberPage title={t('deposit.title')} testId="deposit-page">
+      <div role="tablist" aria-label={t('deposit.tabsLabel')} className="grid grid-cols-4 gap-1 rounded-xl bg-black/30 p-1">
+        {TABS.map((entry) => (
+          <button
+            key={entry}
+            type="button"
+            role="tab"
+            aria-selected={tab === entry}
+            onClick={() => setSearchParams(entry === 'accounts' ? {} : { tab: entry }, { replace: true })}
+            className={`rounded-lg px-1 py-2 text-xs font-semibold leading-tight transition ${tab === entry ? 'bg-primary text-page' : 'text-ink/70'}`}
+            data-testid={`deposit-tab-${entry}`}
+          >
+            {t(`deposit.tabs.${entry}`)}
+          </button>
+        ))}
+      </div>
+
+      {tab === 'accounts' &&
+        (user ? (
+          <DepositAccounts
+            ownAccount={{
+              bankName: ownBank?.officialName ?? findBankByCode(user.BankCode)?.officialName ?? user.BankCode,
+              logoUrl: ownBank?.logo ?? null,
+              shortName: ownBank?.shortName ?? user.BankCode,
+              color: ownBank?.color ?? '#555555',
+              holderName: user.userName.fullName,
+              accountNumber: user.BankAccount,
+            }}
+            channels={channelsState(split?.allChannels)}
+          />
+        ) : (
+          <p className="card p-6 text-center text-sm text-ink/60" role="status">
+            {t('common.loading')}
+          </p>
+        ))}
+      {(tab === 'auto' || tab === 'wallet') && (
+        <AutoDeposit
+          kind={tab === 'auto' ? 'bank' : 'wallet'}
+          channels={channelsState(tab === 'auto' ? split?.bankChannels : split?.walletChannels)}
+          lineUrl={lineId ? lineContactUrl(lineId) : null}
+          lineId={lineId}
+          promotions={promotions}
+        />
+      )}
+      {tab === 'promptpay' && <PromptPayDeposit />}
+    </MemberPage>
+  );
+}

@@ -1,0 +1,18 @@
+import { depositChannelsResponse } from '@sabai/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import type { DepositChannel } from '../../../lib/wallet-types.ts';
+
+/** `GET /user-profile-composite/v1/info/deposit` (spec §7): the house accounts to transfer to. */
+export async function getDepositChannels(): Promise<DepositChannel[]> {
+  const body = await apiRequest('/user-profile-composite/v1/info/deposit', { schema: depositChannelsResponse });
+  return body.data;
+}
+
+export const depositChannelsQuery = queryOptions({
+  queryKey: ['deposit-channels'],
+  queryFn: getDepositChannels,
+  staleTime: 5 * 60_000,
+});
+
+export const useDepositChannels = () => useQuery(depositChannelsQuery);

@@ -1,0 +1,699 @@
+/**
+ * Ledger throughput benchmark (money.md "Pitfalls measured on these machines"). Prints numbers; it
+ * is not a test and asserts nothing except that the ledger reconciles at the end.
+ *
+ *   npx tsx bench/ledger-bench.ts
+ *
+ * Env: BENCH_DATABASE_URL | DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; the
+ * role must be allowed to CREATE DATABASE), BENCH_SECONDS (default 10), BENCH_CLIENTS (default
+ * "1,4,16"), BENCH_ROUNDS (default 1; with more, each figure is the median run), BENCH_PGBENCH
+ * (path to pgbench), BENCH_VARIANT ("v2": also run deposits through the scratch
+ * function of bench/ledger_create_transfers_v2.sql, one call per deposit; see README.md).
+ *
+ * Everything happens in two fresh databases (`sabai_bench_<random>` for the ledger,
+ * `sabai_bench_<random>_pgbench` for pgbench) that are dropped at the end, also on error or Ctrl-C.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { createPgDb, migrate, postgresErrorCode, type Db, type Queryable } from '@sabai/db';
+import { ensureHouseAccount, expectPosted, postTransfer, reconcileLedger, requireAccountId, type TransferOutcome } from '@sabai/ledger';
+
+// ---------------------------------------------------------------------------------------------
+// Configuration
+// ---------------------------------------------------------------------------------------------
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = parsePositiveNumber('BENCH_SECONDS', process.env.BENCH_SECONDS ?? '10');
+const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,4,16').split(',').map((part) => parsePositiveInteger('BENCH_CLIENTS', part.trim()));
+const ROUNDS = parsePositiveInteger('BENCH_ROUNDS', process.env.BENCH_ROUNDS ?? '1');
+const VARIANT = process.env.BENCH_VARIANT ?? '';
+const PGBENCH = process.env.BENCH_PGBENCH || (existsSync('/usr/lib/postgresql/15/bin/pgbench') ? '/usr/lib/postgresql/15/bin/pgbench' : 'pgbench');
+const PGBENCH_SCALE = 4;
+const MEMBER_COUNT = 1_000;
+/** Each member starts with 1,000,000.00 baht: small transfers never run out. */
+const MEMBER_FUNDING_SATANG = 100_000_000n;
+/** How often pg_stat_activity / pg_locks are sampled during a run. */
+const SAMPLE_EVERY_MS = 50;
+
+function parsePositiveNumber(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${text}"`);
+  return value;
+}
+
+function parsePositiveInteger(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a comma-separated list of positive integers, got "${text}"`);
+  return value;
+}
+
+/** The server URL with another database name. */
+function databaseUrl(name: string): string {
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The URL without its password, for messages. */
+function redacted(urlText: string): string {
+  try {
+    const url = new URL(urlText);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+// ---------------------------------------------------------------------------------------------
+// Results
+// ---------------------------------------------------------------------------------------------
+
+interface RunResult {
+  workload: string;
+  clients: number;
+  /** Operations per second: transactions for pgbench, transfers or deposits for the ledger. */
+  opsPerSecond: number;
+  /** Posted transfers per second (pgbench: its tps). */
+  transfersPerSecond: number;
+  refusals: number;
+  errors: number;
+  errorKinds: Map<string, number>;
+  averageLatencyMs: number;
+  p99LatencyMs: number | undefined;
+  /** WAL written per transfer (pgbench: per transaction), whole cluster, during the run. */
+  walBytesPerTransfer: number;
+  waits: WaitProfile;
+}
+
+interface WaitProfile {
+  /** Samples of backends of the database under test, by "state / wait event". */
+  backendSamples: Map<string, number>;
+  /** Samples of not-granted locks, by "locktype mode". */
+  lockWaitSamples: Map<string, number>;
+  sampleCount: number;
+}
+
+const emptyWaits = (): WaitProfile => ({ backendSamples: new Map(), lockWaitSamples: new Map(), sampleCount: 0 });
+
+const bump = (map: Map<string, number>, key: string, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
+
+/**
+ * Samples what the backends of `databaseName` are doing, every SAMPLE_EVERY_MS, until stopped:
+ * "active / CPU" (running, no wait event), "active / Lock:transactionid" (a row lock wait),
+ * "active / IO:WALSync", "idle in transaction / Client:ClientRead" (waiting for the client)…
+ */
+function startWaitSampler(admin: Db, databaseName: string): { stop: () => Promise<WaitProfile> } {
+  const profile = emptyWaits();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      try {
+        const { rows } = await admin.query<{ kind: string; what: string; n: bigint }>(
+          `SELECT 'backend' AS kind,
+                  state || ' / ' || coalesce(wait_event_type || ':' || wait_event, 'CPU') AS what, count(*)::int8 AS n
+             FROM pg_stat_activity
+            WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND state <> 'idle'
+            GROUP BY 2
+           UNION ALL
+           SELECT 'lock', l.locktype || ' ' || l.mode, count(*)::int8
+             FROM pg_locks l JOIN pg_database d ON d.oid = l.database OR l.database IS NULL
+            WHERE NOT l.granted AND d.datname = $1
+            GROUP BY 2`,
+          [databaseName],
+        );
+        profile.sampleCount += 1;
+        for (const row of rows) bump(row.kind === 'backend' ? profile.backendSamples : profile.lockWaitSamples, row.what, Number(row.n));
+      } catch {
+        // A sample lost to a dropped connection is not worth stopping the run for.
+      }
+      await sleep(SAMPLE_EVERY_MS);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return profile;
+    },
+  };
+}
+
+async function walLsn(admin: Db): Promise<string> {
+  const { rows } = await admin.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+  return rows[0]!.lsn;
+}
+
+async function walBytesSince(admin: Db, lsn: string): Promise<number> {
+  const { rows } = await admin.query<{ bytes: string }>('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text AS bytes', [lsn]);
+  return Number(rows[0]!.bytes);
+}
+
+/** Other work on this 2-core machine (CI, builds) moves every figure: show the load with each run. */
+const loadNote = () => `  (load ${loadavg()[0]!.toFixed(2)})`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------
+// pgbench
+// ---------------------------------------------------------------------------------------------
+
+let currentChild: ChildProcess | undefined;
+
+function runCommand(command: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    currentChild = child;
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error) => {
+      currentChild = undefined;
+      reject(new Error(`cannot run ${command}: ${error.message}`));
+    });
+    child.on('close', (code) => {
+      currentChild = undefined;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+async function pgbenchInit(url: string): Promise<void> {
+  const result = await runCommand(PGBENCH, ['-i', '-q', '-s', String(PGBENCH_SCALE), url]);
+  if (result.code !== 0) throw new Error(`pgbench -i failed (exit ${result.code}):\n${result.stderr}`);
+}
+
+async function pgbenchRun(admin: Db, url: string, databaseName: string, clients: number): Promise<RunResult> {
+  const walStart = await walLsn(admin);
+  const sampler = startWaitSampler(admin, databaseName);
+  const result = await runCommand(PGBENCH, ['-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(SECONDS), '-n', url]);
+  const waits = await sampler.stop();
+  if (result.code !== 0) throw new Error(`pgbench failed (exit ${result.code}):\n${result.stderr}\n${result.stdout}`);
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout);
+  if (!tps?.[1]) throw new Error(`cannot find "tps = … (without initial connection time)" in pgbench output:\n${result.stdout}`);
+  const latency = /latency average = ([\d.]+) ms/.exec(result.stdout);
+  const failed = /number of failed transactions: (\d+)/.exec(result.stdout);
+  const value = Number(tps[1]);
+  const transactions = /number of transactions actually processed: (\d+)/.exec(result.stdout);
+  const walBytes = await walBytesSince(admin, walStart);
+  return {
+    workload: 'pgbench TPC-B-like',
+    clients,
+    opsPerSecond: value,
+    transfersPerSecond: value,
+    refusals: 0,
+    errors: failed?.[1] ? Number(failed[1]) : 0,
+    errorKinds: new Map(),
+    averageLatencyMs: latency?.[1] ? Number(latency[1]) : Number.NaN,
+    p99LatencyMs: undefined,
+    walBytesPerTransfer: transactions?.[1] ? walBytes / Number(transactions[1]) : Number.NaN,
+    waits,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ledger setup
+// ---------------------------------------------------------------------------------------------
+
+interface LedgerFixture {
+  members: bigint[];
+  /** The hot bank account, totals derived from entries (the design). */
+  hotBank: bigint;
+  /** The same with cached totals: the money.md pitfall, as a control. */
+  hotBankCached: bigint;
+  unallocated: bigint;
+}
+
+/**
+ * 1,000 members with main accounts (one INSERT … SELECT each for members and accounts, like
+ * packages/ledger/src/test-accounts.ts but in bulk), each funded with a large deposit through the
+ * normal path: DEPOSIT_RECEIVED into unallocated from a funding bank account, then DEPOSIT.
+ */
+async function setUpLedger(db: Db): Promise<LedgerFixture> {
+  const members = await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO members (id, phone_number, password_hash, bank_code, bank_account_number, first_name, last_name, affiliate_key)
+       SELECT 'mbr_bench' || lpad(g::text, 15, '0'), '09' || lpad(g::text, 8, '0'), 'x', '014', lpad(g::text, 10, '0'),
+              'ทดสอบ', 'ระบบ', 'B' || lpad(g::text, 7, '0')
+         FROM generate_series(1, $1::int) AS g`,
+      [MEMBER_COUNT],
+    );
+    const { rows } = await tx.query<{ id: bigint }>(
+      `INSERT INTO ledger_accounts (code, member_id, kind)
+       SELECT 'member:' || id || ':main', id, 'main' FROM members WHERE id LIKE 'mbr_bench%' ORDER BY id
+       RETURNING id`,
+    );
+    return rows.map((row) => row.id);
+  });
+  const unallocated = await requireAccountId(db, 'house:unallocated_deposits');
+  const fundingBank = await ensureHouseAccount(db, { code: 'bank:bench-funding', kind: 'house_asset', isTotalsCached: false });
+  const hotBank = await ensureHouseAccount(db, { code: 'bank:bench-hot', kind: 'house_asset', isTotalsCached: false });
+  const hotBankCached = await ensureHouseAccount(db, { code: 'bank:bench-hot-cached', kind: 'house_asset', isTotalsCached: true });
+  await db.transaction(async (tx) => {
+    expectPosted(
+      await postTransfer(tx, {
+        idempotencyKey: 'bench:funding:received',
+        code: 'DEPOSIT_RECEIVED',
+        debitAccountId: fundingBank,
+        creditAccountId: unallocated,
+        amountSatang: MEMBER_FUNDING_SATANG * BigInt(members.length),
+      }),
+    );
+    for (const [index, member] of members.entries()) {
+      expectPosted(
+        await postTransfer(tx, {
+          idempotencyKey: `bench:funding:${index}`,
+          code: 'DEPOSIT',
+          debitAccountId: unallocated,
+          creditAccountId: member,
+          amountSatang: MEMBER_FUNDING_SATANG,
+        }),
+      );
+    }
+  });
+  await db.query('ANALYZE');
+  return { members, hotBank, hotBankCached, unallocated };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ledger workloads
+// ---------------------------------------------------------------------------------------------
+
+/** What one operation did: transfers created, and refusals (any status but `created`). */
+interface OperationResult {
+  transfers: number;
+  refusals: number;
+  /** The operation completed as intended (all its transfers created). */
+  complete: boolean;
+}
+
+type Operation = (db: Db, key: string) => Promise<OperationResult>;
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const smallAmount = () => BigInt(1 + Math.floor(Math.random() * 10_000));
+const counted = (outcome: TransferOutcome) => (outcome.status === 'created' ? 1 : 0);
+
+function memberToMember(fixture: LedgerFixture): Operation {
+  return async (db, key) => {
+    const from = pick(fixture.members);
+    let to = pick(fixture.members);
+    while (to === from) to = pick(fixture.members);
+    const outcome = await postTransfer(db, { idempotencyKey: key, code: 'ADJUSTMENT', debitAccountId: from, creditAccountId: to, amountSatang: smallAmount() });
+    const transfers = counted(outcome);
+    return { transfers, refusals: 1 - transfers, complete: transfers === 1 };
+  };
+}
+
+/** DEPOSIT_RECEIVED hot bank → unallocated, then DEPOSIT unallocated → random member. */
+async function depositPair(q: Queryable, fixture: LedgerFixture, key: string, bank = fixture.hotBank): Promise<OperationResult> {
+  const amountSatang = smallAmount();
+  const received = await postTransfer(q, { idempotencyKey: `${key}:received`, code: 'DEPOSIT_RECEIVED', debitAccountId: bank, creditAccountId: fixture.unallocated, amountSatang });
+  if (received.status !== 'created') return { transfers: 0, refusals: 1, complete: false };
+  const deposit = await postTransfer(q, { idempotencyKey: key, code: 'DEPOSIT', debitAccountId: fixture.unallocated, creditAccountId: pick(fixture.members), amountSatang });
+  const transfers = 1 + counted(deposit);
+  return { transfers, refusals: 2 - transfers, complete: transfers === 2 };
+}
+
+function hotDepositsAutoCommit(fixture: LedgerFixture): Operation {
+  return (db, key) => depositPair(db, fixture, key);
+}
+
+function hotDepositsOneTransaction(fixture: LedgerFixture): Operation {
+  return (db, key) => db.transaction((tx) => depositPair(tx, fixture, key));
+}
+
+/** The request digest of packages/ledger/src/transfers.ts (not exported), for the v2 experiment. */
+const requestDigest = (parts: unknown[]) =>
+  createHash('sha256')
+    .update(JSON.stringify(parts, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)))
+    .digest('hex');
+
+/**
+ * Experiment (BENCH_VARIANT=v2): both transfers of a deposit in one call of the scratch function
+ * ledger_create_transfers_v2 (bench/ledger_create_transfers_v2.sql): one round trip, one commit.
+ */
+function hotDepositsOneCallV2(fixture: LedgerFixture): Operation {
+  return async (db, key) => {
+    const amount = smallAmount();
+    const member = pick(fixture.members);
+    const transfers = [
+      { key: `${key}:received`, code: 'DEPOSIT_RECEIVED', debit: fixture.hotBank, credit: fixture.unallocated },
+      { key, code: 'DEPOSIT', debit: fixture.unallocated, credit: member },
+    ];
+    const { rows } = await db.query<{ outcome: string }>(
+      'SELECT outcome FROM ledger_create_transfers_v2($1::text[], $2::text[], $3::int8[], $4::int8[], $5::int8[], NULL, NULL, $6::text[])',
+      [
+        transfers.map((transfer) => transfer.key),
+        transfers.map((transfer) => transfer.code),
+        transfers.map((transfer) => transfer.debit.toString()),
+        transfers.map((transfer) => transfer.credit.toString()),
+        transfers.map(() => amount.toString()),
+        transfers.map((transfer) => requestDigest([transfer.code, 'single', transfer.debit, transfer.credit, amount, null])),
+      ],
+    );
+    const created = rows.filter((row) => row.outcome === 'created').length;
+    return { transfers: created, refusals: 2 - created, complete: created === 2 };
+  };
+}
+
+/** Control: the bank account keeps cached totals, so every deposit locks and updates its row. */
+function hotDepositsCachedBank(fixture: LedgerFixture): Operation {
+  return (db, key) => depositPair(db, fixture, key, fixture.hotBankCached);
+}
+
+function percentile(sorted: Float64Array, fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+
+let runCounter = 0;
+
+async function runLedgerWorkload(
+  admin: Db,
+  url: string,
+  databaseName: string,
+  workload: string,
+  clients: number,
+  operation: Operation,
+): Promise<RunResult> {
+  const db = createPgDb(url, { maxConnections: clients });
+  const run = (runCounter += 1);
+  const tag = randomBytes(4).toString('hex');
+  try {
+    // Open all connections before the clock starts (pgbench also excludes connection time).
+    await Promise.all(Array.from({ length: clients }, () => db.transaction((tx) => tx.query('SELECT pg_sleep(0.05)'))));
+    let operations = 0;
+    let transfers = 0;
+    let refusals = 0;
+    let errors = 0;
+    const errorKinds = new Map<string, number>();
+    const latencies: number[] = [];
+    const walStart = await walLsn(admin);
+    const sampler = startWaitSampler(admin, databaseName);
+    const started = performance.now();
+    const deadline = started + SECONDS * 1_000;
+    await Promise.all(
+      Array.from({ length: clients }, async (_, worker) => {
+        for (let sequence = 0; performance.now() < deadline; sequence += 1) {
+          const begin = performance.now();
+          try {
+            const result = await operation(db, `bench:${run}:${tag}:${worker}:${sequence}`);
+            latencies.push(performance.now() - begin);
+            transfers += result.transfers;
+            refusals += result.refusals;
+            if (result.complete) operations += 1;
+          } catch (error) {
+            errors += 1;
+            bump(errorKinds, `${postgresErrorCode(error) ?? 'no code'}: ${errorText(error).slice(0, 120)}`);
+          }
+        }
+      }),
+    );
+    const elapsedSeconds = (performance.now() - started) / 1_000;
+    const waits = await sampler.stop();
+    const walBytes = await walBytesSince(admin, walStart);
+    const sorted = Float64Array.from(latencies).sort();
+    return {
+      workload,
+      clients,
+      opsPerSecond: operations / elapsedSeconds,
+      transfersPerSecond: transfers / elapsedSeconds,
+      refusals,
+      errors,
+      errorKinds,
+      averageLatencyMs: latencies.reduce((sum, value) => sum + value, 0) / Math.max(1, latencies.length),
+      p99LatencyMs: percentile(sorted, 0.99),
+      walBytesPerTransfer: walBytes / Math.max(1, transfers),
+      waits,
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------
+
+const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+const ratio = (value: number, base: number | undefined) => (base && Number.isFinite(base) && base > 0 ? `${(value / base).toFixed(2)}×` : '–');
+
+function printTable(headers: string[], rows: string[][]): void {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  console.log(line(headers));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+function topWaits(profile: WaitProfile, limit = 4): string {
+  const total = [...profile.backendSamples.values()].reduce((sum, value) => sum + value, 0);
+  if (total === 0) return '(no samples)';
+  const backends = [...profile.backendSamples.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([what, count]) => `${what} ${((100 * count) / total).toFixed(0)}%`)
+    .join(', ');
+  const locks = [...profile.lockWaitSamples.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([what, count]) => `${what} avg ${(count / Math.max(1, profile.sampleCount)).toFixed(2)}`)
+    .join(', ');
+  return `${backends}${locks ? ` | lock waits: ${locks}` : ' | lock waits: none'}`;
+}
+
+function report(results: RunResult[]): void {
+  const pgbench = new Map(results.filter((result) => result.workload.startsWith('pgbench')).map((result) => [result.clients, result.transfersPerSecond]));
+  console.log(`\nResults (${SECONDS}s per run; ratios are transfers/s ÷ pgbench tps at the same client count)\n`);
+  printTable(
+    ['workload', 'clients', 'ops/s', 'transfers/s', 'vs pgbench', 'refusals', 'errors', 'avg ms', 'p99 ms', 'WAL B/transfer'],
+    results.map((result) => [
+      result.workload,
+      String(result.clients),
+      fixed(result.opsPerSecond),
+      fixed(result.transfersPerSecond),
+      result.workload.startsWith('pgbench') ? '1.00×' : ratio(result.transfersPerSecond, pgbench.get(result.clients)),
+      String(result.refusals),
+      String(result.errors),
+      fixed(result.averageLatencyMs, 2),
+      result.p99LatencyMs === undefined ? '–' : fixed(result.p99LatencyMs, 2),
+      fixed(result.walBytesPerTransfer),
+    ]),
+  );
+  console.log('(ops/s: pgbench transactions, member-to-member transfers, or complete deposits = 2 transfers each;');
+  console.log(' pgbench: avg ms is its own "latency average", WAL B/transfer is per pgbench transaction)');
+
+  const find = (workload: string, clients: number) => results.find((result) => result.workload === workload && result.clients === clients);
+  {
+    console.log(`\nHot-account deposits vs member-to-member (target ≥ 0.80× in transfers/s; deposits/s is half of that by construction)\n`);
+    printTable(
+      ['hot deposits', 'clients', 'transfers/s ratio', 'deposits/s ÷ m2m transfers/s'],
+      [HOT_AUTOCOMMIT, HOT_TRANSACTION, HOT_CACHED_CONTROL, HOT_ONE_CALL_V2].flatMap((prefix) =>
+        CLIENTS.flatMap((clients) => {
+          const hot = find(prefix, clients);
+          const base = find(MEMBER_TO_MEMBER, clients);
+          if (!hot || !base) return [];
+          return [[prefix, String(clients), ratio(hot.transfersPerSecond, base.transfersPerSecond), ratio(hot.opsPerSecond, base.transfersPerSecond)]];
+        }),
+      ),
+    );
+  }
+
+  console.log('\nTargets');
+  {
+    const m2m4 = find(MEMBER_TO_MEMBER, 4);
+    const pgbench4 = pgbench.get(4);
+    if (m2m4 && pgbench4) {
+      const value = m2m4.transfersPerSecond / pgbench4;
+      console.log(`  ledger transfers ≥ 0.90× pgbench at 4 clients: ${value.toFixed(2)}× ${value >= 0.9 ? 'met' : 'MISSED'}`);
+    } else {
+      console.log('  ledger transfers ≥ 0.90× pgbench at 4 clients: not measured (BENCH_CLIENTS has no 4)');
+    }
+    for (const prefix of [HOT_AUTOCOMMIT, HOT_TRANSACTION, ...(VARIANT === 'v2' ? [HOT_ONE_CALL_V2] : [])]) {
+      const parts = CLIENTS.flatMap((clients) => {
+        const hot = find(prefix, clients);
+        const base = find(MEMBER_TO_MEMBER, clients);
+        if (!hot || !base) return [];
+        const value = hot.transfersPerSecond / base.transfersPerSecond;
+        return [`×${clients} ${value.toFixed(2)}× ${value >= 0.8 ? 'met' : 'MISSED'}`];
+      });
+      console.log(`  ${prefix} ≥ 0.80× member-to-member (transfers/s): ${parts.join(', ')}`);
+    }
+  }
+
+  console.log('\nWhat the backends were doing (share of sampled non-idle backends) and not-granted locks (average count per sample)\n');
+  for (const result of results) console.log(`${result.workload} ×${result.clients}: ${topWaits(result.waits)}`);
+
+  const failures = results.filter((result) => result.errors > 0 || result.refusals > 0);
+  if (failures.length > 0) {
+    console.log('\nRefusals and errors');
+    for (const result of failures) {
+      console.log(`  ${result.workload} ×${result.clients}: ${result.refusals} refusals, ${result.errors} errors`);
+      for (const [kind, count] of result.errorKinds) console.log(`    ${count} × ${kind}`);
+    }
+  } else {
+    console.log('\nNo refusals, no errors.');
+  }
+}
+
+const MEMBER_TO_MEMBER = 'member-to-member';
+const HOT_AUTOCOMMIT = 'hot deposits, 2 auto-commit calls';
+const HOT_TRANSACTION = 'hot deposits, 1 transaction';
+const HOT_CACHED_CONTROL = 'control: cached bank row, 2 calls';
+const HOT_ONE_CALL_V2 = 'v2: hot deposits, 1 call';
+
+/**
+ * One result per (workload, clients): the run with the median transfers/s, with the refusals and
+ * errors of all its rounds added up.
+ */
+function medians(runs: RunResult[]): RunResult[] {
+  const groups = new Map<string, RunResult[]>();
+  for (const run of runs) {
+    const key = `${run.workload}\u0000${run.clients}`;
+    groups.set(key, [...(groups.get(key) ?? []), run]);
+  }
+  return [...groups.values()].map((group) => {
+    const sorted = [...group].sort((a, b) => a.transfersPerSecond - b.transfersPerSecond);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+    const errorKinds = new Map<string, number>();
+    for (const run of group) for (const [kind, count] of run.errorKinds) bump(errorKinds, kind, count);
+    return {
+      ...median,
+      refusals: group.reduce((sum, run) => sum + run.refusals, 0),
+      errors: group.reduce((sum, run) => sum + run.errors, 0),
+      errorKinds,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  const admin = createPgDb(SERVER_URL, { maxConnections: 1 });
+  let serverVersion: string;
+  try {
+    const { rows } = await admin.query<{ version: string }>(`SELECT current_setting('server_version') AS version`);
+    serverVersion = rows[0]?.version ?? '?';
+  } catch (error) {
+    await admin.close().catch(() => undefined);
+    console.error(`ledger-bench: cannot connect to PostgreSQL at ${redacted(SERVER_URL)}: ${errorText(error)}`);
+    console.error('Start PostgreSQL or set BENCH_DATABASE_URL (or DATABASE_URL) to a server where this role may CREATE DATABASE.');
+    return 2;
+  }
+
+  const randomPart = randomBytes(6).toString('hex');
+  const ledgerName = `sabai_bench_${randomPart}`;
+  const pgbenchName = `sabai_bench_${randomPart}_pgbench`;
+  const created: string[] = [];
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      currentChild?.kill('SIGTERM');
+      for (const name of created) {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((error: unknown) => {
+          console.error(`ledger-bench: could not drop ${name}: ${errorText(error)} (drop it by hand)`);
+        });
+      }
+      await admin.close().catch(() => undefined);
+    })());
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\nledger-bench: ${signal}, dropping the bench databases…`);
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    const { rows: settings } = await admin.query<{ name: string; setting: string }>(
+      `SELECT name, setting FROM pg_settings WHERE name IN ('synchronous_commit', 'fsync', 'shared_buffers', 'max_connections') ORDER BY name`,
+    );
+    console.log(`ledger-bench: PostgreSQL ${serverVersion} at ${redacted(SERVER_URL)}; ${settings.map((row) => `${row.name}=${row.setting}`).join(' ')}`);
+    console.log(`ledger-bench: ${SECONDS}s per run, clients ${CLIENTS.join(',')}, pgbench ${PGBENCH}, databases ${ledgerName} and ${pgbenchName}`);
+
+    await admin.query(`CREATE DATABASE ${ledgerName}`);
+    created.push(ledgerName);
+    await admin.query(`CREATE DATABASE ${pgbenchName}`);
+    created.push(pgbenchName);
+
+    const runs: RunResult[] = [];
+    const checkpoint = () => admin.query('CHECKPOINT').catch(() => undefined); // needs superuser / pg_checkpoint; optional
+
+    const pgbenchUrl = databaseUrl(pgbenchName);
+    await pgbenchInit(pgbenchUrl);
+
+    const ledgerUrl = databaseUrl(ledgerName);
+    const setupDb = createPgDb(ledgerUrl, { maxConnections: 2 });
+    let fixture: LedgerFixture;
+    try {
+      await migrate(setupDb);
+      fixture = await setUpLedger(setupDb);
+      if (VARIANT === 'v2') {
+        // The scratch function lives in this throw-away database only (not a migration).
+        await setupDb.exec(await readFile(new URL('./ledger_create_transfers_v2.sql', import.meta.url), 'utf8'));
+      } else if (VARIANT) {
+        throw new Error(`BENCH_VARIANT must be empty or "v2", got "${VARIANT}"`);
+      }
+    } finally {
+      await setupDb.close();
+    }
+
+    const workloads: Array<{ name: string; operation: Operation }> = [
+      { name: MEMBER_TO_MEMBER, operation: memberToMember(fixture) },
+      { name: HOT_AUTOCOMMIT, operation: hotDepositsAutoCommit(fixture) },
+      { name: HOT_TRANSACTION, operation: hotDepositsOneTransaction(fixture) },
+      { name: HOT_CACHED_CONTROL, operation: hotDepositsCachedBank(fixture) },
+      ...(VARIANT === 'v2' ? [{ name: HOT_ONE_CALL_V2, operation: hotDepositsOneCallV2(fixture) }] : []),
+    ];
+    // pgbench and the ledger workloads alternate per client count, so drift of the machine (the
+    // disk's flush latency varies from minute to minute here) hits both sides of each ratio alike.
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      if (ROUNDS > 1) console.log(`round ${round}/${ROUNDS}`);
+      for (const clients of CLIENTS) {
+        await checkpoint();
+        const pgbenchResult = await pgbenchRun(admin, pgbenchUrl, pgbenchName, clients);
+        console.log(`  pgbench ×${clients}: ${fixed(pgbenchResult.transfersPerSecond)} tps${loadNote()}`);
+        runs.push(pgbenchResult);
+        for (const workload of workloads) {
+          await checkpoint();
+          const result = await runLedgerWorkload(admin, ledgerUrl, ledgerName, workload.name, clients, workload.operation);
+          console.log(`  ${workload.name} ×${clients}: ${fixed(result.transfersPerSecond)} transfers/s, ${fixed(result.opsPerSecond)} ops/s${loadNote()}`);
+          runs.push(result);
+        }
+      }
+    }
+    const results = medians(runs);
+
+    report(results);
+
+    const checkDb = createPgDb(ledgerUrl, { maxConnections: 1 });
+    try {
+      const { rows } = await checkDb.query<{ transfers: bigint }>('SELECT count(*)::int8 AS transfers FROM ledger_transfers');
+      const violations = await reconcileLedger(checkDb);
+      console.log(`\nreconcileLedger over ${rows[0]?.transfers ?? 0n} transfers: ${violations.length === 0 ? 'clean' : `${violations.length} VIOLATIONS`}`);
+      for (const violation of violations) console.log(`  ${violation.invariant}: ${violation.detail}`);
+      return violations.length === 0 ? 0 : 1;
+    } finally {
+      await checkDb.close();
+    }
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`ledger-bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  },
+);
