@@ -39,7 +39,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const baseConfig = loadConfig({ ...process.env, ...options.env });
   const seeded = await seedDemoSite(db, { feedSecret: baseConfig.SANDBOX_FEED_SECRET });
 
-  const sandbox = await buildSandboxApp({ apiKey: baseConfig.SANDBOX_API_KEY, feedSecret: baseConfig.SANDBOX_FEED_SECRET });
+  const sandbox = await buildSandboxApp({
+    apiKey: baseConfig.SANDBOX_API_KEY,
+    feedSecret: baseConfig.SANDBOX_FEED_SECRET,
+    partnerAgentId: baseConfig.GAME_PARTNER_AGENT_ID,
+    partnerAgentSecret: baseConfig.GAME_PARTNER_AGENT_SECRET,
+    // The partner keeps balances next to the database so a restart keeps both books in step.
+    ...(options.dataDir ? { partnerDataFile: path.join(options.dataDir, 'sandbox-partner.json') } : {}),
+  });
   await sandbox.listen({ host, port: options.sandboxPort });
   const sandboxUrl = `http://${host}:${(sandbox.server.address() as { port: number }).port}`;
 

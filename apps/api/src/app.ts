@@ -15,6 +15,8 @@ import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createNameInquiry, type NameInquiryAdapter } from './adapters/name-inquiry/index.ts';
 import { createPayout, type PayoutAdapter } from './adapters/payout/index.ts';
+import { createPartner, type PartnerAdapter } from './adapters/partner/index.ts';
+import { registerPlayRoutes } from './modules/play/routes.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { createSiteSettingsCache } from './modules/site/get-site-settings.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
@@ -39,6 +41,7 @@ export interface BuildAppOptions {
   db?: Db;
   nameInquiry?: NameInquiryAdapter;
   payout?: PayoutAdapter;
+  partner?: PartnerAdapter;
   now?: () => Date;
   /** Fastify logger on/off (tests turn it off). Defaults to config LOG_LEVEL. */
   logger?: boolean;
@@ -60,6 +63,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     db,
     nameInquiry: options.nameInquiry ?? createNameInquiry(config),
     payout: options.payout ?? createPayout(config),
+    partner: options.partner ?? createPartner(config),
     rateLimiter: new RateLimiter(db, config.RATE_LIMIT_SCALE),
     siteSettings: createSiteSettingsCache(db),
     bankTokenSecret: config.BANK_TOKEN_SECRET ?? randomBytes(32).toString('hex'),
@@ -153,6 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerDepositRoutes(app, context);
   registerWithdrawalRoutes(app, context);
   registerHistoryRoutes(app, context);
+  registerPlayRoutes(app, context);
   const balanceEvents = createBalanceEvents(db);
   await balanceEvents.start();
   app.addHook('onClose', async () => balanceEvents.stop());

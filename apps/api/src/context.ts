@@ -2,6 +2,7 @@ import type { Db } from '@sabai/db';
 import type { AppConfig } from './config.ts';
 import type { NameInquiryAdapter } from './adapters/name-inquiry/index.ts';
 import type { PayoutAdapter } from './adapters/payout/index.ts';
+import type { PartnerAdapter } from './adapters/partner/index.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { SiteSettingsCache } from './modules/site/get-site-settings.ts';
 
@@ -14,6 +15,7 @@ export interface AppContext {
   db: Db;
   nameInquiry: NameInquiryAdapter;
   payout: PayoutAdapter;
+  partner: PartnerAdapter;
   rateLimiter: RateLimiter;
   siteSettings: SiteSettingsCache;
   /** HMAC secret for checkBank tokens (config, or random per process outside production). */

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { isPublicBankRoute, registerBankRoutes } from './bank/routes.ts';
+import { isPublicPartnerRoute, registerPartner } from './partner/index.ts';
 import { createSandboxBank } from './bank/sandbox-bank.ts';
 import { registerNameInquiryRoutes } from './name-inquiry/routes.ts';
 
@@ -14,6 +15,11 @@ export interface SandboxConfig {
   apiBaseUrl?: string;
   /** How long the payout fault modes `timeout_*` hold the answer (default 30,000; short in tests). */
   faultHoldMs?: number;
+  /** The game partner's agent credentials (Sabai's GAME_PARTNER_AGENT_ID / _SECRET). */
+  partnerAgentId?: string;
+  partnerAgentSecret?: string;
+  /** Where the game partner keeps its balances between runs (quick start: .data/sandbox-partner.json). */
+  partnerDataFile?: string;
   /** Feed delivery tuning (defaults: 5,000 ms per attempt, 3 retries, 250 ms × retry number between). */
   feedTimeoutMs?: number;
   feedMaxRetries?: number;
@@ -30,7 +36,7 @@ export type SandboxApp = FastifyInstance & {
 
 /** Routes that need no `x-sandbox-key`: the index, the health check and the bank pages for people. */
 const isPublicRoute = (routeUrl: string | undefined): boolean =>
-  routeUrl !== undefined && (routeUrl === '/' || routeUrl === '/healthz' || isPublicBankRoute(routeUrl));
+  routeUrl !== undefined && (routeUrl === '/' || routeUrl === '/healthz' || isPublicBankRoute(routeUrl) || isPublicPartnerRoute(routeUrl));
 
 /**
  * The sandbox: plays every outside provider over real HTTP for the demo and the tests: bank
@@ -65,11 +71,25 @@ export async function buildSandboxApp(config: SandboxConfig): Promise<SandboxApp
       .send(
         '<!doctype html><meta charset="utf-8"><title>Sabai sandbox</title><h1>Sabai sandbox</h1>' +
           '<p>Simulated providers: name inquiry (POST /name-inquiry/v1/lookup), ' +
-          '<a href="/bank">Sandbox Bank</a> (member transfers → Sabai bank feed; payouts POST /bank/v1/payouts).</p>',
+          '<a href="/bank">Sandbox Bank</a> (member transfers → Sabai bank feed; payouts POST /bank/v1/payouts), ' +
+          'game partner agent API (/partner/v1/…) with playable games (/games/…).</p>',
       ),
   );
   registerNameInquiryRoutes(app);
   await registerBankRoutes(app, bank);
+  let publicBaseUrl = 'http://127.0.0.1:3100';
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object') publicBaseUrl = `http://${address.address === '::' ? '127.0.0.1' : address.address}:${address.port}`;
+  });
+  await registerPartner(app, {
+    agentId: config.partnerAgentId ?? 'sabai-demo-agent',
+    agentSecret: config.partnerAgentSecret ?? 'sandbox-agent-secret-change-me',
+    publicBaseUrl: () => publicBaseUrl,
+    ...(config.partnerDataFile ? { dataFile: config.partnerDataFile } : {}),
+    ...(config.faultHoldMs !== undefined ? { faultHoldMs: config.faultHoldMs } : {}),
+    ...(config.now ? { now: config.now } : {}),
+  });
   const setApiBaseUrl = (url: string): void => bank.feed.setApiBaseUrl(url);
   app.decorate('setApiBaseUrl', setApiBaseUrl);
   // Awaiting the instance runs ready() (as returning it from this async function always did);

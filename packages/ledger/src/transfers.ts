@@ -18,6 +18,7 @@ export const TRANSFER_CODES = [
   'WITHDRAW',
   'GAME_IN',
   'GAME_OUT',
+  'GAME_RESULT',
   'BONUS',
   'CASHBACK',
   'AFFILIATE',

@@ -2,11 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { processPendingFeedEvents } from '../modules/deposits/process-feed-event.ts';
 import { recoverPayouts } from '../modules/withdrawals/recover-payouts.ts';
+import { reconcileGameTransfers } from '../modules/play/reconcile-game-transfers.ts';
+import { pullBetRecords } from '../modules/play/pull-bet-records.ts';
 
 /**
  * Recovery after a crash, run at start and every RECOVERY_INTERVAL_MS in every API process
- * (docs/adr/0007): bank events stored but not processed, and withdrawals approved but not paid or
- * paid with an unknown outcome. Each step is idempotent and claims its rows, so several processes
+ * (docs/adr/0007): bank events stored but not processed, withdrawals approved but not paid or
+ * paid with an unknown outcome, game transfers with an unknown outcome; plus the bet-records pull
+ * (turnover). Each step is idempotent and claims its rows, so several processes
  * running it at once is safe. One round at a time per process.
  */
 export function startRecoveryJobs(context: AppContext, log: FastifyBaseLogger): { stop: () => Promise<void> } {
@@ -16,7 +19,12 @@ export function startRecoveryJobs(context: AppContext, log: FastifyBaseLogger): 
     try {
       const events = await processPendingFeedEvents(context);
       const payouts = await recoverPayouts(context);
-      if (events + payouts > 0) log.info({ events, payouts }, 'recovery round settled work');
+      const gameTransfers = await reconcileGameTransfers(context);
+      const betRecords = await pullBetRecords(context).catch((error: unknown) => {
+        log.warn({ err: error }, 'bet records pull failed');
+        return 0;
+      });
+      if (events + payouts + gameTransfers > 0) log.info({ events, payouts, gameTransfers, betRecords }, 'recovery round settled work');
     } catch (error) {
       log.error({ err: error }, 'recovery round failed');
     }

@@ -13,8 +13,8 @@ function randomString(alphabet: string, length: number): string {
 /** `mbr_` + 20 random lowercase alphanumerics (~103 bits); shown to staff, never guessable. */
 export const newMemberId = (): string => `mbr_${randomString(LOWER_ALPHANUMERIC, 20)}`;
 
-/** Prefixed random ids shown to people and staff (style.md): `dep_`, `wdr_`, `ppr_` + 20 characters. */
-export const newPrefixedId = (prefix: 'dep' | 'wdr' | 'ppr'): string => `${prefix}_${randomString(LOWER_ALPHANUMERIC, 20)}`;
+/** Prefixed random ids shown to people and staff (style.md): `dep_`, `wdr_`, `ppr_`, `gtr_` + 20 characters. */
+export const newPrefixedId = (prefix: 'dep' | 'wdr' | 'ppr' | 'gtr'): string => `${prefix}_${randomString(LOWER_ALPHANUMERIC, 20)}`;
 
 /** 8 readable uppercase characters (~39 bits); unique by constraint, retried on collision. */
 export const newAffiliateKey = (): string => randomString(READABLE_UPPER, 8);

@@ -7,6 +7,7 @@ import { requireStaff } from '../plugins/staff-auth.ts';
 import { resolveHeldDeposit } from './deposits/resolve-held-deposit.ts';
 import { decideWithdrawal } from './withdrawals/decide-withdrawal.ts';
 import { toWireStatus } from './withdrawals/withdrawal-rules.ts';
+import { gameReconciliationReport } from './play/game-reconciliation-report.ts';
 
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
@@ -88,6 +89,11 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
         createdAt: row.created_at.toISOString(),
       })),
     };
+  });
+
+  routes.get('/admin-api/v1/game/reconciliation', { schema: { tags: TAGS, querystring: listQuery } }, async (request) => {
+    requireStaff(context, request);
+    return { success: true, message: 'ok', data: await gameReconciliationReport(context, { limit: request.query.limit }) };
   });
 
   for (const decision of ['approve', 'reject'] as const) {

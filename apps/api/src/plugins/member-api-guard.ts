@@ -10,6 +10,7 @@ export const MEMBER_API_PREFIXES = [
   '/fund-composite/',
   '/rolling-composite/',
   '/prize-composite/',
+  '/game-composite/',
 ] as const;
 
 export const isMemberApiPath = (url: string) => MEMBER_API_PREFIXES.some((prefix) => url.startsWith(prefix));

@@ -46,9 +46,14 @@ export async function fundedMember(t: TestApp, amount: string) {
   return { ...member, token };
 }
 
+/**
+ * The member's money in baht: main wallet plus the game wallet (credited deposits continue into
+ * the game account, issue "Play"), in satang arithmetic.
+ */
 export async function mainBalance(t: TestApp, token: string): Promise<number> {
   const response = await t.call({ method: 'GET', url: '/user-profile-composite/v1/profile/balance', token });
-  return response.body.data.mainWallet as number;
+  const toSatang = (baht: number) => BigInt(Math.round(baht * 100));
+  return Number(toSatang(response.body.data.mainWallet) + toSatang(response.body.data.gameWallet)) / 100;
 }
 
 export function staffCall(t: TestApp, method: 'GET' | 'POST', url: string, body?: unknown) {

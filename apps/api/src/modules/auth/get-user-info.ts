@@ -7,7 +7,7 @@ import { readMemberWalletBalances } from './member-wallets.ts';
  * The member's user info (spec §3 "User info"), as login and refresh return it.
  *
  * Wallets are the member's ledger accounts; totals count credited deposits and paid withdrawals.
- * BonusInfo grants, GameInfo and redeemed item codes are filled by their features as they arrive; until
+ * BonusInfo grants, redeemed item codes are filled by their features as they arrive; until
  * then they are the honest zero / null / empty values, never invented. Rank is fixed at silver
  * (spec dialog 1).
  * @throws Error when the member does not exist (callers pass an authenticated member id).
@@ -30,6 +30,10 @@ export async function getUserInfo(db: Queryable, memberId: string): Promise<User
   const member = rows[0];
   if (!member) throw new Error(`member ${memberId} not found`);
   const balances = await readMemberWalletBalances(db, memberId);
+  const gameAccount = await db.query<{ username: string; password: string; partner: string }>(
+    `SELECT g.username, g.password, s.partner FROM game_accounts g CROSS JOIN site_settings s WHERE g.member_id = $1`,
+    [memberId],
+  );
   const totals = await db.query<{ deposited: bigint; withdrawn: bigint }>(
     `SELECT
        (SELECT coalesce(sum(amount_satang), 0)::int8 FROM deposits WHERE member_id = $1 AND status = 'credited') AS deposited,
@@ -45,7 +49,7 @@ export async function getUserInfo(db: Queryable, memberId: string): Promise<User
     totalDeposit: satangToBahtNumber(totals.rows[0]?.deposited ?? 0n),
     totalWithdraw: satangToBahtNumber(totals.rows[0]?.withdrawn ?? 0n),
     affiliateKey: member.affiliate_key,
-    GameInfo: null,
+    GameInfo: gameAccount.rows[0] ? { username: gameAccount.rows[0].username, password: gameAccount.rows[0].password, Partner: gameAccount.rows[0].partner } : null,
     userRank: { userRank: 'silver', userExp: 0 },
     internalWallet: {
       mainWallet: satangToBahtNumber(balances.main),

@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../context.ts';
 import { smsFeedBody, statementFeedBody, trueMoneyFeedBody, type FeedKind } from './feed-payloads.ts';
 import { processFeedEvent, type FeedEventOutcome } from './process-feed-event.ts';
+import { moveGameCredit } from '../play/move-game-credit.ts';
 
 /**
  * Receives one delivery on `/bank-feed/v1/{sms|statement|truemoney}` (issue "Money" §3):
@@ -57,7 +58,20 @@ export async function receiveFeedDelivery(
     return { eventId: existing.id.toString(), duplicate: true, status: existing.status, reason: existing.status_reason };
   }
   const outcome = await processFeedEvent(context, newId);
+  if (outcome.status === 'credited') await continueIntoGame(context, newId);
   return { eventId: newId.toString(), duplicate: false, ...outcome };
+}
+
+/**
+ * Issue "Play": a credited deposit continues into the member's game account (GAME_IN). Best
+ * effort after the deposit is safe in the main wallet: a partner outage leaves it there, and the
+ * next launch moves it.
+ */
+async function continueIntoGame(context: AppContext, eventId: bigint): Promise<void> {
+  const { rows } = await context.db.query<{ member_id: string }>('SELECT member_id FROM deposits WHERE event_id = $1 AND member_id IS NOT NULL', [eventId]);
+  const memberId = rows[0]?.member_id;
+  if (!memberId) return;
+  await moveGameCredit(context, { memberId, direction: 'in', amountSatang: 'all' }).catch(() => undefined);
 }
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');

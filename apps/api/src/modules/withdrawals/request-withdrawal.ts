@@ -7,6 +7,7 @@ import { newPrefixedId } from '../../lib/ids.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import type { AppContext } from '../../context.ts';
 import { executePayout } from './execute-payout.ts';
+import { moveGameCredit } from '../play/move-game-credit.ts';
 import { maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, readWithdrawalPosition, toWireStatus } from './withdrawal-rules.ts';
 
 export interface WithdrawalView {
@@ -28,7 +29,9 @@ export interface WithdrawalView {
  * Idempotent by `requestKey` (the `Idempotency-Key` header): the same key and amount returns the
  * same withdrawal; the same key with another amount is IDEMPOTENCY_CONFLICT.
  *
- * @throws AppError INVALID_AMOUNT, WITHDRAW_DISABLED, WITHDRAW_BELOW_MINIMUM, WITHDRAW_ABOVE_MAXIMUM,
+ * Credit at the game partner is brought back first (GAME_OUT) when the main wallet is short.
+ *
+ * @throws AppError INVALID_AMOUNT, GAME_TRANSFER_PENDING, WITHDRAW_DISABLED, WITHDRAW_BELOW_MINIMUM, WITHDRAW_ABOVE_MAXIMUM,
  *   TURNOVER_NOT_MET, INSUFFICIENT_BALANCE, WITHDRAW_IN_PROGRESS, IDEMPOTENCY_CONFLICT.
  */
 export async function requestWithdrawal(
@@ -44,6 +47,7 @@ export async function requestWithdrawal(
   if (amountSatang > settings.withdraw_max_satang) throw new AppError('WITHDRAW_ABOVE_MAXIMUM', { message: maximumMessage(settings.withdraw_max_satang) });
   const requestKey = input.requestKey ?? randomUUID();
   if (requestKey.length > 200) throw new AppError('VALIDATION_FAILED');
+  await bringCreditBackFromGame(context, input.memberId, amountSatang);
 
   const created = await inLedgerTransaction(context.db, async (tx) => {
     const existing = await tx.query<{ id: string; amount_satang: bigint; status: string; created_at: Date }>(
@@ -100,6 +104,20 @@ export async function requestWithdrawal(
 
   if (created.isNew) await executePayout(context, created.id);
   return readWithdrawal(context, created.id);
+}
+
+/**
+ * Issue "Play": money at the partner comes back to the main wallet (GAME_OUT) before a withdrawal
+ * reserves it, when the main wallet alone does not cover the amount.
+ * @throws AppError GAME_TRANSFER_PENDING when the move's outcome is not known yet.
+ */
+async function bringCreditBackFromGame(context: AppContext, memberId: string, amountSatang: bigint): Promise<void> {
+  const position = await readWithdrawalPosition(context.db, memberId);
+  if (position.balanceSatang >= amountSatang) return;
+  const hasGameAccount = await context.db.query('SELECT 1 FROM game_accounts WHERE member_id = $1', [memberId]);
+  if (hasGameAccount.rowCount === 0) return;
+  const moved = await moveGameCredit(context, { memberId, direction: 'out', amountSatang: 'all' });
+  if (moved.status === 'sending' || (moved.status === 'skipped' && moved.reason === 'TRANSFER_IN_FLIGHT')) throw new AppError('GAME_TRANSFER_PENDING');
 }
 
 export async function readWithdrawal(context: AppContext, withdrawalId: string): Promise<WithdrawalView> {

@@ -3,6 +3,7 @@ import { availableCreditBalance, readAccountBalance, requireMemberAccountId } fr
 import { ERRORS, type ErrorCode } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { SiteSettingsRow } from '../site/get-site-settings.ts';
+import { getTurnover } from '../play/get-turnover.ts';
 
 /** Withdrawal states that still hold a reservation (withdrawals_one_open_per_member). */
 export const OPEN_WITHDRAWAL_STATES = ['pending_approval', 'approved', 'paying'] as const;
@@ -21,10 +22,13 @@ export const minimumMessage = (minSatang: bigint) => ERRORS.WITHDRAW_BELOW_MINIM
 export const maximumMessage = (maxSatang: bigint) => ERRORS.WITHDRAW_ABOVE_MAXIMUM.message.replace('{max}', bahtText(maxSatang));
 
 export interface WithdrawalPosition {
+  /** Available in the main wallet. */
   balanceSatang: bigint;
+  /** Our ledger's view of the member's credit at the game partner (settled to the live balance on GAME_OUT). */
+  gameBalanceSatang: bigint;
   pendingWithdrawSatang: bigint;
   openWithdrawals: number;
-  /** Turnover: counted by the play feature; until then nothing is required. */
+  /** Turnover from bet records (play); `needed` comes with bonus grants. */
   turnoverNowSatang: bigint;
   turnoverNeededSatang: bigint;
 }
@@ -37,12 +41,16 @@ export async function readWithdrawalPosition(q: Queryable, memberId: string): Pr
     `SELECT count(*) AS open FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[])`,
     [memberId, [...OPEN_WITHDRAWAL_STATES]],
   );
+  const gameAccount = await requireMemberAccountId(q, memberId, 'game');
+  const game = availableCreditBalance(await readAccountBalance(q, gameAccount));
+  const turnover = await getTurnover(q, memberId);
   return {
     balanceSatang: availableCreditBalance(balance),
+    gameBalanceSatang: game,
     pendingWithdrawSatang: balance.debitsPending,
     openWithdrawals: Number(rows[0]?.open ?? 0n),
-    turnoverNowSatang: 0n,
-    turnoverNeededSatang: 0n,
+    turnoverNowSatang: turnover.nowSatang,
+    turnoverNeededSatang: turnover.neededSatang,
   };
 }
 
@@ -55,7 +63,7 @@ export function withdrawalRefusals(settings: SiteSettingsRow, position: Withdraw
   if (!settings.withdraw_enabled) reasons.push({ code: 'WITHDRAW_DISABLED', message: ERRORS.WITHDRAW_DISABLED.message });
   if (position.openWithdrawals > 0) reasons.push({ code: 'WITHDRAW_IN_PROGRESS', message: ERRORS.WITHDRAW_IN_PROGRESS.message });
   if (position.turnoverNowSatang < position.turnoverNeededSatang) reasons.push({ code: 'TURNOVER_NOT_MET', message: ERRORS.TURNOVER_NOT_MET.message });
-  if (position.balanceSatang < settings.withdraw_min_satang) {
+  if (position.balanceSatang + position.gameBalanceSatang < settings.withdraw_min_satang) {
     reasons.push({ code: 'WITHDRAW_BELOW_MINIMUM', message: minimumMessage(settings.withdraw_min_satang) });
   }
   return reasons;

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectLedgerSound, fundedMember, mainBalance, setPayoutFault, staffCall } from '../../test/money-helpers.ts';
 import { recoverPayouts } from './recover-payouts.ts';
+import { moveGameCredit } from '../play/move-game-credit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -115,9 +116,12 @@ describe('POST /fund-composite/v1/withdrawal', () => {
 
   it('lets exactly one of 50 concurrent withdrawals of the full balance succeed', async () => {
     const member = await fundedMember(t, '1000.00');
+    // The deposit continued into the game; bring it back first so the race is on the reservation.
+    const memberId = (await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [member.phoneNumber])).rows[0]!.id;
+    expect((await moveGameCredit(t.context, { memberId, direction: 'out', amountSatang: 'all' })).status).toBe('succeeded');
     const responses = await Promise.all(Array.from({ length: 50 }, () => withdraw(member.token, 1000)));
     expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
-    expect(responses.filter((response) => response.status !== 200).every((response) => ['INSUFFICIENT_BALANCE', 'WITHDRAW_IN_PROGRESS'].includes(response.body.code ?? ''))).toBe(true);
+    expect(responses.filter((response) => response.status !== 200).every((response) => ['INSUFFICIENT_BALANCE', 'WITHDRAW_IN_PROGRESS', 'GAME_TRANSFER_PENDING'].includes(response.body.code ?? ''))).toBe(true);
     expect(await mainBalance(t, member.token)).toBe(0);
   });
 

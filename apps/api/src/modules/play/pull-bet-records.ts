@@ -1,0 +1,70 @@
+import type { AppContext } from '../../context.ts';
+import type { PartnerBetRecord } from '../../adapters/partner/index.ts';
+
+/** Records per page asked of the partner, and pages per run (style.md: explicit limits). */
+const PAGE_SIZE = 500;
+const MAX_PAGES_PER_RUN = 20;
+
+/**
+ * Pulls bet records from the partner since the stored cursor and keeps one row per round with its
+ * latest status (a cancelled or refunded round comes again with the same round id). Idempotent:
+ * re-pulling the same records changes nothing. Records of usernames that are not our members are
+ * skipped. The cursor advances in the same transaction as the rows.
+ * @returns the number of records read.
+ */
+export async function pullBetRecords(context: AppContext): Promise<number> {
+  const partner = context.partner.partnerName;
+  let read = 0;
+  for (let page = 0; page < MAX_PAGES_PER_RUN; page += 1) {
+    const cursorRow = await context.db.query<{ cursor_value: string | null }>('SELECT cursor_value FROM bet_feed_cursors WHERE partner = $1', [partner]);
+    const cursor = cursorRow.rows[0]?.cursor_value ?? null;
+    const { records, nextCursor } = await context.partner.betRecordsSince(cursor, PAGE_SIZE);
+    if (records.length === 0) return read;
+    const usernames = [...new Set(records.map((record) => record.username))];
+    const members = await context.db.query<{ username: string; member_id: string }>(
+      'SELECT username, member_id FROM game_accounts WHERE partner = $1 AND username = ANY($2::text[])',
+      [partner, usernames],
+    );
+    const memberByUsername = new Map(members.rows.map((row) => [row.username, row.member_id]));
+    await context.db.transaction(async (tx) => {
+      for (const record of records) {
+        const memberId = memberByUsername.get(record.username);
+        if (memberId) await upsertRound(tx, partner, memberId, record);
+      }
+      await tx.query(
+        `INSERT INTO bet_feed_cursors (partner, cursor_value, updated_at) VALUES ($1, $2, now())
+         ON CONFLICT (partner) DO UPDATE SET cursor_value = EXCLUDED.cursor_value, updated_at = now()`,
+        [partner, nextCursor ?? cursor],
+      );
+    });
+    read += records.length;
+    if (records.length < PAGE_SIZE || nextCursor === null || nextCursor === cursor) return read;
+  }
+  return read;
+}
+
+async function upsertRound(
+  tx: { query: AppContext['db']['query'] },
+  partner: string,
+  memberId: string,
+  record: PartnerBetRecord,
+): Promise<void> {
+  // Feed order is the partner's truth: a later record for the round replaces the earlier one,
+  // except that a replayed settled record never undoes a cancellation or refund.
+  await tx.query(
+    `INSERT INTO bet_rounds (partner, round_id, member_id, game_code, stake_satang, payout_satang, result, status, settled_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (partner, round_id) DO UPDATE SET
+       payout_satang = EXCLUDED.payout_satang, result = EXCLUDED.result, status = EXCLUDED.status,
+       settled_at = EXCLUDED.settled_at, updated_at = now()
+     WHERE bet_rounds.status = 'settled' AND EXCLUDED.status <> 'settled'`,
+    [partner, record.roundId, memberId, record.gameCode, record.stakeSatang, record.payoutSatang, record.result, record.status, record.settledAt],
+  );
+}
+
+/**
+ * Whether a round counts towards turnover (spec §2 deposit rules: "the total of all bets with a
+ * win or loss result; cancelled or drawn bets that are refunded are not counted").
+ */
+export const countsTowardTurnover = (round: { status: string; result: string }): boolean =>
+  round.status === 'settled' && (round.result === 'win' || round.result === 'loss');

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelope } from '@sabai/contracts';
+import { satangToBahtNumber } from '@sabai/money';
+import { envelope } from '@sabai/contracts';
+import type { AppContext } from '../../context.ts';
+import { requireMember } from '../../plugins/authenticate.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { PartnerUnavailableError } from '../../adapters/partner/index.ts';
+import { ensureGameAccount, findGameAccount } from './ensure-game-account.ts';
+import { moveGameCredit } from './move-game-credit.ts';
+import { getTurnover } from './get-turnover.ts';
+import { readMemberWalletBalances } from '../auth/member-wallets.ts';
+
+const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope, 503: errorEnvelope };
+const CATEGORIES = ['LIVECASINO', 'EGAMES', 'POKER', 'TRADING'] as const;
+const game = z.object({ code: z.string(), name: z.string(), category: z.string(), provider: z.string(), imageUrl: z.string() });
+const turnover = z.object({ now: z.number(), needed: z.number() });
+
+/** Partner trouble is not the member's fault: a Thai 503. */
+async function withPartner<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PartnerUnavailableError) throw new AppError('PROVIDER_UNAVAILABLE', { message: 'ระบบเกมไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่อีกครั้ง' });
+    throw error;
+  }
+}
+
+/**
+ * Play calls: the partner's games, launching one (credit moves into the game first), the live game
+ * wallet, and turnover (spec §7 `GET /rolling-composite/v1/get-rolling`). Paths under
+ * `/game-composite/` are ours (the spec shows no path for them).
+ */
+export function registerPlayRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/game-composite/v1/games', {
+    schema: {
+      tags: ['play'],
+      summary: 'Games the partner offers, by category and provider',
+      querystring: z.object({ category: z.enum(CATEGORIES).optional(), provider: z.string().max(40).optional() }),
+      response: { 200: envelope(z.array(game)), ...refusals },
+    },
+    handler: async (request) => {
+      await requireMember(context, request);
+      const games = await withPartner(() => context.partner.listGames(request.query.category));
+      const provider = request.query.provider?.toLowerCase();
+      return { success: true, message: 'สำเร็จ', data: provider ? games.filter((entry) => entry.provider.toLowerCase() === provider) : games };
+    },
+  });
+
+  routes.post('/game-composite/v1/launch', {
+    schema: {
+      tags: ['play'],
+      summary: 'Move the main wallet into the game and get the partner launch URL',
+      body: z.object({ gameCode: z.string().min(1).max(80), returnUrl: z.string().url().max(500).optional() }),
+      response: { 200: envelope(z.object({ url: z.string() })), ...refusals },
+    },
+    handler: async (request) => {
+      const session = await requireMember(context, request);
+      const account = await withPartner(() => ensureGameAccount(context, session.memberId));
+      await moveGameCredit(context, { memberId: session.memberId, direction: 'in', amountSatang: 'all' });
+      const url = await withPartner(() =>
+        context.partner.launchUrl({ username: account.username, gameCode: request.body.gameCode, returnUrl: request.body.returnUrl ?? `${request.protocol}://${request.host}/user/home` }),
+      );
+      return { success: true, message: 'สำเร็จ', data: { url } };
+    },
+  });
+
+  routes.get('/game-composite/v1/wallet', {
+    schema: {
+      tags: ['play'],
+      summary: 'Live game wallet at the partner, main wallet and turnover',
+      response: { 200: envelope(z.object({ gameWallet: z.number(), ledgerGameWallet: z.number(), mainWallet: z.number(), turnover })), ...refusals },
+    },
+    handler: async (request) => {
+      const session = await requireMember(context, request);
+      const balances = await readMemberWalletBalances(context.db, session.memberId);
+      const account = await findGameAccount(context, session.memberId);
+      const live = account ? await withPartner(() => context.partner.getBalance(account.username)) : 0n;
+      const rolling = await getTurnover(context.db, session.memberId);
+      return {
+        success: true,
+        message: 'สำเร็จ',
+        data: {
+          gameWallet: satangToBahtNumber(live),
+          ledgerGameWallet: satangToBahtNumber(balances.game),
+          mainWallet: satangToBahtNumber(balances.main),
+          turnover: { now: satangToBahtNumber(rolling.nowSatang), needed: satangToBahtNumber(rolling.neededSatang) },
+        },
+      };
+    },
+  });
+
+  routes.get('/rolling-composite/v1/get-rolling', {
+    schema: {
+      tags: ['play'],
+      summary: 'Turnover now / needed (spec §2: settled bets won or lost)',
+      response: { 200: envelope(z.object({ nowTurnover: z.number(), needTurnover: z.number(), countedRounds: z.number(), isMet: z.boolean() })), ...refusals },
+    },
+    handler: async (request) => {
+      const session = await requireMember(context, request);
+      const rolling = await getTurnover(context.db, session.memberId);
+      return {
+        success: true,
+        message: 'สำเร็จ',
+        data: {
+          nowTurnover: satangToBahtNumber(rolling.nowSatang),
+          needTurnover: satangToBahtNumber(rolling.neededSatang),
+          countedRounds: rolling.countedRounds,
+          isMet: rolling.nowSatang >= rolling.neededSatang,
+        },
+      };
+    },
+  });
+}
