@@ -48,6 +48,16 @@ export const ERRORS = {
   /** The bank refused the payout; the reservation was voided and the money is back in the wallet. */
   WITHDRAW_FAILED: { httpStatus: 422, message: 'ถอนเงินไม่สำเร็จ ธนาคารปฏิเสธรายการ ระบบคืนเงินเข้ากระเป๋าแล้ว' },
   GAME_TRANSFER_PENDING: { httpStatus: 409, message: 'กำลังโอนเครดิตระหว่างกระเป๋าเกม กรุณาลองใหม่อีกสักครู่' },
+  /** Item codes (issue "Rewards"). */
+  ITEM_CODE_NOT_FOUND: { httpStatus: 404, message: 'ไม่พบโค้ดนี้ กรุณาตรวจสอบอีกครั้ง' },
+  ITEM_CODE_EXPIRED: { httpStatus: 422, message: 'โค้ดนี้หมดอายุแล้ว' },
+  ITEM_CODE_USED_UP: { httpStatus: 422, message: 'โค้ดนี้ถูกใช้ครบจำนวนแล้ว' },
+  ITEM_CODE_ALREADY_REDEEMED: { httpStatus: 409, message: 'คุณใช้โค้ดนี้ไปแล้ว' },
+  /** Prize wheel: one spin costs 50 prize credit (spec §9). */
+  NOT_ENOUGH_PRIZE_CREDIT: { httpStatus: 422, message: 'แต้มไม่พอ หมุนวงล้อครั้งละ 50 แต้ม' },
+  /** Spec §5 cashback rule, verbatim. */
+  NO_CASHBACK: { httpStatus: 422, message: 'คุณไม่มียอดเสีย ไม่สามารถกดรับได้' },
+  FEATURE_DISABLED: { httpStatus: 403, message: 'ขณะนี้ยังไม่เปิดให้บริการ' },
   IDEMPOTENCY_CONFLICT: { httpStatus: 409, message: 'รายการนี้ถูกส่งแล้วด้วยข้อมูลที่ต่างกัน' },
   PROMPTPAY_UNAVAILABLE: { httpStatus: 422, message: 'ขณะนี้ไม่สามารถฝากผ่านพร้อมเพย์ได้' },
   FEED_AUTH_FAILED: { httpStatus: 401, message: 'feed signature, source or timestamp invalid' },
