@@ -4,6 +4,7 @@ import { processPendingFeedEvents } from '../modules/deposits/process-feed-event
 import { recoverPayouts } from '../modules/withdrawals/recover-payouts.ts';
 import { reconcileGameTransfers } from '../modules/play/reconcile-game-transfers.ts';
 import { pullBetRecords } from '../modules/play/pull-bet-records.ts';
+import { computeDueCashback } from '../modules/cashback/compute-cashback.ts';
 
 /**
  * Recovery after a crash, run at start and every RECOVERY_INTERVAL_MS in every API process
@@ -24,7 +25,8 @@ export function startRecoveryJobs(context: AppContext, log: FastifyBaseLogger): 
         log.warn({ err: error }, 'bet records pull failed');
         return 0;
       });
-      if (events + payouts + gameTransfers > 0) log.info({ events, payouts, gameTransfers, betRecords }, 'recovery round settled work');
+      const cashbackMembers = await computeDueCashback(context);
+      if (events + payouts + gameTransfers + cashbackMembers > 0) log.info({ events, payouts, gameTransfers, betRecords, cashbackMembers }, 'recovery round settled work');
     } catch (error) {
       log.error({ err: error }, 'recovery round failed');
     }

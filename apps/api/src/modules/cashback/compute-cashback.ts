@@ -1,0 +1,64 @@
+import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import type { AppContext } from '../../context.ts';
+import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
+import { bangkokDay, cashbackForNetLoss } from './cashback-rules.ts';
+
+/**
+ * Computes one period's cashback (a Bangkok calendar day) for every member with settled rounds in
+ * it, and credits the cashback wallet: CASHBACK house:expense:cashback → member cashback, key
+ * `cashback:<member>:<day>`. Re-running a period changes nothing (key + primary key). A period is
+ * computed only after it ended. Does nothing while settings usecashBack is off.
+ * @returns the number of members credited by this call.
+ */
+export async function computeCashbackForDay(context: AppContext, day: Date): Promise<number> {
+  const settings = await context.siteSettings.get();
+  if (!settings.cashback_enabled || settings.cashback_payout_basis_points === 0) return 0;
+  const period = bangkokDay(day);
+  if (period.toUtc.getTime() > context.now().getTime()) return 0;
+  const { rows } = await context.db.query<{ member_id: string; net_loss: bigint }>(
+    `SELECT member_id, sum(stake_satang - payout_satang)::int8 AS net_loss FROM bet_rounds
+     WHERE status = 'settled' AND settled_at >= $1 AND settled_at < $2
+     GROUP BY member_id HAVING sum(stake_satang - payout_satang) > 0`,
+    [period.fromUtc, period.toUtc],
+  );
+  let credited = 0;
+  for (const row of rows) {
+    const cashbackSatang = cashbackForNetLoss(row.net_loss, settings.cashback_payout_basis_points);
+    if (cashbackSatang <= 0n) continue;
+    const isNew = await inLedgerTransaction(context.db, async (tx) => {
+      const outcome = await postTransfer(tx, {
+        idempotencyKey: `cashback:${row.member_id}:${period.periodStart}`,
+        code: 'CASHBACK',
+        debitAccountId: await requireAccountId(tx, 'house:expense:cashback'),
+        creditAccountId: await requireMemberAccountId(tx, row.member_id, 'cashback'),
+        amountSatang: cashbackSatang,
+        source: { type: 'cashback_period', id: period.periodStart },
+      });
+      const transferId = expectPosted(outcome);
+      if (outcome.status !== 'created') return false;
+      await tx.query(
+        `INSERT INTO cashback_accruals (member_id, period_start, net_loss_satang, payout_basis_points, cashback_satang, transfer_id)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [row.member_id, period.periodStart, row.net_loss, settings.cashback_payout_basis_points, cashbackSatang, transferId],
+      );
+      await notifyBalanceChanged(tx, row.member_id, 'adjustment');
+      return true;
+    });
+    if (isNew) credited += 1;
+  }
+  await context.db.query(
+    `INSERT INTO cashback_periods (period_start, members_credited) VALUES ($1, $2)
+     ON CONFLICT (period_start) DO UPDATE SET members_credited = cashback_periods.members_credited + EXCLUDED.members_credited, computed_at = now()`,
+    [period.periodStart, credited],
+  );
+  return credited;
+}
+
+/** The scheduled step: yesterday (Bangkok) once it is over, if not computed yet. */
+export async function computeDueCashback(context: AppContext): Promise<number> {
+  const yesterday = new Date(context.now().getTime() - 86_400_000);
+  const { periodStart } = bangkokDay(yesterday);
+  const done = await context.db.query('SELECT 1 FROM cashback_periods WHERE period_start = $1', [periodStart]);
+  if (done.rowCount > 0) return 0;
+  return computeCashbackForDay(context, yesterday);
+}
