@@ -18,6 +18,7 @@ import { createPayout, type PayoutAdapter } from './adapters/payout/index.ts';
 import { createPartner, type PartnerAdapter } from './adapters/partner/index.ts';
 import { registerPlayRoutes } from './modules/play/routes.ts';
 import { registerCashbackRoutes } from './modules/cashback/routes.ts';
+import { registerAffiliateRoutes } from './modules/affiliate/routes.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { createSiteSettingsCache } from './modules/site/get-site-settings.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
@@ -160,6 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerHistoryRoutes(app, context);
   registerPlayRoutes(app, context);
   registerCashbackRoutes(app, context);
+  registerAffiliateRoutes(app, context);
   const balanceEvents = createBalanceEvents(db);
   await balanceEvents.start();
   app.addHook('onClose', async () => balanceEvents.stop());

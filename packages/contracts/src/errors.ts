@@ -58,6 +58,7 @@ export const ERRORS = {
   /** Spec §5 cashback rule, verbatim. */
   NO_CASHBACK: { httpStatus: 422, message: 'คุณไม่มียอดเสีย ไม่สามารถกดรับได้' },
   CASHBACK_BELOW_MINIMUM: { httpStatus: 422, message: 'รับยอดเสียคืนได้ขั้นต่ำ {min} บาท' },
+  AFFILIATE_BELOW_MINIMUM: { httpStatus: 422, message: 'ถอนรายได้แนะนำเพื่อนได้ขั้นต่ำ {min} บาท' },
   FEATURE_DISABLED: { httpStatus: 403, message: 'ขณะนี้ยังไม่เปิดให้บริการ' },
   IDEMPOTENCY_CONFLICT: { httpStatus: 409, message: 'รายการนี้ถูกส่งแล้วด้วยข้อมูลที่ต่างกัน' },
   PROMPTPAY_UNAVAILABLE: { httpStatus: 422, message: 'ขณะนี้ไม่สามารถฝากผ่านพร้อมเพย์ได้' },

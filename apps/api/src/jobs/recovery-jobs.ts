@@ -5,6 +5,7 @@ import { recoverPayouts } from '../modules/withdrawals/recover-payouts.ts';
 import { reconcileGameTransfers } from '../modules/play/reconcile-game-transfers.ts';
 import { pullBetRecords } from '../modules/play/pull-bet-records.ts';
 import { computeDueCashback } from '../modules/cashback/compute-cashback.ts';
+import { computeDueAffiliateCommissions } from '../modules/affiliate/compute-affiliate-commissions.ts';
 
 /**
  * Recovery after a crash, run at start and every RECOVERY_INTERVAL_MS in every API process
@@ -26,7 +27,8 @@ export function startRecoveryJobs(context: AppContext, log: FastifyBaseLogger): 
         return 0;
       });
       const cashbackMembers = await computeDueCashback(context);
-      if (events + payouts + gameTransfers + cashbackMembers > 0) log.info({ events, payouts, gameTransfers, betRecords, cashbackMembers }, 'recovery round settled work');
+      const affiliateCommissions = await computeDueAffiliateCommissions(context);
+      if (events + payouts + gameTransfers + cashbackMembers + affiliateCommissions > 0) log.info({ events, payouts, gameTransfers, betRecords, cashbackMembers, affiliateCommissions }, 'recovery round settled work');
     } catch (error) {
       log.error({ err: error }, 'recovery round failed');
     }

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, errorEnvelope, siteSettings } from '@sabai/contracts';
+import { satangToBahtNumber } from '@sabai/money';
+import type { AppContext } from '../../context.ts';
+import { requireMember } from '../../plugins/authenticate.ts';
+import { getAffiliateSummary } from './get-affiliate-summary.ts';
+import { withdrawAffiliateIncome } from './withdraw-affiliate-income.ts';
+
+const refusals = { 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope };
+const row = z.object({ createdAt: z.string(), Amount: z.number() });
+
+/** Affiliate calls of spec §7 ("vertify" is the spec's spelling). */
+export function registerAffiliateRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get('/user-profile-composite/v1/users/affiliate', {
+    schema: {
+      tags: ['rewards'],
+      summary: 'Affiliate income, referred members and settings',
+      response: {
+        200: envelope(
+          z.object({
+            balance: z.number(),
+            transaction: z.array(row),
+            Users: z.array(z.object({ phoneNumber: z.string(), regisdate: z.string(), level: z.number() })),
+            transaction_incomes: z.array(row.extend({ level: z.number() })),
+            setting: siteSettings.shape.Affiliate,
+          }),
+        ),
+        ...refusals,
+      },
+    },
+    handler: async (request) => {
+      const session = await requireMember(context, request);
+      return { success: true, message: 'สำเร็จ', data: await getAffiliateSummary(context, session.memberId) };
+    },
+  });
+  routes.get('/user-profile-composite/v1/users/affiliate/vertify', {
+    schema: { tags: ['rewards'], summary: 'Move affiliate income into play money', response: { 200: envelope(z.object({ Amount: z.number() })), ...refusals } },
+    handler: async (request) => {
+      const session = await requireMember(context, request);
+      const moved = await withdrawAffiliateIncome(context, session.memberId);
+      return { success: true, message: 'ถอนรายได้สำเร็จ', data: { Amount: satangToBahtNumber(moved.amountSatang) } };
+    },
+  });
+}
