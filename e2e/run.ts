@@ -6,6 +6,7 @@ import { buildWebIfNeeded } from '../scripts/build-if-needed.ts';
 import { REPO_ROOT, startStack } from '../scripts/stack.ts';
 import { registerAndLogin } from './journeys/register-login.ts';
 import { depositAndWithdraw, promptPayDeposit } from './journeys/deposit-withdraw.ts';
+import { playSlot } from './journeys/play-slot.ts';
 
 /**
  * `npm run test:e2e`: the end-to-end journeys in Debian's Chromium (playwright-core, never a
@@ -28,6 +29,7 @@ const JOURNEYS = [
   { name: 'register-login', run: registerAndLogin },
   { name: 'deposit-withdraw', run: depositAndWithdraw },
   { name: 'promptpay-deposit', run: promptPayDeposit },
+  { name: 'play-slot', run: playSlot },
 ] as const;
 
 buildWebIfNeeded();

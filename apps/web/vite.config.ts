@@ -12,6 +12,7 @@ const API_PREFIXES = [
   '/user-profile-composite',
   '/fund-composite',
   '/rolling-composite',
+  '/game-composite',
   '/prize-composite',
   '/static',
   '/healthz',

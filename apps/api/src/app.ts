@@ -109,7 +109,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Game tiles come from the game partner's image host (the sandbox in the quick start).
+        imgSrc: ["'self'", 'data:', 'blob:', new URL(config.SANDBOX_URL).origin],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

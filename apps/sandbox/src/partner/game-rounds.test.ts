@@ -21,8 +21,8 @@ describe('games: catalogue, launch and rounds', () => {
   it('lists the two playable games, by category, with images on the public URL', async () => {
     const all = (await partner.call('GET', '/partner/v1/games')).json().games;
     expect(all).toEqual([
-      { code: SLOT, name: 'ช้างทองคำ', category: 'EGAMES', provider: 'Sabai Sandbox Games', imageUrl: `${PUBLIC_BASE_URL}/games/assets/golden-elephant.svg` },
-      { code: BACCARAT, name: 'บาคาร่า โต๊ะ 1', category: 'LIVECASINO', provider: 'Sabai Sandbox Games', imageUrl: `${PUBLIC_BASE_URL}/games/assets/baccarat-1.svg` },
+      { code: SLOT, name: 'ช้างทองคำ', category: 'EGAMES', provider: 'sabai', imageUrl: `${PUBLIC_BASE_URL}/games/assets/golden-elephant.svg` },
+      { code: BACCARAT, name: 'บาคาร่า โต๊ะ 1', category: 'LIVECASINO', provider: 'sabai', imageUrl: `${PUBLIC_BASE_URL}/games/assets/baccarat-1.svg` },
     ]);
     expect((await partner.call('GET', '/partner/v1/games?category=LIVECASINO')).json().games.map((game: { code: string }) => game.code)).toEqual([BACCARAT]);
     expect((await partner.call('GET', '/partner/v1/games?category=POKER')).json()).toEqual({ games: [] });

@@ -1,11 +1,13 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { CatalogueSync } from './catalogue-sync.tsx';
 import { SessionWatcher } from './session-watcher.tsx';
 
-/** Wraps every route: the session rules and scroll restoration. */
+/** Wraps every route: the session rules, the game catalogue choice and scroll restoration. */
 export function RootLayout() {
   return (
     <>
       <SessionWatcher />
+      <CatalogueSync />
       <Outlet />
       <ScrollRestoration />
     </>

@@ -14,6 +14,7 @@ const register = () => import('./routes/user/register.tsx');
 const home = () => import('./routes/user/home.tsx');
 const unavailable = () => import('./routes/user/unavailable.tsx');
 const history = () => import('./routes/user/history.tsx');
+const play = () => import('./routes/user/play.tsx');
 
 /** Member features that are built; every other feature route says honestly that it is not yet. */
 const BUILT_FEATURES: Partial<Record<MemberFeature, RouteObject['lazy']>> = {
@@ -23,6 +24,16 @@ const BUILT_FEATURES: Partial<Record<MemberFeature, RouteObject['lazy']>> = {
   transactions: history,
   'transactions-deposit': history,
   'transactions-withdraw': history,
+  // The game lobby and its category shortcuts (slot, baccarat = casino, poker, trading).
+  play,
+  slot: play,
+  baccarat: play,
+  poker: play,
+  trading: play,
+  cash_back: () => import('./routes/user/cash-back.tsx'),
+  affiliate: () => import('./routes/user/affiliate.tsx'),
+  free_credit: () => import('./routes/user/free-credit.tsx'),
+  spinner: () => import('./routes/user/spinner.tsx'),
 };
 
 const featureRoutes: RouteObject[] = MEMBER_FEATURES.map((feature) => ({

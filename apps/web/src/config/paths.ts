@@ -14,6 +14,12 @@ export const paths = {
     homeWithReferral: (shareToken: string) => `/user/home/${encodeURIComponent(shareToken)}`,
     profile: '/user/profile',
     feature: (feature: MemberFeature) => `/user/${feature}`,
+    /** The game lobby (spec §2 /play/{category?}/{gameType?}/{ch?}); segments are lower-case codes. */
+    play: (category?: string, gameType?: string, ch?: string) =>
+      ['/user/play', category, category && gameType, category && gameType && ch]
+        .filter((segment): segment is string => typeof segment === 'string' && segment !== '')
+        .map((segment, index) => (index === 0 ? segment : encodeURIComponent(segment.toLowerCase())))
+        .join('/'),
   },
 } as const;
 

@@ -9,4 +9,6 @@ export const STORAGE_KEYS = {
   announcementShown: 'sabai.announcementShown',
   /** Referral code carried from a share link into registration. */
   referralCode: 'sabai.referralCode',
+  /** The game catalogue chosen from settings.Partner (spec §1): `default` or `betflik`. */
+  gameCatalogue: 'sabai.gameCatalogue',
 } as const;

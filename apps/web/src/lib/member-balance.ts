@@ -1,9 +1,9 @@
 import { parseBahtToSatang } from '@sabai/money';
 
 /**
- * The money the member has, in satang: the main wallet (deposits land there) plus the game wallet
- * (money moved to the game partner). Until the partner integration moves deposits into the game,
- * everything sits in the main wallet, so showing only the game wallet would hide a deposit.
+ * The money the member has, in satang: the main wallet plus the game wallet (money moved to the
+ * game partner, at its live value where known). Money can sit in either, so showing only one of
+ * them would hide part of it.
  */
 export function memberBalanceSatang(wallet: { mainWallet: number; gameWallet: number }): bigint {
   return toSatang(wallet.mainWallet) + toSatang(wallet.gameWallet);

@@ -18,7 +18,8 @@ export interface CatalogGame {
 /** Stakes a member may choose in both games, in satang: 1, 5, 10, 50, 100 baht. */
 export const CHIP_STAKES_SATANG: readonly bigint[] = [100n, 500n, 1_000n, 5_000n, 10_000n];
 
-const PROVIDER = 'Sabai Sandbox Games';
+/** The provider code, as aggregators name their game providers (the member site's catalogue uses it). */
+const PROVIDER = 'sabai';
 
 export const GAMES: readonly CatalogGame[] = [
   { code: GOLDEN_ELEPHANT_CODE, name: 'ช้างทองคำ', category: 'EGAMES', provider: PROVIDER, imageFile: 'golden-elephant.svg' },

@@ -15,22 +15,24 @@ interface MemberShellProps {
   user: UserInfo | null;
   /** Spec §2: hidden on Login, Signup, Profile and Join. */
   showChrome: boolean;
+  /** The live wallets (game wallet at the partner) when known; otherwise the user info's wallets are shown. */
+  liveWallet?: { mainWallet: number; gameWallet: number } | null;
   children: ReactNode;
 }
 
 /** The member app's frame under /user/: header on top, bottom bar for the thumb. */
-export function MemberShell({ settings, user, showChrome, children }: MemberShellProps) {
+export function MemberShell({ settings, user, showChrome, liveWallet, children }: MemberShellProps) {
   if (!showChrome) return <div className="mx-auto min-h-dvh max-w-lg">{children}</div>;
   return (
     <div className="mx-auto min-h-dvh max-w-lg pb-24">
-      {user ? <SignedInHeader settings={settings} user={user} /> : <SignedOutHeader settings={settings} />}
+      {user ? <SignedInHeader settings={settings} wallet={liveWallet ?? user.internalWallet} /> : <SignedOutHeader settings={settings} />}
       <main className="px-4 pt-4">{children}</main>
       {user ? <SignedInBottomBar settings={settings} /> : <SignedOutBottomBar settings={settings} />}
     </div>
   );
 }
 
-function SignedInHeader({ settings, user }: { settings: SiteSettings | null; user: UserInfo }) {
+function SignedInHeader({ settings, wallet }: { settings: SiteSettings | null; wallet: { mainWallet: number; gameWallet: number } }) {
   const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-page/90 backdrop-blur" data-testid="member-header">
@@ -40,7 +42,7 @@ function SignedInHeader({ settings, user }: { settings: SiteSettings | null; use
         </Link>
         <span className="inline-flex items-center gap-1.5 rounded-full border border-primary/40 bg-black/40 px-3 py-1 text-sm font-bold tabular-nums text-primary" data-testid="header-balance">
           <WalletIcon className="size-4" />
-          {formatBaht(memberBalanceSatang(user.internalWallet))}
+          {formatBaht(memberBalanceSatang(wallet))}
         </span>
         <Link to={paths.user.profile} aria-label={t('nav.profile')} className="flex size-9 items-center justify-center rounded-full bg-primary/15 text-primary" data-testid="header-profile">
           <UserIcon className="size-5" />

@@ -3,6 +3,8 @@ import { Navigate } from 'react-router';
 import { AnnouncementPopup } from '../../../components/layouts/announcement.tsx';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useGameWallet } from '../../../features/games/api/get-game-wallet.ts';
+import { useRolling } from '../../../features/member/api/get-rolling.ts';
 import { MemberCard } from '../../../features/member/components/member-card.tsx';
 import { MemberMenu } from '../../../features/member/components/member-menu.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -15,15 +17,25 @@ export function Component() {
   const { t } = useTranslation();
   const { token } = useSession();
   const member = useMember();
+  const gameWallet = useGameWallet();
+  const rolling = useRolling();
   const { settings } = useSiteSettings();
   const { showError } = useDialogs();
 
   if (!token) return <Navigate to={paths.index} replace />;
 
+  // Spec dialog 1 / §4: refreshing the member card re-checks the session (refresh call) and asks
+  // the partner for the live game wallet and the turnover again.
   const refresh = async () => {
-    const result = await member.refetch();
-    if (result.error) showError(errorMessage(result.error), { messageAsTitle: true });
+    const [memberResult, walletResult] = await Promise.all([member.refetch(), gameWallet.refetch(), rolling.refetch()]);
+    if (memberResult.error) showError(errorMessage(memberResult.error), { messageAsTitle: true });
+    else if (walletResult.error) showError(errorMessage(walletResult.error));
   };
+  const turnover = rolling.data
+    ? { now: rolling.data.nowTurnover, needed: rolling.data.needTurnover }
+    : gameWallet.data
+      ? gameWallet.data.turnover
+      : null;
 
   const user = member.data;
   return (
@@ -32,7 +44,13 @@ export function Component() {
       {user ? (
         <>
           <p className="text-sm text-ink/70">{t('member.greeting', { name: user.userName.firstName || user.PhoneNumber })}</p>
-          <MemberCard user={user} onRefresh={() => void refresh()} isRefreshing={member.isFetching} />
+          <MemberCard
+            user={user}
+            liveWallet={gameWallet.data ?? null}
+            turnover={turnover}
+            onRefresh={() => void refresh()}
+            isRefreshing={member.isFetching || gameWallet.isFetching || rolling.isFetching}
+          />
         </>
       ) : (
         <div className="card flex h-64 items-center justify-center text-sm text-ink/60" role="status">

@@ -4,6 +4,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { BackIcon, LogoutIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form.tsx';
+import { GameAccount } from '../../../features/profile/components/game-account.tsx';
 import { ProfileDetails } from '../../../features/profile/components/profile-details.tsx';
 import { signOut, useMember } from '../../../lib/auth.ts';
 import { readPromotions } from '../../../lib/promotions.ts';
@@ -41,6 +42,7 @@ export function Component() {
       {user ? (
         <div className="space-y-4">
           <ProfileDetails user={user} banks={settings?.getNameBank} bonusTitle={bonusTitle} />
+          <GameAccount gameInfo={user.GameInfo} />
           <ChangePasswordForm phoneNumber={user.PhoneNumber} />
           <button type="button" className="btn-secondary w-full" onClick={() => void logout()} data-testid="logout">
             <LogoutIcon className="size-5" />

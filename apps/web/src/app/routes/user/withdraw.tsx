@@ -2,6 +2,7 @@ import { findBankByCode, maskBankAccountNumber } from '@sabai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useGameWallet } from '../../../features/games/api/get-game-wallet.ts';
 import { WithdrawForm } from '../../../features/withdraw/components/withdraw-form.tsx';
 import { useMember } from '../../../lib/auth.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -15,6 +16,7 @@ export function Component() {
   const { token } = useSession();
   const member = useMember();
   const { settings } = useSiteSettings();
+  const gameWallet = useGameWallet();
   if (!token) return <Navigate to={paths.index} replace />;
 
   const user = member.data;
@@ -24,6 +26,7 @@ export function Component() {
       <WithdrawForm
         settingsMinWithdraw={settings?.Withdraw.minWithdraw ?? 0}
         destination={{ bankName, maskedAccount: user ? maskBankAccountNumber(user.BankAccount) : '' }}
+        liveGameWallet={gameWallet.data?.gameWallet ?? null}
         onCancel={() => void navigate(paths.user.home)}
       />
     </MemberPage>

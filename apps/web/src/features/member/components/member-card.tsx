@@ -8,21 +8,40 @@ import { formatBaht } from '../../../lib/format.ts';
 import { memberBalanceSatang } from '../../../lib/member-balance.ts';
 import { describeMaxWithdraw } from '../max-withdraw.ts';
 
+/** The partner's live wallet (`GET /game-composite/v1/wallet`), baht. */
+export interface LiveWallet {
+  mainWallet: number;
+  gameWallet: number;
+}
+
+/** Turnover in baht: what counts so far and what a withdrawal needs. */
+export interface Turnover {
+  now: number;
+  needed: number;
+}
+
 interface MemberCardProps {
   user: UserInfo;
+  /** The live game wallet when the game service answered; otherwise the refresh call's figures are shown. */
+  liveWallet?: LiveWallet | null;
+  /** From `GET /rolling-composite/v1/get-rolling` when it answered; otherwise the user's BonusInfo. */
+  turnover?: Turnover | null;
+  /** Refreshes the member (re-checking the session, spec §4), the game wallet and turnover. */
   onRefresh: () => void;
   isRefreshing: boolean;
 }
 
 /**
- * Spec dialog 1, shown on the member home page. Every figure comes from the refresh call. The big
- * figure is main + game wallet: until the game partner is connected deposits stay in the main
- * wallet, and the member must see them.
+ * Spec dialog 1, shown on the member home page. The big figure is main + game wallet: a deposit
+ * lands in the main wallet and moves to the game wallet when the member enters a game; the member
+ * must see both. The game wallet is the partner's live balance when the game service answers.
  */
-export function MemberCard({ user, onRefresh, isRefreshing }: MemberCardProps) {
+export function MemberCard({ user, liveWallet, turnover, onRefresh, isRefreshing }: MemberCardProps) {
   const { t } = useTranslation();
   const referralLink = homeReferralLink(window.location.origin, user.affiliateKey);
   const bonus = user.BonusInfo;
+  const wallet = liveWallet ?? user.internalWallet;
+  const shownTurnover = turnover ?? { now: bonus.nowTurnover, needed: bonus.needTurnover };
   const maxWithdraw = describeMaxWithdraw(bonus);
   const maxWithdrawText =
     maxWithdraw.kind === 'unlimited'
@@ -65,19 +84,37 @@ export function MemberCard({ user, onRefresh, isRefreshing }: MemberCardProps) {
           </button>
         </div>
         <p className="text-gold-gradient text-3xl font-extrabold tabular-nums" data-testid="wallet-balance">
-          ฿ {formatBaht(memberBalanceSatang(user.internalWallet))}
+          ฿ {formatBaht(memberBalanceSatang(wallet))}
         </p>
-        <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-ink/60">
-          <span>
-            {t('member.mainWallet')} <span className="font-semibold tabular-nums text-ink/85" data-testid="main-wallet">{formatBaht(user.internalWallet.mainWallet)}</span>
-          </span>
-          <span>
-            {t('member.gameWallet')} <span className="font-semibold tabular-nums text-ink/85" data-testid="game-wallet">{formatBaht(user.internalWallet.gameWallet)}</span>
-          </span>
-        </p>
+        <div className="mt-3 grid grid-cols-2 gap-2 text-xs">
+          <div className="rounded-lg bg-white/5 px-3 py-2">
+            <p className="text-ink/55">{t('member.mainWallet')}</p>
+            <p className="mt-0.5 text-sm font-semibold tabular-nums text-ink" data-testid="main-wallet">
+              {formatBaht(wallet.mainWallet)}
+            </p>
+          </div>
+          <div className="flex items-center justify-between gap-1 rounded-lg border border-primary/25 bg-primary/10 py-2 pl-3 pr-1.5" data-live={liveWallet ? 'true' : 'false'} data-testid="game-wallet-box">
+            <div className="min-w-0">
+              <p className="text-ink/55">{t('member.gameWallet')}</p>
+              <p className="mt-0.5 text-sm font-semibold tabular-nums text-ink" data-testid="game-wallet" title={liveWallet ? t('member.gameWalletLive') : undefined}>
+                {formatBaht(wallet.gameWallet)}
+              </p>
+            </div>
+            <button
+              type="button"
+              onClick={onRefresh}
+              disabled={isRefreshing}
+              aria-label={t('member.refreshGameWallet')}
+              className="shrink-0 rounded-full p-1.5 text-primary active:scale-95 disabled:opacity-60"
+              data-testid="refresh-game-wallet"
+            >
+              <RefreshIcon className={`size-4 ${isRefreshing ? 'animate-spin' : ''}`} />
+            </button>
+          </div>
+        </div>
         <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-xs">
           <Figure label={t('member.prizePoints')} value={formatBaht(user.internalWallet.prizeWallet)} testId="prize-points" />
-          <Figure label={t('member.turnover')} value={`${formatBaht(bonus.nowTurnover)}/${formatBaht(bonus.needTurnover)}`} testId="turnover" />
+          <Figure label={t('member.turnover')} value={`${formatBaht(shownTurnover.now)}/${formatBaht(shownTurnover.needed)}`} testId="turnover" />
           <Figure label={t('member.maxWithdraw')} value={maxWithdrawText} testId="max-withdraw" />
         </dl>
       </div>

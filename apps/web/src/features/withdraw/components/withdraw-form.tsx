@@ -15,15 +15,18 @@ interface WithdrawFormProps {
   settingsMinWithdraw: number;
   /** The member's bound account the money goes to, as shown to them (bank name and masked number). */
   destination: { bankName: string; maskedAccount: string };
+  /** The partner's live game wallet when known; the ledger's figure otherwise. */
+  liveGameWallet?: number | null;
   onCancel: () => void;
 }
 
 /**
- * Spec dialog 2: balances, an amount, cancel and confirm. The game partner is not connected yet, so
- * money sits in the main wallet; "ยอดที่ถอนได้" is the server's availableAmount. When the server
- * says the member cannot withdraw, its reasons are shown and confirm is off.
+ * Spec dialog 2: balances, an amount, cancel and confirm. "ยอดที่ถอนได้" is the server's
+ * availableAmount (main wallet plus the game wallet at its live value; a withdrawal brings game
+ * credit back first). When the server says the member cannot withdraw, its reasons are shown and
+ * confirm is off.
  */
-export function WithdrawForm({ settingsMinWithdraw, destination, onCancel }: WithdrawFormProps) {
+export function WithdrawForm({ settingsMinWithdraw, destination, liveGameWallet, onCancel }: WithdrawFormProps) {
   const { t } = useTranslation();
   const { showError, showSuccess } = useDialogs();
   const condition = useWithdrawalCondition();
@@ -96,7 +99,7 @@ export function WithdrawForm({ settingsMinWithdraw, destination, onCancel }: Wit
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-2 text-xs">
           <Figure label={t('withdraw.balance')} testId="withdraw-balance">{formatBaht(data.balance)}</Figure>
-          <Figure label={t('withdraw.gameWallet')} testId="withdraw-game-wallet">{balance.data ? formatBaht(balance.data.gameWallet) : '…'}</Figure>
+          <Figure label={t('withdraw.gameWallet')} testId="withdraw-game-wallet">{typeof liveGameWallet === 'number' ? formatBaht(liveGameWallet) : balance.data ? formatBaht(balance.data.gameWallet) : '…'}</Figure>
           <Figure label={t('withdraw.turnover')} testId="withdraw-turnover">{`${formatBaht(data.turnover.now)}/${formatBaht(data.turnover.needed)}`}</Figure>
           <Figure label={t('withdraw.mainWallet')} testId="withdraw-main-wallet">{balance.data ? formatBaht(balance.data.mainWallet) : '…'}</Figure>
         </dl>

@@ -1,0 +1,31 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { memberQuery } from '../../../lib/auth.ts';
+import { WALLET_QUERY_ROOT } from '../../../lib/query-keys.ts';
+import { envelopeOf, isAffiliateSummary, isMovedAmount } from './schemas.ts';
+
+/** Under the wallet root so a live balance event refreshes the income too. */
+export const affiliateQuery = queryOptions({
+  queryKey: [...WALLET_QUERY_ROOT, 'affiliate'],
+  queryFn: async () => (await apiRequest('/user-profile-composite/v1/users/affiliate', { schema: envelopeOf(isAffiliateSummary) })).data,
+  staleTime: 0,
+});
+
+export const useAffiliate = () => useQuery(affiliateQuery);
+
+/** `GET /user-profile-composite/v1/users/affiliate/vertify`: moves all affiliate income into play money. */
+export async function withdrawAffiliateIncome(): Promise<{ message: string; amount: number }> {
+  const body = await apiRequest('/user-profile-composite/v1/users/affiliate/vertify', { schema: envelopeOf(isMovedAmount) });
+  return { message: body.message, amount: body.data.Amount };
+}
+
+export function useWithdrawAffiliateIncome() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawAffiliateIncome,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
+      void queryClient.invalidateQueries({ queryKey: memberQuery.queryKey, refetchType: 'all' });
+    },
+  });
+}
