@@ -19,6 +19,8 @@ import { createPartner, type PartnerAdapter } from './adapters/partner/index.ts'
 import { registerPlayRoutes } from './modules/play/routes.ts';
 import { registerCashbackRoutes } from './modules/cashback/routes.ts';
 import { registerAffiliateRoutes } from './modules/affiliate/routes.ts';
+import { registerPromotionRoutes } from './modules/promotions/routes.ts';
+import { registerRewardRoutes } from './modules/rewards/routes.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { createSiteSettingsCache } from './modules/site/get-site-settings.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
@@ -163,6 +165,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerPlayRoutes(app, context);
   registerCashbackRoutes(app, context);
   registerAffiliateRoutes(app, context);
+  registerPromotionRoutes(app, context);
+  registerRewardRoutes(app, context);
   const balanceEvents = createBalanceEvents(db);
   await balanceEvents.start();
   app.addHook('onClose', async () => balanceEvents.stop());

@@ -10,3 +10,5 @@ export * from './banks.ts';
 export * from './site.ts';
 export * from './auth.ts';
 export * from './wallet.ts';
+export * from './promotions.ts';
+export * from './rewards.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baht, envelope } from './envelope.ts';
+import { promotion } from './promotions.ts';
 
 /** One entry of `getNameBank` (spec §3 bank table). */
 export const bankEntry = z
@@ -44,7 +45,7 @@ export const siteSettings = z
       autoWithdraw: z.object({ useautoWithdraw: z.boolean(), maxautoWithdraw: baht }),
     }),
     Withdraw: z.object({ canWithdraw: z.boolean(), minWithdraw: baht, maxWithdraw: baht, autoWithdraw: baht }),
-    Promotion: z.array(z.unknown()).describe('active promotions (filled by the promotions feature)'),
+    Promotion: z.array(promotion).describe('promotions open now'),
     Maintenance: z.boolean(),
     Disabled: z.boolean(),
     Partner: z.string().describe('game partner; "Betflik" selects the Betflik catalogue'),

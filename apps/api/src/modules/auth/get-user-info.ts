@@ -2,6 +2,7 @@ import type { UserInfo } from '@sabai/contracts';
 import type { Queryable } from '@sabai/db';
 import { satangToBahtNumber } from '@sabai/money';
 import { readMemberWalletBalances } from './member-wallets.ts';
+import { getTurnover } from '../play/get-turnover.ts';
 
 /**
  * The member's user info (spec §3 "User info"), as login and refresh return it.
@@ -30,6 +31,17 @@ export async function getUserInfo(db: Queryable, memberId: string): Promise<User
   const member = rows[0];
   if (!member) throw new Error(`member ${memberId} not found`);
   const balances = await readMemberWalletBalances(db, memberId);
+  const grants = await db.query<{
+    promotion_id: string; turnover_type: number; turnover_needed_satang: bigint; turnover_start_satang: bigint;
+    max_withdraw_type: number; max_withdraw_satang: bigint | null; created_at: Date; deposit_satang: bigint;
+  }>(
+    `SELECT promotion_id, turnover_type, turnover_needed_satang, turnover_start_satang, max_withdraw_type, max_withdraw_satang, created_at, deposit_satang
+     FROM bonus_grants WHERE member_id = $1 AND status = 'active'`,
+    [memberId],
+  );
+  const grant = grants.rows[0];
+  const itemCodes = await db.query<{ code: string }>('SELECT code FROM item_code_redemptions WHERE member_id = $1 ORDER BY created_at LIMIT 100', [memberId]);
+  const turnover = grant ? await getTurnover(db, memberId) : undefined;
   const gameAccount = await db.query<{ username: string; password: string; partner: string }>(
     `SELECT g.username, g.password, s.partner FROM game_accounts g CROSS JOIN site_settings s WHERE g.member_id = $1`,
     [memberId],
@@ -45,7 +57,7 @@ export async function getUserInfo(db: Queryable, memberId: string): Promise<User
     BankAccount: member.bank_account_number,
     BankCode: member.bank_code,
     regisdate: member.created_at.toISOString(),
-    ItemCode: [],
+    ItemCode: itemCodes.rows.map((row) => row.code),
     totalDeposit: satangToBahtNumber(totals.rows[0]?.deposited ?? 0n),
     totalWithdraw: satangToBahtNumber(totals.rows[0]?.withdrawn ?? 0n),
     affiliateKey: member.affiliate_key,
@@ -65,16 +77,17 @@ export async function getUserInfo(db: Queryable, memberId: string): Promise<User
       lastName: member.last_name,
       fullName: `${member.first_name} ${member.last_name}`,
     },
+    // The active bonus grant (promotions); amounts in baht, maxWithdrawAmount 0 = no cap (spec §9).
     BonusInfo: {
-      bonusId: null,
+      bonusId: grant?.promotion_id ?? null,
       isBonus: member.bonus_preference,
-      TurnoverType: 0,
-      needTurnover: 0,
-      nowTurnover: 0,
-      maxWithdrawType: 0,
-      maxWithdrawAmount: 0,
-      reviceDate: null,
-      DepositAmount: 0,
+      TurnoverType: grant?.turnover_type ?? 0,
+      needTurnover: satangToBahtNumber(turnover?.neededSatang ?? 0n),
+      nowTurnover: satangToBahtNumber(turnover?.nowSatang ?? 0n),
+      maxWithdrawType: grant ? 0 : 0,
+      maxWithdrawAmount: satangToBahtNumber(grant?.max_withdraw_satang ?? 0n),
+      reviceDate: grant?.created_at.toISOString() ?? null,
+      DepositAmount: satangToBahtNumber(grant?.deposit_satang ?? 0n),
     },
   };
 }

@@ -6,6 +6,8 @@ import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { matchDeposit, type IncomingCredit, type MatchMember, type OpenPromptPayRequest } from './matching/match-deposit.ts';
 import { readMaskedAccount } from './matching/masked-account.ts';
 import { normalizeFeedEvent, type FeedChannel } from './normalize-feed-event.ts';
+import { grantBonusAfterDeposit } from '../promotions/grant-bonus-after-deposit.ts';
+import { earnPrizeCredit } from '../rewards/earn-prize-credit.ts';
 import type { FeedKind } from './feed-payloads.ts';
 
 export interface FeedEventOutcome {
@@ -110,6 +112,8 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       creditTransferId,
       promptPayRequestId: decision.promptPayRequestId ?? null,
     });
+    await grantBonusAfterDeposit(tx, { memberId: decision.memberId, depositId, depositSatang: credit.amountSatang, now: context.now() });
+    await earnPrizeCredit(tx, { memberId: decision.memberId, depositId, depositAmountSatang: credit.amountSatang });
     if (decision.promptPayRequestId) {
       await tx.query('UPDATE promptpay_requests SET paid_deposit_id = $2 WHERE id = $1 AND paid_deposit_id IS NULL', [decision.promptPayRequestId, depositId]);
     }

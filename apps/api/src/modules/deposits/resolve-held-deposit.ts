@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
+import { grantBonusAfterDeposit } from '../promotions/grant-bonus-after-deposit.ts';
+import { earnPrizeCredit } from '../rewards/earn-prize-credit.ts';
 
 /**
  * Staff resolve a held deposit (money still in house:unallocated_deposits), once:
@@ -45,6 +47,8 @@ export async function resolveHeldDeposit(
         `UPDATE deposits SET status = 'credited', member_id = $2, credit_transfer_id = $3, resolved_by = $4, resolved_at = now() WHERE id = $1`,
         [input.depositId, memberId, transferId, input.actor],
       );
+      await grantBonusAfterDeposit(tx, { memberId, depositId: input.depositId, depositSatang: deposit.amount_satang, now: context.now() });
+      await earnPrizeCredit(tx, { memberId, depositId: input.depositId, depositAmountSatang: deposit.amount_satang });
       await recordStaffAction(tx, { actor: input.actor, action: 'deposit.assign', subjectType: 'deposit', subjectId: input.depositId, details: { memberId, note: input.note ?? null } });
       await notifyBalanceChanged(tx, memberId, 'deposit');
       return { status: 'credited' as const };

@@ -1,5 +1,6 @@
 import type { Queryable } from '@sabai/db';
 import { readAccountBalance, reconcileLedger, requireAccountId, type Violation } from '@sabai/ledger';
+import { reconcileRewards } from '../rewards/reconcile-rewards.ts';
 
 /**
  * Every invariant of money.md: the ledger's own (packages/ledger reconcile) plus how the ledger
@@ -35,5 +36,6 @@ export async function reconcileMoney(q: Queryable): Promise<Violation[]> {
      WHERE d.status = 'credited' AND (t.code <> 'DEPOSIT' OR t.amount_satang <> d.amount_satang OR a.member_id IS DISTINCT FROM d.member_id) LIMIT 20`,
   );
   for (const row of badDeposits.rows) violations.push({ invariant: 'credited deposits match their transfer', detail: row.id });
+  violations.push(...(await reconcileRewards(q)));
   return violations;
 }

@@ -56,8 +56,8 @@ export async function loadSiteSettingsRow(db: Queryable): Promise<SiteSettingsRo
 const basisPointsToPercent = (basisPoints: number) => basisPoints / 100;
 
 /**
- * Maps the settings row to spec §3 "Public configuration" (`GET /v2/prefix`). Promotions are
- * listed by the promotions feature; until it exists the list is empty.
+ * Maps the settings row to spec §3 "Public configuration" (`GET /v2/prefix`). The route adds the
+ * open promotions (promotions module).
  */
 export function toSiteSettings(row: SiteSettingsRow): SiteSettings {
   return {

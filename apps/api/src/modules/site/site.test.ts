@@ -23,7 +23,7 @@ describe('GET /v2/prefix', () => {
       cashBack: { usecashBack: true, Payout: 5, minWithdraw: 1 },
       Affiliate: { useAffiliate: true, level1: { enable: true, percent: 5 }, level2: { enable: true, percent: 2 } },
     });
-    expect(settings.Promotion).toEqual([]);
+    expect(settings.Promotion.map((promotion) => promotion._id)).toEqual(['welcome-100', 'daily-10']);
   });
 
   it('lists the 17 registration banks with code, Thai name, colour, names and a logo that loads', async () => {

@@ -6,7 +6,8 @@ import { findGameAccount } from '../play/ensure-game-account.ts';
 /**
  * `GET /fund-composite/v1/withdrawal/condition`: what the member may withdraw now and why not
  * (issue "Money" §6). The balance is the main wallet plus the game wallet at its live value
- * (a withdrawal brings game credit back first). Bonus caps arrive with promotions (null until then).
+ * (a withdrawal brings game credit back first); an active bonus grant adds its turnover target and
+ * max-withdraw cap.
  */
 export async function getWithdrawalCondition(context: AppContext, memberId: string) {
   const settings = await context.siteSettings.get();
@@ -17,6 +18,10 @@ export async function getWithdrawalCondition(context: AppContext, memberId: stri
     position.gameBalanceSatang = await context.partner.getBalance(account.username).catch(() => position.gameBalanceSatang);
   }
   const totalSatang = position.balanceSatang + position.gameBalanceSatang;
+  const grantCap = await context.db.query<{ max_withdraw_satang: bigint | null }>(
+    `SELECT max_withdraw_satang FROM bonus_grants WHERE member_id = $1 AND status = 'active'`,
+    [memberId],
+  );
   const reasons = withdrawalRefusals(settings, position);
   const availableSatang = reasons.length > 0 ? 0n : totalSatang < settings.withdraw_max_satang ? totalSatang : settings.withdraw_max_satang;
   return {
@@ -28,7 +33,7 @@ export async function getWithdrawalCondition(context: AppContext, memberId: stri
     maxWithdraw: satangToBahtNumber(settings.withdraw_max_satang),
     autoWithdraw: satangToBahtNumber(settings.withdraw_auto_max_satang),
     turnover: { now: satangToBahtNumber(position.turnoverNowSatang), needed: satangToBahtNumber(position.turnoverNeededSatang) },
-    bonusMaxWithdraw: null,
+    bonusMaxWithdraw: grantCap.rows[0] && grantCap.rows[0].max_withdraw_satang !== null ? satangToBahtNumber(grantCap.rows[0].max_withdraw_satang) : null,
     pendingWithdrawals: position.openWithdrawals,
   };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { postgresErrorCode, violatedConstraint } from '@sabai/db';
-import { inLedgerTransaction, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
+import { availableCreditBalance, expectPosted, inLedgerTransaction, postTransfer, readAccountBalance, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
+import type { Queryable } from '@sabai/db';
+import { forfeitOnWithdrawal } from '../promotions/bonus-rules.ts';
 import { parseBahtToSatang } from '@sabai/money';
 import { AppError } from '../../lib/app-error.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
@@ -8,7 +10,7 @@ import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import type { AppContext } from '../../context.ts';
 import { executePayout } from './execute-payout.ts';
 import { moveGameCredit } from '../play/move-game-credit.ts';
-import { maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, readWithdrawalPosition, toWireStatus } from './withdrawal-rules.ts';
+import { bahtText, maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, readWithdrawalPosition, toWireStatus } from './withdrawal-rules.ts';
 
 export interface WithdrawalView {
   withdrawalId: string;
@@ -64,6 +66,7 @@ export async function requestWithdrawal(
 
     const withdrawalId = newPrefixedId('wdr');
     const mainAccount = await requireMemberAccountId(tx, input.memberId, 'main');
+    await endBonusGrantOnWithdrawal(tx, { memberId: input.memberId, mainAccount, amountSatang, now: context.now() });
     const inFlight = await requireAccountId(tx, 'house:payouts_in_flight');
     // Locks the member's account: concurrent requests of one member queue here.
     const reserved = await reserveTransfer(tx, {
@@ -113,11 +116,54 @@ export async function requestWithdrawal(
  */
 async function bringCreditBackFromGame(context: AppContext, memberId: string, amountSatang: bigint): Promise<void> {
   const position = await readWithdrawalPosition(context.db, memberId);
-  if (position.balanceSatang >= amountSatang) return;
+  // Under a bonus grant everything comes back: the max-withdraw rule applies to the whole balance.
+  const hasGrant = await context.db.query(`SELECT 1 FROM bonus_grants WHERE member_id = $1 AND status = 'active'`, [memberId]);
+  if (position.balanceSatang >= amountSatang && hasGrant.rowCount === 0) return;
   const hasGameAccount = await context.db.query('SELECT 1 FROM game_accounts WHERE member_id = $1', [memberId]);
   if (hasGameAccount.rowCount === 0) return;
   const moved = await moveGameCredit(context, { memberId, direction: 'out', amountSatang: 'all' });
   if (moved.status === 'sending' || (moved.status === 'skipped' && moved.reason === 'TRANSFER_IN_FLIGHT')) throw new AppError('GAME_TRANSFER_PENDING');
+}
+
+/**
+ * A withdrawal ends the member's active bonus grant (docs/adr/0010): its turnover target must be
+ * met (checked with the position), the amount may not exceed its max-withdraw, and whatever the
+ * main wallet holds above that cap is forfeited back to the house (REVERSAL main →
+ * house:expense:bonus), recorded on the grant. Runs inside the withdrawal's transaction.
+ * @throws AppError WITHDRAW_ABOVE_MAXIMUM (the promotion's cap).
+ */
+async function endBonusGrantOnWithdrawal(
+  tx: Queryable,
+  input: { memberId: string; mainAccount: bigint; amountSatang: bigint; now: Date },
+): Promise<void> {
+  const { rows } = await tx.query<{ id: string; max_withdraw_satang: bigint | null }>(
+    `SELECT id, max_withdraw_satang FROM bonus_grants WHERE member_id = $1 AND status = 'active' FOR UPDATE`,
+    [input.memberId],
+  );
+  const grant = rows[0];
+  if (!grant) return;
+  if (grant.max_withdraw_satang !== null && input.amountSatang > grant.max_withdraw_satang) {
+    throw new AppError('WITHDRAW_ABOVE_MAXIMUM', { message: `ถอนได้สูงสุด ${bahtText(grant.max_withdraw_satang)} บาทตามเงื่อนไขโปรโมชั่น` });
+  }
+  const mainAvailable = availableCreditBalance(await readAccountBalance(tx, input.mainAccount));
+  const forfeitSatang = forfeitOnWithdrawal(mainAvailable, grant.max_withdraw_satang);
+  let forfeitTransferId: bigint | null = null;
+  if (forfeitSatang > 0n) {
+    forfeitTransferId = expectPosted(
+      await postTransfer(tx, {
+        idempotencyKey: `bonus-forfeit:${grant.id}`,
+        code: 'REVERSAL',
+        debitAccountId: input.mainAccount,
+        creditAccountId: await requireAccountId(tx, 'house:expense:bonus'),
+        amountSatang: forfeitSatang,
+        source: { type: 'bonus_grant', id: grant.id },
+      }),
+    );
+  }
+  await tx.query(
+    `UPDATE bonus_grants SET status = $2, end_reason = 'WITHDRAWN', ended_at = $3, forfeit_transfer_id = $4, forfeited_satang = $5 WHERE id = $1`,
+    [grant.id, forfeitSatang > 0n ? 'forfeited' : 'completed', input.now, forfeitTransferId, forfeitSatang > 0n ? forfeitSatang : null],
+  );
 }
 
 export async function readWithdrawal(context: AppContext, withdrawalId: string): Promise<WithdrawalView> {

@@ -1,0 +1,53 @@
+import type { Queryable } from '@sabai/db';
+import { expectPosted, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { newPrefixedId } from '../../lib/ids.ts';
+import { grantTermsFor } from './bonus-rules.ts';
+import { listActivePromotions, termsOf } from './list-promotions.ts';
+
+/** Below this (main + game, satang) an active grant counts as played out when a new deposit arrives. */
+const EXHAUSTED_BELOW_SATANG = 100n;
+
+/**
+ * Called inside the transaction that credits a deposit (money.md "Bonus"): when the member's bonus
+ * preference is on and no grant is active, the first active promotion (display order) the deposit
+ * qualifies for grants a bonus: BONUS house:expense:bonus → member main, key `bonus:<deposit>`,
+ * with its turnover target (counted from the member's turnover now) and max-withdraw. A grant whose
+ * money was played out (main + game under 1 baht before this deposit) ends first ('completed').
+ * @returns the grant id, or null.
+ */
+export async function grantBonusForDeposit(
+  tx: Queryable,
+  input: { memberId: string; depositId: string; depositSatang: bigint; now: Date; balanceBeforeSatang: bigint; turnoverNowSatang: bigint },
+): Promise<string | null> {
+  const { rows: members } = await tx.query<{ bonus_preference: boolean }>('SELECT bonus_preference FROM members WHERE id = $1', [input.memberId]);
+  if (!members[0]?.bonus_preference) return null;
+  const active = await tx.query<{ id: string }>(`SELECT id FROM bonus_grants WHERE member_id = $1 AND status = 'active' FOR UPDATE`, [input.memberId]);
+  if (active.rows[0]) {
+    if (input.balanceBeforeSatang >= EXHAUSTED_BELOW_SATANG) return null;
+    await tx.query(`UPDATE bonus_grants SET status = 'completed', end_reason = 'BALANCE_EXHAUSTED', ended_at = $2 WHERE id = $1`, [active.rows[0].id, input.now]);
+  }
+  for (const promotion of await listActivePromotions(tx, input.now)) {
+    const terms = grantTermsFor(input.depositSatang, termsOf(promotion));
+    if (!terms) continue;
+    const grantId = newPrefixedId('bns');
+    const transferId = expectPosted(
+      await postTransfer(tx, {
+        idempotencyKey: `bonus:${input.depositId}`,
+        code: 'BONUS',
+        debitAccountId: await requireAccountId(tx, 'house:expense:bonus'),
+        creditAccountId: await requireMemberAccountId(tx, input.memberId, 'main'),
+        amountSatang: terms.bonusSatang,
+        source: { type: 'bonus_grant', id: grantId },
+      }),
+    );
+    await tx.query(
+      `INSERT INTO bonus_grants (id, member_id, promotion_id, deposit_id, deposit_satang, bonus_satang, turnover_type, turnover_start_satang,
+         turnover_needed_satang, max_withdraw_type, max_withdraw_satang, bonus_transfer_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      [grantId, input.memberId, promotion.id, input.depositId, input.depositSatang, terms.bonusSatang, promotion.turnover_type,
+        input.turnoverNowSatang, terms.turnoverNeededSatang, promotion.max_withdraw_type, terms.maxWithdrawSatang, transferId, input.now],
+    );
+    return grantId;
+  }
+  return null;
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bonusSettingRequest, bonusSettingResponse, errorEnvelope, promotionsResponse } from '@sabai/contracts';
+import type { AppContext } from '../../context.ts';
+import { requireMember } from '../../plugins/authenticate.ts';
+import { listActivePromotions, toWirePromotion } from './list-promotions.ts';
+
+const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
+
+/**
+ * `GET /user-profile-composite/v1/info/promotion` (the promotions open now) and
+ * `POST /user-profile-composite/v1/users/setting` {isBonus} (the member's bonus preference; spec §4).
+ */
+export function registerPromotionRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get('/user-profile-composite/v1/info/promotion', {
+    schema: { tags: ['rewards'], summary: 'Promotions open now (spec §3 Promotion)', response: { 200: promotionsResponse, ...refusals } },
+    handler: async (request) => {
+      await requireMember(context, request);
+      const promotions = await listActivePromotions(context.db, context.now());
+      return { success: true, message: 'สำเร็จ', data: promotions.map(toWirePromotion) };
+    },
+  });
+  routes.post('/user-profile-composite/v1/users/setting', {
+    schema: { tags: ['rewards'], summary: 'Accept or decline promotion bonuses', body: bonusSettingRequest, response: { 200: bonusSettingResponse, ...refusals } },
+    handler: async (request) => {
+      const session = await requireMember(context, request);
+      await context.db.query('UPDATE members SET bonus_preference = $2 WHERE id = $1', [session.memberId, request.body.isBonus]);
+      return { success: true, message: 'อัพเดทสภานะโปรโมชั่นเรียบร้อยแล้ว', data: { isBonus: request.body.isBonus } };
+    },
+  });
+}
