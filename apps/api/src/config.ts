@@ -48,6 +48,8 @@ const configSchema = z.object({
   GAME_PARTNER_AGENT_SECRET: z.string().min(16).default('sandbox-agent-secret-change-me'),
   /** Prefix of members' game usernames at the partner (the site prefix), 2–6 lowercase letters. */
   GAME_USERNAME_PREFIX: z.string().regex(/^[a-z]{2,6}$/).default('sbi'),
+  /** Length of the cashback and affiliate periods in minutes, dividing a day (1440 = daily, Bangkok days). */
+  CASHBACK_PERIOD_MINUTES: z.coerce.number().int().min(1).max(1_440).refine((minutes) => 1_440 % minutes === 0, 'must divide a day').default(1_440),
   /** Bearer token of the back-office API until staff accounts arrive (docs/adr/0006). ≥ 24 chars. */
   ADMIN_API_TOKEN: z.string().min(24).optional(),
   /** Multiplies every rate limit (tests raise it; never set below 1 in production). */

@@ -2,13 +2,13 @@
 -- level's percent of each referred member's net loss, under the key (period, referred member, level).
 
 CREATE TABLE affiliate_periods (
-  period_start date PRIMARY KEY,
+  period_start timestamptz PRIMARY KEY,
   computed_at timestamptz NOT NULL DEFAULT now(),
   commissions integer NOT NULL CHECK (commissions >= 0)
 );
 
 CREATE TABLE affiliate_commissions (
-  period_start date NOT NULL,
+  period_start timestamptz NOT NULL,
   referred_member_id text NOT NULL REFERENCES members (id),
   level smallint NOT NULL CHECK (level IN (1, 2)),
   referrer_member_id text NOT NULL REFERENCES members (id),

@@ -8,6 +8,10 @@ import { resolveHeldDeposit } from './deposits/resolve-held-deposit.ts';
 import { decideWithdrawal } from './withdrawals/decide-withdrawal.ts';
 import { toWireStatus } from './withdrawals/withdrawal-rules.ts';
 import { gameReconciliationReport } from './play/game-reconciliation-report.ts';
+import { pullBetRecords } from './play/pull-bet-records.ts';
+import { computeDueCashback } from './cashback/compute-cashback.ts';
+import { computeDueAffiliateCommissions } from './affiliate/compute-affiliate-commissions.ts';
+import { recordStaffAction } from '../lib/audit.ts';
 
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
@@ -95,6 +99,21 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
     requireStaff(context, request);
     return { success: true, message: 'ok', data: await gameReconciliationReport(context, { limit: request.query.limit }) };
   });
+
+  // Staff can run the scheduled jobs now (each is idempotent; the scheduler runs them anyway).
+  const jobs = {
+    'pull-bet-records': () => pullBetRecords(context),
+    cashback: () => computeDueCashback(context),
+    affiliate: () => computeDueAffiliateCommissions(context),
+  } as const;
+  for (const [name, run] of Object.entries(jobs)) {
+    routes.post(`/admin-api/v1/jobs/${name}`, { schema: { tags: TAGS, summary: `Run the ${name} job now` } }, async (request) => {
+      const actor = requireStaff(context, request);
+      const count = await run();
+      await context.db.transaction((tx) => recordStaffAction(tx, { actor, action: `job.${name}`, subjectType: 'job', subjectId: name, details: { count } }));
+      return { success: true, message: 'ok', data: { job: name, count } };
+    });
+  }
 
   for (const decision of ['approve', 'reject'] as const) {
     routes.post(`/admin-api/v1/withdrawals/:withdrawalId/${decision}`, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { expectLedgerSound } from '../../test/money-helpers.ts';
+import { expectLedgerSound, staffCall } from '../../test/money-helpers.ts';
 import { computeAffiliateCommissionsForDay } from './compute-affiliate-commissions.ts';
 
 let t: TestApp;
@@ -58,6 +58,30 @@ describe('affiliate income', () => {
     expect(balance.body.data).toMatchObject({ mainWallet: 100, affiliateWallet: 0 });
     const history = await t.call({ method: 'GET', url: '/user-profile-composite/v1/history/deposit', token: parentToken });
     expect(history.body.data.Transaction).toEqual([expect.objectContaining({ Amount: 100, TransType: 'AFFILIATE' })]);
+  });
+
+  it('refuses self-referral and referral cycles in the database', async () => {
+    const alice = await t.signUp();
+    const bob = await t.signUp({ affiliateKey: alice.affiliateKey });
+    const aliceId = await idOf(alice.phoneNumber);
+    const bobId = await idOf(bob.phoneNumber);
+    const self = await t.db.query('UPDATE members SET referrer_level1_id = id WHERE id = $1', [aliceId]).catch((error: unknown) => error);
+    expect((self as { code?: string }).code).toBe('23514');
+    // A cycle needs alice to be referred by bob after the fact: referral is fixed at sign-up, and no
+    // call changes it; the level-2 rule also needs a level 1, so a lone level 2 is refused too.
+    const lonely = await t.db.query('UPDATE members SET referrer_level1_id = NULL WHERE id = $1', [bobId]).catch((error: unknown) => error);
+    expect((lonely as { code?: string }).code ?? 'ok').toBe('ok');
+    const levelTwoOnly = await t.db.query('UPDATE members SET referrer_level2_id = $2 WHERE id = $1', [aliceId, bobId]).catch((error: unknown) => error);
+    expect((levelTwoOnly as { code?: string }).code).toBe('23514');
+  });
+
+  it('lets staff run the period jobs now; they are idempotent', async () => {
+    for (const job of ['pull-bet-records', 'cashback', 'affiliate']) {
+      const first = await staffCall(t, 'POST', `/admin-api/v1/jobs/${job}`, {});
+      expect(first.status).toBe(200);
+      expect(first.body.data.job).toBe(job);
+    }
+    expect((await staffCall(t, 'POST', '/admin-api/v1/jobs/cashback', {})).body.data.count).toBe(0);
   });
 
   it('pays nothing to members without referrers, or on a net win', async () => {

@@ -1,10 +1,10 @@
 import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
-import { bangkokDay, cashbackForNetLoss } from '../cashback/cashback-rules.ts';
+import { cashbackForNetLoss, lastCompletedPeriod, rewardPeriodOf } from '../cashback/cashback-rules.ts';
 
 /**
- * Computes one period's affiliate commissions (a Bangkok calendar day; money.md "Affiliate"): for
+ * Computes one period's affiliate commissions (the reward period, a Bangkok day by default; money.md "Affiliate"): for
  * each referred member with a net loss on settled rounds, their level-1 referrer earns level1
  * percent and their level-2 referrer level2 percent of it (each level only when enabled), rounded
  * down to the satang: AFFILIATE house:expense:affiliate → the referrer's affiliate wallet, key
@@ -13,9 +13,10 @@ import { bangkokDay, cashbackForNetLoss } from '../cashback/cashback-rules.ts';
  * @returns commissions created by this call.
  */
 export async function computeAffiliateCommissionsForDay(context: AppContext, day: Date): Promise<number> {
+  // `day`: any instant inside the period (named for the default daily period).
   const settings = await context.siteSettings.get();
   if (!settings.affiliate_enabled) return 0;
-  const period = bangkokDay(day);
+  const period = rewardPeriodOf(day, context.config.CASHBACK_PERIOD_MINUTES);
   if (period.toUtc.getTime() > context.now().getTime()) return 0;
   const { rows } = await context.db.query<{ member_id: string; net_loss: bigint; level1: string | null; level2: string | null }>(
     `SELECT r.member_id, sum(r.stake_satang - r.payout_satang)::int8 AS net_loss, m.referrer_level1_id AS level1, m.referrer_level2_id AS level2
@@ -49,7 +50,7 @@ export async function computeAffiliateCommissionsForDay(context: AppContext, day
         await tx.query(
           `INSERT INTO affiliate_commissions (period_start, referred_member_id, level, referrer_member_id, basis_satang, basis_points, commission_satang, transfer_id)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [period.periodStart, row.member_id, entry.level, referrer, row.net_loss, entry.basisPoints, commissionSatang, transferId],
+          [period.fromUtc, row.member_id, entry.level, referrer, row.net_loss, entry.basisPoints, commissionSatang, transferId],
         );
         await notifyBalanceChanged(tx, referrer, 'adjustment');
         return true;
@@ -60,15 +61,17 @@ export async function computeAffiliateCommissionsForDay(context: AppContext, day
   await context.db.query(
     `INSERT INTO affiliate_periods (period_start, commissions) VALUES ($1, $2)
      ON CONFLICT (period_start) DO UPDATE SET commissions = affiliate_periods.commissions + EXCLUDED.commissions, computed_at = now()`,
-    [period.periodStart, created],
+    [period.fromUtc, created],
   );
   return created;
 }
 
-/** The scheduled step: yesterday (Bangkok) once it is over, if not computed yet. */
-export async function computeDueAffiliateCommissions(context: AppContext): Promise<number> {
-  const yesterday = new Date(context.now().getTime() - 86_400_000);
-  const done = await context.db.query('SELECT 1 FROM affiliate_periods WHERE period_start = $1', [bangkokDay(yesterday).periodStart]);
-  if (done.rowCount > 0) return 0;
-  return computeAffiliateCommissionsForDay(context, yesterday);
+/** The scheduled step, and staff's "run now": the last completed period, if not computed yet. */
+export async function computeDueAffiliateCommissions(context: AppContext, options: { force?: boolean } = {}): Promise<number> {
+  const period = lastCompletedPeriod(context.now(), context.config.CASHBACK_PERIOD_MINUTES);
+  if (!options.force) {
+    const done = await context.db.query('SELECT 1 FROM affiliate_periods WHERE period_start = $1', [period.fromUtc]);
+    if (done.rowCount > 0) return 0;
+  }
+  return computeAffiliateCommissionsForDay(context, period.fromUtc);
 }

@@ -15,13 +15,32 @@ export function cashbackForNetLoss(netLossSatang: bigint, payoutBasisPoints: num
   return (netLossSatang * BigInt(payoutBasisPoints)) / 10_000n;
 }
 
-/** Days are Asia/Bangkok calendar days (UTC+7, no daylight saving). */
+/** Periods are aligned to Asia/Bangkok time (UTC+7, no daylight saving). */
 const BANGKOK_OFFSET_MS = 7 * 3_600_000;
+export const DAY_MINUTES = 1_440;
 
-/** The Bangkok calendar day containing `instant`, as `YYYY-MM-DD`, and its UTC bounds. */
-export function bangkokDay(instant: Date): { periodStart: string; fromUtc: Date; toUtc: Date } {
-  const local = new Date(instant.getTime() + BANGKOK_OFFSET_MS);
-  const periodStart = local.toISOString().slice(0, 10);
-  const fromUtc = new Date(Date.parse(`${periodStart}T00:00:00Z`) - BANGKOK_OFFSET_MS);
-  return { periodStart, fromUtc, toUtc: new Date(fromUtc.getTime() + 86_400_000) };
+export interface RewardPeriod {
+  /** The period's key: its start as an ISO-8601 UTC instant. */
+  periodStart: string;
+  fromUtc: Date;
+  toUtc: Date;
 }
+
+/**
+ * The reward period (cashback, affiliate) containing `instant`: `periodMinutes` long (a day by
+ * default, settings CASHBACK_PERIOD_MINUTES), aligned to Bangkok midnight, so a daily period is the
+ * Bangkok calendar day.
+ */
+export function rewardPeriodOf(instant: Date, periodMinutes: number = DAY_MINUTES): RewardPeriod {
+  if (!Number.isInteger(periodMinutes) || periodMinutes < 1 || DAY_MINUTES % periodMinutes !== 0) {
+    throw new RangeError(`period of ${periodMinutes} minutes must divide a day`);
+  }
+  const periodMs = periodMinutes * 60_000;
+  const localMs = instant.getTime() + BANGKOK_OFFSET_MS;
+  const fromUtc = new Date(Math.floor(localMs / periodMs) * periodMs - BANGKOK_OFFSET_MS);
+  return { periodStart: fromUtc.toISOString(), fromUtc, toUtc: new Date(fromUtc.getTime() + periodMs) };
+}
+
+/** The last period that has ended at `now`. */
+export const lastCompletedPeriod = (now: Date, periodMinutes: number = DAY_MINUTES): RewardPeriod =>
+  rewardPeriodOf(new Date(rewardPeriodOf(now, periodMinutes).fromUtc.getTime() - 1), periodMinutes);

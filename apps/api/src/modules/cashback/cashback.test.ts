@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectLedgerSound } from '../../test/money-helpers.ts';
-import { bangkokDay, cashbackForNetLoss } from './cashback-rules.ts';
+import { cashbackForNetLoss, lastCompletedPeriod, rewardPeriodOf } from './cashback-rules.ts';
 import { computeCashbackForDay } from './compute-cashback.ts';
 
 let t: TestApp;
@@ -31,9 +31,12 @@ describe('cashback rules', () => {
     expect(() => cashbackForNetLoss(1n, -1)).toThrow(RangeError);
   });
 
-  it('cuts periods at midnight Bangkok time', () => {
-    expect(bangkokDay(new Date('2026-11-21T16:59:59Z')).periodStart).toBe('2026-11-21');
-    expect(bangkokDay(new Date('2026-11-21T17:00:00Z'))).toMatchObject({ periodStart: '2026-11-22', fromUtc: new Date('2026-11-21T17:00:00Z') });
+  it('cuts daily periods at midnight Bangkok time, and shorter periods inside the day', () => {
+    expect(rewardPeriodOf(new Date('2026-11-21T16:59:59Z')).fromUtc).toEqual(new Date('2026-11-20T17:00:00Z'));
+    expect(rewardPeriodOf(new Date('2026-11-21T17:00:00Z'))).toMatchObject({ fromUtc: new Date('2026-11-21T17:00:00Z'), toUtc: new Date('2026-11-22T17:00:00Z') });
+    expect(rewardPeriodOf(new Date('2026-11-21T10:07:30Z'), 1)).toMatchObject({ fromUtc: new Date('2026-11-21T10:07:00Z') });
+    expect(lastCompletedPeriod(new Date('2026-11-21T10:07:30Z'), 60).fromUtc).toEqual(new Date('2026-11-21T09:00:00Z'));
+    expect(() => rewardPeriodOf(new Date(), 7)).toThrow(RangeError);
   });
 });
 
