@@ -7,6 +7,7 @@ import { REPO_ROOT, startStack } from '../scripts/stack.ts';
 import { registerAndLogin } from './journeys/register-login.ts';
 import { depositAndWithdraw, promptPayDeposit } from './journeys/deposit-withdraw.ts';
 import { playSlot } from './journeys/play-slot.ts';
+import { rewardsJourney, type StaffClient } from './journeys/rewards.ts';
 
 /**
  * `npm run test:e2e`: the end-to-end journeys in Debian's Chromium (playwright-core, never a
@@ -25,11 +26,29 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
+
+/** The back office as the rewards journey uses it: staff calls with the operator token. */
+function staffClient(apiUrl: string): StaffClient {
+  return {
+    token: E2E_ADMIN_TOKEN,
+    async call(method, path, body) {
+      const response = await fetch(`${apiUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, 'x-staff-name': 'e2e', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return response.json();
+    },
+  };
+}
+
 const JOURNEYS = [
   { name: 'register-login', run: registerAndLogin },
   { name: 'deposit-withdraw', run: depositAndWithdraw },
   { name: 'promptpay-deposit', run: promptPayDeposit },
   { name: 'play-slot', run: playSlot },
+  { name: 'rewards', run: rewardsJourney },
 ] as const;
 
 buildWebIfNeeded();
@@ -39,14 +58,19 @@ const stack = await startStack({
   sandboxPort: 0,
   databaseUrl: database?.databaseUrl,
   logLevel: 'warn',
-  // One client address runs every journey; limits are tested in the API tests.
-  env: { RATE_LIMIT_SCALE: '20' },
+  // One client address runs every journey; limits are tested in the API tests. One-minute reward
+  // periods let the rewards journey see a cashback / affiliate period end.
+  env: { RATE_LIMIT_SCALE: '20', CASHBACK_PERIOD_MINUTES: '1', ADMIN_API_TOKEN: E2E_ADMIN_TOKEN },
 });
+// E2E_ONLY=name[,name] runs a subset (debugging); CI runs them all.
+const only = process.env.E2E_ONLY?.split(',').filter(Boolean);
+const selected = JOURNEYS.filter((entry) => !only || only.includes(entry.name));
 let browser: Browser | undefined;
 let failures = 0;
 try {
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  for (const journey of JOURNEYS) {
+  // E2E_ONLY=name[,name] runs a subset (debugging); CI runs them all.
+  for (const journey of selected) {
     const artifactsDir = path.join(REPO_ROOT, 'e2e/artifacts', journey.name);
     mkdirSync(artifactsDir, { recursive: true });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
@@ -56,7 +80,7 @@ try {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     const startedAt = Date.now();
     try {
-      await journey.run({ page, baseUrl: stack.apiUrl, sandboxUrl: stack.sandboxUrl, artifactsDir });
+      await journey.run({ page, baseUrl: stack.apiUrl, sandboxUrl: stack.sandboxUrl, artifactsDir, staff: staffClient(stack.apiUrl) });
       if (pageErrors.length > 0) throw new Error(`uncaught errors in the page: ${pageErrors.join(' | ')}`);
       console.log(`✓ ${journey.name} (${Date.now() - startedAt} ms)`);
     } catch (error) {
@@ -72,5 +96,5 @@ try {
   await stack.close();
   await database?.drop();
 }
-console.log(`${JOURNEYS.length - failures}/${JOURNEYS.length} journeys passed`);
+console.log(`${selected.length - failures}/${selected.length} journeys passed`);
 process.exit(failures === 0 ? 0 : 1);

@@ -34,6 +34,7 @@ const BUILT_FEATURES: Partial<Record<MemberFeature, RouteObject['lazy']>> = {
   affiliate: () => import('./routes/user/affiliate.tsx'),
   free_credit: () => import('./routes/user/free-credit.tsx'),
   spinner: () => import('./routes/user/spinner.tsx'),
+  promotion: () => import('./routes/user/promotion.tsx'),
 };
 
 const featureRoutes: RouteObject[] = MEMBER_FEATURES.map((feature) => ({

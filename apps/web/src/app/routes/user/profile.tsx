@@ -7,7 +7,8 @@ import { ChangePasswordForm } from '../../../features/profile/components/change-
 import { GameAccount } from '../../../features/profile/components/game-account.tsx';
 import { ProfileDetails } from '../../../features/profile/components/profile-details.tsx';
 import { signOut, useMember } from '../../../lib/auth.ts';
-import { readPromotions } from '../../../lib/promotions.ts';
+import { usePromotions } from '../../../features/promotions/api/promotions.ts';
+import { bonusTitle } from '../../../lib/promotions.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 
@@ -19,11 +20,12 @@ export function Component() {
   const { token } = useSession();
   const member = useMember();
   const { settings } = useSiteSettings();
+  const promotions = usePromotions();
 
   if (!token) return <Navigate to={paths.index} replace />;
   const user = member.data;
-  const bonusId = user?.BonusInfo.bonusId;
-  const bonusTitle = bonusId ? (readPromotions(settings?.Promotion ?? []).find((promotion) => promotion.id === bonusId)?.title ?? null) : null;
+  // Spec dialog 11: the title of the promotion whose id is the member's bonusId, otherwise a dash.
+  const activeBonusTitle = bonusTitle([...(promotions.data ?? []), ...(settings?.Promotion ?? [])], user?.BonusInfo.bonusId);
 
   const logout = async () => {
     await signOut();
@@ -41,7 +43,7 @@ export function Component() {
       </header>
       {user ? (
         <div className="space-y-4">
-          <ProfileDetails user={user} banks={settings?.getNameBank} bonusTitle={bonusTitle} />
+          <ProfileDetails user={user} banks={settings?.getNameBank} bonusTitle={activeBonusTitle} />
           <GameAccount gameInfo={user.GameInfo} />
           <ChangePasswordForm phoneNumber={user.PhoneNumber} />
           <button type="button" className="btn-secondary w-full" onClick={() => void logout()} data-testid="logout">

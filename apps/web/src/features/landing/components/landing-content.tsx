@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@sabai/contracts';
+import type { Promotion, SiteSettings } from '@sabai/contracts';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BankLogo } from '../../../components/ui/bank-logo.tsx';
@@ -9,12 +9,11 @@ import {
   ChatIcon,
   DepositIcon,
   GameIcon,
-  GiftIcon,
   ShieldIcon,
   SlotIcon,
   WithdrawIcon,
 } from '../../../components/ui/icons.tsx';
-import { readPromotions } from '../../../lib/promotions.ts';
+import { PromotionCard } from '../../../components/ui/promotion-card.tsx';
 
 /** Anchor of the promotions section, the target of the menu's "promotion" entry. */
 export const PROMOTIONS_ANCHOR = 'promotions';
@@ -202,27 +201,19 @@ function Categories({ products, onSelect }: { products: string[]; onSelect: () =
   );
 }
 
-function Promotions({ promotions }: { promotions: unknown[] }) {
+function Promotions({ promotions }: { promotions: Promotion[] }) {
   const { t } = useTranslation();
-  const cards = readPromotions(promotions);
   return (
     <Section title={t('landing.promotionsTitle')} id={PROMOTIONS_ANCHOR}>
-      {cards.length === 0 ? (
+      {promotions.length === 0 ? (
         <p className="card px-4 py-6 text-center text-sm text-ink/60" data-testid="landing-promotions-empty">
           {t('landing.promotionsEmpty')}
         </p>
       ) : (
         <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2" data-testid="landing-promotions">
-          {cards.map((promotion) => (
-            <li key={promotion.id} className="card w-64 shrink-0 snap-start overflow-hidden">
-              {promotion.imageUrl ? (
-                <img src={promotion.imageUrl} alt="" className="aspect-[16/9] w-full object-cover" loading="lazy" />
-              ) : (
-                <div className="flex aspect-[16/9] items-center justify-center bg-gradient-to-br from-primary/40 to-secondary/40" aria-hidden="true">
-                  <GiftIcon className="size-12 text-primary" />
-                </div>
-              )}
-              <p className="px-3 py-2.5 text-sm font-semibold">{promotion.title}</p>
+          {promotions.map((promotion) => (
+            <li key={promotion._id} className="w-72 shrink-0 snap-start">
+              <PromotionCard promotion={promotion} className="h-full" />
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import type { UserInfo } from '@sabai/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
@@ -29,6 +30,10 @@ interface MemberCardProps {
   /** Refreshes the member (re-checking the session, spec §4), the game wallet and turnover. */
   onRefresh: () => void;
   isRefreshing: boolean;
+  /** Title of the promotion whose grant is active (BonusInfo.bonusId), shown under the figures. */
+  activeBonusTitle?: string | null;
+  /** Opens the bonus choice (spec dialog 12); composed by the page. */
+  bonusAction?: ReactNode;
 }
 
 /**
@@ -36,7 +41,7 @@ interface MemberCardProps {
  * lands in the main wallet and moves to the game wallet when the member enters a game; the member
  * must see both. The game wallet is the partner's live balance when the game service answers.
  */
-export function MemberCard({ user, liveWallet, turnover, onRefresh, isRefreshing }: MemberCardProps) {
+export function MemberCard({ user, liveWallet, turnover, onRefresh, isRefreshing, activeBonusTitle, bonusAction }: MemberCardProps) {
   const { t } = useTranslation();
   const referralLink = homeReferralLink(window.location.origin, user.affiliateKey);
   const bonus = user.BonusInfo;
@@ -117,6 +122,15 @@ export function MemberCard({ user, liveWallet, turnover, onRefresh, isRefreshing
           <Figure label={t('member.turnover')} value={`${formatBaht(shownTurnover.now)}/${formatBaht(shownTurnover.needed)}`} testId="turnover" />
           <Figure label={t('member.maxWithdraw')} value={maxWithdrawText} testId="max-withdraw" />
         </dl>
+        <div className="mt-2 flex items-center justify-between gap-2 rounded-lg bg-white/5 px-3 py-2 text-xs">
+          <div className="min-w-0">
+            <p className="text-ink/55">{t('promotion.activeBonus')}</p>
+            <p className="truncate font-semibold text-ink" data-testid="member-active-bonus">
+              {activeBonusTitle ?? t('common.dash')}
+            </p>
+          </div>
+          {bonusAction}
+        </div>
       </div>
 
       <div className="mt-3">
