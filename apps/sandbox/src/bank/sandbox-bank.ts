@@ -1,6 +1,6 @@
 import { BankLedger } from './bank-ledger.ts';
 import { FeedClient, type FeedClientOptions } from './feed-client.ts';
-import { HeldResponses } from './held-responses.ts';
+import { HeldResponses } from '../held-responses.ts';
 import type { PayoutOutcome } from './pay-out.ts';
 import type { FaultSettings } from './payout-faults.ts';
 import { TransferBook } from './transfer-book.ts';

@@ -1,5 +1,5 @@
 import { BaccaratShoe } from './games/baccarat-shoe.ts';
-import { HeldResponses } from './held-responses.ts';
+import { HeldResponses } from '../held-responses.ts';
 import { LaunchSessions } from './launch-sessions.ts';
 import type { PartnerState } from './partner-state.ts';
 import type { PartnerFaults } from './transfer-faults.ts';

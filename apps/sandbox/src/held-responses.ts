@@ -1,7 +1,7 @@
 /**
- * Timers that hold a response (the payout fault modes `timeout_*`). Every hold ends early when the
- * server closes (`releaseAll` from a preClose hook), so a held request never keeps the process
- * alive or blocks `app.close()`.
+ * Timers that hold a response (the fault modes of the sandbox bank's payouts and the game
+ * partner's transfers). Every hold ends early when the server closes (`releaseAll` from a preClose
+ * hook), so a held request never keeps the process alive or blocks `app.close()`.
  */
 export class HeldResponses {
   readonly #holds = new Map<NodeJS.Timeout, () => void>();
