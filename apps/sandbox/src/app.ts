@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { isPublicBankRoute, registerBankRoutes } from './bank/routes.ts';
-import { isPublicPartnerRoute, registerPartner } from './partner/index.ts';
+import { DEMO_PARTNER_AGENT_ID, DEMO_PARTNER_AGENT_SECRET, isPublicPartnerRoute, registerPartner } from './partner/index.ts';
 import { createSandboxBank } from './bank/sandbox-bank.ts';
 import { registerNameInquiryRoutes } from './name-inquiry/routes.ts';
 
@@ -15,7 +15,7 @@ export interface SandboxConfig {
   apiBaseUrl?: string;
   /** How long the payout fault modes `timeout_*` hold the answer (default 30,000; short in tests). */
   faultHoldMs?: number;
-  /** The game partner's agent credentials (Sabai's GAME_PARTNER_AGENT_ID / _SECRET). */
+  /** The game partner's agent credentials (Sabai's GAME_PARTNER_AGENT_ID / _SECRET; default DEMO_PARTNER_AGENT_ID / _SECRET). */
   partnerAgentId?: string;
   partnerAgentSecret?: string;
   /** Where the game partner keeps its balances between runs (quick start: .data/sandbox-partner.json). */
@@ -83,8 +83,8 @@ export async function buildSandboxApp(config: SandboxConfig): Promise<SandboxApp
     if (address && typeof address === 'object') publicBaseUrl = `http://${address.address === '::' ? '127.0.0.1' : address.address}:${address.port}`;
   });
   await registerPartner(app, {
-    agentId: config.partnerAgentId ?? 'sabai-demo-agent',
-    agentSecret: config.partnerAgentSecret ?? 'sandbox-agent-secret-change-me',
+    agentId: config.partnerAgentId ?? DEMO_PARTNER_AGENT_ID,
+    agentSecret: config.partnerAgentSecret ?? DEMO_PARTNER_AGENT_SECRET,
     publicBaseUrl: () => publicBaseUrl,
     ...(config.partnerDataFile ? { dataFile: config.partnerDataFile } : {}),
     ...(config.faultHoldMs !== undefined ? { faultHoldMs: config.faultHoldMs } : {}),

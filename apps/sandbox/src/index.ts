@@ -2,4 +2,18 @@
 export { buildSandboxApp, type SandboxApp, type SandboxConfig } from './app.ts';
 export { HOUSE_ACCOUNTS, type HouseAccount } from './bank/house-accounts.ts';
 export { isValidFeedSignature, signFeedBody } from './bank/feed-client.ts';
-export { signPartnerRequest } from './partner/index.ts';
+export {
+  clearSlotOutcomes,
+  DEMO_PARTNER_AGENT_ID,
+  DEMO_PARTNER_AGENT_SECRET,
+  PartnerSandboxCallError,
+  readSlotOutcomes,
+  SCRIPTED_OUTCOME_KINDS,
+  scriptSlotOutcomes,
+  signPartnerRequest,
+  type PartnerSandboxTarget,
+  type ReelStops,
+  type ScriptedOutcomeKind,
+  type ScriptedSlotOutcome,
+  type SlotOutcomeQueueReply,
+} from './partner/index.ts';

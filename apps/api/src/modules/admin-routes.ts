@@ -11,13 +11,15 @@ import { gameReconciliationReport } from './play/game-reconciliation-report.ts';
 import { pullBetRecords } from './play/pull-bet-records.ts';
 import { computeDueCashback } from './cashback/compute-cashback.ts';
 import { computeDueAffiliateCommissions } from './affiliate/compute-affiliate-commissions.ts';
+import { decideAffiliateWithdrawal } from './affiliate/decide-affiliate-withdrawal.ts';
 import { recordStaffAction } from '../lib/audit.ts';
 
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
 /**
  * The back-office API for money (`/admin-api/v1/…`): held deposits (list, assign to a member,
- * refund) and withdrawals (list, approve, reject with a reason). Staff auth: plugins/staff-auth.ts.
+ * refund), withdrawals and affiliate income withdrawals above the auto maximum (list, approve,
+ * reject with a reason), period jobs. Staff auth: plugins/staff-auth.ts.
  * Every action is audited by its use case.
  */
 export function registerAdminRoutes(app: FastifyInstance, context: AppContext): void {
@@ -121,6 +123,41 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
     }, async (request) => {
       const actor = requireStaff(context, request);
       const result = await decideWithdrawal(context, { withdrawalId: request.params.withdrawalId, decision, actor, reason: request.body?.reason });
+      return { success: true, message: 'ok', data: result };
+    });
+  }
+
+  routes.get('/admin-api/v1/affiliate-withdrawals', {
+    schema: { tags: TAGS, querystring: listQuery.extend({ status: z.enum(['pending_approval', 'approved', 'rejected']).default('pending_approval') }) },
+  }, async (request) => {
+    requireStaff(context, request);
+    const { rows } = await context.db.query<{ id: string; member_id: string; phone_number: string; amount_satang: bigint; status: string; created_at: Date; decided_by: string | null; decision_reason: string | null }>(
+      `SELECT w.id, w.member_id, m.phone_number, w.amount_satang, w.status, w.created_at, w.decided_by, w.decision_reason
+       FROM affiliate_withdrawals w JOIN members m ON m.id = w.member_id WHERE w.status = $1 ORDER BY w.created_at LIMIT $2`,
+      [request.query.status, request.query.limit],
+    );
+    return {
+      success: true,
+      message: 'ok',
+      data: rows.map((row) => ({
+        id: row.id,
+        memberId: row.member_id,
+        phoneNumber: row.phone_number,
+        Amount: satangToBahtNumber(row.amount_satang),
+        status: row.status,
+        createdAt: row.created_at.toISOString(),
+        decidedBy: row.decided_by,
+        reason: row.decision_reason,
+      })),
+    };
+  });
+
+  for (const decision of ['approve', 'reject'] as const) {
+    routes.post(`/admin-api/v1/affiliate-withdrawals/:affiliateWithdrawalId/${decision}`, {
+      schema: { tags: TAGS, params: z.object({ affiliateWithdrawalId: z.string().max(40) }), body: z.object({ reason: z.string().max(500).optional() }).optional() },
+    }, async (request) => {
+      const actor = requireStaff(context, request);
+      const result = await decideAffiliateWithdrawal(context, { affiliateWithdrawalId: request.params.affiliateWithdrawalId, decision, actor, reason: request.body?.reason });
       return { success: true, message: 'ok', data: result };
     });
   }

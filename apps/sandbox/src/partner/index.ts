@@ -10,6 +10,16 @@ import { DEFAULT_FAULT_HOLD_MS, type PartnerFaults } from './transfer-faults.ts'
 
 export { signPartnerRequest, type PartnerRequestToSign } from './sign-partner-request.ts';
 export { TRANSFER_FAULTS, type TransferFault } from './transfer-faults.ts';
+export { DEMO_PARTNER_AGENT_ID, DEMO_PARTNER_AGENT_SECRET } from './demo-credentials.ts';
+export { SCRIPTED_OUTCOME_KINDS, type ReelStops, type ScriptedOutcomeKind, type ScriptedSlotOutcome } from './games/scripted-stops.ts';
+export {
+  clearSlotOutcomes,
+  PartnerSandboxCallError,
+  readSlotOutcomes,
+  scriptSlotOutcomes,
+  type PartnerSandboxTarget,
+  type SlotOutcomeQueueReply,
+} from './slot-outcome-client.ts';
 
 /** Largest agent-API request body read (the biggest, a launch, is well under 3 KiB). */
 const MAX_AGENT_BODY_BYTES = 16 * 1024;

@@ -2,6 +2,7 @@ import { BaccaratShoe } from './games/baccarat-shoe.ts';
 import { HeldResponses } from '../held-responses.ts';
 import { LaunchSessions } from './launch-sessions.ts';
 import type { PartnerState } from './partner-state.ts';
+import { SlotOutcomeQueue } from './slot-outcome-queue.ts';
 import type { PartnerFaults } from './transfer-faults.ts';
 
 /** What every use case of the sandbox partner works on: one per registered plugin. */
@@ -19,6 +20,8 @@ export interface PartnerContext {
   sessions: LaunchSessions;
   /** The baccarat table's 8-deck shoe (shared by every member, like a live table). */
   shoe: BaccaratShoe;
+  /** Scripted slot results per member (POST /partner/v1/sandbox/slot-outcomes); in memory, bounded. */
+  slotOutcomes: SlotOutcomeQueue;
 }
 
 export function createPartnerContext(options: {
@@ -35,5 +38,6 @@ export function createPartnerContext(options: {
     feed: { isDuplicateArmed: false },
     sessions: new LaunchSessions(options.now),
     shoe: new BaccaratShoe(),
+    slotOutcomes: new SlotOutcomeQueue(),
   };
 }

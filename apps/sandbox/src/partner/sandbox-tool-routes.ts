@@ -4,13 +4,15 @@ import { sendPartnerError } from './agent-routes.ts';
 import { betRecordToWire } from './bet-feed.ts';
 import { cancelRound } from './cancel-round.ts';
 import type { PartnerContext } from './partner-context.ts';
+import { registerSlotOutcomeRoutes } from './slot-outcome-routes.ts';
 import { TRANSFER_FAULTS } from './transfer-faults.ts';
 
 const faultBody = z.object({ transfer: z.enum(TRANSFER_FAULTS) });
 
 /**
- * Test tools on the agent API (same signature auth): the transfer fault mode, and voiding a
- * settled round (`cancel` or `refund`), which appends a new feed entry for the round.
+ * Test tools on the agent API (same signature auth): the transfer fault mode, voiding a
+ * settled round (`cancel` or `refund`), which appends a new feed entry for the round, and
+ * scripted slot results (slot-outcome-routes.ts).
  */
 export function registerSandboxToolRoutes(app: FastifyInstance, context: PartnerContext): void {
   app.get('/partner/v1/sandbox/faults', async () => ({ ...context.faults }));
@@ -29,4 +31,6 @@ export function registerSandboxToolRoutes(app: FastifyInstance, context: Partner
       return { record: betRecordToWire(result.record) };
     });
   }
+
+  registerSlotOutcomeRoutes(app, context);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { expectLedgerSound, staffCall } from '../../test/money-helpers.ts';
+import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { expectLedgerSound, postFeed, staffCall, statementFrom } from '../../test/money-helpers.ts';
 import { computeAffiliateCommissionsForDay } from './compute-affiliate-commissions.ts';
 
 let t: TestApp;
@@ -89,5 +90,159 @@ describe('affiliate income', () => {
     const day = new Date('2026-10-11T06:00:00Z');
     await lose(await idOf(loner.phoneNumber), 50_000n, day, 'c');
     expect(await computeAffiliateCommissionsForDay(t.context, day)).toBe(0);
+  });
+});
+
+describe('affiliate income under a turnover multiple (settings Affiliate.turnover, docs/adr/0011)', () => {
+  const setTurnoverMultiple = async (multiple: number) => {
+    await t.db.query('UPDATE site_settings SET affiliate_turnover_multiple = $1', [multiple]);
+    t.context.siteSettings.invalidate();
+  };
+  const rolling = async (token: string) => (await t.call({ method: 'GET', url: '/rolling-composite/v1/get-rolling', token })).body.data;
+  const withdraw = (token: string, amount: number) =>
+    t.call({ method: 'POST', url: '/fund-composite/v1/withdrawal', token, body: { Amount: amount, Channel: 'BANK', minWithdraw: 100 } });
+
+  /** A referrer whose referred member lost `lossSatang` on `day`, with the commission computed. */
+  async function referrerWithIncome(lossSatang: bigint, day: Date, label: string) {
+    const referrer = await t.signUp();
+    const referred = await t.signUp({ affiliateKey: referrer.affiliateKey });
+    await lose(await idOf(referred.phoneNumber), lossSatang, day, label);
+    await computeAffiliateCommissionsForDay(t.context, day);
+    return { ...referrer, id: await idOf(referrer.phoneNumber), token: await t.logIn(referrer.phoneNumber, referrer.password) };
+  }
+
+  it('holds a bank withdrawal until the moved income is turned over n times, then the withdrawal ends the requirement', async () => {
+    await setTurnoverMultiple(3);
+    try {
+      // 5 % of 4,000 = 200 income; × 3 = 600 of turnover before a withdrawal.
+      const referrer = await referrerWithIncome(400_000n, new Date('2026-10-12T06:00:00Z'), 'tm');
+      const moved = await t.call({ method: 'GET', url: '/user-profile-composite/v1/users/affiliate/vertify', token: referrer.token });
+      expect(moved.body).toMatchObject({ success: true, data: { Amount: 200 } });
+      expect(await rolling(referrer.token)).toMatchObject({ nowTurnover: 0, needTurnover: 600, isMet: false });
+
+      const refused = await withdraw(referrer.token, 150);
+      expect(refused.status).toBe(422);
+      expect(refused.body).toMatchObject({ success: false, code: 'TURNOVER_NOT_MET', message: 'ยอดเทิร์นโอเวอร์ยังไม่ครบตามเงื่อนไข' });
+      expect((await t.call({ method: 'GET', url: '/user-profile-composite/v1/profile/balance', token: referrer.token })).body.data.mainWallet).toBe(200);
+
+      await lose(referrer.id, 30_000n, new Date('2026-10-12T07:00:00Z'), 'tm-1');
+      expect(await rolling(referrer.token)).toMatchObject({ nowTurnover: 300, needTurnover: 600, isMet: false });
+      expect((await withdraw(referrer.token, 150)).status).toBe(422);
+      await lose(referrer.id, 30_000n, new Date('2026-10-12T07:01:00Z'), 'tm-2');
+      expect(await rolling(referrer.token)).toMatchObject({ nowTurnover: 600, needTurnover: 600, isMet: true });
+
+      const accepted = await withdraw(referrer.token, 150);
+      expect(accepted.status).toBe(200);
+      expect(accepted.body.success).toBe(true);
+      const { rows } = await t.db.query<{ status: string; end_reason: string; required_satang: bigint }>(
+        'SELECT status, end_reason, required_satang FROM wagering_requirements WHERE member_id = $1',
+        [referrer.id],
+      );
+      expect(rows).toEqual([{ status: 'completed', end_reason: 'WITHDRAWN', required_satang: 60_000n }]);
+      expect(await rolling(referrer.token)).toMatchObject({ needTurnover: 0 });
+    } finally {
+      await setTurnoverMultiple(1);
+    }
+  });
+
+  it('adds no requirement when the multiple is 0', async () => {
+    await setTurnoverMultiple(0);
+    try {
+      const referrer = await referrerWithIncome(400_000n, new Date('2026-10-13T06:00:00Z'), 'zero');
+      expect((await t.call({ method: 'GET', url: '/user-profile-composite/v1/users/affiliate/vertify', token: referrer.token })).body.success).toBe(true);
+      expect(await rolling(referrer.token)).toMatchObject({ needTurnover: 0, isMet: true });
+      expect((await t.db.query('SELECT 1 FROM wagering_requirements WHERE member_id = $1', [referrer.id])).rowCount).toBe(0);
+    } finally {
+      await setTurnoverMultiple(1);
+    }
+  });
+
+  it('ends the requirement when the money it was on is played out before a new deposit', async () => {
+    const referrer = await referrerWithIncome(400_000n, new Date('2026-10-14T06:00:00Z'), 'out');
+    await t.call({ method: 'GET', url: '/user-profile-composite/v1/users/affiliate/vertify', token: referrer.token });
+    expect(await rolling(referrer.token)).toMatchObject({ needTurnover: 200, isMet: false });
+    // The 200 is lost at the game (GAME_RESULT to the house), leaving nothing to play through.
+    await inLedgerTransaction(t.db, async (tx) =>
+      expectPosted(
+        await postTransfer(tx, {
+          idempotencyKey: `test-played-out:${referrer.id}`,
+          code: 'GAME_RESULT',
+          debitAccountId: await requireMemberAccountId(tx, referrer.id, 'main'),
+          creditAccountId: await requireAccountId(tx, 'house:game_results'),
+          amountSatang: 20_000n,
+          source: { type: 'test', id: referrer.id },
+        }),
+      ),
+    );
+    const delivered = await postFeed(t, 'statement', statementFrom(referrer, '500.00'), { sourceId: 'src_statement_bbl' });
+    expect(delivered.body.data.status).toBe('credited');
+    expect(await rolling(referrer.token)).toMatchObject({ needTurnover: 0, isMet: true });
+    const { rows } = await t.db.query<{ end_reason: string }>('SELECT end_reason FROM wagering_requirements WHERE member_id = $1', [referrer.id]);
+    expect(rows).toEqual([{ end_reason: 'BALANCE_EXHAUSTED' }]);
+  });
+});
+
+describe('affiliate income above the auto-withdraw maximum (settings Affiliate.autoWithdraw, docs/adr/0011)', () => {
+  const vertify = (token: string) => t.call({ method: 'GET', url: '/user-profile-composite/v1/users/affiliate/vertify', token });
+  const summary = async (token: string) => (await t.call({ method: 'GET', url: '/user-profile-composite/v1/users/affiliate', token })).body.data;
+  const balances = async (token: string) => (await t.call({ method: 'GET', url: '/user-profile-composite/v1/profile/balance', token })).body.data;
+
+  it('waits for staff: reserved, refused twice, rejected back to income, then approved once under 20 concurrent decisions', async () => {
+    // Demo settings: auto-withdraw up to 1,000 baht. 5 % of 40,000 = 2,000 income: above it.
+    const referrer = await t.signUp();
+    const referred = await t.signUp({ affiliateKey: referrer.affiliateKey });
+    const day = new Date('2026-10-15T06:00:00Z');
+    await lose(await idOf(referred.phoneNumber), 4_000_000n, day, 'big');
+    await computeAffiliateCommissionsForDay(t.context, day);
+    const token = await t.logIn(referrer.phoneNumber, referrer.password);
+
+    const asks = await Promise.all(Array.from({ length: 20 }, () => vertify(token)));
+    const waiting = asks.filter((ask) => ask.status === 200);
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.body).toMatchObject({ success: true, message: 'ส่งคำขอถอนรายได้แล้ว รอเจ้าหน้าที่อนุมัติ', data: { Amount: 2000, Status: 2 } });
+    expect(asks.filter((ask) => ask.status !== 200).every((ask) => ['AFFILIATE_WITHDRAW_WAITING', 'AFFILIATE_BELOW_MINIMUM'].includes(String(ask.body.code)))).toBe(true);
+    expect(await balances(token)).toMatchObject({ mainWallet: 0, affiliateWallet: 0 });
+    expect((await summary(token)).transaction).toEqual([expect.objectContaining({ Amount: 2000, Status: 2 })]);
+    const again = await vertify(token);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ success: false, code: 'AFFILIATE_WITHDRAW_WAITING', message: 'มีรายการถอนรายได้รอการอนุมัติอยู่ กรุณารอให้เสร็จก่อน' });
+
+    const list = await staffCall(t, 'GET', '/admin-api/v1/affiliate-withdrawals');
+    const row = (list.body.data as Array<{ id: string; phoneNumber: string; Amount: number }>).find((entry) => entry.phoneNumber === referrer.phoneNumber)!;
+    expect(row.Amount).toBe(2000);
+    expect((await staffCall(t, 'POST', `/admin-api/v1/affiliate-withdrawals/${row.id}/reject`, {})).status).toBe(400);
+    expect((await staffCall(t, 'POST', `/admin-api/v1/affiliate-withdrawals/${row.id}/reject`, { reason: 'ตรวจสอบบัญชีแนะนำซ้ำ' })).body.data).toEqual({ status: 'rejected' });
+    expect(await balances(token)).toMatchObject({ mainWallet: 0, affiliateWallet: 2000 });
+    expect((await summary(token)).transaction).toEqual([expect.objectContaining({ Amount: 2000, Status: 3 })]);
+    expect((await staffCall(t, 'POST', `/admin-api/v1/affiliate-withdrawals/${row.id}/approve`, {})).status).toBe(409);
+
+    const second = await vertify(token);
+    expect(second.body.data).toEqual({ Amount: 2000, Status: 2 });
+    const secondId = ((await staffCall(t, 'GET', '/admin-api/v1/affiliate-withdrawals')).body.data as Array<{ id: string; phoneNumber: string }>).find((entry) => entry.phoneNumber === referrer.phoneNumber)!.id;
+    const decisions = await Promise.all(Array.from({ length: 20 }, (_, index) =>
+      staffCall(t, 'POST', `/admin-api/v1/affiliate-withdrawals/${secondId}/${index % 2 === 0 ? 'approve' : 'reject'}`, { reason: 'race' })));
+    const won = decisions.filter((decision) => decision.status === 200);
+    expect(won).toHaveLength(1);
+    const approved = won[0]!.body.data.status === 'approved';
+    expect(await balances(token)).toMatchObject(approved ? { mainWallet: 2000, affiliateWallet: 0 } : { mainWallet: 0, affiliateWallet: 2000 });
+    const requirements = await t.db.query('SELECT 1 FROM wagering_requirements WHERE member_id = $1', [await idOf(referrer.phoneNumber)]);
+    expect(requirements.rowCount).toBe(approved ? 1 : 0);
+  });
+
+  it('moves at once within the maximum, and sends everything to staff with auto-withdraw off', async () => {
+    await t.db.query('UPDATE site_settings SET affiliate_auto_withdraw_enabled = false');
+    t.context.siteSettings.invalidate();
+    try {
+      const referrer = await t.signUp();
+      const referred = await t.signUp({ affiliateKey: referrer.affiliateKey });
+      const day = new Date('2026-10-16T06:00:00Z');
+      await lose(await idOf(referred.phoneNumber), 300_000n, day, 'off');
+      await computeAffiliateCommissionsForDay(t.context, day);
+      const token = await t.logIn(referrer.phoneNumber, referrer.password);
+      expect((await vertify(token)).body.data).toEqual({ Amount: 150, Status: 2 });
+    } finally {
+      await t.db.query('UPDATE site_settings SET affiliate_auto_withdraw_enabled = true');
+      t.context.siteSettings.invalidate();
+    }
   });
 });

@@ -8,7 +8,7 @@ const LIST_LIMIT = 100;
 
 /**
  * `GET /user-profile-composite/v1/users/affiliate` (spec §3 "Affiliate data"): income balance,
- * income withdrawals (`transaction`), referred members (`Users`, phones masked), commission rows
+ * income withdrawals (`transaction`: createdAt, Amount, Status 1 done / 2 waiting for staff / 3 rejected), referred members (`Users`, phones masked), commission rows
  * (`transaction_incomes`: createdAt, Amount) and the Affiliate settings.
  */
 export async function getAffiliateSummary(context: AppContext, memberId: string) {
@@ -26,15 +26,22 @@ export async function getAffiliateSummary(context: AppContext, memberId: string)
     `SELECT created_at, commission_satang, level FROM affiliate_commissions WHERE referrer_member_id = $1 ORDER BY created_at DESC LIMIT ${LIST_LIMIT}`,
     [memberId],
   );
-  const withdrawals = await context.db.query<{ created_at: Date; amount_satang: bigint }>(
-    `SELECT t.created_at, t.amount_satang FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account_id
-     WHERE a.member_id = $1 AND a.kind = 'affiliate' AND t.code = 'AFFILIATE' ORDER BY t.id DESC LIMIT ${LIST_LIMIT}`,
+  // Income withdrawals: those moved at once (single transfers) and those that went to staff
+  // (affiliate_withdrawals: 2 waiting, 1 approved, 3 rejected), newest first.
+  const withdrawals = await context.db.query<{ created_at: Date; amount_satang: bigint; status: 1 | 2 | 3 }>(
+    `SELECT created_at, amount_satang, status FROM (
+       SELECT t.created_at, t.amount_satang, 1 AS status FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account_id
+       WHERE a.member_id = $1 AND a.kind = 'affiliate' AND t.code = 'AFFILIATE' AND t.phase = 'single'
+       UNION ALL
+       SELECT created_at, amount_satang, CASE status WHEN 'approved' THEN 1 WHEN 'pending_approval' THEN 2 ELSE 3 END
+       FROM affiliate_withdrawals WHERE member_id = $1
+     ) w ORDER BY created_at DESC LIMIT ${LIST_LIMIT}`,
     [memberId],
   );
   const setting: SiteSettings['Affiliate'] = toSiteSettings(settings).Affiliate;
   return {
     balance: satangToBahtNumber(balanceRows[0]?.available ?? 0n),
-    transaction: withdrawals.rows.map((row) => ({ createdAt: row.created_at.toISOString(), Amount: satangToBahtNumber(row.amount_satang) })),
+    transaction: withdrawals.rows.map((row) => ({ createdAt: row.created_at.toISOString(), Amount: satangToBahtNumber(row.amount_satang), Status: Number(row.status) as 1 | 2 | 3 })),
     Users: users.rows.map((row) => ({ phoneNumber: maskPhoneNumber(row.phone_number), regisdate: row.created_at.toISOString(), level: Number(row.level) })),
     transaction_incomes: incomes.rows.map((row) => ({ createdAt: row.created_at.toISOString(), Amount: satangToBahtNumber(row.commission_satang), level: Number(row.level) })),
     setting,

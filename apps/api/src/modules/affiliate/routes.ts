@@ -10,6 +10,8 @@ import { withdrawAffiliateIncome } from './withdraw-affiliate-income.ts';
 
 const refusals = { 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope };
 const row = z.object({ createdAt: z.string(), Amount: z.number() });
+/** Spec §4 statuses: 1 approved, 2 waiting for staff, 3 rejected. */
+const withdrawalRow = row.extend({ Status: z.union([z.literal(1), z.literal(2), z.literal(3)]) });
 
 /** Affiliate calls of spec §7 ("vertify" is the spec's spelling). */
 export function registerAffiliateRoutes(app: FastifyInstance, context: AppContext): void {
@@ -22,7 +24,7 @@ export function registerAffiliateRoutes(app: FastifyInstance, context: AppContex
         200: envelope(
           z.object({
             balance: z.number(),
-            transaction: z.array(row),
+            transaction: z.array(withdrawalRow),
             Users: z.array(z.object({ phoneNumber: z.string(), regisdate: z.string(), level: z.number() })),
             transaction_incomes: z.array(row.extend({ level: z.number() })),
             setting: siteSettings.shape.Affiliate,
@@ -37,11 +39,17 @@ export function registerAffiliateRoutes(app: FastifyInstance, context: AppContex
     },
   });
   routes.get('/user-profile-composite/v1/users/affiliate/vertify', {
-    schema: { tags: ['rewards'], summary: 'Move affiliate income into play money', response: { 200: envelope(z.object({ Amount: z.number() })), ...refusals } },
+    schema: {
+      tags: ['rewards'],
+      summary: 'Move affiliate income into play money (Status 1), or ask staff above the auto-withdraw maximum (Status 2)',
+      response: { 200: envelope(z.object({ Amount: z.number(), Status: z.union([z.literal(1), z.literal(2)]) })), 409: errorEnvelope, ...refusals },
+    },
     handler: async (request) => {
       const session = await requireMember(context, request);
-      const moved = await withdrawAffiliateIncome(context, session.memberId);
-      return { success: true, message: 'ถอนรายได้สำเร็จ', data: { Amount: satangToBahtNumber(moved.amountSatang) } };
+      const outcome = await withdrawAffiliateIncome(context, session.memberId);
+      const Amount = satangToBahtNumber(outcome.amountSatang);
+      if (outcome.status === 'pending_approval') return { success: true, message: 'ส่งคำขอถอนรายได้แล้ว รอเจ้าหน้าที่อนุมัติ', data: { Amount, Status: 2 as const } };
+      return { success: true, message: 'ถอนรายได้สำเร็จ', data: { Amount, Status: 1 as const } };
     },
   });
 }

@@ -10,19 +10,58 @@ export async function totalTurnoverSatang(db: Queryable, memberId: string): Prom
   return { totalSatang: rows[0]?.total ?? 0n, rounds: Number(rows[0]?.rounds ?? 0n) };
 }
 
+/** One thing the member must turn over: `neededSatang` of turnover counted from `startSatang` (their total then). */
+export interface TurnoverRequirement {
+  startSatang: bigint;
+  neededSatang: bigint;
+}
+
 /**
- * The member's turnover as the member card and withdrawal rules see it (spec §2): with an active
- * bonus grant, `now` counts from the grant (total − the total when it was granted) towards its
- * target; without one, `now` is the whole total and nothing is needed.
+ * Several requirements as the one now/needed pair the member card shows (docs/adr/0011). Each
+ * requirement i is met when total ≥ start_i + needed_i; all are met exactly when total reaches
+ * the furthest target T = max(start_i + needed_i). Counting from the earliest start S = min(start_i):
+ * needed = T − S and now = max(0, total − S), so `now ≥ needed` ⇔ every requirement is met.
+ * With one requirement this is its own progress; with none, now = total and needed = 0.
  */
-export async function getTurnover(db: Queryable, memberId: string): Promise<{ nowSatang: bigint; neededSatang: bigint; countedRounds: number }> {
-  const total = await totalTurnoverSatang(db, memberId);
-  const { rows } = await db.query<{ turnover_start_satang: bigint; turnover_needed_satang: bigint }>(
+export function turnoverTowards(totalSatang: bigint, requirements: readonly TurnoverRequirement[]): { nowSatang: bigint; neededSatang: bigint } {
+  if (requirements.length === 0) return { nowSatang: totalSatang, neededSatang: 0n };
+  let earliestStart = requirements[0]!.startSatang;
+  let furthestTarget = 0n;
+  for (const requirement of requirements) {
+    if (requirement.startSatang < 0n || requirement.neededSatang < 0n) throw new Error('a turnover requirement is negative');
+    if (requirement.startSatang < earliestStart) earliestStart = requirement.startSatang;
+    const target = requirement.startSatang + requirement.neededSatang;
+    if (target > furthestTarget) furthestTarget = target;
+  }
+  const since = totalSatang - earliestStart;
+  return { nowSatang: since > 0n ? since : 0n, neededSatang: furthestTarget - earliestStart };
+}
+
+/** The active bonus grant's and the active wagering requirements' starts and targets. */
+export async function activeTurnoverRequirements(db: Queryable, memberId: string): Promise<{ grant: TurnoverRequirement | null; wagering: TurnoverRequirement[] }> {
+  const grants = await db.query<{ turnover_start_satang: bigint; turnover_needed_satang: bigint }>(
     `SELECT turnover_start_satang, turnover_needed_satang FROM bonus_grants WHERE member_id = $1 AND status = 'active'`,
     [memberId],
   );
-  const grant = rows[0];
-  if (!grant) return { nowSatang: total.totalSatang, neededSatang: 0n, countedRounds: total.rounds };
-  const sinceGrant = total.totalSatang - grant.turnover_start_satang;
-  return { nowSatang: sinceGrant > 0n ? sinceGrant : 0n, neededSatang: grant.turnover_needed_satang, countedRounds: total.rounds };
+  const wagering = await db.query<{ turnover_start_satang: bigint; required_satang: bigint }>(
+    `SELECT turnover_start_satang, required_satang FROM wagering_requirements WHERE member_id = $1 AND status = 'active' ORDER BY created_at LIMIT 1000`,
+    [memberId],
+  );
+  const grant = grants.rows[0];
+  return {
+    grant: grant ? { startSatang: grant.turnover_start_satang, neededSatang: grant.turnover_needed_satang } : null,
+    wagering: wagering.rows.map((row) => ({ startSatang: row.turnover_start_satang, neededSatang: row.required_satang })),
+  };
+}
+
+/**
+ * The member's turnover as the member card and withdrawal rules see it (spec §2): every active
+ * requirement (the bonus grant's target, the wagering requirements on credited affiliate income)
+ * combined by turnoverTowards; without any, `now` is the whole total and nothing is needed.
+ */
+export async function getTurnover(db: Queryable, memberId: string): Promise<{ nowSatang: bigint; neededSatang: bigint; countedRounds: number }> {
+  const total = await totalTurnoverSatang(db, memberId);
+  const { grant, wagering } = await activeTurnoverRequirements(db, memberId);
+  const combined = turnoverTowards(total.totalSatang, grant ? [grant, ...wagering] : wagering);
+  return { ...combined, countedRounds: total.rounds };
 }

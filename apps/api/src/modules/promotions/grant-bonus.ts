@@ -5,7 +5,7 @@ import { grantTermsFor } from './bonus-rules.ts';
 import { listActivePromotions, termsOf } from './list-promotions.ts';
 
 /** Below this (main + game, satang) an active grant counts as played out when a new deposit arrives. */
-const EXHAUSTED_BELOW_SATANG = 100n;
+export const EXHAUSTED_BELOW_SATANG = 100n;
 
 /**
  * Called inside the transaction that credits a deposit (money.md "Bonus"): when the member's bonus

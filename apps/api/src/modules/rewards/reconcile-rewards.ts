@@ -8,7 +8,11 @@ import type { Violation } from '@sabai/ledger';
  * - each ITEM_CODE transfer belongs to a redemption;
  * - each wheel draw has its WHEEL cost transfer from that member's prize account and, unless it
  *   won nothing, its WHEEL prize transfer of the recorded amount to that member's wallet of the
- *   prize's kind; each WHEEL transfer of a draw belongs to one.
+ *   prize's kind; each WHEEL transfer of a draw belongs to one;
+ * - each wagering requirement sits on the AFFILIATE transfer of its credited amount from that
+ *   member's affiliate wallet to their main wallet (docs/adr/0011);
+ * - each income withdrawal waiting for staff is reserved by its pending AFFILIATE transfer, and a
+ *   member's affiliate wallet reserves exactly what waits.
  * @returns the violations (at most 20 of each kind); empty means sound.
  */
 export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
@@ -57,6 +61,29 @@ export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
     `SELECT t.id::text AS detail FROM ledger_transfers t
      WHERE t.source_type = 'wheel_draw'
        AND NOT EXISTS (SELECT 1 FROM wheel_draws d WHERE d.id = t.source_id AND t.id IN (d.cost_transfer_id, d.prize_transfer_id))`,
+  );
+  await check(
+    'wagering requirements match the income they were put on',
+    `SELECT w.id AS detail
+     FROM wagering_requirements w JOIN ledger_transfers t ON t.id = w.source_transfer_id
+     JOIN ledger_accounts debit ON debit.id = t.debit_account_id JOIN ledger_accounts credit ON credit.id = t.credit_account_id
+     WHERE t.code <> 'AFFILIATE' OR t.phase NOT IN ('single', 'post_pending') OR t.amount_satang <> w.credited_satang
+        OR debit.member_id IS DISTINCT FROM w.member_id OR debit.kind <> 'affiliate'
+        OR credit.member_id IS DISTINCT FROM w.member_id OR credit.kind <> 'main'`,
+  );
+  await check(
+    'affiliate withdrawals match their reservation',
+    `SELECT w.id AS detail
+     FROM affiliate_withdrawals w JOIN ledger_transfers t ON t.id = w.reserve_transfer_id
+     JOIN ledger_accounts debit ON debit.id = t.debit_account_id JOIN ledger_accounts credit ON credit.id = t.credit_account_id
+     WHERE t.code <> 'AFFILIATE' OR t.phase <> 'pending' OR t.amount_satang <> w.amount_satang
+        OR debit.member_id IS DISTINCT FROM w.member_id OR debit.kind <> 'affiliate' OR credit.member_id IS DISTINCT FROM w.member_id OR credit.kind <> 'main'`,
+  );
+  await check(
+    'affiliate wallets reserve exactly the waiting income withdrawals',
+    `SELECT a.member_id AS detail FROM ledger_accounts a
+     WHERE a.kind = 'affiliate' AND a.debits_pending <> coalesce(
+       (SELECT sum(w.amount_satang) FROM affiliate_withdrawals w WHERE w.member_id = a.member_id AND w.status = 'pending_approval'), 0)`,
   );
   return violations;
 }

@@ -10,6 +10,7 @@ import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import type { AppContext } from '../../context.ts';
 import { executePayout } from './execute-payout.ts';
 import { moveGameCredit } from '../play/move-game-credit.ts';
+import { endWageringRequirements } from '../play/wagering-requirements.ts';
 import { bahtText, maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, readWithdrawalPosition, toWireStatus } from './withdrawal-rules.ts';
 
 export interface WithdrawalView {
@@ -67,6 +68,8 @@ export async function requestWithdrawal(
     const withdrawalId = newPrefixedId('wdr');
     const mainAccount = await requireMemberAccountId(tx, input.memberId, 'main');
     await endBonusGrantOnWithdrawal(tx, { memberId: input.memberId, mainAccount, amountSatang, now: context.now() });
+    // Met (checked above): a withdrawal ends them, as it ends the grant (docs/adr/0011).
+    await endWageringRequirements(tx, { memberId: input.memberId, reason: 'WITHDRAWN', now: context.now() });
     const inFlight = await requireAccountId(tx, 'house:payouts_in_flight');
     // Locks the member's account: concurrent requests of one member queue here.
     const reserved = await reserveTransfer(tx, {

@@ -32,7 +32,7 @@ export interface PartnerTestApp {
   partner: PartnerSandbox;
   clock: TestClock;
   /** A signed agent-API call, as Sabai's adapter makes it. */
-  call(method: 'GET' | 'POST', path: string, body?: unknown, options?: CallOptions): Promise<LightMyRequestResponse>;
+  call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, options?: CallOptions): Promise<LightMyRequestResponse>;
   /** Creates a member and moves `amount` in. */
   fundMember(username: string, amount: string): Promise<void>;
   /** Launches a game and opens the launch link: the session token of the game page. */
