@@ -48,8 +48,7 @@ const JOURNEYS = [
   { name: 'deposit-withdraw', run: depositAndWithdraw },
   { name: 'promptpay-deposit', run: promptPayDeposit },
   { name: 'play-slot', run: playSlot },
-  // Opt-in until it is made deterministic (issue 5 is still open): run with E2E_ONLY=rewards.
-  { name: 'rewards', run: rewardsJourney, isOptIn: true },
+  { name: 'rewards', run: rewardsJourney },
 ] as const;
 
 buildWebIfNeeded();
@@ -65,7 +64,7 @@ const stack = await startStack({
 });
 // E2E_ONLY=name[,name] runs a subset (debugging); CI runs them all.
 const only = process.env.E2E_ONLY?.split(',').filter(Boolean);
-const selected = JOURNEYS.filter((entry) => (only ? only.includes(entry.name) : !('isOptIn' in entry && entry.isOptIn)));
+const selected = JOURNEYS.filter((entry) => !only || only.includes(entry.name));
 let browser: Browser | undefined;
 let failures = 0;
 try {
@@ -81,7 +80,14 @@ try {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     const startedAt = Date.now();
     try {
-      await journey.run({ page, baseUrl: stack.apiUrl, sandboxUrl: stack.sandboxUrl, artifactsDir, staff: staffClient(stack.apiUrl) });
+      await journey.run({
+        page,
+        baseUrl: stack.apiUrl,
+        sandboxUrl: stack.sandboxUrl,
+        artifactsDir,
+        staff: staffClient(stack.apiUrl),
+        partnerTools: { baseUrl: stack.sandboxUrl, ...stack.partnerAgent },
+      });
       if (pageErrors.length > 0) throw new Error(`uncaught errors in the page: ${pageErrors.join(' | ')}`);
       console.log(`✓ ${journey.name} (${Date.now() - startedAt} ms)`);
     } catch (error) {

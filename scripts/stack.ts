@@ -23,6 +23,8 @@ export interface StackOptions {
 export interface RunningStack {
   apiUrl: string;
   sandboxUrl: string;
+  /** The game partner agent credentials the API and the sandbox share (for signed sandbox test tools). */
+  partnerAgent: { agentId: string; agentSecret: string };
   db: Db;
   close(): Promise<void>;
 }
@@ -68,6 +70,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   return {
     apiUrl,
     sandboxUrl,
+    partnerAgent: { agentId: baseConfig.GAME_PARTNER_AGENT_ID, agentSecret: baseConfig.GAME_PARTNER_AGENT_SECRET },
     db,
     async close() {
       await app.close();

@@ -82,7 +82,8 @@ export async function depositAndWithdraw({ page, baseUrl, sandboxUrl, artifactsD
   await screenshot('deposit-arrived-live');
 
   // 5. Withdraw 200 (≤ auto-withdraw maximum): paid at once.
-  await byTestId('menu-withdraw').click();
+  // The withdraw page (the menu tile opens the same form as a footer dialog: see play-slot.ts).
+  await page.goto(`${origin}/user/withdraw`);
   await expectUrl(page, /\/user\/withdraw$/, 'withdraw page');
   await expectText(byTestId('withdraw-available'), DEPOSIT_BAHT, 'amount available to withdraw');
   await byTestId('withdraw-amount').fill(WITHDRAW_BAHT);
@@ -97,8 +98,7 @@ export async function depositAndWithdraw({ page, baseUrl, sandboxUrl, artifactsD
   await expectText(byTestId('header-balance'), '300.00', 'balance after the withdrawal');
 
   // 6. History (spec dialog 3): the deposit and the withdrawal, both approved.
-  await byTestId('page-back').click();
-  await byTestId('menu-history').click();
+  await page.goto(`${origin}/user/history`);
   await expectUrl(page, /\/user\/history$/, 'history page');
   const depositRow = page.locator('[data-testid="history-panel-deposit"] [data-testid="history-row"][data-type="DEPOSIT"]').first();
   await expectText(depositRow.getByTestId('history-amount'), DEPOSIT_BAHT, 'deposit row amount');

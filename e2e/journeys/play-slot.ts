@@ -166,15 +166,18 @@ export async function playSlot({ page, baseUrl, sandboxUrl, artifactsDir }: Play
   await expectAmount(byTestId('wallet-balance'), lastBalance, 'balance = main + game');
   await screenshot('member-card-after-play');
 
-  // 9. Withdraw everything available; history shows it paid.
+  // 9. Withdraw everything available in the footer's withdraw dialog (spec §2; the menu tile
+  //    opens it over the home page); history, from the footer's member-card dialog, shows it paid.
   await byTestId('menu-withdraw').click();
-  await expectUrl(page, /\/user\/withdraw$/, 'withdraw page');
-  await expectVisible(byTestId('withdraw-available'), 'amount available to withdraw');
+  const withdrawDialog = byTestId('footer-dialog-withdraw');
+  await expectVisible(withdrawDialog, 'the withdraw dialog');
+  await expectUrl(page, /\/user\/home$/, 'still the member home under the dialog');
+  await expectVisible(withdrawDialog.getByTestId('withdraw-available'), 'amount available to withdraw');
   const available = bahtOf((await byTestId('withdraw-available').textContent()) ?? '');
   if (!(available > 0)) throw new Error(`nothing to withdraw (available ${available})`);
   if (Math.abs(available - lastBalance) > 0.001) throw new Error(`available to withdraw is ${available}, expected the game balance ${lastBalance}`);
   await byTestId('withdraw-amount').fill(available.toFixed(2));
-  await expectNoHorizontalOverflow(page, 'withdraw page');
+  await expectNoHorizontalOverflow(page, 'withdraw dialog');
   await screenshot('withdraw-all');
   await byTestId('withdraw-submit').click();
   await expectText(byTestId('success-dialog'), 'ถอนเงินสำเร็จ', 'withdrawal success dialog');
@@ -183,13 +186,19 @@ export async function playSlot({ page, baseUrl, sandboxUrl, artifactsDir }: Play
   await screenshot('withdraw-success');
   await byTestId('success-dialog').getByRole('button').click();
   await expectAmount(byTestId('header-balance'), 0, 'nothing left after withdrawing everything');
+  await withdrawDialog.getByTestId('modal-close').first().click();
+  await withdrawDialog.waitFor({ state: 'hidden' });
 
-  await byTestId('page-back').click();
-  await byTestId('menu-history').click();
-  await expectUrl(page, /\/user\/history$/, 'history page');
-  await byTestId('history-tab-withdraw').click();
-  await expectUrl(page, /\/user\/transactions-withdraw$/, 'withdraw history');
-  const withdrawRow = page.locator('[data-testid="history-panel-withdraw"] [data-testid="history-row"]').first();
+  await page.getByTestId('member-bottom-bar').getByRole('button', { name: 'กระเป๋า' }).click();
+  const cardDialog = byTestId('footer-dialog-member-card');
+  await expectVisible(cardDialog, 'the member-card dialog from the footer');
+  await expectAmount(cardDialog.getByTestId('wallet-balance'), 0, 'member card in the dialog after the withdrawal');
+  await screenshot('member-card-dialog');
+  await byTestId('footer-dialog-open-history').click();
+  const historyDialog = byTestId('footer-dialog-history');
+  await expectVisible(historyDialog, 'the history dialog');
+  await historyDialog.getByTestId('history-tab-withdraw').click();
+  const withdrawRow = historyDialog.locator('[data-testid="history-panel-withdraw"] [data-testid="history-row"]').first();
   await expectText(withdrawRow.getByTestId('history-amount'), formatBaht(available), 'withdraw row amount');
   await expectText(withdrawRow.getByTestId('history-status'), 'สำเร็จ', 'withdraw row status (paid)');
   await screenshot('history-withdraw-paid');

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { scriptSlotOutcomes, type PartnerSandboxTarget } from '@sabai/sandbox';
 import {
   KASIKORN,
   STEP_TIMEOUT_MS,
@@ -22,12 +23,15 @@ import {
  *    prefilled, accepts the bonus in step 3 and logs in.
  * 3. The referred deposits 5,000.00 from the sandbox bank: the welcome promotion (100 %, at most
  *    1,000) makes the card 6,000.00 with a turnover of 0.00/30,000.00 (5× of 6,000).
- * 4. The referred plays the slot: 5 spins at 100 baht, all in one cashback period.
- * 5. Staff pull the bet records, wait for the period to end, run the cashback and affiliate jobs.
- * 6. Cashback = 5 % of the spins' net loss (rounded down to the satang), claimed — or, with no
- *    net loss, 0.00 and the spec's refusal.
- * 7. The referrer's income = 5 % of the same net loss; below the 100-baht minimum the withdrawal
- *    is refused with the minimum message, otherwise it is withdrawn.
+ * 4. The referred plays the slot: 20 spins at 100 baht, every one a loss scripted at the sandbox
+ *    partner (its staging "force outcome" tool), so the net loss is 2,000.00 on every run; the
+ *    member card then shows turnover 2,000.00/30,000.00 and the game wallet of the ledger.
+ * 5. Staff pull the bet records and, once the (1-minute) period has ended, run the cashback and
+ *    affiliate jobs (the API's own schedule may run them first: either way each is credited once).
+ * 6. Cashback = 5 % of the net loss = 100.00; claimed into play money.
+ * 7. The referrer's income = 5 % of the same net loss = 100.00 (the 100-baht minimum, under the
+ *    1,000-baht auto-withdraw maximum): withdrawn into play money at once, with its turnover
+ *    requirement (1× of the income, docs/adr/0011) on the referrer's card.
  * 8. The referred spins the prize wheel once (50 prize credit from the deposit) and sees a prize.
  * 9. Staff create a one-use item code of 50; the referred redeems it (+50.00) and a second
  *    redemption is refused with the Thai "already redeemed" message.
@@ -50,6 +54,8 @@ export interface RewardsJourneyOptions {
   sandboxUrl: string;
   artifactsDir: string;
   staff: StaffClient;
+  /** The sandbox partner's signed test tools (scripted slot outcomes). */
+  partnerTools: PartnerSandboxTarget;
 }
 
 const HOUSE_KBANK_ACCOUNT = '0011535946';
@@ -58,19 +64,19 @@ const DEPOSIT = 5_000;
 const BONUS = Math.min(DEPOSIT, 1_000);
 const TURNOVER_NEEDED = (DEPOSIT + BONUS) * 5;
 const STAKE_BAHT = 100;
-const SPINS = 5;
+/** 20 scripted losses of 100: net loss 2,000, so 5 % cashback and 5 % level-1 income are 100.00 each. */
+const SPINS = 20;
 const SLOT_PROVIDER = 'sabai';
 const GOLDEN_ELEPHANT = 'ช้างทองคำ';
 const CASHBACK_BASIS_POINTS = 500; // settings cashBack.Payout 5 %
 const AFFILIATE_LEVEL1_BASIS_POINTS = 500; // settings Affiliate.level1.percent 5 %
 const AFFILIATE_MIN_WITHDRAW = 100;
 const ITEM_CODE_AMOUNT = 50;
+const AFFILIATE_TURNOVER_MULTIPLE = 1; // settings Affiliate.turnover
 const LIVE_BALANCE_TIMEOUT_MS = 15_000;
 const JOB_POLL_MS = 5_000;
 const JOB_TIMEOUT_MS = 75_000;
 const PERIOD_MS = 60_000;
-/** Spins start only this early in a period so that all five settle in the same one. */
-const LATEST_SPIN_START_IN_PERIOD_MS = 30_000;
 const NO_CASHBACK_MESSAGE = 'คุณไม่มียอดเสีย ไม่สามารถกดรับได้';
 const ALREADY_REDEEMED_MESSAGE = 'คุณใช้โค้ดนี้ไปแล้ว';
 
@@ -90,7 +96,7 @@ interface LedgerBalance {
   prizeWallet: number;
 }
 
-export async function rewardsJourney({ page, baseUrl, sandboxUrl, artifactsDir, staff }: RewardsJourneyOptions): Promise<void> {
+export async function rewardsJourney({ page, baseUrl, sandboxUrl, artifactsDir, staff, partnerTools }: RewardsJourneyOptions): Promise<void> {
   const origin = trimSlash(baseUrl);
   const sandbox = trimSlash(sandboxUrl);
   const screenshot = screenshotter(page, artifactsDir);
@@ -134,23 +140,35 @@ export async function rewardsJourney({ page, baseUrl, sandboxUrl, artifactsDir, 
     console.log(`  rewards: deposit ${formatBaht(DEPOSIT)} + bonus ${formatBaht(BONUS)} = ${formatBaht(funded)}; turnover needed ${formatBaht(TURNOVER_NEEDED)}; prize credit ${afterDeposit.prizeWallet}`);
     await screenshot('referred-deposit-with-bonus', referredPage);
 
-    // 4. The slot: 5 spins at 100 baht, started early enough in a period to settle in it.
-    const { rounds, netLoss } = await playFiveSpins(referredPage, origin, sandbox, funded, screenshot);
+    // 4. The slot: 20 scripted losses at 100 baht.
+    const { rounds, netLoss } = await playScriptedLosses(referredPage, origin, sandbox, funded, partnerTools, screenshot);
+    if (!near(netLoss, SPINS * STAKE_BAHT)) throw new Error(`the scripted spins lost ${netLoss}, expected ${SPINS * STAKE_BAHT}`);
     const netLossSatang = Math.round(netLoss * 100);
-    const expectedCashback = netLossSatang > 0 ? Math.floor((netLossSatang * CASHBACK_BASIS_POINTS) / 10_000) / 100 : 0;
-    const expectedIncome = netLossSatang > 0 ? Math.floor((netLossSatang * AFFILIATE_LEVEL1_BASIS_POINTS) / 10_000) / 100 : 0;
+    const expectedCashback = Math.floor((netLossSatang * CASHBACK_BASIS_POINTS) / 10_000) / 100;
+    const expectedIncome = Math.floor((netLossSatang * AFFILIATE_LEVEL1_BASIS_POINTS) / 10_000) / 100;
     const lastSettledAt = Date.now();
-    console.log(`  rewards: spins ${rounds.map((round) => `${round.result}(${round.stake}→${round.payout})`).join(' ')}; net loss ${formatBaht(netLoss)} → cashback ${formatBaht(expectedCashback)}, level-1 income ${formatBaht(expectedIncome)}`);
+    console.log(`  rewards: ${rounds.length} spins, net loss ${formatBaht(netLoss)} → cashback ${formatBaht(expectedCashback)}, level-1 income ${formatBaht(expectedIncome)}`);
+    // Back on the site: the card shows the partner's live game wallet (the ledger settles it at the
+    // next move out of the game, docs/adr/0009) and the turnover of the pulled bet records.
+    await referredPage.getByTestId('refresh-balance').click();
+    const afterPlay = await memberGet<{ gameWallet: number; ledgerGameWallet: number; mainWallet: number }>(referredPage, '/game-composite/v1/wallet');
+    if (!near(afterPlay.mainWallet + afterPlay.gameWallet, funded - netLoss)) throw new Error(`live wallets hold ${afterPlay.mainWallet}+${afterPlay.gameWallet} after play, expected ${funded - netLoss}`);
+    if (!near(afterPlay.ledgerGameWallet, funded)) throw new Error(`the ledger's game wallet is ${afterPlay.ledgerGameWallet} before settlement, expected ${funded}`);
+    await expectAmount(referredPage.getByTestId('wallet-balance'), funded - netLoss, 'member card balance after play = deposit + bonus − net loss', 45_000);
+    await expectText(referredPage.getByTestId('turnover'), `${formatBaht(netLoss)}/${formatBaht(TURNOVER_NEEDED)}`, 'turnover after 20 lost spins (bet records pulled)', 45_000);
+    await screenshot('referred-home-after-play', referredPage);
 
-    // 5. Staff: pull the bet records, wait for the period to end, run cashback and affiliate.
+    // 5. Staff: pull the bet records; after the period ends, run cashback and affiliate.
     await untilNot404(staff, 'POST', '/admin-api/v1/jobs/pull-bet-records');
     const periodEnd = (Math.floor(lastSettledAt / PERIOD_MS) + 1) * PERIOD_MS;
     await referredPage.waitForTimeout(Math.max(0, periodEnd - Date.now()) + 1_000);
-    const cashbackJob = await pollJob(staff, '/admin-api/v1/jobs/cashback', expectedCashback > 0);
-    const affiliateJob = await pollJob(staff, '/admin-api/v1/jobs/affiliate', expectedIncome > 0);
-    console.log(`  rewards: jobs cashback ${JSON.stringify(dataOf(cashbackJob))}, affiliate ${JSON.stringify(dataOf(affiliateJob))}`);
+    const credited = await untilCredited(staff, async () => {
+      const [referredLedger, referrerIncome] = [await ledgerBalance(referredPage), await memberGet<{ balance: number }>(page, '/user-profile-composite/v1/users/affiliate')];
+      return near(referredLedger.cashbackWallet, expectedCashback) && near(referrerIncome.balance, expectedIncome);
+    });
+    console.log(`  rewards: cashback and affiliate credited after ${credited} job round(s)`);
 
-    // 6. Cashback: the balance is 5 % of the net loss; claim it (or see the refusal).
+    // 6. Cashback: the balance is 5 % of the net loss; claim it into play money.
     await referredPage.goto(`${origin}/user/cash_back`);
     await expectAmount(referredPage.getByTestId('cashback-balance'), expectedCashback, 'cashback balance = 5 % of the net loss');
     const beforeClaim = await ledgerBalance(referredPage);
@@ -158,22 +176,20 @@ export async function rewardsJourney({ page, baseUrl, sandboxUrl, artifactsDir, 
     await expectNoHorizontalOverflow(referredPage, 'cashback page');
     await screenshot('cashback-balance', referredPage);
     await referredPage.getByTestId('cashback-claim').click();
-    if (expectedCashback > 0) {
-      await expectText(referredPage.getByTestId('success-dialog'), formatBaht(expectedCashback), 'cashback claimed message with the amount');
-      await screenshot('cashback-claimed', referredPage);
-      await referredPage.getByTestId('success-dialog').getByRole('button').click();
-      await expectAmount(referredPage.getByTestId('cashback-balance'), 0, 'cashback balance after the claim');
-      const afterClaim = await ledgerBalance(referredPage);
-      if (!near(afterClaim.cashbackWallet, 0)) throw new Error(`ledger cashback after the claim is ${afterClaim.cashbackWallet}`);
-      const moved = afterClaim.mainWallet + afterClaim.gameWallet - (beforeClaim.mainWallet + beforeClaim.gameWallet);
-      if (!near(moved, expectedCashback)) throw new Error(`the claim moved ${moved} into play money, expected ${expectedCashback}`);
-    } else {
-      await expectText(referredPage.getByTestId('error-dialog'), NO_CASHBACK_MESSAGE, 'no-cashback refusal');
-      await screenshot('cashback-refused', referredPage);
-      await referredPage.getByTestId('error-dialog').getByRole('button').click();
-    }
+    await expectText(referredPage.getByTestId('success-dialog'), formatBaht(expectedCashback), 'cashback claimed message with the amount');
+    await screenshot('cashback-claimed', referredPage);
+    await referredPage.getByTestId('success-dialog').getByRole('button').click();
+    await expectAmount(referredPage.getByTestId('cashback-balance'), 0, 'cashback balance after the claim');
+    const afterClaim = await ledgerBalance(referredPage);
+    if (!near(afterClaim.cashbackWallet, 0)) throw new Error(`ledger cashback after the claim is ${afterClaim.cashbackWallet}`);
+    const moved = afterClaim.mainWallet + afterClaim.gameWallet - (beforeClaim.mainWallet + beforeClaim.gameWallet);
+    if (!near(moved, expectedCashback)) throw new Error(`the claim moved ${moved} into play money, expected ${expectedCashback}`);
+    // A second claim, now at 0.00: refused locally with the spec's message.
+    await referredPage.getByTestId('cashback-claim').click();
+    await expectText(referredPage.getByTestId('error-dialog'), NO_CASHBACK_MESSAGE, 'second claim at 0.00 refused');
+    await referredPage.getByTestId('error-dialog').getByRole('button').click();
 
-    // 7. The referrer's income: 5 % of the same net loss; withdraw it or see the minimum message.
+    // 7. The referrer's income: 5 % of the same net loss, withdrawn into play money at once.
     await page.bringToFront();
     await page.goto(`${origin}/user/affiliate`);
     await expectText(page.getByTestId('affiliate-count'), '1', 'one referred member');
@@ -182,19 +198,22 @@ export async function rewardsJourney({ page, baseUrl, sandboxUrl, artifactsDir, 
     if (!near(summary.balance, expectedIncome)) throw new Error(`ledger affiliate income is ${summary.balance}, expected ${expectedIncome}`);
     await expectNoHorizontalOverflow(page, 'affiliate page');
     await screenshot('referrer-affiliate-income');
+    if (expectedIncome < AFFILIATE_MIN_WITHDRAW) throw new Error(`income ${expectedIncome} is under the ${AFFILIATE_MIN_WITHDRAW} minimum: the journey's numbers are wrong`);
     await page.getByTestId('affiliate-withdraw').click();
-    if (expectedIncome >= AFFILIATE_MIN_WITHDRAW) {
-      await expectText(page.getByTestId('success-dialog'), formatBaht(expectedIncome), 'affiliate income withdrawn');
-      await screenshot('referrer-income-withdrawn');
-      await page.getByTestId('success-dialog').getByRole('button').click();
-      await expectAmount(page.getByTestId('affiliate-income'), 0, 'affiliate income after the withdrawal');
-    } else {
-      await expectText(page.getByTestId('error-dialog'), `ถอนรายได้แนะนำเพื่อนได้ขั้นต่ำ ${AFFILIATE_MIN_WITHDRAW} บาท`, 'affiliate minimum message');
-      await screenshot('referrer-income-below-minimum');
-      await page.getByTestId('error-dialog').getByRole('button').click();
-      const after = await memberGet<{ balance: number }>(page, '/user-profile-composite/v1/users/affiliate');
-      if (!near(after.balance, expectedIncome)) throw new Error(`a refused withdrawal changed the income to ${after.balance}`);
+    await expectText(page.getByTestId('success-dialog'), formatBaht(expectedIncome), 'affiliate income withdrawn');
+    await screenshot('referrer-income-withdrawn');
+    await page.getByTestId('success-dialog').getByRole('button').click();
+    await expectAmount(page.getByTestId('affiliate-income'), 0, 'affiliate income after the withdrawal');
+    const referrerLedger = await ledgerBalance(page);
+    if (!near(referrerLedger.mainWallet + referrerLedger.gameWallet, expectedIncome) || !near(referrerLedger.affiliateWallet, 0)) {
+      throw new Error(`referrer ledger after the withdrawal: ${JSON.stringify(referrerLedger)}`);
     }
+    const referrerRolling = await memberGet<{ nowTurnover: number; needTurnover: number }>(page, '/rolling-composite/v1/get-rolling');
+    if (!near(referrerRolling.needTurnover, expectedIncome * AFFILIATE_TURNOVER_MULTIPLE)) throw new Error(`referrer turnover needed ${referrerRolling.needTurnover}, expected ${expectedIncome * AFFILIATE_TURNOVER_MULTIPLE}`);
+    await page.goto(`${origin}/user/home`);
+    await expectAmount(page.getByTestId('wallet-balance'), expectedIncome, 'referrer card = the withdrawn income', LIVE_BALANCE_TIMEOUT_MS);
+    await expectText(page.getByTestId('turnover'), `0.00/${formatBaht(expectedIncome * AFFILIATE_TURNOVER_MULTIPLE)}`, 'referrer turnover requirement on the income');
+    await screenshot('referrer-home-after-income');
 
     // 8. The prize wheel: one spin from the deposit's 50 prize credit.
     await referredPage.bringToFront();
@@ -293,18 +312,23 @@ async function registerThroughLink(
   await expectText(byTestId('member-id'), member.phoneNumber, 'member card of the referred member');
 }
 
-/** Launches ช้างทองคำ, spins 5 × 100 within one period, goes back; returns the rounds and their net loss. */
-async function playFiveSpins(
+/**
+ * Launches ช้างทองคำ, scripts SPINS losses for the member's game account at the sandbox partner,
+ * spins SPINS × 100, goes back; returns the rounds (the game's own answers) and their net loss.
+ */
+async function playScriptedLosses(
   page: Page,
   origin: string,
   sandbox: string,
   funded: number,
+  partnerTools: PartnerSandboxTarget,
   screenshot: (name: string, target?: Page) => Promise<void>,
 ): Promise<{ rounds: SpinResult[]; netLoss: number }> {
   await page.goto(`${origin}/user/slot`);
   const provider = page.locator(`[data-testid="provider-tile"][data-ch="${SLOT_PROVIDER}"][data-category="EGAMES"]`);
   await expectVisible(provider, 'the Sabai slot provider tile');
   await provider.click();
+  await expectUrl(page, /\/user\/play\/egames\/egames\/sabai$/, 'the Sabai slot provider page');
   const launchedFrom = page.url();
   const tile = page.getByTestId('game-tile').filter({ hasText: GOLDEN_ELEPHANT });
   await expectVisible(tile, `game tile ${GOLDEN_ELEPHANT}`);
@@ -312,11 +336,15 @@ async function playFiveSpins(
   await expectUrl(page, new RegExp(`^${escapeRegExp(sandbox)}/games/session/`), 'sandbox game page');
   await expectVisible(page.getByTestId('slot-game'), 'the slot game');
   await expectAmount(page.getByTestId('balance'), funded, 'game balance: deposit + bonus moved into the game');
+
+  // The member's game account (GameInfo, spec §3) is what the partner knows them by.
+  const userInfo = await memberGetAt<{ GameInfo: { username: string } | null }>(page, origin, '/auth-service/v1/refresh');
+  if (!userInfo.GameInfo?.username) throw new Error('the member has no game account after the launch');
+  const scripted = await scriptSlotOutcomes({ ...partnerTools, username: userInfo.GameInfo.username, outcomes: Array.from({ length: SPINS }, () => 'loss' as const) });
+  if (scripted.outcomes.length !== SPINS) throw new Error(`the sandbox queued ${scripted.outcomes.length} outcomes, expected ${SPINS}`);
+
   await page.getByTestId(`stake-${STAKE_BAHT}`).click();
   if ((await page.getByTestId(`stake-${STAKE_BAHT}`).getAttribute('aria-pressed')) !== 'true') throw new Error('the 100-baht stake is not chosen');
-
-  const inPeriod = Date.now() % PERIOD_MS;
-  if (inPeriod > LATEST_SPIN_START_IN_PERIOD_MS) await page.waitForTimeout(PERIOD_MS - inPeriod + 500);
   const rounds: SpinResult[] = [];
   for (let spin = 1; spin <= SPINS; spin += 1) {
     const answer = page.waitForResponse((response) => response.url().endsWith('/games/api/slot/spin') && response.request().method() === 'POST');
@@ -325,15 +353,29 @@ async function playFiveSpins(
     const round = (await response.json()) as SpinResult;
     if (!response.ok()) throw new Error(`spin ${spin} refused: HTTP ${response.status()} ${JSON.stringify(round)}`);
     if (Number(round.stake) !== STAKE_BAHT) throw new Error(`spin ${spin} staked ${round.stake}, expected ${STAKE_BAHT}`);
+    if (round.result !== 'loss' || Number(round.payout) !== 0) throw new Error(`spin ${spin} was scripted to lose but answered ${round.result} ${round.payout}`);
     rounds.push(round);
     await expectText(page.getByTestId('last-round'), round.roundId, `round ${spin} finished on the page`);
+    if (spin === 1) await screenshot('slot-first-scripted-loss', page);
   }
   const netLoss = rounds.reduce((sum, round) => sum + Number(round.stake) - Number(round.payout), 0);
   await expectAmount(page.getByTestId('balance'), funded - netLoss, 'game balance follows from the rounds');
-  await screenshot('slot-after-5-spins', page);
+  await screenshot('slot-after-spins', page);
   await page.getByTestId('back-to-site').click();
   await expectUrl(page, new RegExp(`^${escapeRegExp(launchedFrom)}$`), 'the page the game was launched from');
+  await page.goto(`${origin}/user/home`);
   return { rounds, netLoss };
+}
+
+/** memberGet from a page that is not on the member site (the partner's game page): opens the site first. */
+async function memberGetAt<T>(page: Page, origin: string, path: string): Promise<T> {
+  const sitePage = await page.context().newPage();
+  try {
+    await sitePage.goto(`${origin}/user/home`);
+    return await memberGet<T>(sitePage, path);
+  } finally {
+    await sitePage.close();
+  }
 }
 
 /** A member-API GET from inside the page, with the stored session token and the app key: the ledger's view. */
@@ -373,34 +415,23 @@ async function untilNot404(staff: StaffClient, method: 'POST', path: string, bod
   }
 }
 
-/** Runs a period job every 5 s until it reports a credited count > 0 or 75 s pass (nothing to credit is then expected). */
-async function pollJob(staff: StaffClient, path: string, expectCredit: boolean): Promise<unknown> {
+/**
+ * Runs the cashback and affiliate jobs as staff every 5 s until `isCredited()` (read from the
+ * ledger) holds, for up to 75 s. The API's own schedule may credit first; the jobs are idempotent.
+ * @returns how many rounds of job calls it took.
+ */
+async function untilCredited(staff: StaffClient, isCredited: () => Promise<boolean>): Promise<number> {
   const deadline = Date.now() + JOB_TIMEOUT_MS;
-  let answer: unknown;
-  for (;;) {
-    answer = await untilNot404(staff, 'POST', path, {});
-    if (creditedCount(dataOf(answer)) > 0) return answer;
-    if (Date.now() > deadline) {
-      if (expectCredit) throw new Error(`${path} credited nothing in ${JOB_TIMEOUT_MS / 1000} s: ${JSON.stringify(answer)}`);
-      return answer;
-    }
+  for (let round = 1; ; round += 1) {
+    await untilNot404(staff, 'POST', '/admin-api/v1/jobs/pull-bet-records');
+    await untilNot404(staff, 'POST', '/admin-api/v1/jobs/cashback', {});
+    await untilNot404(staff, 'POST', '/admin-api/v1/jobs/affiliate', {});
+    if (await isCredited()) return round;
+    if (Date.now() > deadline) throw new Error(`cashback / affiliate income not credited in ${JOB_TIMEOUT_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
   }
 }
 
-/** The largest number under a key mentioning "credited" anywhere in the job's answer. */
-function creditedCount(value: unknown): number {
-  if (typeof value !== 'object' || value === null) return 0;
-  let best = 0;
-  for (const [key, item] of Object.entries(value)) {
-    if (/credited/i.test(key) && typeof item === 'number') best = Math.max(best, item);
-    else if (/credited/i.test(key) && Array.isArray(item)) best = Math.max(best, item.length);
-    else best = Math.max(best, creditedCount(item));
-  }
-  return best;
-}
-
-const dataOf = (body: unknown): unknown => (typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body);
 const isSuccess = (body: unknown): boolean => typeof body === 'object' && body !== null && (body as { success?: unknown }).success === true;
 const isNotFound = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && (body as { success?: unknown }).success !== true && (body as { code?: unknown }).code === 'NOT_FOUND';

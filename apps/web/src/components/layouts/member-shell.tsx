@@ -9,6 +9,21 @@ import { BrandLogo } from '../ui/brand-logo.tsx';
 import { ChatIcon, DepositIcon, GameIcon, GiftIcon, HomeIcon, UserIcon, UserPlusIcon, WalletIcon } from '../ui/icons.tsx';
 import { AnnouncementStrip, MaintenanceBanner } from './announcement.tsx';
 
+/**
+ * The signed-in footer's dialogs (spec §2: "The footer hosts the promotion, wheel, affiliate,
+ * withdraw, history and member-card dialogs"), wired by the app layer.
+ */
+export interface FooterDialogControls {
+  /** The 4th tab: the promotion dialog. */
+  openPromotion: () => void;
+  /** The 5th tab and the header balance: the member-card dialog. */
+  openMemberCard: () => void;
+  /** Which of the two is showing (as a dialog, or as the page itself), so its tab looks current. */
+  showing: 'promotion' | 'member-card' | null;
+  /** The dialog host, mounted beside the bottom bar. */
+  host: ReactNode;
+}
+
 interface MemberShellProps {
   settings: SiteSettings | null;
   /** Null for a visitor: the signed-out header and bottom bar (spec §2). */
@@ -17,33 +32,73 @@ interface MemberShellProps {
   showChrome: boolean;
   /** The live wallets (game wallet at the partner) when known; otherwise the user info's wallets are shown. */
   liveWallet?: { mainWallet: number; gameWallet: number } | null;
+  /** The footer dialogs of a signed-in member. */
+  footerDialogs: FooterDialogControls;
   children: ReactNode;
 }
 
-/** The member app's frame under /user/: header on top, bottom bar for the thumb. */
-export function MemberShell({ settings, user, showChrome, liveWallet, children }: MemberShellProps) {
+/** The member app's frame under /user/: header on top, bottom bar (and its dialogs) for the thumb. */
+export function MemberShell({ settings, user, showChrome, liveWallet, footerDialogs, children }: MemberShellProps) {
   if (!showChrome) return <div className="mx-auto min-h-dvh max-w-lg">{children}</div>;
   return (
     <div className="mx-auto min-h-dvh max-w-lg pb-24">
-      {user ? <SignedInHeader settings={settings} wallet={liveWallet ?? user.internalWallet} /> : <SignedOutHeader settings={settings} />}
+      {user ? (
+        <SignedInHeader settings={settings} wallet={liveWallet ?? user.internalWallet} onOpenMemberCard={footerDialogs.openMemberCard} />
+      ) : (
+        <SignedOutHeader settings={settings} />
+      )}
       <main className="px-4 pt-4">{children}</main>
-      {user ? <SignedInBottomBar settings={settings} /> : <SignedOutBottomBar settings={settings} />}
+      {user ? (
+        <>
+          <SignedInBottomBar footerDialogs={footerDialogs} />
+          {footerDialogs.host}
+        </>
+      ) : (
+        <SignedOutBottomBar settings={settings} />
+      )}
     </div>
   );
 }
 
-function SignedInHeader({ settings, wallet }: { settings: SiteSettings | null; wallet: { mainWallet: number; gameWallet: number } }) {
+interface SignedInHeaderProps {
+  settings: SiteSettings | null;
+  wallet: { mainWallet: number; gameWallet: number };
+  onOpenMemberCard: () => void;
+}
+
+/** Logo, the balance (which opens the member card), the LINE contact when configured, the profile. */
+function SignedInHeader({ settings, wallet, onOpenMemberCard }: SignedInHeaderProps) {
   const { t } = useTranslation();
+  const balance = formatBaht(memberBalanceSatang(wallet));
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-page/90 backdrop-blur" data-testid="member-header">
       <div className="flex items-center gap-3 px-4 py-3">
         <Link to={paths.user.home} className="mr-auto" aria-label={settings?.siteName ?? 'Sabai'}>
           <BrandLogo logoUrl={settings?.logoUrl} siteName={settings?.siteName ?? 'Sabai'} className="h-8" />
         </Link>
-        <span className="inline-flex items-center gap-1.5 rounded-full border border-primary/40 bg-black/40 px-3 py-1 text-sm font-bold tabular-nums text-primary" data-testid="header-balance">
+        <button
+          type="button"
+          onClick={onOpenMemberCard}
+          aria-haspopup="dialog"
+          aria-label={t('nav.balanceOpensCard', { amount: balance })}
+          className="inline-flex items-center gap-1.5 rounded-full border border-primary/40 bg-black/40 px-3 py-1 text-sm font-bold tabular-nums text-primary active:scale-95"
+          data-testid="header-balance"
+        >
           <WalletIcon className="size-4" />
-          {formatBaht(memberBalanceSatang(wallet))}
-        </span>
+          {balance}
+        </button>
+        {settings?.LineId && (
+          <a
+            href={lineContactUrl(settings.LineId)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('nav.contactLine')}
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/15 text-primary"
+            data-testid="header-contact"
+          >
+            <ChatIcon className="size-5" />
+          </a>
+        )}
         <Link to={paths.user.profile} aria-label={t('nav.profile')} className="flex size-9 items-center justify-center rounded-full bg-primary/15 text-primary" data-testid="header-profile">
           <UserIcon className="size-5" />
         </Link>
@@ -70,27 +125,28 @@ function SignedOutHeader({ settings }: { settings: SiteSettings | null }) {
   );
 }
 
+type TabIcon = ComponentType<SVGProps<SVGSVGElement>>;
+
 interface TabProps {
   to: string;
   label: string;
-  Icon: ComponentType<SVGProps<SVGSVGElement>>;
-  external?: boolean;
+  Icon: TabIcon;
   featured?: boolean;
 }
 
-function SignedInBottomBar({ settings }: { settings: SiteSettings | null }) {
+/**
+ * Home, deposit and the featured games are pages; promotion and the wallet (the member card, with
+ * withdraw and history one tap further) open their footer dialogs over the current page.
+ */
+function SignedInBottomBar({ footerDialogs }: { footerDialogs: FooterDialogControls }) {
   const { t } = useTranslation();
   return (
     <BottomBar>
       <Tab to={paths.user.home} label={t('nav.home')} Icon={HomeIcon} />
       <Tab to={paths.user.feature('deposit')} label={t('nav.deposit')} Icon={DepositIcon} />
       <Tab to={paths.user.feature('play')} label={t('nav.games')} Icon={GameIcon} featured />
-      <Tab to={paths.user.feature('promotion')} label={t('nav.promotion')} Icon={GiftIcon} />
-      {settings?.LineId ? (
-        <Tab to={lineContactUrl(settings.LineId)} label={t('nav.contact')} Icon={ChatIcon} external />
-      ) : (
-        <Tab to={paths.user.profile} label={t('nav.profile')} Icon={UserIcon} />
-      )}
+      <DialogTab label={t('nav.promotion')} Icon={GiftIcon} onOpen={footerDialogs.openPromotion} isShowing={footerDialogs.showing === 'promotion'} testId="bottom-promotion" />
+      <DialogTab label={t('nav.wallet')} Icon={WalletIcon} onOpen={footerDialogs.openMemberCard} isShowing={footerDialogs.showing === 'member-card'} testId="bottom-wallet" />
     </BottomBar>
   );
 }
@@ -125,7 +181,7 @@ function BottomBar({ children }: { children: ReactNode }) {
   );
 }
 
-function Tab({ to, label, Icon, external = false, featured = false }: TabProps) {
+function Tab({ to, label, Icon, featured = false }: TabProps) {
   const content = (active: boolean) =>
     featured ? (
       <>
@@ -135,23 +191,44 @@ function Tab({ to, label, Icon, external = false, featured = false }: TabProps) 
         <span className="text-[11px] font-semibold text-primary">{label}</span>
       </>
     ) : (
-      <>
-        <Icon className={`size-6 ${active ? 'text-primary' : 'text-ink/60'}`} />
-        <span className={`text-[11px] ${active ? 'font-semibold text-primary' : 'text-ink/60'}`}>{label}</span>
-      </>
+      <TabFace label={label} Icon={Icon} isActive={active} />
     );
-  const className = 'flex flex-col items-center gap-0.5 py-2';
   return (
     <li>
-      {external ? (
-        <a href={to} target="_blank" rel="noopener noreferrer" className={className}>
-          {content(false)}
-        </a>
-      ) : (
-        <NavLink to={to} className={className}>
-          {({ isActive }) => content(isActive)}
-        </NavLink>
-      )}
+      <NavLink to={to} className={TAB_CLASS}>
+        {({ isActive }) => content(isActive)}
+      </NavLink>
     </li>
+  );
+}
+
+interface DialogTabProps {
+  label: string;
+  Icon: TabIcon;
+  onOpen: () => void;
+  /** Its dialog is open, or the current page is its page. */
+  isShowing: boolean;
+  testId: string;
+}
+
+/** A tab that opens a footer dialog: a button, not a link (it goes nowhere). */
+function DialogTab({ label, Icon, onOpen, isShowing, testId }: DialogTabProps) {
+  return (
+    <li>
+      <button type="button" onClick={onOpen} aria-haspopup="dialog" className={`${TAB_CLASS} w-full`} data-testid={testId}>
+        <TabFace label={label} Icon={Icon} isActive={isShowing} />
+      </button>
+    </li>
+  );
+}
+
+const TAB_CLASS = 'flex flex-col items-center gap-0.5 py-2';
+
+function TabFace({ label, Icon, isActive }: { label: string; Icon: TabIcon; isActive: boolean }) {
+  return (
+    <>
+      <Icon className={`size-6 ${isActive ? 'text-primary' : 'text-ink/60'}`} />
+      <span className={`text-[11px] ${isActive ? 'font-semibold text-primary' : 'text-ink/60'}`}>{label}</span>
+    </>
   );
 }

@@ -10,7 +10,9 @@ export function PromotionCard({ promotion, className = '' }: { promotion: Promot
   return (
     <article className={`card overflow-hidden ${className}`} data-testid="promotion-card" data-promotion-id={promotion._id}>
       {promotion.ImageUrl ? (
-        <img src={promotion.ImageUrl} alt="" className="aspect-[16/9] w-full object-cover" loading="lazy" data-testid="promotion-image" />
+        // The operator's banner at its own shape (a fixed 16:9 box cut the text off a wide banner);
+        // only a very tall one is cropped.
+        <img src={promotion.ImageUrl} alt="" className="max-h-72 w-full object-cover" loading="lazy" data-testid="promotion-image" />
       ) : (
         <div className="flex aspect-[16/9] items-center justify-center bg-gradient-to-br from-primary/40 to-secondary/40" aria-hidden="true">
           <GiftIcon className="size-12 text-primary" />

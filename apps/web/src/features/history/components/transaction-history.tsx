@@ -89,7 +89,7 @@ function HistoryTable({ kind }: { kind: HistoryTab }) {
         <button type="button" className="btn-ghost px-3 py-2 text-sm disabled:opacity-40" disabled={page <= 1 || history.isFetching} onClick={() => setPage((current) => current - 1)} data-testid="history-prev">
           ‹ {t('history.previous')}
         </button>
-        <span className="tabular-nums text-ink/70" data-testid="history-page">
+        <span className="tabular-nums text-ink/70" data-testid="history-page-number">
           {t('history.page', { page, pages })}
         </span>
         <button type="button" className="btn-ghost px-3 py-2 text-sm disabled:opacity-40" disabled={page >= pages || history.isFetching} onClick={() => setPage((current) => current + 1)} data-testid="history-next">

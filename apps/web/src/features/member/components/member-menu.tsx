@@ -15,8 +15,11 @@ import {
 } from '../../../components/ui/icons.tsx';
 import { paths, type MemberFeature } from '../../../config/paths.ts';
 
+/** A tile of the member menu: a member feature (its route) or the profile. */
+export type MenuKey = MemberFeature | 'profile';
+
 interface MenuEntry {
-  key: MemberFeature | 'profile';
+  key: MenuKey;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
@@ -33,8 +36,18 @@ const ENTRIES: MenuEntry[] = [
   { key: 'profile', Icon: UserIcon },
 ];
 
-/** The member's features as tiles; cashback and affiliate only when the site turns them on (spec §6). */
-export function MemberMenu({ useCashback, useAffiliate }: { useCashback: boolean; useAffiliate: boolean }) {
+interface MemberMenuProps {
+  useCashback: boolean;
+  useAffiliate: boolean;
+  /** Tiles that open a dialog over the page instead of going to their route (composed by the page). */
+  dialogOpeners?: Partial<Record<MenuKey, () => void>>;
+}
+
+/**
+ * The member's features as tiles; cashback and affiliate only when the site turns them on (spec
+ * §6). A tile with an opener is a button that opens its dialog; every other tile is a link.
+ */
+export function MemberMenu({ useCashback, useAffiliate, dialogOpeners = {} }: MemberMenuProps) {
   const { t } = useTranslation();
   const entries = ENTRIES.filter(
     (entry) => (entry.key !== 'cash_back' || useCashback) && (entry.key !== 'affiliate' || useAffiliate),
@@ -43,21 +56,33 @@ export function MemberMenu({ useCashback, useAffiliate }: { useCashback: boolean
     <nav aria-label={t('member.menuTitle')} className="card p-4">
       <h2 className="mb-3 text-sm font-bold text-primary">{t('member.menuTitle')}</h2>
       <ul className="grid grid-cols-4 gap-x-1 gap-y-4">
-        {entries.map(({ key, Icon }) => (
-          <li key={key}>
-            <Link
-              to={key === 'profile' ? paths.user.profile : paths.user.feature(key)}
-              className="flex flex-col items-center gap-1.5 text-center"
-              data-testid={`menu-${key}`}
-            >
+        {entries.map(({ key, Icon }) => {
+          const face = (
+            <>
               <span className="flex size-12 items-center justify-center rounded-2xl border border-primary/25 bg-gradient-to-b from-primary/20 to-primary/5 text-primary">
                 <Icon className="size-6" />
               </span>
               <span className="text-[11px] leading-tight text-ink/85">{t(`features.${key}`)}</span>
-            </Link>
-          </li>
-        ))}
+            </>
+          );
+          const openDialog = dialogOpeners[key];
+          return (
+            <li key={key}>
+              {openDialog ? (
+                <button type="button" onClick={openDialog} aria-haspopup="dialog" className={`${TILE_CLASS} w-full`} data-testid={`menu-${key}`}>
+                  {face}
+                </button>
+              ) : (
+                <Link to={key === 'profile' ? paths.user.profile : paths.user.feature(key)} className={TILE_CLASS} data-testid={`menu-${key}`}>
+                  {face}
+                </Link>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );
 }
+
+const TILE_CLASS = 'flex flex-col items-center gap-1.5 text-center';

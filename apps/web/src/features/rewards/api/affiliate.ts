@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiRequest } from '../../../lib/api.ts';
 import { memberQuery } from '../../../lib/auth.ts';
 import { WALLET_QUERY_ROOT } from '../../../lib/query-keys.ts';
-import { envelopeOf, isAffiliateSummary, isMovedAmount } from './schemas.ts';
+import { envelopeOf, isAffiliateSummary, isIncomeWithdrawal } from './schemas.ts';
 
 /** Under the wallet root so a live balance event refreshes the income too. */
 export const affiliateQuery = queryOptions({
@@ -13,10 +13,13 @@ export const affiliateQuery = queryOptions({
 
 export const useAffiliate = () => useQuery(affiliateQuery);
 
-/** `GET /user-profile-composite/v1/users/affiliate/vertify`: moves all affiliate income into play money. */
-export async function withdrawAffiliateIncome(): Promise<{ message: string; amount: number }> {
-  const body = await apiRequest('/user-profile-composite/v1/users/affiliate/vertify', { schema: envelopeOf(isMovedAmount) });
-  return { message: body.message, amount: body.data.Amount };
+/**
+ * `GET /user-profile-composite/v1/users/affiliate/vertify`: moves all affiliate income into play
+ * money, or, above the site's auto-withdraw maximum, asks staff (`isWaiting`, Status 2; ADR 0011).
+ */
+export async function withdrawAffiliateIncome(): Promise<{ message: string; amount: number; isWaiting: boolean }> {
+  const body = await apiRequest('/user-profile-composite/v1/users/affiliate/vertify', { schema: envelopeOf(isIncomeWithdrawal) });
+  return { message: body.message, amount: body.data.Amount, isWaiting: body.data.Status === 2 };
 }
 
 export function useWithdrawAffiliateIncome() {

@@ -31,11 +31,20 @@ export interface MovedAmount {
 }
 export const isMovedAmount = (value: unknown): value is MovedAmount => isRecord(value) && isNumber(value.Amount);
 
+/** An affiliate-income withdrawal: Status 1 moved into play money now, 2 waiting for staff (ADR 0011). */
+export interface IncomeWithdrawal extends MovedAmount {
+  Status?: 1 | 2;
+}
+export const isIncomeWithdrawal = (value: unknown): value is IncomeWithdrawal =>
+  isMovedAmount(value) && (!('Status' in value) || value.Status === 1 || value.Status === 2);
+
 // --- Affiliate (spec §3 "Affiliate data") -------------------------------------------------------
 
 export interface AffiliateRow {
   createdAt: string;
   Amount: number;
+  /** Income withdrawals only: 1 done, 2 waiting for staff, 3 rejected (spec §4 statuses). */
+  Status?: 1 | 2 | 3;
 }
 export interface AffiliateIncomeRow extends AffiliateRow {
   level: number;

@@ -25,7 +25,7 @@ export function AffiliatePanel({ referralLink, image }: { referralLink: string |
   const onWithdraw = () => {
     if (withdraw.isPending) return;
     withdraw.mutate(undefined, {
-      onSuccess: ({ amount }) => showSuccess(t('rewards.affiliate.withdrawn', { amount: formatBaht(amount) })),
+      onSuccess: ({ amount, isWaiting }) => showSuccess(t(isWaiting ? 'rewards.affiliate.waiting' : 'rewards.affiliate.withdrawn', { amount: formatBaht(amount) })),
       onError: (error) => showError(errorMessage(error), { messageAsTitle: true }),
     });
   };
@@ -113,7 +113,12 @@ export function AffiliatePanel({ referralLink, image }: { referralLink: string |
               ))}
             </div>
             <AmountTable
-              rows={rows?.map((row, index) => ({ key: `${row.createdAt}-${index}`, createdAt: row.createdAt, amount: row.Amount }))}
+              rows={rows?.map((row, index) => ({
+                key: `${row.createdAt}-${index}`,
+                createdAt: row.createdAt,
+                amount: row.Amount,
+                ...(row.Status === 2 || row.Status === 3 ? { note: t(`rewards.affiliate.status.${row.Status}`) } : {}),
+              }))}
               isLoading={false}
               error={null}
               onRetry={() => void summary.refetch()}

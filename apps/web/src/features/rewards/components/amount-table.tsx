@@ -5,6 +5,8 @@ export interface AmountRow {
   key: string;
   createdAt: string;
   amount: number;
+  /** A short state under the amount (e.g. waiting for staff); none for a done row. */
+  note?: string;
 }
 
 /** A date/time and amount table with an explicit "no data" row (spec dialogs 4 and 10). */
@@ -61,7 +63,14 @@ export function AmountTable({
             rows.map((row) => (
               <tr key={row.key} className="border-t border-white/5">
                 <td className="px-3 py-2 text-xs text-ink/80">{formatThaiDateTime(row.createdAt)}</td>
-                <td className="px-3 py-2 text-right font-semibold tabular-nums text-emerald-400">{formatBaht(row.amount)}</td>
+                <td className="px-3 py-2 text-right font-semibold tabular-nums text-emerald-400">
+                  {formatBaht(row.amount)}
+                  {row.note && (
+                    <span className="block text-[11px] font-normal text-amber-300" data-testid="amount-note">
+                      {row.note}
+                    </span>
+                  )}
+                </td>
               </tr>
             ))
           )}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MemberCard } from '../../features/member/components/member-card.tsx';
+import { BonusChoiceDialog } from '../../features/promotions/components/bonus-preference.tsx';
+import { useMemberCardModel } from './use-member-card-model.ts';
+
+/**
+ * The member card (spec dialog 1) with the bonus choice it opens (dialog 12), or a placeholder
+ * while the session is checked. Shown on /user/home and in the member-card footer dialog.
+ */
+export function MemberCardSection() {
+  const { t } = useTranslation();
+  const { user, ...card } = useMemberCardModel();
+  const [isChoosingBonus, setChoosingBonus] = useState(false);
+
+  if (!user) {
+    return (
+      <div className="card flex h-64 items-center justify-center text-sm text-ink/60" role="status">
+        {t('member.sessionChecking')}
+      </div>
+    );
+  }
+  return (
+    <>
+      <MemberCard
+        user={user}
+        {...card}
+        bonusAction={
+          <button type="button" className="btn-outline shrink-0 px-3 py-1.5 text-xs" onClick={() => setChoosingBonus(true)} data-testid="open-bonus-choice">
+            {t('promotion.choiceOpen')}
+          </button>
+        }
+      />
+      {isChoosingBonus && <BonusChoiceDialog isBonus={user.BonusInfo.isBonus} onClose={() => setChoosingBonus(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+/** Turnover in baht: what counts so far and what a withdrawal needs. */
+export interface TurnoverFigures {
+  now: number;
+  needed: number;
+}
+
+interface TurnoverSources {
+  /** The member's BonusInfo from the refresh call (undefined until it answers). */
+  bonus: { bonusId: string | null; nowTurnover: number; needTurnover: number } | undefined;
+  /** `GET /rolling-composite/v1/get-rolling` when it answered. */
+  rolling: { nowTurnover: number; needTurnover: number } | undefined;
+  /** The turnover the game wallet call reports, when it answered. */
+  gameWallet: TurnoverFigures | undefined;
+}
+
+/**
+ * The turnover the member card shows (spec dialog 1): get-rolling first, since it is what a
+ * withdrawal waits for (every active requirement at once: the promotion grant's target and the
+ * wagering requirements on moved affiliate income, docs/adr/0011); until it answers, an active
+ * grant's BonusInfo, then the game wallet's figure. Null: nothing answered yet.
+ */
+export function shownTurnover({ bonus, rolling, gameWallet }: TurnoverSources): TurnoverFigures | null {
+  if (rolling) return { now: rolling.nowTurnover, needed: rolling.needTurnover };
+  const isGrantActive = Boolean(bonus?.bonusId) && (bonus?.needTurnover ?? 0) > 0;
+  if (bonus && isGrantActive) return { now: bonus.nowTurnover, needed: bonus.needTurnover };
+  return gameWallet ?? null;
+}
