@@ -17,24 +17,28 @@ export interface TurnoverRequirement {
 }
 
 /**
- * Several requirements as the one now/needed pair the member card shows (docs/adr/0011). Each
- * requirement i is met when total ≥ start_i + needed_i; all are met exactly when total reaches
- * the furthest target T = max(start_i + needed_i). Counting from the earliest start S = min(start_i):
- * needed = T − S and now = max(0, total − S), so `now ≥ needed` ⇔ every requirement is met.
- * With one requirement this is its own progress; with none, now = total and needed = 0.
+ * Several requirements as the one now/needed pair the member card shows (docs/adr/0011). They
+ * stack, as wagering requirements do: a baht of turnover counts towards one requirement only.
+ * In order of start, requirement i is worked off from max(where the previous one finished, start_i)
+ * (turnover made before it existed never counts for it), so all are met when the total reaches
+ * the finish F of the last one. Counting from the earliest start S: needed = F − S and
+ * now = max(0, total − S). With one requirement this is its own progress; with none, now = total
+ * and needed = 0. Input order does not matter.
+ * @throws Error for a negative start or need (a bug in the caller).
  */
 export function turnoverTowards(totalSatang: bigint, requirements: readonly TurnoverRequirement[]): { nowSatang: bigint; neededSatang: bigint } {
   if (requirements.length === 0) return { nowSatang: totalSatang, neededSatang: 0n };
-  let earliestStart = requirements[0]!.startSatang;
-  let furthestTarget = 0n;
   for (const requirement of requirements) {
     if (requirement.startSatang < 0n || requirement.neededSatang < 0n) throw new Error('a turnover requirement is negative');
-    if (requirement.startSatang < earliestStart) earliestStart = requirement.startSatang;
-    const target = requirement.startSatang + requirement.neededSatang;
-    if (target > furthestTarget) furthestTarget = target;
+  }
+  const byStart = [...requirements].sort((a, b) => (a.startSatang < b.startSatang ? -1 : a.startSatang > b.startSatang ? 1 : 0));
+  const earliestStart = byStart[0]!.startSatang;
+  let finish = earliestStart;
+  for (const requirement of byStart) {
+    finish = (requirement.startSatang > finish ? requirement.startSatang : finish) + requirement.neededSatang;
   }
   const since = totalSatang - earliestStart;
-  return { nowSatang: since > 0n ? since : 0n, neededSatang: furthestTarget - earliestStart };
+  return { nowSatang: since > 0n ? since : 0n, neededSatang: finish - earliestStart };
 }
 
 /** The active bonus grant's and the active wagering requirements' starts and targets. */
