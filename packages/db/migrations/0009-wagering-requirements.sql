@@ -1,8 +1,9 @@
 -- Wagering requirements on credited reward money (docs/adr/0011): affiliate income moved into
 -- play money under a turnover multiple (settings Affiliate.turnover) must be turned over
--- `required_satang` (credited × multiple) counted from the member's turnover at the credit,
--- before a bank withdrawal. Ended by the withdrawal that needed it met, or when the money was
--- played out (main + game under 1 baht when a deposit arrives).
+-- `required_satang` (credited × multiple) before a bank withdrawal, counted from rounds settled
+-- after `created_at` (the start is worked out when read; `turnover_start_satang` records the
+-- member's pulled turnover at the credit, for audit). Ended by the withdrawal that needed it
+-- met, or when the money was played out (main + game under 1 baht when a deposit arrives).
 CREATE TABLE wagering_requirements (
   id text PRIMARY KEY CHECK (id ~ '^wgr_[a-z0-9]{20}$'),
   member_id text NOT NULL REFERENCES members (id),

@@ -35,6 +35,20 @@ export async function requireMemberAccountId(q: Queryable, memberId: string, kin
 }
 
 /**
+ * Takes the row lock a posting takes on an account (FOR NO KEY UPDATE), until the transaction
+ * ends, so that a read-check-write (e.g. "is turnover met? then reserve") cannot interleave with
+ * a posting to that account. Lock member accounts only (hot house accounts are not row-locked by
+ * postings). Postings already in the transaction keep working: the lock is the transaction's own.
+ */
+export async function lockAccount(q: Queryable, accountId: bigint): Promise<void> {
+  const { rows } = await q.query('SELECT id FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
+  if (rows.length !== 1) throw new Error(`ledger account ${accountId} does not exist`);
+}
+
+/** Posted balance of a credit-normal (member) account: pending moves, either way, are not counted. */
+export const postedCreditBalance = (balance: AccountBalance): bigint => balance.creditsPosted - balance.debitsPosted;
+
+/**
  * Creates a house account if missing (idempotent) and returns its id. Hot accounts (every deposit
  * touches them) should pass `isTotalsCached: false`: their totals are derived from entries.
  */

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
 import { expectLedgerSound, postFeed, staffCall, statementFrom } from '../../test/money-helpers.ts';
 import { computeAffiliateCommissionsForDay } from './compute-affiliate-commissions.ts';
+import { addWageringRequirement } from '../play/wagering-requirements.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -125,10 +126,11 @@ describe('affiliate income under a turnover multiple (settings Affiliate.turnove
       expect(refused.body).toMatchObject({ success: false, code: 'TURNOVER_NOT_MET', message: 'ยอดเทิร์นโอเวอร์ยังไม่ครบตามเงื่อนไข' });
       expect((await t.call({ method: 'GET', url: '/user-profile-composite/v1/profile/balance', token: referrer.token })).body.data.mainWallet).toBe(200);
 
-      await lose(referrer.id, 30_000n, new Date('2026-10-12T07:00:00Z'), 'tm-1');
+      // The referrer's own play, settled after the income moved (turnover before it never counts).
+      await lose(referrer.id, 30_000n, new Date(Date.now() + 60_000), 'tm-1');
       expect(await rolling(referrer.token)).toMatchObject({ nowTurnover: 300, needTurnover: 600, isMet: false });
       expect((await withdraw(referrer.token, 150)).status).toBe(422);
-      await lose(referrer.id, 30_000n, new Date('2026-10-12T07:01:00Z'), 'tm-2');
+      await lose(referrer.id, 30_000n, new Date(Date.now() + 120_000), 'tm-2');
       expect(await rolling(referrer.token)).toMatchObject({ nowTurnover: 600, needTurnover: 600, isMet: true });
 
       const accepted = await withdraw(referrer.token, 150);
@@ -244,5 +246,114 @@ describe('affiliate income above the auto-withdraw maximum (settings Affiliate.a
       await t.db.query('UPDATE site_settings SET affiliate_auto_withdraw_enabled = true');
       t.context.siteSettings.invalidate();
     }
+  });
+});
+
+describe('affiliate income: races and late data (review of docs/adr/0011)', () => {
+  const withdraw = (token: string, amount: number) =>
+    t.call({ method: 'POST', url: '/fund-composite/v1/withdrawal', token, body: { Amount: amount, Channel: 'BANK', minWithdraw: 100 } });
+  const rolling = async (token: string) => (await t.call({ method: 'GET', url: '/rolling-composite/v1/get-rolling', token })).body.data;
+
+  async function referrerWithIncome(lossSatang: bigint, day: Date, label: string) {
+    const referrer = await t.signUp();
+    const referred = await t.signUp({ affiliateKey: referrer.affiliateKey });
+    await lose(await idOf(referred.phoneNumber), lossSatang, day, label);
+    await computeAffiliateCommissionsForDay(t.context, day);
+    return { ...referrer, id: await idOf(referrer.phoneNumber), token: await t.logIn(referrer.phoneNumber, referrer.password) };
+  }
+
+  it('never lets a bank withdrawal racing the income move take the income without its turnover', async () => {
+    // 300 of the member's own money (nothing owed) + 200 income (1× → 200 owed) racing a 500
+    // withdrawal: either the withdrawal goes first (500 > 300: refused) or the move does (200
+    // owed: refused). It is never paid, and a moved income keeps its requirement.
+    for (let round = 0; round < 5; round += 1) {
+      const referrer = await referrerWithIncome(400_000n, new Date(Date.UTC(2026, 9, 21 + round, 6)), `race-${round}`);
+      await postFeed(t, 'statement', statementFrom(referrer, '300.00'), { sourceId: 'src_statement_bbl' });
+      const [moved, withdrawn] = await Promise.all([
+        t.call({ method: 'GET', url: '/user-profile-composite/v1/users/affiliate/vertify', token: referrer.token }),
+        withdraw(referrer.token, 500),
+      ]);
+      expect(moved.status).toBe(200);
+      expect(withdrawn.status).not.toBe(200);
+      expect(['INSUFFICIENT_BALANCE', 'TURNOVER_NOT_MET']).toContain(withdrawn.body.code);
+      const { rows } = await t.db.query<{ status: string }>('SELECT status FROM wagering_requirements WHERE member_id = $1', [referrer.id]);
+      expect(rows).toEqual([{ status: 'active' }]);
+    }
+  });
+
+  it('keeps the requirement when a deposit arrives while the money is on its way into the game', async () => {
+    const referrer = await referrerWithIncome(400_000n, new Date('2026-10-18T06:00:00Z'), 'inflight');
+    await t.call({ method: 'GET', url: '/user-profile-composite/v1/users/affiliate/vertify', token: referrer.token });
+    // The 200 is reserved for a GAME_IN still in flight: in neither wallet's available balance.
+    await inLedgerTransaction(t.db, async (tx) =>
+      expectPosted(
+        await reserveTransfer(tx, {
+          idempotencyKey: `test-game-in-flight:${referrer.id}`,
+          code: 'GAME_IN',
+          debitAccountId: await requireMemberAccountId(tx, referrer.id, 'main'),
+          creditAccountId: await requireMemberAccountId(tx, referrer.id, 'game'),
+          amountSatang: 20_000n,
+          source: { type: 'test', id: referrer.id },
+        }),
+      ),
+    );
+    await postFeed(t, 'statement', statementFrom(referrer, '500.00'), { sourceId: 'src_statement_bbl' });
+    const { rows } = await t.db.query<{ status: string }>('SELECT status FROM wagering_requirements WHERE member_id = $1', [referrer.id]);
+    expect(rows).toEqual([{ status: 'active' }]);
+    expect(await rolling(referrer.token)).toMatchObject({ needTurnover: 200, isMet: false });
+  });
+
+  it('does not count a round played before the income moved, even when its record is pulled after', async () => {
+    const referrer = await referrerWithIncome(400_000n, new Date('2026-10-19T06:00:00Z'), 'late');
+    await t.call({ method: 'GET', url: '/user-profile-composite/v1/users/affiliate/vertify', token: referrer.token });
+    // Settled a minute before the move, pulled now: it must not pay off the 200 owed.
+    await lose(referrer.id, 50_000n, new Date(Date.now() - 60_000), 'late-before');
+    expect(await rolling(referrer.token)).toMatchObject({ nowTurnover: 0, needTurnover: 200, isMet: false });
+    await lose(referrer.id, 20_000n, new Date(Date.now() + 60_000), 'late-after');
+    expect(await rolling(referrer.token)).toMatchObject({ nowTurnover: 200, needTurnover: 200, isMet: true });
+  });
+
+  it('lists income approved by staff in the deposit history', async () => {
+    const referrer = await referrerWithIncome(4_000_000n, new Date('2026-10-20T06:00:00Z'), 'hist');
+    expect((await t.call({ method: 'GET', url: '/user-profile-composite/v1/users/affiliate/vertify', token: referrer.token })).body.data).toEqual({ Amount: 2000, Status: 2 });
+    const id = (await t.db.query<{ id: string }>(`SELECT id FROM affiliate_withdrawals WHERE member_id = $1`, [referrer.id])).rows[0]!.id;
+    expect((await staffCall(t, 'POST', `/admin-api/v1/affiliate-withdrawals/${id}/approve`, {})).status).toBe(200);
+    const history = await t.call({ method: 'GET', url: '/user-profile-composite/v1/history/deposit', token: referrer.token });
+    expect(history.body.data.Transaction).toEqual([expect.objectContaining({ Amount: 2000, TransType: 'AFFILIATE', Status: 1 })]);
+  });
+});
+
+// PostgreSQL only: PGlite runs one transaction at a time, so this interleaving cannot happen there.
+describe.skipIf(!process.env.DATABASE_URL)('a bank withdrawal against income moving in at the same moment (PostgreSQL)', () => {
+  it('waits for the move and then sees its requirement, instead of ending it unseen', async () => {
+    // 200 income (1× → 200 owed) and nothing else. The move into main is held open while a
+    // withdrawal of 150 starts: it must wait for the move and then refuse for the turnover.
+    const referrer = await t.signUp();
+    const referred = await t.signUp({ affiliateKey: referrer.affiliateKey });
+    const day = new Date('2026-10-28T06:00:00Z');
+    await lose(await idOf(referred.phoneNumber), 400_000n, day, 'held');
+    await computeAffiliateCommissionsForDay(t.context, day);
+    const memberId = await idOf(referrer.phoneNumber);
+    const token = await t.logIn(referrer.phoneNumber, referrer.password);
+    let withdrawal: Promise<{ status: number; body: { code?: string } }> | undefined;
+    await t.db.transaction(async (tx) => {
+      const transferId = expectPosted(
+        await postTransfer(tx, {
+          idempotencyKey: `test-held-income:${memberId}`,
+          code: 'AFFILIATE',
+          debitAccountId: await requireMemberAccountId(tx, memberId, 'affiliate'),
+          creditAccountId: await requireMemberAccountId(tx, memberId, 'main'),
+          amountSatang: 20_000n,
+          source: { type: 'affiliate_income_move', id: memberId },
+        }),
+      );
+      await addWageringRequirement(tx, { memberId, sourceType: 'affiliate_income', sourceTransferId: transferId, creditedSatang: 20_000n, turnoverMultiple: 1, now: new Date() });
+      withdrawal = t.call({ method: 'POST', url: '/fund-composite/v1/withdrawal', token, body: { Amount: 150, Channel: 'BANK', minWithdraw: 100 } });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    });
+    const answer = await withdrawal!;
+    expect(answer.body.code).toBe('TURNOVER_NOT_MET');
+    const { rows } = await t.db.query<{ status: string }>('SELECT status FROM wagering_requirements WHERE member_id = $1', [memberId]);
+    expect(rows).toEqual([{ status: 'active' }]);
   });
 });

@@ -27,14 +27,15 @@ export async function getAffiliateSummary(context: AppContext, memberId: string)
     [memberId],
   );
   // Income withdrawals: those moved at once (single transfers) and those that went to staff
-  // (affiliate_withdrawals: 2 waiting, 1 approved, 3 rejected), newest first.
+  // (affiliate_withdrawals: 2 waiting, 1 approved, 3 rejected), newest first, both by the
+  // ledger's own transfer time (the reservation's for a staff one) so one clock orders them.
   const withdrawals = await context.db.query<{ created_at: Date; amount_satang: bigint; status: 1 | 2 | 3 }>(
     `SELECT created_at, amount_satang, status FROM (
        SELECT t.created_at, t.amount_satang, 1 AS status FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account_id
        WHERE a.member_id = $1 AND a.kind = 'affiliate' AND t.code = 'AFFILIATE' AND t.phase = 'single'
        UNION ALL
-       SELECT created_at, amount_satang, CASE status WHEN 'approved' THEN 1 WHEN 'pending_approval' THEN 2 ELSE 3 END
-       FROM affiliate_withdrawals WHERE member_id = $1
+       SELECT t.created_at, w.amount_satang, CASE w.status WHEN 'approved' THEN 1 WHEN 'pending_approval' THEN 2 ELSE 3 END
+       FROM affiliate_withdrawals w JOIN ledger_transfers t ON t.id = w.reserve_transfer_id WHERE w.member_id = $1
      ) w ORDER BY created_at DESC LIMIT ${LIST_LIMIT}`,
     [memberId],
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ERRORS } from '@sabai/contracts';
 import type { Queryable } from '@sabai/db';
-import { availableCreditBalance, expectPosted, inLedgerTransaction, postTransfer, readAccountBalance, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
+import { availableCreditBalance, expectPosted, inLedgerTransaction, lockAccount, postTransfer, readAccountBalance, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
@@ -42,9 +42,11 @@ export async function withdrawAffiliateIncome(context: AppContext, memberId: str
   const belowMinimum = () =>
     new AppError('AFFILIATE_BELOW_MINIMUM', { message: ERRORS.AFFILIATE_BELOW_MINIMUM.message.replace('{min}', bahtText(settings.affiliate_min_withdraw_satang)) });
   return inLedgerTransaction(context.db, async (tx) => {
+    // Concurrent requests of one member queue here, so each sees the one before it (waiting or moved).
+    const affiliate = await requireMemberAccountId(tx, memberId, 'affiliate');
+    await lockAccount(tx, affiliate);
     const waiting = await tx.query('SELECT 1 FROM affiliate_withdrawals WHERE member_id = $1 AND status = $2', [memberId, 'pending_approval']);
     if (waiting.rowCount > 0) throw new AppError('AFFILIATE_WITHDRAW_WAITING');
-    const affiliate = await requireMemberAccountId(tx, memberId, 'affiliate');
     const available = availableCreditBalance(await readAccountBalance(tx, affiliate));
     if (available <= 0n || available < settings.affiliate_min_withdraw_satang) throw belowMinimum();
     const transfer = {
@@ -71,7 +73,7 @@ export async function withdrawAffiliateIncome(context: AppContext, memberId: str
     const outcome = await postTransfer(tx, {
       ...transfer,
       idempotencyKey: `affiliate-withdraw:${memberId}:${randomUUID()}`,
-      source: { type: 'affiliate_withdrawal', id: memberId },
+      source: { type: 'affiliate_income_move', id: memberId },
     });
     if (outcome.status === 'refused') throw belowMinimum();
     await afterIncomeMoved(tx, context, { memberId, transferId: expectPosted(outcome), amountSatang: available, turnoverMultiple: settings.affiliate_turnover_multiple });

@@ -2,7 +2,7 @@ import type { UserInfo } from '@sabai/contracts';
 import type { Queryable } from '@sabai/db';
 import { satangToBahtNumber } from '@sabai/money';
 import { readMemberWalletBalances } from './member-wallets.ts';
-import { totalTurnoverSatang, turnoverTowards } from '../play/get-turnover.ts';
+import { activeTurnoverRequirements, totalTurnoverSatang, turnoverTowards } from '../play/get-turnover.ts';
 
 /**
  * The member's user info (spec §3 "User info"), as login and refresh return it.
@@ -42,9 +42,8 @@ export async function getUserInfo(db: Queryable, memberId: string): Promise<User
   const grant = grants.rows[0];
   const itemCodes = await db.query<{ code: string }>('SELECT code FROM item_code_redemptions WHERE member_id = $1 ORDER BY created_at LIMIT 100', [memberId]);
   // BonusInfo is the grant's own progress (its target from its start), not the combined rolling.
-  const turnover = grant
-    ? turnoverTowards((await totalTurnoverSatang(db, memberId)).totalSatang, [{ startSatang: grant.turnover_start_satang, neededSatang: grant.turnover_needed_satang }])
-    : undefined;
+  const grantRequirement = grant ? (await activeTurnoverRequirements(db, memberId)).grant : null;
+  const turnover = grantRequirement ? turnoverTowards((await totalTurnoverSatang(db, memberId)).totalSatang, [grantRequirement]) : undefined;
   const gameAccount = await db.query<{ username: string; password: string; partner: string }>(
     `SELECT g.username, g.password, s.partner FROM game_accounts g CROSS JOIN site_settings s WHERE g.member_id = $1`,
     [memberId],

@@ -18,7 +18,8 @@ export interface HistoryRow {
 /**
  * Deposit history (`GET /user-profile-composite/v1/history/deposit`, spec §7): the money that
  * came into the member's main wallet — DEPOSIT, AFFILIATE and CASHBACK transfers; `type:
- * 'cashback'` keeps only CASHBACK. Posted transfers are approved (Status 1). Newest first.
+ * 'cashback'` keeps only CASHBACK. Posted transfers are approved (Status 1): single postings and
+ * the posting of a reservation (affiliate income approved by staff). Newest first.
  * Ids are `trf_<transfer id>`.
  */
 export async function listDepositHistory(
@@ -30,7 +31,7 @@ export async function listDepositHistory(
   const { rows } = await db.query<{ id: bigint; amount_satang: bigint; created_at: Date; code: HistoryRow['TransType']; total: bigint }>(
     `SELECT t.id, t.amount_satang, t.created_at, t.code, count(*) OVER () AS total
      FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
-     WHERE a.member_id = $1 AND a.kind = 'main' AND t.code = ANY($2::text[]) AND t.phase = 'single'
+     WHERE a.member_id = $1 AND a.kind = 'main' AND t.code = ANY($2::text[]) AND t.phase IN ('single', 'post_pending')
      ORDER BY t.id DESC LIMIT $3 OFFSET $4`,
     [input.memberId, codes, input.pageSize, offset],
   );
@@ -49,7 +50,7 @@ export async function listDepositHistory(
 async function countDeposits(db: Queryable, memberId: string, codes: string[]): Promise<bigint> {
   const { rows } = await db.query<{ total: bigint }>(
     `SELECT count(*) AS total FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
-     WHERE a.member_id = $1 AND a.kind = 'main' AND t.code = ANY($2::text[]) AND t.phase = 'single'`,
+     WHERE a.member_id = $1 AND a.kind = 'main' AND t.code = ANY($2::text[]) AND t.phase IN ('single', 'post_pending')`,
     [memberId, codes],
   );
   return rows[0]?.total ?? 0n;

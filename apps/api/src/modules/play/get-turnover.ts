@@ -41,21 +41,35 @@ export function turnoverTowards(totalSatang: bigint, requirements: readonly Turn
   return { nowSatang: since > 0n ? since : 0n, neededSatang: finish - earliestStart };
 }
 
-/** The active bonus grant's and the active wagering requirements' starts and targets. */
+/** Most active wagering requirements one member may have; more is a bug, not a state to show. */
+export const MAX_ACTIVE_WAGERING_REQUIREMENTS = 1_000;
+
+/**
+ * The active bonus grant's and the active wagering requirements' starts and needs. A start is the
+ * member's turnover of rounds *settled* (partner time) at or before the requirement was created,
+ * worked out now rather than stored: bet records arrive by a pull (every few seconds, later after a
+ * partner outage), so a round played before a requirement but pulled after it must not count for
+ * it (docs/adr/0011). Rounds settled later count, whenever they are pulled.
+ * @throws Error above MAX_ACTIVE_WAGERING_REQUIREMENTS active requirements (never truncated).
+ */
 export async function activeTurnoverRequirements(db: Queryable, memberId: string): Promise<{ grant: TurnoverRequirement | null; wagering: TurnoverRequirement[] }> {
-  const grants = await db.query<{ turnover_start_satang: bigint; turnover_needed_satang: bigint }>(
-    `SELECT turnover_start_satang, turnover_needed_satang FROM bonus_grants WHERE member_id = $1 AND status = 'active'`,
+  const { rows } = await db.query<{ kind: 'grant' | 'wagering'; needed_satang: bigint; start_satang: bigint }>(
+    `SELECT r.kind, r.needed_satang,
+       (SELECT coalesce(sum(b.stake_satang), 0)::int8 FROM bet_rounds b
+        WHERE b.member_id = $1 AND b.status = 'settled' AND b.result IN ('win', 'loss') AND b.settled_at <= r.created_at) AS start_satang
+     FROM (
+       SELECT 'grant' AS kind, turnover_needed_satang AS needed_satang, created_at FROM bonus_grants WHERE member_id = $1 AND status = 'active'
+       UNION ALL
+       SELECT 'wagering', required_satang, created_at FROM wagering_requirements WHERE member_id = $1 AND status = 'active'
+     ) r
+     ORDER BY r.created_at
+     LIMIT ${MAX_ACTIVE_WAGERING_REQUIREMENTS + 2}`,
     [memberId],
   );
-  const wagering = await db.query<{ turnover_start_satang: bigint; required_satang: bigint }>(
-    `SELECT turnover_start_satang, required_satang FROM wagering_requirements WHERE member_id = $1 AND status = 'active' ORDER BY created_at LIMIT 1000`,
-    [memberId],
-  );
-  const grant = grants.rows[0];
-  return {
-    grant: grant ? { startSatang: grant.turnover_start_satang, neededSatang: grant.turnover_needed_satang } : null,
-    wagering: wagering.rows.map((row) => ({ startSatang: row.turnover_start_satang, neededSatang: row.required_satang })),
-  };
+  if (rows.length > MAX_ACTIVE_WAGERING_REQUIREMENTS + 1) throw new Error(`member ${memberId} has more than ${MAX_ACTIVE_WAGERING_REQUIREMENTS} active turnover requirements`);
+  const toRequirement = (row: (typeof rows)[number]): TurnoverRequirement => ({ startSatang: row.start_satang, neededSatang: row.needed_satang });
+  const grant = rows.find((row) => row.kind === 'grant');
+  return { grant: grant ? toRequirement(grant) : null, wagering: rows.filter((row) => row.kind === 'wagering').map(toRequirement) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { availableCreditBalance, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
+import { postedCreditBalance, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
 import { totalTurnoverSatang } from '../play/get-turnover.ts';
 import { endWageringRequirements } from '../play/wagering-requirements.ts';
 import { EXHAUSTED_BELOW_SATANG, grantBonusForDeposit } from './grant-bonus.ts';
@@ -14,8 +14,11 @@ export async function grantBonusAfterDeposit(
   tx: Queryable,
   input: { memberId: string; depositId: string; depositSatang: bigint; now: Date },
 ): Promise<string | null> {
-  const main = availableCreditBalance(await readAccountBalance(tx, await requireMemberAccountId(tx, input.memberId, 'main')));
-  const game = availableCreditBalance(await readAccountBalance(tx, await requireMemberAccountId(tx, input.memberId, 'game')));
+  // Posted balances only: money in a pending move (GAME_IN / GAME_OUT in flight, a reserved
+  // withdrawal) still counts as the member's, so a deposit never ends a grant or a requirement
+  // on money that is merely on its way (errs towards keeping them).
+  const main = postedCreditBalance(await readAccountBalance(tx, await requireMemberAccountId(tx, input.memberId, 'main')));
+  const game = postedCreditBalance(await readAccountBalance(tx, await requireMemberAccountId(tx, input.memberId, 'game')));
   const turnover = await totalTurnoverSatang(tx, input.memberId);
   const balanceBeforeSatang = main + game - input.depositSatang;
   if (balanceBeforeSatang < EXHAUSTED_BELOW_SATANG) await endWageringRequirements(tx, { memberId: input.memberId, reason: 'BALANCE_EXHAUSTED', now: input.now });

@@ -12,7 +12,8 @@ import type { Violation } from '@sabai/ledger';
  * - each wagering requirement sits on the AFFILIATE transfer of its credited amount from that
  *   member's affiliate wallet to their main wallet (docs/adr/0011);
  * - each income withdrawal waiting for staff is reserved by its pending AFFILIATE transfer, and a
- *   member's affiliate wallet reserves exactly what waits.
+ *   member's affiliate wallet reserves exactly what waits; a decided one is resolved by the post
+ *   (approved) or the void (rejected) of that reservation.
  * @returns the violations (at most 20 of each kind); empty means sound.
  */
 export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
@@ -78,6 +79,13 @@ export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
      JOIN ledger_accounts debit ON debit.id = t.debit_account_id JOIN ledger_accounts credit ON credit.id = t.credit_account_id
      WHERE t.code <> 'AFFILIATE' OR t.phase <> 'pending' OR t.amount_satang <> w.amount_satang
         OR debit.member_id IS DISTINCT FROM w.member_id OR debit.kind <> 'affiliate' OR credit.member_id IS DISTINCT FROM w.member_id OR credit.kind <> 'main'`,
+  );
+  await check(
+    'decided affiliate withdrawals are resolved as decided',
+    `SELECT w.id AS detail FROM affiliate_withdrawals w JOIN ledger_transfers r ON r.id = w.resolve_transfer_id
+     WHERE w.status <> 'pending_approval'
+       AND (r.pending_transfer_id IS DISTINCT FROM w.reserve_transfer_id OR r.code <> 'AFFILIATE'
+            OR r.phase <> (CASE w.status WHEN 'approved' THEN 'post_pending' ELSE 'void_pending' END))`,
   );
   await check(
     'affiliate wallets reserve exactly the waiting income withdrawals',

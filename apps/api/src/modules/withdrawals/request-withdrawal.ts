@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { postgresErrorCode, violatedConstraint } from '@sabai/db';
-import { availableCreditBalance, expectPosted, inLedgerTransaction, postTransfer, readAccountBalance, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
+import { availableCreditBalance, expectPosted, inLedgerTransaction, lockAccount, postTransfer, readAccountBalance, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
 import type { Queryable } from '@sabai/db';
 import { forfeitOnWithdrawal } from '../promotions/bonus-rules.ts';
 import { parseBahtToSatang } from '@sabai/money';
@@ -62,11 +62,15 @@ export async function requestWithdrawal(
       if (previous.amount_satang !== amountSatang) throw new AppError('IDEMPOTENCY_CONFLICT');
       return { id: previous.id, isNew: false };
     }
+    // The main wallet's row lock first: income moved in, an approval or a deposit (each locks main
+    // when it records its turnover requirement or grant) cannot commit between this turnover check
+    // and the reservation below, so a requirement is never ended unseen (docs/adr/0011).
+    const mainAccount = await requireMemberAccountId(tx, input.memberId, 'main');
+    await lockAccount(tx, mainAccount);
     const position = await readWithdrawalPosition(tx, input.memberId);
     if (position.turnoverNowSatang < position.turnoverNeededSatang) throw new AppError('TURNOVER_NOT_MET');
 
     const withdrawalId = newPrefixedId('wdr');
-    const mainAccount = await requireMemberAccountId(tx, input.memberId, 'main');
     await endBonusGrantOnWithdrawal(tx, { memberId: input.memberId, mainAccount, amountSatang, now: context.now() });
     // Met (checked above): a withdrawal ends them, as it ends the grant (docs/adr/0011).
     await endWageringRequirements(tx, { memberId: input.memberId, reason: 'WITHDRAWN', now: context.now() });

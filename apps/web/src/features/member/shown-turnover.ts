@@ -14,14 +14,14 @@ interface TurnoverSources {
 }
 
 /**
- * The turnover the member card shows (spec dialog 1): get-rolling first, since it is what a
- * withdrawal waits for (every active requirement at once: the promotion grant's target and the
- * wagering requirements on moved affiliate income, docs/adr/0011); until it answers, an active
- * grant's BonusInfo, then the game wallet's figure. Null: nothing answered yet.
+ * The turnover the member card shows (spec dialog 1): what a withdrawal waits for, i.e. every
+ * active requirement at once (the promotion grant's target and the wagering requirements on moved
+ * affiliate income, docs/adr/0011). get-rolling and the game wallet call both report that; an
+ * active grant's BonusInfo (its own progress only) is the last resort. Null: nothing answered yet.
  */
 export function shownTurnover({ bonus, rolling, gameWallet }: TurnoverSources): TurnoverFigures | null {
   if (rolling) return { now: rolling.nowTurnover, needed: rolling.needTurnover };
+  if (gameWallet) return gameWallet;
   const isGrantActive = Boolean(bonus?.bonusId) && (bonus?.needTurnover ?? 0) > 0;
-  if (bonus && isGrantActive) return { now: bonus.nowTurnover, needed: bonus.needTurnover };
-  return gameWallet ?? null;
+  return bonus && isGrantActive ? { now: bonus.nowTurnover, needed: bonus.needTurnover } : null;
 }
