@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@sabai/db/testing';
@@ -33,8 +34,23 @@ let database: { db: Db; databaseUrl: string | undefined; drop: () => Promise<voi
 let sandbox: SandboxApp;
 let sandboxUrl: string;
 let api: ChildProcess | undefined;
-const apiPort = 20_000 + Math.floor(Math.random() * 20_000);
-const apiUrl = `http://127.0.0.1:${apiPort}`;
+let apiPort = 0;
+let apiUrl = '';
+
+/**
+ * A port that is free right now, chosen by the kernel (listen on 0, then close). A random port
+ * could collide with an ephemeral port another test's socket holds (it did once in CI).
+ */
+async function findFreePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 function startApi(): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', API_ENTRY], {
@@ -89,6 +105,8 @@ async function createMembers(count: number): Promise<Array<{ id: string; phoneNu
 
 describe.skipIf(!process.env.DATABASE_URL)('crash recovery (kill -9 of the API on PostgreSQL)', () => {
   beforeAll(async () => {
+    apiPort = await findFreePort();
+    apiUrl = `http://127.0.0.1:${apiPort}`;
     database = await createTestDatabase();
     await seedDemoSite(database.db, { feedSecret: FEED_SECRET });
     sandbox = await buildSandboxApp({ apiKey: SANDBOX_KEY, feedSecret: FEED_SECRET, apiBaseUrl: apiUrl });
