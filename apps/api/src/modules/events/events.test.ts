@@ -43,7 +43,9 @@ async function readStream(token: string, untilText: string, trigger: () => Promi
 describe('GET /user-profile-composite/v1/events', () => {
   it('tells the member, without amounts, when a deposit is credited', async () => {
     const member = await fundedMember(t, '10.00');
-    const text = await readStream(member.token, 'event: balance', () =>
+    // Wait for the deposit's own event: the funding deposit's events (its deposit and the move of
+    // the credit into the game account, 'adjustment') may still be on their way when the stream opens.
+    const text = await readStream(member.token, 'event: balance\ndata: {"reason":"deposit"}', () =>
       postFeed(t, 'statement', statementFrom(member, '77.00'), { sourceId: 'src_statement_bbl' }),
     );
     expect(text).toContain('event: balance\ndata: {"reason":"deposit"}');
@@ -51,7 +53,9 @@ describe('GET /user-profile-composite/v1/events', () => {
   });
 
   it('does not tell one member about another member’s money', async () => {
-    const alice = await fundedMember(t, '10.00');
+    // Alice has never had money, so any balance event on her stream would be someone else's.
+    const aliceSignUp = await t.signUp();
+    const alice = { token: await t.logIn(aliceSignUp.phoneNumber, aliceSignUp.password) };
     const bob = await fundedMember(t, '10.00');
     const text = await readStream(alice.token, 'event: balance', () => postFeed(t, 'statement', statementFrom(bob, '5.00'), { sourceId: 'src_statement_bbl' }), 1_500);
     expect(text).toContain('event: ready');
