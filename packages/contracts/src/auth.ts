@@ -56,10 +56,10 @@ export const userInfo = z
     BonusInfo: z.object({
       bonusId: z.string().nullable(),
       isBonus: z.boolean(),
-      TurnoverType: z.number(),
+      TurnoverType: z.number().describe('always 0: needTurnover is in baht (the promotion\'s multiples are resolved when the grant is made)'),
       needTurnover: baht,
       nowTurnover: baht,
-      maxWithdrawType: z.number(),
+      maxWithdrawType: z.number().describe('always 0: maxWithdrawAmount is in baht, 0 = no cap'),
       maxWithdrawAmount: baht,
       reviceDate: z.string().nullable(),
       DepositAmount: baht,

@@ -80,13 +80,15 @@ export async function getUserInfo(db: Queryable, memberId: string): Promise<User
       fullName: `${member.first_name} ${member.last_name}`,
     },
     // The active bonus grant (promotions); amounts in baht, maxWithdrawAmount 0 = no cap (spec §9).
+    // The grant resolved the promotion's multiples into baht when it was made, so both types are
+    // 0 (baht, spec §9): a client reading type 1 would show needTurnover as "× deposit".
     BonusInfo: {
       bonusId: grant?.promotion_id ?? null,
       isBonus: member.bonus_preference,
-      TurnoverType: grant?.turnover_type ?? 0,
+      TurnoverType: 0,
       needTurnover: satangToBahtNumber(turnover?.neededSatang ?? 0n),
       nowTurnover: satangToBahtNumber(turnover?.nowSatang ?? 0n),
-      maxWithdrawType: grant ? 0 : 0,
+      maxWithdrawType: 0,
       maxWithdrawAmount: satangToBahtNumber(grant?.max_withdraw_satang ?? 0n),
       reviceDate: grant?.created_at.toISOString() ?? null,
       DepositAmount: satangToBahtNumber(grant?.deposit_satang ?? 0n),

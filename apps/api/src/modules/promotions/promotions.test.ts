@@ -43,6 +43,12 @@ describe('promotions on the wire', () => {
     });
   });
 
+  it('shows the promotions to a visitor too (the visitor menu has a promotion entry, spec §2)', async () => {
+    const list = await t.call({ method: 'GET', url: '/user-profile-composite/v1/info/promotion' });
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((promotion: { _id: string }) => promotion._id)).toEqual(['welcome-100', 'daily-10']);
+  });
+
   it('sets the bonus preference with the spec §8 message', async () => {
     const member = await memberWithBonusPreference(false);
     const response = await t.call({ method: 'POST', url: '/user-profile-composite/v1/users/setting', token: member.token, body: { isBonus: true } });
@@ -59,7 +65,7 @@ describe('bonus grants', () => {
     expect((await deposit(member, '500.00')).body.data.status).toBe('credited');
     expect(await mainBalance(t, member.token)).toBe(1000);
     const info = (await t.call({ method: 'GET', url: '/auth-service/v1/refresh', token: member.token })).body.data.BonusInfo;
-    expect(info).toMatchObject({ bonusId: 'welcome-100', isBonus: true, TurnoverType: 1, needTurnover: 5000, nowTurnover: 0, maxWithdrawAmount: 10000, DepositAmount: 500 });
+    expect(info).toMatchObject({ bonusId: 'welcome-100', isBonus: true, TurnoverType: 0, needTurnover: 5000, maxWithdrawType: 0, nowTurnover: 0, maxWithdrawAmount: 10000, DepositAmount: 500 });
     expect(info.reviceDate).toEqual(expect.any(String));
 
     const early = await withdraw(member.token, 200);

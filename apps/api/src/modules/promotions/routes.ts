@@ -8,15 +8,15 @@ import { listActivePromotions, toWirePromotion } from './list-promotions.ts';
 const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
 
 /**
- * `GET /user-profile-composite/v1/info/promotion` (the promotions open now) and
+ * `GET /user-profile-composite/v1/info/promotion` (the promotions open now; public) and
  * `POST /user-profile-composite/v1/users/setting` {isBonus} (the member's bonus preference; spec §4).
  */
 export function registerPromotionRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/user-profile-composite/v1/info/promotion', {
     schema: { tags: ['rewards'], summary: 'Promotions open now (spec §3 Promotion)', response: { 200: promotionsResponse, ...refusals } },
-    handler: async (request) => {
-      await requireMember(context, request);
+    // Public, like /v2/prefix's Promotion list: the visitor menu has a promotion entry (spec §2).
+    handler: async () => {
       const promotions = await listActivePromotions(context.db, context.now());
       return { success: true, message: 'สำเร็จ', data: promotions.map(toWirePromotion) };
     },
