@@ -31,11 +31,8 @@ export async function getUserInfo(db: Queryable, memberId: string): Promise<User
   const member = rows[0];
   if (!member) throw new Error(`member ${memberId} not found`);
   const balances = await readMemberWalletBalances(db, memberId);
-  const grants = await db.query<{
-    promotion_id: string; turnover_type: number; turnover_needed_satang: bigint; turnover_start_satang: bigint;
-    max_withdraw_type: number; max_withdraw_satang: bigint | null; created_at: Date; deposit_satang: bigint;
-  }>(
-    `SELECT promotion_id, turnover_type, turnover_needed_satang, turnover_start_satang, max_withdraw_type, max_withdraw_satang, created_at, deposit_satang
+  const grants = await db.query<{ promotion_id: string; max_withdraw_satang: bigint | null; created_at: Date; deposit_satang: bigint }>(
+    `SELECT promotion_id, max_withdraw_satang, created_at, deposit_satang
      FROM bonus_grants WHERE member_id = $1 AND status = 'active'`,
     [memberId],
   );

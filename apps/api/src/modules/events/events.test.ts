@@ -40,11 +40,18 @@ async function readStream(token: string, untilText: string, trigger: () => Promi
   return text;
 }
 
+/** A signed-up, signed-in member with no money and so no balance events of their own yet. */
+async function signedInMember() {
+  const member = await t.signUp();
+  return { ...member, token: await t.logIn(member.phoneNumber, member.password) };
+}
+
 describe('GET /user-profile-composite/v1/events', () => {
   it('tells the member, without amounts, when a deposit is credited', async () => {
-    const member = await fundedMember(t, '10.00');
-    // Wait for the deposit's own event: the funding deposit's events (its deposit and the move of
-    // the credit into the game account, 'adjustment') may still be on their way when the stream opens.
+    // A member who never had money: the deposit event can only be this deposit's (a funding
+    // deposit's own events could still be on their way when the stream opens). The credit then
+    // moves into the game account ('adjustment'), so wait for the deposit's event itself.
+    const member = await signedInMember();
     const text = await readStream(member.token, 'event: balance\ndata: {"reason":"deposit"}', () =>
       postFeed(t, 'statement', statementFrom(member, '77.00'), { sourceId: 'src_statement_bbl' }),
     );
@@ -54,8 +61,7 @@ describe('GET /user-profile-composite/v1/events', () => {
 
   it('does not tell one member about another member’s money', async () => {
     // Alice has never had money, so any balance event on her stream would be someone else's.
-    const aliceSignUp = await t.signUp();
-    const alice = { token: await t.logIn(aliceSignUp.phoneNumber, aliceSignUp.password) };
+    const alice = await signedInMember();
     const bob = await fundedMember(t, '10.00');
     const text = await readStream(alice.token, 'event: balance', () => postFeed(t, 'statement', statementFrom(bob, '5.00'), { sourceId: 'src_statement_bbl' }), 1_500);
     expect(text).toContain('event: ready');

@@ -14,7 +14,7 @@ const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
 export function registerPromotionRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/user-profile-composite/v1/info/promotion', {
-    schema: { tags: ['rewards'], summary: 'Promotions open now (spec §3 Promotion)', response: { 200: promotionsResponse, ...refusals } },
+    schema: { tags: ['rewards'], summary: 'Promotions open now (spec §3 Promotion)', response: { 200: promotionsResponse } },
     // Public, like /v2/prefix's Promotion list: the visitor menu has a promotion entry (spec §2).
     handler: async () => {
       const promotions = await listActivePromotions(context.db, context.now());
