@@ -15,6 +15,8 @@ export interface SandboxConfig {
   apiBaseUrl?: string;
   /** How long the payout fault modes `timeout_*` hold the answer (default 30,000; short in tests). */
   faultHoldMs?: number;
+  /** How long the game partner's `apply_late` transfer fault waits before applying (default 5,000; short in tests). */
+  lateApplyMs?: number;
   /** The game partner's agent credentials (Sabai's GAME_PARTNER_AGENT_ID / _SECRET; default DEMO_PARTNER_AGENT_ID / _SECRET). */
   partnerAgentId?: string;
   partnerAgentSecret?: string;
@@ -88,6 +90,7 @@ export async function buildSandboxApp(config: SandboxConfig): Promise<SandboxApp
     publicBaseUrl: () => publicBaseUrl,
     ...(config.partnerDataFile ? { dataFile: config.partnerDataFile } : {}),
     ...(config.faultHoldMs !== undefined ? { faultHoldMs: config.faultHoldMs } : {}),
+    ...(config.lateApplyMs !== undefined ? { lateApplyMs: config.lateApplyMs } : {}),
     ...(config.now ? { now: config.now } : {}),
   });
   const setApiBaseUrl = (url: string): void => bank.feed.setApiBaseUrl(url);

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { betRecordToWire, decodeCursor, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, readBetPage } from './bet-feed.ts';
 import { createMember, USERNAME_PATTERN } from './create-member.ts';
 import { findGame, GAME_CATEGORIES, listGames } from './games/game-catalog.ts';
+import { answerForQueuedReference, queueLateTransfer } from './late-transfers.ts';
 import type { PartnerContext } from './partner-context.ts';
 import { partnerError, type PartnerErrorCode } from './partner-errors.ts';
 import type { StoredTransfer } from './partner-state.ts';
-import { transferCredit } from './transfer-credit.ts';
+import { transferCredit, type TransferCreditInput } from './transfer-credit.ts';
 import { SLOW_TRANSFER_MS } from './transfer-faults.ts';
 
 export const REFERENCE_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
@@ -55,8 +56,9 @@ export function registerAgentRoutes(app: FastifyInstance, context: PartnerContex
     const parsed = transferBody.safeParse(request.body);
     if (!parsed.success) return sendPartnerError(reply, 'INVALID_REQUEST');
     const fault = context.faults.transfer;
-    if (fault === 'error_before_applying') return sendPartnerError(reply, 'INTERNAL_ERROR');
-    const result = transferCredit(context, parsed.data);
+    const errorFirst = errorBeforeApplying(context, parsed.data);
+    if (errorFirst) return sendPartnerError(reply, errorFirst);
+    const result = transferCredit(context, parsed.data, { times: fault === 'apply_twice' ? 2 : 1 });
     if (result.kind === 'conflict') return sendPartnerError(reply, 'REFERENCE_CONFLICT');
     if (fault === 'duplicate_delivery') context.feed.isDuplicateArmed = true;
     if (fault === 'timeout_after_applying') await context.held.hold(context.faultHoldMs);
@@ -94,7 +96,24 @@ export function registerAgentRoutes(app: FastifyInstance, context: PartnerContex
   });
 }
 
-function transferToWire(transfer: StoredTransfer) {
+/**
+ * The error a transfer gets before anything is applied, if any. A reference waiting under
+ * `apply_late` answers as its first POST did (or 409 for other content) in every mode, so no
+ * retry applies it early or twice. Under `apply_late` a new reference is queued (nothing when the
+ * queue is full) and answered 500; a stored one gets its outcome as always.
+ */
+function errorBeforeApplying(context: PartnerContext, input: TransferCreditInput): PartnerErrorCode | undefined {
+  const queued = answerForQueuedReference(context, input);
+  if (queued !== 'not_queued') return queued === 'conflict' ? 'REFERENCE_CONFLICT' : 'INTERNAL_ERROR';
+  const fault = context.faults.transfer;
+  if (fault === 'error_before_applying') return 'INTERNAL_ERROR';
+  if (fault !== 'apply_late' || context.state.transfers.has(input.reference)) return undefined;
+  queueLateTransfer(context, input);
+  return 'INTERNAL_ERROR';
+}
+
+/** A stored outcome as the agent API sends it. */
+export function transferToWire(transfer: StoredTransfer) {
   return transfer.outcome.status === 'succeeded'
     ? { reference: transfer.reference, status: 'succeeded', balanceAfter: satangToDecimalString(transfer.outcome.balanceAfterSatang) }
     : { reference: transfer.reference, status: 'failed', reason: transfer.outcome.reason };

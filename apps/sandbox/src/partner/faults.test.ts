@@ -65,6 +65,42 @@ describe('transfer fault modes', () => {
     expect(reply.json()).toEqual({ reference: 't-slow', status: 'succeeded', balanceAfter: '10.00' });
   });
 
+  const move = (reference: string, direction: 'in' | 'out', amount: string) =>
+    partner.call('POST', '/partner/v1/transfers', { reference, username: 'fault01', direction, amount });
+
+  it('apply_twice: stores one outcome but moves in and out by twice the amount; a repeat applies nothing', async () => {
+    await setFault('apply_twice');
+    expect((await move('t-in', 'in', '10.00')).json()).toEqual({ reference: 't-in', status: 'succeeded', balanceAfter: '20.00' });
+    expect((await move('t-in', 'in', '10.00')).json()).toEqual({ reference: 't-in', status: 'succeeded', balanceAfter: '20.00' });
+    expect(partner.partner.balanceOf('fault01')).toBe(2_000n);
+    expect((await move('t-out', 'out', '4.00')).json()).toEqual({ reference: 't-out', status: 'succeeded', balanceAfter: '12.00' });
+    expect((await move('t-out', 'out', '4.00')).json()).toEqual({ reference: 't-out', status: 'succeeded', balanceAfter: '12.00' });
+    expect(partner.partner.balanceOf('fault01')).toBe(1_200n);
+    expect((await partner.call('GET', '/partner/v1/transfers/t-out')).json()).toEqual({ reference: 't-out', status: 'succeeded', balanceAfter: '12.00' });
+  });
+
+  it('apply_twice: an out the balance cannot cover twice applies once', async () => {
+    await move('t-fund', 'in', '15.00');
+    await setFault('apply_twice');
+    expect((await move('t-out', 'out', '10.00')).json()).toEqual({ reference: 't-out', status: 'succeeded', balanceAfter: '5.00' });
+    expect(partner.partner.balanceOf('fault01')).toBe(500n);
+  });
+
+  it('apply_twice: the normal refusals apply nothing, and an in that would pass the maximum twice applies once', async () => {
+    await setFault('apply_twice');
+    expect((await move('t-short', 'out', '0.01')).json()).toEqual({ reference: 't-short', status: 'failed', reason: 'INSUFFICIENT_BALANCE' });
+    expect((await move('t-bad', 'in', '1.234')).json()).toEqual({ reference: 't-bad', status: 'failed', reason: 'INVALID_AMOUNT' });
+    expect((await partner.call('POST', '/partner/v1/transfers', { reference: 't-ghost', username: 'ghost01', direction: 'in', amount: '1.00' })).json()).toEqual({
+      reference: 't-ghost',
+      status: 'failed',
+      reason: 'MEMBER_NOT_FOUND',
+    });
+    expect(partner.partner.balanceOf('fault01')).toBe(0n);
+    expect((await move('t-big', 'in', '600000000.00')).json()).toEqual({ reference: 't-big', status: 'succeeded', balanceAfter: '600000000.00' });
+    expect((await move('t-over', 'in', '400000000.01')).json()).toEqual({ reference: 't-over', status: 'failed', reason: 'INVALID_AMOUNT' });
+    expect(partner.partner.balanceOf('fault01')).toBe(60_000_000_000n);
+  });
+
   it('duplicate_delivery: applies, a retry gets the first outcome, and the next bets page repeats delivered records', async () => {
     await transfer('t-fund', '500.00');
     const token = await partner.openGame('fault01', 'sabai-slot-golden-elephant');

@@ -33,6 +33,8 @@ export interface PartnerOptions {
   dataFile?: string;
   /** How long `timeout_after_applying` holds a transfer answer (default 30,000 ms). */
   faultHoldMs?: number;
+  /** How long `apply_late` waits before applying a transfer it answered 500 to (default 5,000 ms). */
+  lateApplyMs?: number;
   now?: () => Date;
 }
 
@@ -48,8 +50,8 @@ export interface PartnerSandbox {
 /**
  * The sandbox game partner: the agent API (`/partner/v1/…`, own HMAC auth, see partner-auth.ts)
  * and the playable games (`/games/…`, authorized by launch tokens). Both need NO `x-sandbox-key`:
- * exempt them with isPublicPartnerRoute. Held fault responses end at close; the data file is
- * flushed at close.
+ * exempt them with isPublicPartnerRoute. Held fault responses end at close and late transfers
+ * are dropped; the data file is flushed at close.
  */
 export async function registerPartner(app: FastifyInstance, options: PartnerOptions): Promise<PartnerSandbox> {
   const state = options.dataFile ? await loadState(options.dataFile) : createEmptyState();
@@ -63,8 +65,13 @@ export async function registerPartner(app: FastifyInstance, options: PartnerOpti
     now,
     publicBaseUrl: options.publicBaseUrl,
     faultHoldMs: options.faultHoldMs ?? DEFAULT_FAULT_HOLD_MS,
+    lateApplyMs: options.lateApplyMs,
   });
-  app.addHook('preClose', async () => context.held.releaseAll());
+  // Late transfers die with the app, like a crashed partner's work queue; their timers must not fire after close.
+  app.addHook('preClose', async () => {
+    context.held.releaseAll();
+    context.lateTransfers.dropAll();
+  });
   app.addHook('onClose', async () => writer?.flush());
 
   await app.register(async (scope) => {

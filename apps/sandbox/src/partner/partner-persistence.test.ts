@@ -53,6 +53,37 @@ describe('partner persistence', () => {
     await partner.app.close();
   });
 
+  it('keeps how often an apply_twice transfer moved the balance across a restart', async () => {
+    const dataFile = join(directory, 'partner.json');
+    const first = await startPartnerApp({ dataFile });
+    await first.fundMember('twice01', '1.00');
+    await first.call('POST', '/partner/v1/sandbox/faults', { transfer: 'apply_twice' });
+    await first.call('POST', '/partner/v1/transfers', { reference: 't-twice', username: 'twice01', direction: 'in', amount: '2.00' });
+    await first.app.close();
+    const saved = JSON.parse(await readFile(dataFile, 'utf8'));
+    expect(saved.transfers).toEqual([expect.not.objectContaining({ appliedTimes: expect.anything() }), expect.objectContaining({ reference: 't-twice', appliedTimes: 2 })]);
+
+    const second = await startPartnerApp({ dataFile });
+    expect(second.partner.balanceOf('twice01')).toBe(500n);
+    await second.app.close();
+    expect(JSON.parse(await readFile(dataFile, 'utf8')).transfers).toEqual(saved.transfers);
+  });
+
+  it('loads a version-1 file written before appliedTimes existed', async () => {
+    const dataFile = join(directory, 'partner.json');
+    const transfer = { reference: 't-old', username: 'old01', direction: 'in', amountKey: 'satang:700', outcome: { status: 'succeeded', balanceAfterSatang: '700' }, at: '2026-03-01T00:00:00.000Z' };
+    const member = { username: 'old01', password: 'abcd1234', balanceSatang: '700', createdAt: '2026-03-01T00:00:00.000Z' };
+    await writeFile(dataFile, JSON.stringify({ version: 1, members: [member], transfers: [transfer], records: [] }));
+    const partner = await startPartnerApp({ dataFile });
+    expect(partner.partner.balanceOf('old01')).toBe(700n);
+    expect((await partner.call('POST', '/partner/v1/transfers', { reference: 't-old', username: 'old01', direction: 'in', amount: '7' })).json()).toEqual({
+      reference: 't-old',
+      status: 'succeeded',
+      balanceAfter: '7.00',
+    });
+    await partner.app.close();
+  });
+
   it('refuses to start on a data file that is not a partner state file', async () => {
     const dataFile = join(directory, 'partner.json');
     await writeFile(dataFile, JSON.stringify({ version: 99 }));

@@ -23,6 +23,8 @@ const fileSchema = z.object({
         z.object({ status: z.literal('failed'), reason: z.enum(['INSUFFICIENT_BALANCE', 'MEMBER_NOT_FOUND', 'INVALID_AMOUNT']) }),
       ]),
       at: z.string(),
+      // Optional, so files written before the apply_twice fault still load as version 1.
+      appliedTimes: z.literal(2).optional(),
     }),
   ),
   records: z.array(

@@ -28,6 +28,11 @@ export interface StoredTransfer {
   amountKey: string;
   outcome: TransferOutcome;
   at: string;
+  /**
+   * How often the balance moved for this reference, only when not once (the `apply_twice` fault):
+   * the partner's own record of its bug, never sent to Sabai. Absent in older data files.
+   */
+  appliedTimes?: 2;
 }
 
 export type BetResult = 'win' | 'loss' | 'draw';

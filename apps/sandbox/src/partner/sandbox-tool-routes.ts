@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { sendPartnerError } from './agent-routes.ts';
 import { betRecordToWire } from './bet-feed.ts';
 import { cancelRound } from './cancel-round.ts';
+import { registerLateTransferRoutes } from './late-transfer-routes.ts';
 import type { PartnerContext } from './partner-context.ts';
 import { registerSlotOutcomeRoutes } from './slot-outcome-routes.ts';
 import { TRANSFER_FAULTS } from './transfer-faults.ts';
@@ -11,8 +12,8 @@ const faultBody = z.object({ transfer: z.enum(TRANSFER_FAULTS) });
 
 /**
  * Test tools on the agent API (same signature auth): the transfer fault mode, voiding a
- * settled round (`cancel` or `refund`), which appends a new feed entry for the round, and
- * scripted slot results (slot-outcome-routes.ts).
+ * settled round (`cancel` or `refund`), which appends a new feed entry for the round,
+ * scripted slot results (slot-outcome-routes.ts) and the `apply_late` queue (late-transfer-routes.ts).
  */
 export function registerSandboxToolRoutes(app: FastifyInstance, context: PartnerContext): void {
   app.get('/partner/v1/sandbox/faults', async () => ({ ...context.faults }));
@@ -33,4 +34,5 @@ export function registerSandboxToolRoutes(app: FastifyInstance, context: Partner
   }
 
   registerSlotOutcomeRoutes(app, context);
+  registerLateTransferRoutes(app, context);
 }
