@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { openDatabase } from '@sabai/db';
 import { reconcileMoney } from '../apps/api/src/modules/reconcile/reconcile-money.ts';
+import { listOpenGameCaseSummaries } from '../apps/api/src/modules/play/reconcile-game.ts';
 import { REPO_ROOT } from './stack.ts';
 
 /**
@@ -16,6 +17,9 @@ try {
   const { rows } = await db.query<{ transfers: bigint; entries: bigint }>(
     'SELECT (SELECT count(*) FROM ledger_transfers) AS transfers, (SELECT count(*) FROM ledger_entries) AS entries',
   );
+  const openCases = await listOpenGameCaseSummaries(db);
+  console.log(openCases.length === 0 ? 'game suspense: no open case' : `game suspense: ${openCases.length} open case(s) for staff`);
+  for (const line of openCases) console.log(`  CASE ${line}`);
   if (violations.length === 0) {
     console.log(`ledger sound: ${rows[0]?.transfers} transfers, ${rows[0]?.entries} entries, every invariant holds`);
   } else {

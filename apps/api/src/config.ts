@@ -48,6 +48,18 @@ const configSchema = z.object({
   GAME_PARTNER_AGENT_SECRET: z.string().min(16).default('sandbox-agent-secret-change-me'),
   /** Prefix of members' game usernames at the partner (the site prefix), 2–6 lowercase letters. */
   GAME_USERNAME_PREFIX: z.string().regex(/^[a-z]{2,6}$/).default('sbi'),
+  /**
+   * The longest the game partner may take to apply a transfer it has received (its documented
+   * maximum; a late apply beyond it is the partner's fault and is caught by reconciliation).
+   */
+  GAME_PARTNER_MAX_APPLY_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  /**
+   * A game transfer the partner still reports "not found" is voided only after this long. Must be
+   * longer than PROVIDER_TIMEOUT_MS + GAME_PARTNER_MAX_APPLY_MS (checked at boot, issue 15).
+   */
+  GAME_TRANSFER_VOID_GRACE_MS: z.coerce.number().int().min(1_000).max(7 * 86_400_000).default(600_000),
+  /** How long a member's launch / withdrawal waits for their other running money operation before a 409. */
+  MEMBER_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /** Length of the cashback and affiliate periods in minutes, dividing a day (1440 = daily, Bangkok days). */
   CASHBACK_PERIOD_MINUTES: z.coerce.number().int().min(1).max(1_440).refine((minutes) => 1_440 % minutes === 0, 'must divide a day').default(1_440),
   /** Bearer token of the back-office API until staff accounts arrive (docs/adr/0006). ≥ 24 chars. */
@@ -75,5 +87,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.ADMIN_API_TOKEN) {
     throw new Error('Invalid configuration: ADMIN_API_TOKEN is required in production');
   }
+  if (parsed.data.GAME_TRANSFER_VOID_GRACE_MS <= parsed.data.PROVIDER_TIMEOUT_MS + parsed.data.GAME_PARTNER_MAX_APPLY_MS) {
+    throw new Error('Invalid configuration: GAME_TRANSFER_VOID_GRACE_MS must be longer than PROVIDER_TIMEOUT_MS + GAME_PARTNER_MAX_APPLY_MS');
+  }
   return parsed.data;
 }
+
+/**
+ * The lease of a member's money lock (lib/member-lock.ts): longer than the longest guarded
+ * operation, which makes at most a dozen partner calls, each bounded by PROVIDER_TIMEOUT_MS.
+ */
+export const memberLockLeaseMs = (config: Pick<AppConfig, 'PROVIDER_TIMEOUT_MS'>): number => config.PROVIDER_TIMEOUT_MS * 12 + 5_000;

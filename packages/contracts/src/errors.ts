@@ -48,6 +48,15 @@ export const ERRORS = {
   /** The bank refused the payout; the reservation was voided and the money is back in the wallet. */
   WITHDRAW_FAILED: { httpStatus: 422, message: 'ถอนเงินไม่สำเร็จ ธนาคารปฏิเสธรายการ ระบบคืนเงินเข้ากระเป๋าแล้ว' },
   GAME_TRANSFER_PENDING: { httpStatus: 409, message: 'กำลังโอนเครดิตระหว่างกระเป๋าเกม กรุณาลองใหม่อีกสักครู่' },
+  /** Another money operation of this member (launch, withdrawal, game transfer) is running (issue 15: one at a time). */
+  MEMBER_BUSY: { httpStatus: 409, message: 'มีรายการของคุณกำลังดำเนินการอยู่ กรุณาลองใหม่อีกสักครู่' },
+  /** Launch: the deposit is on its way into the game; the game opens once it has arrived (issue 15). */
+  GAME_CREDIT_ON_THE_WAY: { httpStatus: 409, message: 'เงินกำลังโอนเข้ากระเป๋าเกม เล่นได้เมื่อเงินเข้าแล้ว กรุณาลองอีกครั้งในอีกสักครู่' },
+  /** The game partner cannot be reached or refused the move; nothing changed. */
+  /** Back office: game reconciliation cases (issue 15). */
+  GAME_CASE_NOT_FOUND: { httpStatus: 404, message: 'ไม่พบเคสกระทบยอดเกมนี้' },
+  GAME_CASE_NOT_OPEN: { httpStatus: 409, message: 'เคสกระทบยอดเกมนี้ปิดไปแล้ว' },
+  GAME_PROVIDER_UNAVAILABLE: { httpStatus: 503, message: 'ระบบเกมไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่อีกครั้ง' },
   /** Item codes (issue "Rewards"). */
   ITEM_CODE_NOT_FOUND: { httpStatus: 404, message: 'ไม่พบโค้ดนี้ กรุณาตรวจสอบอีกครั้ง' },
   ITEM_CODE_EXPIRED: { httpStatus: 422, message: 'โค้ดนี้หมดอายุแล้ว' },

@@ -4,6 +4,7 @@ import { processPendingFeedEvents } from '../modules/deposits/process-feed-event
 import { recoverPayouts } from '../modules/withdrawals/recover-payouts.ts';
 import { reconcileGameTransfers } from '../modules/play/reconcile-game-transfers.ts';
 import { pullBetRecords } from '../modules/play/pull-bet-records.ts';
+import { detectRecentGameDifferences } from '../modules/play/detect-game-difference.ts';
 import { computeDueCashback } from '../modules/cashback/compute-cashback.ts';
 import { computeDueAffiliateCommissions } from '../modules/affiliate/compute-affiliate-commissions.ts';
 
@@ -11,7 +12,7 @@ import { computeDueAffiliateCommissions } from '../modules/affiliate/compute-aff
  * Recovery after a crash, run at start and every RECOVERY_INTERVAL_MS in every API process
  * (docs/adr/0007): bank events stored but not processed, withdrawals approved but not paid or
  * paid with an unknown outcome, game transfers with an unknown outcome; plus the bet-records pull
- * (turnover). Each step is idempotent and claims its rows, so several processes
+ * (turnover and game results) and a look at recently active game wallets (cases for staff). Each step is idempotent and claims its rows, so several processes
  * running it at once is safe. One round at a time per process.
  */
 export function startRecoveryJobs(context: AppContext, log: FastifyBaseLogger): { stop: () => Promise<void> } {
@@ -28,7 +29,9 @@ export function startRecoveryJobs(context: AppContext, log: FastifyBaseLogger): 
       });
       const cashbackMembers = await computeDueCashback(context);
       const affiliateCommissions = await computeDueAffiliateCommissions(context);
+      const gameDifferences = await detectRecentGameDifferences(context);
       if (events + payouts + gameTransfers + cashbackMembers + affiliateCommissions > 0) log.info({ events, payouts, gameTransfers, betRecords, cashbackMembers, affiliateCommissions }, 'recovery round settled work');
+      if (gameDifferences > 0) log.warn({ gameDifferences }, 'game wallets differ from the partner in ways nothing explains: see the open game cases');
     } catch (error) {
       log.error({ err: error }, 'recovery round failed');
     }

@@ -9,6 +9,8 @@ import { decideWithdrawal } from './withdrawals/decide-withdrawal.ts';
 import { toWireStatus } from './withdrawals/withdrawal-rules.ts';
 import { gameReconciliationReport } from './play/game-reconciliation-report.ts';
 import { pullBetRecords } from './play/pull-bet-records.ts';
+import { listGameCases } from './play/game-cases.ts';
+import { resolveGameCase } from './play/resolve-game-case.ts';
 import { computeDueCashback } from './cashback/compute-cashback.ts';
 import { computeDueAffiliateCommissions } from './affiliate/compute-affiliate-commissions.ts';
 import { decideAffiliateWithdrawal } from './affiliate/decide-affiliate-withdrawal.ts';
@@ -97,9 +99,62 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
     };
   });
 
-  routes.get('/admin-api/v1/game/reconciliation', { schema: { tags: TAGS, querystring: listQuery } }, async (request) => {
+  const reconciliationQuery = listQuery.extend({ after: z.string().max(40).optional(), memberId: z.string().max(40).optional() });
+  routes.get('/admin-api/v1/game/reconciliation', { schema: { tags: TAGS, querystring: reconciliationQuery } }, async (request) => {
     requireStaff(context, request);
-    return { success: true, message: 'ok', data: await gameReconciliationReport(context, { limit: request.query.limit }) };
+    return { success: true, message: 'ok', data: await gameReconciliationReport(context, request.query) };
+  });
+
+  // On demand: a quiet look at each member of the page; differences nothing explains open cases (issue 15).
+  routes.post('/admin-api/v1/game/reconciliation/run', { schema: { tags: TAGS, querystring: reconciliationQuery } }, async (request) => {
+    const actor = requireStaff(context, request);
+    const report = await gameReconciliationReport(context, { ...request.query, isRun: true });
+    await context.db.transaction((tx) =>
+      recordStaffAction(tx, { actor, action: 'game_reconciliation.run', subjectType: 'job', subjectId: 'game-reconciliation', details: { ...request.query, withDifference: report.withDifference, unknown: report.unknown } }),
+    );
+    return { success: true, message: 'ok', data: report };
+  });
+
+  routes.get('/admin-api/v1/game/cases', {
+    schema: { tags: TAGS, querystring: listQuery.extend({ status: z.enum(['open', 'resolved', 'cleared']).default('open'), memberId: z.string().max(40).optional() }) },
+  }, async (request) => {
+    requireStaff(context, request);
+    const rows = await listGameCases(context.db, request.query);
+    return {
+      success: true,
+      message: 'ok',
+      data: rows.map((row) => ({
+        id: row.id,
+        memberId: row.member_id,
+        phoneNumber: row.phone_number,
+        status: row.status,
+        difference: satangToBahtNumber(row.difference_satang),
+        suspense: satangToBahtNumber(row.suspense_satang),
+        evidence: row.evidence,
+        resolution: row.resolution,
+        resolvedBy: row.resolved_by,
+        resolutionReason: row.resolution_reason,
+        createdAt: row.created_at.toISOString(),
+        updatedAt: row.updated_at.toISOString(),
+        resolvedAt: row.resolved_at?.toISOString() ?? null,
+      })),
+    };
+  });
+
+  routes.post('/admin-api/v1/game/cases/:caseId/resolve', {
+    schema: {
+      tags: TAGS,
+      params: z.object({ caseId: z.string().max(40) }),
+      body: z.object({ resolution: z.enum(['align_partner', 'write_off']), reason: z.string().min(1).max(500) }),
+    },
+  }, async (request) => {
+    const actor = requireStaff(context, request);
+    const result = await resolveGameCase(context, { caseId: request.params.caseId, resolution: request.body.resolution, actor, reason: request.body.reason });
+    return {
+      success: true,
+      message: 'ok',
+      data: { caseId: result.caseId, status: result.status, partnerMoved: satangToBahtNumber(result.partnerMovedSatang), writtenOff: satangToBahtNumber(result.writtenOffSatang) },
+    };
   });
 
   // Staff can run the scheduled jobs now (each is idempotent; the scheduler runs them anyway).

@@ -1,9 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../context.ts';
 import { smsFeedBody, statementFeedBody, trueMoneyFeedBody, type FeedKind } from './feed-payloads.ts';
 import { processFeedEvent, type FeedEventOutcome } from './process-feed-event.ts';
-import { moveGameCredit } from '../play/move-game-credit.ts';
+import { moveGameCreditLocked } from '../play/move-game-credit.ts';
 
 /**
  * Receives one delivery on `/bank-feed/v1/{sms|statement|truemoney}` (issue "Money" §3):
@@ -71,7 +71,13 @@ async function continueIntoGame(context: AppContext, eventId: bigint): Promise<v
   const { rows } = await context.db.query<{ member_id: string }>('SELECT member_id FROM deposits WHERE event_id = $1 AND member_id IS NOT NULL', [eventId]);
   const memberId = rows[0]?.member_id;
   if (!memberId) return;
-  await moveGameCredit(context, { memberId, direction: 'in', amountSatang: 'all' }).catch(() => undefined);
+  try {
+    await moveGameCreditLocked(context, { memberId, direction: 'in', amountSatang: 'all' }, { waitMs: 0 });
+  } catch (error) {
+    // The member is launching or withdrawing right now: the money stays in the main wallet and
+    // their launch moves it. Anything else is a real failure and is not hidden.
+    if (!(isAppError(error) && error.code === 'MEMBER_BUSY')) throw error;
+  }
 }
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');

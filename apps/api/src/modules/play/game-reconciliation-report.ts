@@ -1,30 +1,74 @@
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
+import { PartnerUnavailableError } from '../../adapters/partner/index.ts';
+import { checkMemberGameWallet, type GameWalletState } from './detect-game-difference.ts';
 
 /**
- * The ledger's view of each member's game wallet against the partner's live balance (issue
- * "Play" §4). A difference is play not yet settled into the ledger (it is settled on the next
- * GAME_OUT); a transfer still `sending` is listed so staff see why. Bounded to `limit` members.
+ * The ledger's view of each member's game wallet against the partner's balance (issue 15), one
+ * page of members at a time in member id order (`after` = the last member id of the previous
+ * page; `nextAfter` is null on the last page), optionally one member only.
+ *
+ * Read-only by default: `ledger` is the available game wallet, `partner` the live balance, or null
+ * with state `unknown` when the partner could not answer (never counted as a difference);
+ * `in_flight` when a transfer of ours is still unknown. With `isRun`, each member gets a quiet
+ * look instead (detect-game-difference.ts): rounds pulled and booked, and a difference that
+ * nothing explains opens or updates the member's case for staff.
  */
-export async function gameReconciliationReport(context: AppContext, options: { limit: number }) {
-  const { rows } = await context.db.query<{ member_id: string; username: string; ledger_satang: bigint; sending: bigint }>(
-    `SELECT g.member_id, g.username, a.credits_posted - a.debits_posted - a.debits_pending AS ledger_satang,
-            (SELECT count(*) FROM game_transfers t WHERE t.member_id = g.member_id AND t.status = 'sending') AS sending
-     FROM game_accounts g JOIN ledger_accounts a ON a.member_id = g.member_id AND a.kind = 'game'
-     ORDER BY g.created_at LIMIT $1`,
-    [options.limit],
+export async function gameReconciliationReport(
+  context: AppContext,
+  options: { limit: number; after?: string | undefined; memberId?: string | undefined; isRun?: boolean },
+) {
+  const { rows } = await context.db.query<{ member_id: string; username: string; phone_number: string; sending: bigint; case_id: string | null }>(
+    `SELECT g.member_id, g.username, m.phone_number,
+            (SELECT count(*) FROM game_transfers t WHERE t.member_id = g.member_id AND t.status = 'sending') AS sending,
+            (SELECT c.id FROM game_reconciliation_cases c WHERE c.member_id = g.member_id AND c.status = 'open') AS case_id
+     FROM game_accounts g JOIN members m ON m.id = g.member_id
+     WHERE ($1::text IS NULL OR g.member_id > $1) AND ($2::text IS NULL OR g.member_id = $2)
+     ORDER BY g.member_id LIMIT $3`,
+    [options.after ?? null, options.memberId ?? null, options.limit],
   );
-  const lines = [];
+  const lines: Array<{ state: GameWalletState } & Record<string, unknown>> = [];
   for (const row of rows) {
-    const live = await context.partner.getBalance(row.username).catch(() => null);
+    const line: { state: GameWalletState; ledgerSatang: bigint; partnerSatang: bigint | null; differenceSatang: bigint | null; caseId: string | null } = options.isRun
+      ? await checkMemberGameWallet(context, { memberId: row.member_id, username: row.username })
+      : await lookWithoutChanging(context, row);
     lines.push({
       memberId: row.member_id,
+      phoneNumber: row.phone_number,
       username: row.username,
-      ledgerGameWallet: satangToBahtNumber(row.ledger_satang),
-      partnerGameWallet: live === null ? null : satangToBahtNumber(live),
-      difference: live === null ? null : satangToBahtNumber(live - row.ledger_satang),
+      state: line.state,
+      ledgerGameWallet: satangToBahtNumber(line.ledgerSatang),
+      partnerGameWallet: line.partnerSatang === null ? null : satangToBahtNumber(line.partnerSatang),
+      difference: line.differenceSatang === null ? null : satangToBahtNumber(line.differenceSatang),
       transfersInFlight: Number(row.sending),
+      openCaseId: options.isRun ? line.caseId : row.case_id,
     });
   }
-  return { members: lines, withDifference: lines.filter((line) => line.difference !== 0).length };
+  const count = (state: GameWalletState) => lines.filter((line) => line.state === state).length;
+  return {
+    members: lines,
+    withDifference: count('difference'),
+    unknown: count('unknown'),
+    inFlight: count('in_flight') + count('busy'),
+    nextAfter: rows.length === options.limit ? (rows.at(-1)?.member_id ?? null) : null,
+  };
+}
+
+async function lookWithoutChanging(context: AppContext, row: { member_id: string; username: string; sending: bigint }) {
+  const { rows } = await context.db.query<{ ledger_satang: bigint }>(
+    `SELECT credits_posted - debits_posted - debits_pending AS ledger_satang FROM ledger_accounts WHERE member_id = $1 AND kind = 'game'`,
+    [row.member_id],
+  );
+  const ledgerSatang = rows[0]?.ledger_satang ?? 0n;
+  let partnerSatang: bigint | null = null;
+  try {
+    partnerSatang = await context.partner.getBalance(row.username);
+  } catch (error) {
+    // Unreadable is "unknown", not a difference (issue 15).
+    if (!(error instanceof PartnerUnavailableError)) throw error;
+  }
+  if (partnerSatang === null) return { state: 'unknown' as const, ledgerSatang, partnerSatang, differenceSatang: null, caseId: null };
+  if (row.sending > 0n) return { state: 'in_flight' as const, ledgerSatang, partnerSatang, differenceSatang: null, caseId: null };
+  const differenceSatang = partnerSatang - ledgerSatang;
+  return { state: differenceSatang === 0n ? ('ok' as const) : ('difference' as const), ledgerSatang, partnerSatang, differenceSatang, caseId: null };
 }

@@ -3,18 +3,20 @@ import {
   availableCreditBalance,
   expectPosted,
   inLedgerTransaction,
-  postTransfer,
   readAccountBalance,
-  requireAccountId,
   requireMemberAccountId,
   reserveTransfer,
   resolvePendingTransfer,
 } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
+import { memberLockLeaseMs } from '../../config.ts';
+import { withMemberLock } from '../../lib/member-lock.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { PartnerUnavailableError } from '../../adapters/partner/index.ts';
 import { ensureGameAccount } from './ensure-game-account.ts';
+import { bookRoundResults } from './book-round-results.ts';
+import { pullBetRecords } from './pull-bet-records.ts';
 
 export type GameTransferOutcome =
   | { status: 'succeeded'; transferId: string; amountSatang: bigint }
@@ -31,9 +33,15 @@ export type GameTransferOutcome =
  * transaction with our reference, then the pending transfer is posted or voided. An unknown
  * outcome is never retried or voided blindly: it stays `sending` for the reconciliation job.
  *
- * `amountSatang: 'all'` moves everything available (GAME_IN: the main wallet; GAME_OUT: the
- * partner's live balance). Before GAME_OUT the game account is settled to the partner's live
- * balance (GAME_RESULT against house:game_results), because play changed it.
+ * Call it under the member's money lock (lib/member-lock.ts; `moveGameCreditLocked` takes it):
+ * one launch, withdrawal or transfer of a member at a time (issue 15).
+ *
+ * GAME_OUT first settles what was played (docs/adr/0012): a transfer of this member still in
+ * flight is asked about; the partner's new rounds are pulled and booked as GAME_RESULT
+ * (book-round-results.ts); then the partner's balance is read, after every transfer of ours is
+ * known to it. `'all'` moves what the ledger says the member holds there, capped by what the
+ * partner holds: a difference between the two is never booked to the member (it is a case for
+ * staff, detect-game-difference.ts). GAME_IN `'all'` moves the whole available main wallet.
  */
 export async function moveGameCredit(
   context: AppContext,
@@ -46,10 +54,13 @@ export async function moveGameCredit(
     if (error instanceof PartnerUnavailableError) return { status: 'skipped', reason: 'PARTNER_UNAVAILABLE' };
     throw error;
   }
-  let liveBalanceSatang: bigint | undefined;
+  if (!(await settleMemberTransferInFlight(context, input.memberId))) return { status: 'skipped', reason: 'TRANSFER_IN_FLIGHT' };
+  let partnerBalanceSatang: bigint | undefined;
   if (input.direction === 'out') {
     try {
-      liveBalanceSatang = await context.partner.getBalance(account.username);
+      await pullBetRecords(context, { maxPages: SETTLEMENT_PULL_PAGES, isBookingAll: false });
+      await bookRoundResults(context, input.memberId);
+      partnerBalanceSatang = await context.partner.getBalance(account.username);
     } catch (error) {
       if (error instanceof PartnerUnavailableError) return { status: 'skipped', reason: 'PARTNER_UNAVAILABLE' };
       throw error;
@@ -63,27 +74,11 @@ export async function moveGameCredit(
     const game = await requireMemberAccountId(tx, input.memberId, 'game');
     const inFlight = await tx.query(`SELECT 1 FROM game_transfers WHERE member_id = $1 AND status = 'sending'`, [input.memberId]);
     if (inFlight.rowCount > 0) return { skipped: 'TRANSFER_IN_FLIGHT' as const };
-
-    if (liveBalanceSatang !== undefined) {
-      const ledgerGame = availableCreditBalance(await readAccountBalance(tx, game));
-      const difference = liveBalanceSatang - ledgerGame;
-      if (difference !== 0n) {
-        const results = await requireAccountId(tx, 'house:game_results');
-        expectPosted(
-          await postTransfer(tx, {
-            idempotencyKey: `game-result:${transferId}`,
-            code: 'GAME_RESULT',
-            debitAccountId: difference > 0n ? results : game,
-            creditAccountId: difference > 0n ? game : results,
-            amountSatang: difference > 0n ? difference : -difference,
-            source: { type: 'game_transfer', id: transferId },
-          }),
-        );
-      }
-    }
     const from = input.direction === 'in' ? main : game;
+    // Read inside this attempt: a retried transaction sees the balance as it is now.
     const available = availableCreditBalance(await readAccountBalance(tx, from));
-    const amountSatang = input.amountSatang === 'all' ? available : input.amountSatang;
+    let amountSatang = input.amountSatang === 'all' ? available : input.amountSatang;
+    if (partnerBalanceSatang !== undefined && amountSatang > partnerBalanceSatang) amountSatang = partnerBalanceSatang;
     if (amountSatang <= 0n) return { skipped: 'NOTHING_TO_MOVE' as const };
     const pending = await reserveTransfer(tx, {
       idempotencyKey: `game-${input.direction}:${transferId}`,
@@ -118,6 +113,57 @@ export async function moveGameCredit(
     : { status: 'failed', transferId, reason: result.reason };
 }
 
+/** Pages of the bet feed a settlement pulls before it reads the partner's balance (the periodic pull does the rest). */
+const SETTLEMENT_PULL_PAGES = 3;
+
+/**
+ * `moveGameCredit` under the member's money lock. `waitMs: 0` gives up at once when the member
+ * is busy (a deposit's continuation into the game: the next launch moves it anyway).
+ * @throws AppError MEMBER_BUSY when the lock is not free within `waitMs`.
+ */
+export function moveGameCreditLocked(
+  context: AppContext,
+  input: { memberId: string; direction: 'in' | 'out'; amountSatang: bigint | 'all' },
+  options: { waitMs: number },
+): Promise<GameTransferOutcome> {
+  return withMemberLock(context.db, input.memberId, { waitMs: options.waitMs, leaseMs: memberLockLeaseMs(context.config) }, () => moveGameCredit(context, input));
+}
+
+/**
+ * A transfer of this member still `sending` (an earlier timeout or crash) is asked about before
+ * anything else moves: succeeded → post, failed → void; still unknown (or not found inside the
+ * void grace) → it stays, and the caller must wait.
+ * @returns whether the member has no transfer in flight now.
+ */
+export async function settleMemberTransferInFlight(context: AppContext, memberId: string): Promise<boolean> {
+  const { rows } = await context.db.query<{ id: string; created_at: Date }>(
+    `SELECT id, created_at FROM game_transfers WHERE member_id = $1 AND status = 'sending'`,
+    [memberId],
+  );
+  const sending = rows[0];
+  if (!sending) return true;
+  await settleFromPartnerStatus(context, sending);
+  const still = await context.db.query(`SELECT 1 FROM game_transfers WHERE id = $1 AND status = 'sending'`, [sending.id]);
+  return still.rowCount === 0;
+}
+
+/**
+ * Settles one `sending` transfer by the partner's answer for our reference. "Not found" voids
+ * only after GAME_TRANSFER_VOID_GRACE_MS, which the configuration keeps longer than the
+ * partner's maximum apply time (a later apply is caught by reconcile-game-transfers.ts).
+ * @returns whether this call settled it.
+ */
+export async function settleFromPartnerStatus(context: AppContext, transfer: { id: string; created_at: Date }): Promise<boolean> {
+  const status = await context.partner.getTransferStatus(transfer.id);
+  if (status.status === 'succeeded') return settleGameTransfer(context, transfer.id, { result: 'succeeded' });
+  if (status.status === 'failed') return settleGameTransfer(context, transfer.id, { result: 'failed', reason: status.reason });
+  const ageMs = context.now().getTime() - transfer.created_at.getTime();
+  if (status.status === 'not_found' && ageMs > context.config.GAME_TRANSFER_VOID_GRACE_MS) {
+    return settleGameTransfer(context, transfer.id, { result: 'failed', reason: 'NOT_RECEIVED_BY_PARTNER' });
+  }
+  return false;
+}
+
 class InFlightError extends Error {}
 
 /**
@@ -129,7 +175,7 @@ export async function settleGameTransfer(
   transferId: string,
   settlement: { result: 'succeeded' } | { result: 'failed'; reason: string },
 ): Promise<boolean> {
-  return inLedgerTransaction(context.db, async (tx) => {
+  const memberId = await inLedgerTransaction(context.db, async (tx): Promise<string | false> => {
     const { rows } = await tx.query<{ member_id: string; reserve_transfer_id: bigint; direction: 'in' | 'out' }>(
       `SELECT member_id, reserve_transfer_id, direction FROM game_transfers WHERE id = $1 AND status = 'sending' FOR UPDATE`,
       [transferId],
@@ -152,6 +198,10 @@ export async function settleGameTransfer(
       settlement.result === 'failed' ? settlement.reason : null,
     ]);
     await notifyBalanceChanged(tx, transfer.member_id, 'adjustment');
-    return true;
+    return transfer.member_id;
   });
+  if (memberId === false) return false;
+  // Rounds that waited for this transfer (a loss paid with credit then in flight) can book now.
+  await bookRoundResults(context, memberId);
+  return true;
 }

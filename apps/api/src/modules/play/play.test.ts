@@ -118,7 +118,11 @@ describe('game wallet money movement', () => {
     // The reconciliation job asks the partner; a transfer it never received is voided after the grace.
     await reconcileGameTransfers(t.context, { minAgeMs: 0 });
     if (fault === 'error_before_applying') {
-      await t.db.query(`UPDATE game_transfers SET created_at = now() - interval '2 minutes' WHERE member_id = $1 AND status = 'sending'`, [memberId]);
+      // Past the void grace (longer than the partner's maximum apply time): never applied, so voided.
+      await t.db.query(`UPDATE game_transfers SET created_at = now() - ($2 + 1000) * interval '1 millisecond' WHERE member_id = $1 AND status = 'sending'`, [
+        memberId,
+        t.context.config.GAME_TRANSFER_VOID_GRACE_MS,
+      ]);
       await reconcileGameTransfers(t.context, { minAgeMs: 0 });
     }
     const open = await t.db.query(`SELECT 1 FROM game_transfers WHERE member_id = $1 AND status = 'sending'`, [memberId]);

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { PartnerBetRecord } from '../../adapters/partner/index.ts';
+import { bookRoundResults } from './book-round-results.ts';
 
 /** Records per page asked of the partner, and pages per run (style.md: explicit limits). */
 const PAGE_SIZE = 500;
@@ -9,13 +10,23 @@ const MAX_PAGES_PER_RUN = 20;
  * Pulls bet records from the partner since the stored cursor and keeps one row per round with its
  * latest status (a cancelled or refunded round comes again with the same round id). Idempotent:
  * re-pulling the same records changes nothing. Records of usernames that are not our members are
- * skipped. The cursor advances in the same transaction as the rows.
+ * skipped. The cursor advances in the same transaction as the rows. Then every round whose result
+ * is not yet in the ledger is booked as GAME_RESULT (book-round-results.ts, docs/adr/0012).
+ * Several processes pulling at once is safe: rows are upserts and bookings are keyed per round.
  * @returns the number of records read.
+ * @throws PartnerUnavailableError when the partner cannot answer (rounds read so far stay stored).
  */
-export async function pullBetRecords(context: AppContext): Promise<number> {
+export async function pullBetRecords(context: AppContext, options: { maxPages?: number; isBookingAll?: boolean } = {}): Promise<number> {
+  const read = await pullPages(context, Math.min(options.maxPages ?? MAX_PAGES_PER_RUN, MAX_PAGES_PER_RUN));
+  // A settlement books its own member only (it holds that member's lock; the periodic pull books the rest).
+  if (options.isBookingAll ?? true) await bookRoundResults(context);
+  return read;
+}
+
+async function pullPages(context: AppContext, maxPages: number): Promise<number> {
   const partner = context.partner.partnerName;
   let read = 0;
-  for (let page = 0; page < MAX_PAGES_PER_RUN; page += 1) {
+  for (let page = 0; page < maxPages; page += 1) {
     const cursorRow = await context.db.query<{ cursor_value: string | null }>('SELECT cursor_value FROM bet_feed_cursors WHERE partner = $1', [partner]);
     const cursor = cursorRow.rows[0]?.cursor_value ?? null;
     const { records, nextCursor } = await context.partner.betRecordsSince(cursor, PAGE_SIZE);

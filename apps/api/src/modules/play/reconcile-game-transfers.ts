@@ -1,16 +1,25 @@
 import type { AppContext } from '../../context.ts';
-import { settleGameTransfer } from './move-game-credit.ts';
+import { settleFromPartnerStatus } from './move-game-credit.ts';
+import { checkMemberGameWallet } from './detect-game-difference.ts';
 
-/** A transfer the partner still does not know after this long was never applied. */
-const NOT_FOUND_GRACE_MS = 60_000;
 /** Leave fresh transfers to their own request first. */
 const MIN_AGE_MS = 2_000;
+/** How long a transfer voided as "not received" is still asked about, and how often. */
+const LATE_APPLY_WATCH_MS = 7 * 86_400_000;
+const LATE_APPLY_RECHECK_MS = 60_000;
+const LATE_APPLY_BATCH = 20;
 
 /**
  * The game-transfer reconciliation job: every `sending` transfer (timeout, 5xx, crash after the
  * call) is settled by asking the partner for our reference — succeeded → post; failed → void;
- * not found after a grace period → void (never applied). Never retried, never voided blindly.
- * @returns how many it settled.
+ * not found after GAME_TRANSFER_VOID_GRACE_MS → void (never applied). Never retried, never
+ * voided blindly.
+ *
+ * Then transfers voided as "not received" in the last 7 days are asked about again: a partner that
+ * applied one after all (issue 15, "late apply") made the member's partner balance differ from the
+ * ledger. That difference is never booked to the member: the member's wallet is checked and the
+ * difference opens a reconciliation case for staff (detect-game-difference.ts).
+ * @returns how many transfers it settled.
  */
 export async function reconcileGameTransfers(context: AppContext, options: { batchSize?: number; minAgeMs?: number } = {}): Promise<number> {
   const now = context.now().getTime();
@@ -20,14 +29,26 @@ export async function reconcileGameTransfers(context: AppContext, options: { bat
   );
   let settled = 0;
   for (const row of rows) {
+    if (await settleFromPartnerStatus(context, row)) settled += 1;
+  }
+  await watchForLateApplies(context, now);
+  return settled;
+}
+
+async function watchForLateApplies(context: AppContext, now: number): Promise<void> {
+  const { rows } = await context.db.query<{ id: string; member_id: string; username: string }>(
+    `SELECT t.id, t.member_id, g.username FROM game_transfers t JOIN game_accounts g ON g.member_id = t.member_id
+     WHERE t.status = 'failed' AND t.failure_reason = 'NOT_RECEIVED_BY_PARTNER' AND t.updated_at > $1
+       AND (t.late_apply_checked_at IS NULL OR t.late_apply_checked_at < $2)
+     ORDER BY t.updated_at LIMIT $3`,
+    [new Date(now - LATE_APPLY_WATCH_MS), new Date(now - LATE_APPLY_RECHECK_MS), LATE_APPLY_BATCH],
+  );
+  for (const row of rows) {
     const status = await context.partner.getTransferStatus(row.id);
+    if (status.status === 'unknown') continue;
+    await context.db.query('UPDATE game_transfers SET late_apply_checked_at = $2 WHERE id = $1', [row.id, new Date(now)]);
     if (status.status === 'succeeded') {
-      if (await settleGameTransfer(context, row.id, { result: 'succeeded' })) settled += 1;
-    } else if (status.status === 'failed') {
-      if (await settleGameTransfer(context, row.id, { result: 'failed', reason: status.reason })) settled += 1;
-    } else if (status.status === 'not_found' && now - row.created_at.getTime() > NOT_FOUND_GRACE_MS) {
-      if (await settleGameTransfer(context, row.id, { result: 'failed', reason: 'NOT_RECEIVED_BY_PARTNER' })) settled += 1;
+      await checkMemberGameWallet(context, { memberId: row.member_id, username: row.username }, { lateAppliedTransferId: row.id });
     }
   }
-  return settled;
 }

@@ -8,12 +8,12 @@ import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../plugins/authenticate.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PartnerUnavailableError } from '../../adapters/partner/index.ts';
-import { ensureGameAccount, findGameAccount } from './ensure-game-account.ts';
-import { moveGameCredit } from './move-game-credit.ts';
+import { findGameAccount } from './ensure-game-account.ts';
+import { launchGame } from './launch-game.ts';
 import { getTurnover } from './get-turnover.ts';
 import { readMemberWalletBalances } from '../auth/member-wallets.ts';
 
-const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope, 503: errorEnvelope };
+const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 503: errorEnvelope };
 const CATEGORIES = ['LIVECASINO', 'EGAMES', 'POKER', 'TRADING'] as const;
 const game = z.object({ code: z.string(), name: z.string(), category: z.string(), provider: z.string(), imageUrl: z.string() });
 const turnover = z.object({ now: z.number(), needed: z.number() });
@@ -23,7 +23,7 @@ async function withPartner<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof PartnerUnavailableError) throw new AppError('PROVIDER_UNAVAILABLE', { message: 'ระบบเกมไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่อีกครั้ง' });
+    if (error instanceof PartnerUnavailableError) throw new AppError('GAME_PROVIDER_UNAVAILABLE');
     throw error;
   }
 }
@@ -60,11 +60,11 @@ export function registerPlayRoutes(app: FastifyInstance, context: AppContext): v
     },
     handler: async (request) => {
       const session = await requireMember(context, request);
-      const account = await withPartner(() => ensureGameAccount(context, session.memberId));
-      await moveGameCredit(context, { memberId: session.memberId, direction: 'in', amountSatang: 'all' });
-      const url = await withPartner(() =>
-        context.partner.launchUrl({ username: account.username, gameCode: request.body.gameCode, returnUrl: request.body.returnUrl ?? `${request.protocol}://${request.host}/user/home` }),
-      );
+      const url = await launchGame(context, {
+        memberId: session.memberId,
+        gameCode: request.body.gameCode,
+        returnUrl: request.body.returnUrl ?? `${request.protocol}://${request.host}/user/home`,
+      });
       return { success: true, message: 'สำเร็จ', data: { url } };
     },
   });

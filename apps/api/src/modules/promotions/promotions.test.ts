@@ -14,11 +14,15 @@ afterAll(async () => {
 const idOf = async (phoneNumber: string) => (await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [phoneNumber])).rows[0]!.id;
 let roundCounter = 0;
 /** Turnover as the bet-record pull records it: settled losing rounds of `stakeSatang`. */
+/**
+ * Turnover only: a round the partner never played, so its result is marked as booked outside the
+ * ledger (is_legacy) and no settlement books it as the member's loss (docs/adr/0012).
+ */
 async function addTurnover(memberId: string, stakeSatang: bigint) {
   roundCounter += 1;
   await t.db.query(
-    `INSERT INTO bet_rounds (partner, round_id, member_id, game_code, stake_satang, payout_satang, result, status, settled_at)
-     VALUES ('sabai-sandbox', $1, $2, 'sabai-baccarat-1', $3, 0, 'loss', 'settled', now())`,
+    `INSERT INTO bet_rounds (partner, round_id, member_id, game_code, stake_satang, payout_satang, result, status, settled_at, booked_net_satang, is_legacy)
+     VALUES ('sabai-sandbox', $1, $2, 'sabai-baccarat-1', $3, 0, 'loss', 'settled', now(), -$3::int8, true)`,
     [`promo-${roundCounter}-${memberId}`, memberId, stakeSatang],
   );
 }

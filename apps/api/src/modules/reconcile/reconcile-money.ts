@@ -1,13 +1,15 @@
 import type { Queryable } from '@sabai/db';
 import { readAccountBalance, reconcileLedger, requireAccountId, type Violation } from '@sabai/ledger';
 import { reconcileRewards } from '../rewards/reconcile-rewards.ts';
+import { reconcileGame } from '../play/reconcile-game.ts';
 
 /**
  * Every invariant of money.md: the ledger's own (packages/ledger reconcile) plus how the ledger
  * agrees with the records around it:
  * - house:unallocated_deposits holds exactly the held deposits (nothing received is lost);
  * - house:payouts_in_flight reserves exactly the open withdrawals and keeps nothing posted;
- * - every credited deposit has its DEPOSIT transfer to that member, of its amount.
+ * - every credited deposit has its DEPOSIT transfer to that member, of its amount;
+ * - the game invariants (play/reconcile-game.ts).
  * @returns the violations; empty means sound.
  */
 export async function reconcileMoney(q: Queryable): Promise<Violation[]> {
@@ -37,5 +39,6 @@ export async function reconcileMoney(q: Queryable): Promise<Violation[]> {
   );
   for (const row of badDeposits.rows) violations.push({ invariant: 'credited deposits match their transfer', detail: row.id });
   violations.push(...(await reconcileRewards(q)));
+  violations.push(...(await reconcileGame(q)));
   return violations;
 }

@@ -9,6 +9,8 @@ import { newPrefixedId } from '../../lib/ids.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import type { AppContext } from '../../context.ts';
 import { executePayout } from './execute-payout.ts';
+import { memberLockLeaseMs } from '../../config.ts';
+import { withMemberLock } from '../../lib/member-lock.ts';
 import { moveGameCredit } from '../play/move-game-credit.ts';
 import { endWageringRequirements } from '../play/wagering-requirements.ts';
 import { bahtText, maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, readWithdrawalPosition, toWireStatus } from './withdrawal-rules.ts';
@@ -34,7 +36,10 @@ export interface WithdrawalView {
  *
  * Credit at the game partner is brought back first (GAME_OUT) when the main wallet is short.
  *
- * @throws AppError INVALID_AMOUNT, GAME_TRANSFER_PENDING, WITHDRAW_DISABLED, WITHDRAW_BELOW_MINIMUM, WITHDRAW_ABOVE_MAXIMUM,
+ * Runs under the member's money lock (issue 15), so launches and other withdrawals of the member
+ * queue behind it.
+ *
+ * @throws AppError INVALID_AMOUNT, MEMBER_BUSY, GAME_TRANSFER_PENDING, GAME_PROVIDER_UNAVAILABLE, WITHDRAW_DISABLED, WITHDRAW_BELOW_MINIMUM, WITHDRAW_ABOVE_MAXIMUM,
  *   TURNOVER_NOT_MET, INSUFFICIENT_BALANCE, WITHDRAW_IN_PROGRESS, IDEMPOTENCY_CONFLICT.
  */
 export async function requestWithdrawal(
@@ -50,9 +55,28 @@ export async function requestWithdrawal(
   if (amountSatang > settings.withdraw_max_satang) throw new AppError('WITHDRAW_ABOVE_MAXIMUM', { message: maximumMessage(settings.withdraw_max_satang) });
   const requestKey = input.requestKey ?? randomUUID();
   if (requestKey.length > 200) throw new AppError('VALIDATION_FAILED');
-  await bringCreditBackFromGame(context, input.memberId, amountSatang);
+  // One money operation of a member at a time (issue 15): a launch cannot empty the main wallet
+  // into the game between bringing credit back and reserving it.
+  const lock = { waitMs: context.config.MEMBER_LOCK_WAIT_MS, leaseMs: memberLockLeaseMs(context.config) };
+  const created = await withMemberLock(context.db, input.memberId, lock, async () => {
+    await bringCreditBackFromGame(context, input.memberId, amountSatang);
+    return reserveWithdrawal(context, { memberId: input.memberId, requestKey, amountSatang, settings });
+  });
 
-  const created = await inLedgerTransaction(context.db, async (tx) => {
+  if (created.isNew) await executePayout(context, created.id);
+  return readWithdrawal(context, created.id);
+}
+
+/**
+ * The withdrawal's one transaction: idempotency by request key, the turnover check under the main
+ * wallet's row lock, the bonus grant's end, the pending WITHDRAW reservation and the row.
+ */
+async function reserveWithdrawal(
+  context: AppContext,
+  input: { memberId: string; requestKey: string; amountSatang: bigint; settings: Awaited<ReturnType<AppContext['siteSettings']['get']>> },
+): Promise<{ id: string; isNew: boolean }> {
+  const { requestKey, amountSatang, settings } = input;
+  return inLedgerTransaction(context.db, async (tx) => {
     const existing = await tx.query<{ id: string; amount_satang: bigint; status: string; created_at: Date }>(
       'SELECT id, amount_satang, status, created_at FROM withdrawals WHERE member_id = $1 AND request_key = $2',
       [input.memberId, requestKey],
@@ -111,9 +135,6 @@ export async function requestWithdrawal(
     await notifyBalanceChanged(tx, input.memberId, 'withdrawal');
     return { id: withdrawalId, isNew: true };
   });
-
-  if (created.isNew) await executePayout(context, created.id);
-  return readWithdrawal(context, created.id);
 }
 
 /**
@@ -130,6 +151,8 @@ async function bringCreditBackFromGame(context: AppContext, memberId: string, am
   if (hasGameAccount.rowCount === 0) return;
   const moved = await moveGameCredit(context, { memberId, direction: 'out', amountSatang: 'all' });
   if (moved.status === 'sending' || (moved.status === 'skipped' && moved.reason === 'TRANSFER_IN_FLIGHT')) throw new AppError('GAME_TRANSFER_PENDING');
+  // The money is at the partner and cannot come back now: say so, never "insufficient balance".
+  if (moved.status === 'skipped' && moved.reason === 'PARTNER_UNAVAILABLE' && position.gameBalanceSatang > 0n) throw new AppError('GAME_PROVIDER_UNAVAILABLE');
 }
 
 /**

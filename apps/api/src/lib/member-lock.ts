@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '@sabai/db';
+import { AppError } from './app-error.ts';
+
+/** How often a waiting caller looks again (plus jitter, so a burst does not poll in step). */
+const POLL_INTERVAL_MS = 15;
+
+export interface MemberLockOptions {
+  /** How long to wait for the member's running operation before answering MEMBER_BUSY. 0 = do not wait. */
+  waitMs: number;
+  /**
+   * Lease length: a holder that crashed frees the member after this. Must exceed the longest
+   * operation it guards (every partner call is bounded by PROVIDER_TIMEOUT_MS).
+   */
+  leaseMs: number;
+}
+
+/**
+ * Runs `work` while holding the member's money lock (issue 15: launches, withdrawals and game
+ * transfers of one member are serialized, across every API process). The lock is a lease row in
+ * `member_money_locks`, taken with one INSERT … ON CONFLICT … WHERE expired, so it needs no
+ * connection held open (PGlite has one) and never blocks a transaction; it is released in
+ * `finally` and, after a crash, when the lease expires.
+ *
+ * Not reentrant: a use case that runs under the lock calls the unlocked inner functions.
+ * @throws AppError MEMBER_BUSY when the lock is not free within `waitMs`.
+ */
+export async function withMemberLock<T>(db: Db, memberId: string, options: MemberLockOptions, work: () => Promise<T>): Promise<T> {
+  if (options.leaseMs <= 0 || options.waitMs < 0) throw new RangeError('member lock: leaseMs > 0 and waitMs >= 0');
+  const holder = randomBytes(12).toString('hex');
+  const deadline = Date.now() + options.waitMs;
+  while (!(await tryAcquire(db, memberId, holder, options.leaseMs))) {
+    if (Date.now() >= deadline) throw new AppError('MEMBER_BUSY');
+    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS + Math.floor(Math.random() * POLL_INTERVAL_MS)));
+  }
+  try {
+    return await work();
+  } finally {
+    await db.query('DELETE FROM member_money_locks WHERE member_id = $1 AND holder = $2', [memberId, holder]);
+  }
+}
+
+async function tryAcquire(db: Db, memberId: string, holder: string, leaseMs: number): Promise<boolean> {
+  const { rows } = await db.query<{ holder: string }>(
+    `INSERT INTO member_money_locks (member_id, holder, expires_at) VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
+     ON CONFLICT (member_id) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+     WHERE member_money_locks.expires_at < clock_timestamp()
+     RETURNING holder`,
+    [memberId, holder, leaseMs],
+  );
+  return rows[0]?.holder === holder;
+}
