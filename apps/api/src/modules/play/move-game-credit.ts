@@ -58,6 +58,8 @@ export async function moveGameCredit(
   let partnerBalanceSatang: bigint | undefined;
   if (input.direction === 'out') {
     try {
+      // Nothing at the partner: nothing can come back (rounds not yet booked wait for the periodic pull).
+      if ((await context.partner.getBalance(account.username)) === 0n) return { status: 'skipped', reason: 'NOTHING_TO_MOVE' };
       await pullBetRecords(context, { maxPages: SETTLEMENT_PULL_PAGES, isBookingAll: false });
       await bookRoundResults(context, input.memberId);
       partnerBalanceSatang = await context.partner.getBalance(account.username);

@@ -59,6 +59,12 @@ export async function requestWithdrawal(
   // into the game between bringing credit back and reserving it.
   const lock = { waitMs: context.config.MEMBER_LOCK_WAIT_MS, leaseMs: memberLockLeaseMs(context.config) };
   const created = await withMemberLock(context.db, input.memberId, lock, async () => {
+    // Another withdrawal still open: say so before moving anything out of the game for nothing.
+    const open = await context.db.query(
+      'SELECT 1 FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[]) AND request_key <> $3',
+      [input.memberId, [...OPEN_WITHDRAWAL_STATES], requestKey],
+    );
+    if (open.rowCount > 0) throw new AppError('WITHDRAW_IN_PROGRESS');
     await bringCreditBackFromGame(context, input.memberId, amountSatang);
     return reserveWithdrawal(context, { memberId: input.memberId, requestKey, amountSatang, settings });
   });
