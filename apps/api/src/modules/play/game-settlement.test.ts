@@ -96,6 +96,38 @@ describe('game results come from rounds, never from balance differences', () => 
     expect(wallets.main + wallets.game).toBe(20_000n);
   });
 
+  it('never books a stale balance: a GAME_OUT that completes between another one\u2019s balance read and its reservation', async () => {
+    const member = await fundedMember(t, '1000.00');
+    const memberId = await memberIdOf(t, member.phoneNumber);
+    const original = t.context.partner;
+    let raced: Promise<unknown> | undefined;
+    // Right after the first settlement reads the partner's balance, a second GAME_OUT runs to the end.
+    t.context.partner = {
+      ...original,
+      partnerName: original.partnerName,
+      getBalance: async (username) => {
+        const balance = await original.getBalance(username);
+        if (!raced) {
+          raced = moveGameCredit({ ...t.context, partner: original }, { memberId, direction: 'out', amountSatang: 'all' });
+          await raced;
+        }
+        return balance;
+      },
+    };
+    let first;
+    try {
+      first = await moveGameCredit(t.context, { memberId, direction: 'out', amountSatang: 'all' });
+    } finally {
+      t.context.partner = original;
+    }
+    expect(await raced).toMatchObject({ status: 'succeeded', amountSatang: 100_000n });
+    expect(first).toMatchObject({ status: 'skipped', reason: 'NOTHING_TO_MOVE' });
+    // The old settlement booked the stale 1,000 as a "win" here and the member held 2,000.
+    expect(await gameResultsPosted(t, memberId)).toBe(0n);
+    expect(await postedWallets(t, memberId)).toEqual({ main: 100_000n, game: 0n });
+    expect(await liveGame(t, memberId)).toBe(0n);
+  });
+
   it('pays a winner at settlement: the rounds are pulled when the member withdraws', async () => {
     const member = await fundedMember(t, '100.00');
     const memberId = await memberIdOf(t, member.phoneNumber);
