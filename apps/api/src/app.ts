@@ -1,3 +1,4 @@
+import secureJson from 'secure-json-parse';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
@@ -26,6 +27,7 @@ import { createSiteSettingsCache } from './modules/site/get-site-settings.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerMemberApiGuard } from './plugins/member-api-guard.ts';
 import { registerIpRateLimits } from './plugins/ip-rate-limit.ts';
+import { registerAdminGuard } from './plugins/admin-guard.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { registerSiteRoutes } from './modules/site/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
@@ -92,13 +94,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  // JSON bodies; an empty body (clients that always send Content-Type) reads as {}.
+  // JSON bodies; an empty body (clients that always send Content-Type) reads as {}. Parsed with
+  // secure-json-parse, as Fastify's own parser does: `__proto__` / `constructor.prototype` keys are
+  // refused (prototype poisoning), not passed on to code that might merge them.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
     try {
-      done(null, JSON.parse(text));
+      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch {
       const error = Object.assign(new Error('invalid JSON body'), { statusCode: 400 });
       done(error, undefined);
@@ -149,6 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   registerMemberApiGuard(app, context);
   registerIpRateLimits(app, context);
+  registerAdminGuard(app, context);
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await db.query('SELECT 1');

@@ -17,6 +17,10 @@ export const ERRORS = {
   INCOMPLETE_FORM: { httpStatus: 400, message: 'กรุณากรอกข้อมูลให้ครบทุกช่อง' },
   PASSWORD_MISMATCH: { httpStatus: 400, message: 'รหัสผ่านและยืนยันรหัสผ่านไม่ตรงกัน' },
   PASSWORD_RULES: { httpStatus: 400, message: 'รหัสผ่านต้องมี 6 ถึง 64 ตัวอักษร' },
+  /** checkBank before the phone step (issue 13 §3.6: the bank check is bound to the phone being registered). */
+  PHONE_STEP_REQUIRED: { httpStatus: 400, message: 'กรุณากรอกเบอร์โทรศัพท์ในขั้นตอนแรกก่อน' },
+  /** One of the most common passwords (issue 13 §3.5; NIST SP 800-63B §5.1.1.2). */
+  COMMON_PASSWORD: { httpStatus: 400, message: 'รหัสผ่านนี้คาดเดาง่ายเกินไป กรุณาตั้งรหัสผ่านใหม่' },
   NAME_REQUIRED: { httpStatus: 400, message: 'กรุณากรอกชื่อและนามสกุล' },
   PHONE_TAKEN: { httpStatus: 409, message: 'เบอร์โทรศัพท์นี้ถูกใช้สมัครสมาชิกแล้ว' },
   BANK_ACCOUNT_TAKEN: { httpStatus: 409, message: 'บัญชีธนาคารนี้ถูกใช้สมัครสมาชิกแล้ว' },
@@ -53,6 +57,10 @@ export const ERRORS = {
   /** Launch: the deposit is on its way into the game; the game opens once it has arrived (issue 15). */
   GAME_CREDIT_ON_THE_WAY: { httpStatus: 409, message: 'เงินกำลังโอนเข้ากระเป๋าเกม เล่นได้เมื่อเงินเข้าแล้ว กรุณาลองอีกครั้งในอีกสักครู่' },
   /** The game partner cannot be reached or refused the move; nothing changed. */
+  /** Launch: the game is not in the partner's catalogue (issue 13 §3.1). */
+  GAME_NOT_FOUND: { httpStatus: 404, message: 'ไม่พบเกมนี้ กรุณาเลือกเกมใหม่อีกครั้ง' },
+  /** Launch: the return address is not a page of this site (issue 13 §3.1). */
+  INVALID_RETURN_URL: { httpStatus: 400, message: 'ลิงก์กลับสู่เว็บไซต์ไม่ถูกต้อง' },
   /** Back office: game reconciliation cases (issue 15). */
   GAME_CASE_NOT_FOUND: { httpStatus: 404, message: 'ไม่พบเคสกระทบยอดเกมนี้' },
   GAME_CASE_NOT_OPEN: { httpStatus: 409, message: 'เคสกระทบยอดเกมนี้ปิดไปแล้ว' },
@@ -73,6 +81,8 @@ export const ERRORS = {
   FEATURE_DISABLED: { httpStatus: 403, message: 'ขณะนี้ยังไม่เปิดให้บริการ' },
   IDEMPOTENCY_CONFLICT: { httpStatus: 409, message: 'รายการนี้ถูกส่งแล้วด้วยข้อมูลที่ต่างกัน' },
   PROMPTPAY_UNAVAILABLE: { httpStatus: 422, message: 'ขณะนี้ไม่สามารถฝากผ่านพร้อมเพย์ได้' },
+  /** A member holds MAX_OPEN_PROMPTPAY_PER_MEMBER unpaid QR codes already (issue 13 §3.4). */
+  PROMPTPAY_TOO_MANY_OPEN: { httpStatus: 409, message: 'มีคิวอาร์พร้อมเพย์ที่รอชำระอยู่หลายรายการ กรุณาชำระหรือรอให้หมดอายุก่อน' },
   FEED_AUTH_FAILED: { httpStatus: 401, message: 'feed signature, source or timestamp invalid' },
   STATE_CONFLICT: { httpStatus: 409, message: 'รายการนี้ถูกดำเนินการไปแล้ว' },
   INTERNAL_ERROR: { httpStatus: 500, message: 'ระบบขัดข้อง กรุณาลองใหม่อีกครั้ง' },

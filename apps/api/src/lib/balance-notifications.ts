@@ -9,6 +9,17 @@ export const BALANCE_CHANNEL = 'sabai_balance_changed';
 
 export type BalanceChangeReason = 'deposit' | 'withdrawal' | 'adjustment';
 
+/**
+ * Tells every API process that sessions of the member ended (logout, password change, staff):
+ * their open event streams re-check their own session at once and close if it is gone (issue 13
+ * §3.2). Sent on the same channel; clients never see this reason.
+ */
+export const SESSION_ENDED_REASON = 'session_ended';
+
+export async function notifySessionsEnded(q: Queryable, memberId: string): Promise<void> {
+  await q.query('SELECT pg_notify($1, $2)', [BALANCE_CHANNEL, JSON.stringify({ memberId, reason: SESSION_ENDED_REASON })]);
+}
+
 export async function notifyBalanceChanged(tx: Queryable, memberId: string, reason: BalanceChangeReason): Promise<void> {
   await tx.query('SELECT pg_notify($1, $2)', [BALANCE_CHANNEL, JSON.stringify({ memberId, reason })]);
 }

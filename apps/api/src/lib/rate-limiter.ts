@@ -19,12 +19,30 @@ export interface RateLimitRule {
 /** The limits of the member API. Each is stated here, not defaulted (style.md "limits"). */
 export const RATE_LIMITS = {
   loginPerIp: { name: 'login:ip', limit: 30, windowMs: 15 * 60_000 },
-  loginFailuresPerPhone: { name: 'login-fail:phone', limit: 5, windowMs: 15 * 60_000, errorCode: 'LOGIN_LOCKED' },
+  /**
+   * Failures of one phone from one address lock that pair only (issue 13 §3.5: a lock per phone let
+   * anyone keep any member out). Failures of one phone from all addresses together brake
+   * distributed guessing, but never at an address the member signed in from before.
+   */
+  loginFailuresPerPhoneAddress: { name: 'login-fail:phone-address', limit: 5, windowMs: 15 * 60_000, errorCode: 'LOGIN_LOCKED' },
+  loginFailuresPerPhone: { name: 'login-fail:phone', limit: 30, windowMs: 60 * 60_000, errorCode: 'LOGIN_LOCKED' },
   checkPhonePerIp: { name: 'check-phone:ip', limit: 30, windowMs: 60_000 },
   /** checkBank reveals account holders' names: an enumeration oracle, so kept tight. */
   checkBankPerIp: { name: 'check-bank:ip', limit: 10, windowMs: 60 * 60_000 },
   signupPerIp: { name: 'signup:ip', limit: 10, windowMs: 60 * 60_000 },
   changePasswordFailuresPerMember: { name: 'change-password-fail:member', limit: 5, windowMs: 15 * 60_000 },
+  // Money calls (issue 13 §3.4): per member, and per address for many members behind one client.
+  withdrawalPerMember: { name: 'withdrawal:member', limit: 30, windowMs: 60_000 },
+  withdrawalPerIp: { name: 'withdrawal:ip', limit: 120, windowMs: 60_000 },
+  launchPerMember: { name: 'launch:member', limit: 30, windowMs: 60_000 },
+  launchPerIp: { name: 'launch:ip', limit: 120, windowMs: 60_000 },
+  spinPerMember: { name: 'spin:member', limit: 30, windowMs: 60_000 },
+  spinPerIp: { name: 'spin:ip', limit: 120, windowMs: 60_000 },
+  claimPerMember: { name: 'claim:member', limit: 30, windowMs: 60_000 },
+  claimPerIp: { name: 'claim:ip', limit: 60, windowMs: 60_000 },
+  redeemPerMember: { name: 'redeem:member', limit: 10, windowMs: 60_000 },
+  promptPayPerMember: { name: 'promptpay:member', limit: 10, windowMs: 10 * 60_000 },
+  promptPayPerIp: { name: 'promptpay:ip', limit: 60, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export class RateLimiter {
@@ -72,9 +90,10 @@ export class RateLimiter {
 
   /** Deletes counters of windows that ended more than a day ago; run by the maintenance timer. */
   async pruneExpired(now: Date = new Date()): Promise<number> {
-    const result = await this.db.query('DELETE FROM rate_limit_counters WHERE window_start < $1', [
-      new Date(now.getTime() - 24 * 3_600_000),
-    ]);
+    const dayAgo = new Date(now.getTime() - 24 * 3_600_000);
+    const result = await this.db.query('DELETE FROM rate_limit_counters WHERE window_start < $1', [dayAgo]);
+    // Registration phone steps (auth/check-phone-availability.ts) live for minutes; a day is plenty.
+    await this.db.query('DELETE FROM registration_phone_steps WHERE checked_at < $1', [dayAgo]);
     return result.rowCount;
   }
 }

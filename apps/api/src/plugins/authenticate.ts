@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { AppContext } from '../context.ts';
+import type { RateLimitRule } from '../lib/rate-limiter.ts';
 import { findActiveSession, type ActiveSession } from '../modules/auth/sessions.ts';
 
 /**
@@ -24,5 +25,15 @@ export async function requireMember(context: AppContext, request: FastifyRequest
   const token = readSessionToken(request);
   const session = token ? await findActiveSession(context.db, token, context.now()) : undefined;
   if (!session) throw new AppError('UNAUTHENTICATED');
+  return session;
+}
+
+/**
+ * The signed-in member, counted against a per-member limit of a money call (issue 13 §3.4).
+ * @throws AppError UNAUTHENTICATED, RATE_LIMITED (429 with Retry-After).
+ */
+export async function requireMemberWithinLimit(context: AppContext, request: FastifyRequest, rule: RateLimitRule): Promise<ActiveSession> {
+  const session = await requireMember(context, request);
+  await context.rateLimiter.hit(rule, session.memberId);
   return session;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { RateLimitRule } from '../lib/rate-limiter.ts';
+import { clientAddressKey } from '../lib/client-address.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,6 +17,6 @@ declare module 'fastify' {
 export function registerIpRateLimits(app: FastifyInstance, context: AppContext): void {
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config?.ipRateLimit;
-    if (rule) await context.rateLimiter.hit(rule, request.ip);
+    if (rule) await context.rateLimiter.hit(rule, clientAddressKey(request.ip));
   });
 }

@@ -103,6 +103,8 @@ export async function createTestApp(options: { now?: () => Date; env?: Record<st
     const bankCode = input.bankCode ?? '014';
     const password = input.password ?? 'secret-pass';
     const ip = newIp();
+    const phone = await call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber }, ip });
+    if (phone.status !== 200) throw new Error(`checkPhone failed: ${JSON.stringify(phone.body)}`);
     const bank = await call({ method: 'POST', url: '/auth-service/v1/checkBank', body: { BankCode: bankCode, BankAccount: accountNumber }, ip });
     if (bank.status !== 200) throw new Error(`checkBank failed: ${JSON.stringify(bank.body)}`);
     const signup = await call({

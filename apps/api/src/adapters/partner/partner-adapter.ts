@@ -44,6 +44,16 @@ export class PartnerUnavailableError extends Error {
   }
 }
 
+/** The partner understood the request and refused it (4xx with its code): the caller's mistake, not an outage. */
+export class PartnerRefusedError extends Error {
+  readonly code: string;
+  constructor(code: string) {
+    super(`game partner refused: ${code}`);
+    this.name = 'PartnerRefusedError';
+    this.code = code;
+  }
+}
+
 export interface PartnerAdapter {
   readonly partnerName: string;
   /** Idempotent: an existing username returns its account. @throws PartnerUnavailableError */
@@ -55,7 +65,10 @@ export interface PartnerAdapter {
   getTransferStatus(reference: string): Promise<PartnerTransferStatus>;
   /** @throws PartnerUnavailableError */
   listGames(category?: string): Promise<PartnerGame[]>;
-  /** A short-lived URL that opens the game for the member. @throws PartnerUnavailableError */
+  /**
+   * A short-lived URL that opens the game for the member.
+   * @throws PartnerRefusedError (unknown game or member, bad request), PartnerUnavailableError
+   */
   launchUrl(input: { username: string; gameCode: string; returnUrl: string }): Promise<string>;
   /** Bet records after `cursor` (null = from the start), at most `limit`. @throws PartnerUnavailableError */
   betRecordsSince(cursor: string | null, limit: number): Promise<{ records: PartnerBetRecord[]; nextCursor: string | null }>;

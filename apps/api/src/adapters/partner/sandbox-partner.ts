@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { parseBahtToSatang, satangToDecimalString } from '@sabai/money';
 import {
+  PartnerRefusedError,
   PartnerUnavailableError,
   type PartnerAdapter,
   type PartnerBetRecord,
@@ -119,7 +120,12 @@ export function createSandboxPartner(options: { baseUrl: string; agentId: string
       return parsed.data.games;
     },
     async launchUrl(input) {
-      const parsed = z.object({ url: z.string().url() }).safeParse(expectOk(await call('POST', '/partner/v1/launch', input)));
+      const reply = await call('POST', '/partner/v1/launch', input);
+      if (reply.status >= 400 && reply.status < 500) {
+        const refusal = z.object({ code: z.string().max(64) }).safeParse(reply.json);
+        throw new PartnerRefusedError(refusal.success ? refusal.data.code : `HTTP_${reply.status}`);
+      }
+      const parsed = z.object({ url: z.string().url() }).safeParse(expectOk(reply));
       if (!parsed.success) throw new PartnerUnavailableError('malformed launch reply');
       return parsed.data.url;
     },

@@ -202,7 +202,7 @@ describe('affiliate income above the auto-withdraw maximum (settings Affiliate.a
     const waiting = asks.filter((ask) => ask.status === 200);
     expect(waiting).toHaveLength(1);
     expect(waiting[0]!.body).toMatchObject({ success: true, message: 'ส่งคำขอถอนรายได้แล้ว รอเจ้าหน้าที่อนุมัติ', data: { Amount: 2000, Status: 2 } });
-    expect(asks.filter((ask) => ask.status !== 200).every((ask) => ['AFFILIATE_WITHDRAW_WAITING', 'AFFILIATE_BELOW_MINIMUM'].includes(String(ask.body.code)))).toBe(true);
+    expect(asks.filter((ask) => ask.status !== 200).every((ask) => ['AFFILIATE_WITHDRAW_WAITING', 'AFFILIATE_BELOW_MINIMUM', 'RATE_LIMITED'].includes(String(ask.body.code)))).toBe(true);
     expect(await balances(token)).toMatchObject({ mainWallet: 0, affiliateWallet: 0 });
     expect((await summary(token)).transaction).toEqual([expect.objectContaining({ Amount: 2000, Status: 2 })]);
     const again = await vertify(token);

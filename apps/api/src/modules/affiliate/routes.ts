@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { envelope, errorEnvelope, siteSettings } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../plugins/authenticate.ts';
+import { requireMember, requireMemberWithinLimit } from '../../plugins/authenticate.ts';
+import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { getAffiliateSummary } from './get-affiliate-summary.ts';
 import { withdrawAffiliateIncome } from './withdraw-affiliate-income.ts';
 
@@ -42,10 +43,11 @@ export function registerAffiliateRoutes(app: FastifyInstance, context: AppContex
     schema: {
       tags: ['rewards'],
       summary: 'Move affiliate income into play money (Status 1), or ask staff above the auto-withdraw maximum (Status 2)',
-      response: { 200: envelope(z.object({ Amount: z.number(), Status: z.union([z.literal(1), z.literal(2)]) })), 409: errorEnvelope, ...refusals },
+      response: { 200: envelope(z.object({ Amount: z.number(), Status: z.union([z.literal(1), z.literal(2)]) })), 409: errorEnvelope, 429: errorEnvelope, ...refusals },
     },
+    config: { ipRateLimit: RATE_LIMITS.claimPerIp },
     handler: async (request) => {
-      const session = await requireMember(context, request);
+      const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.claimPerMember);
       const outcome = await withdrawAffiliateIncome(context, session.memberId);
       const Amount = satangToBahtNumber(outcome.amountSatang);
       if (outcome.status === 'pending_approval') return { success: true, message: 'ส่งคำขอถอนรายได้แล้ว รอเจ้าหน้าที่อนุมัติ', data: { Amount, Status: 2 as const } };

@@ -2,9 +2,11 @@ import { signToken, verifyToken } from '../../lib/signed-token.ts';
 
 /**
  * The checkBank token: proof, signed by us, that name inquiry said `firstName lastName` holds
- * account `accountNumber` at bank `bankCode`. Signup trusts the names only through it.
+ * account `accountNumber` at bank `bankCode`, asked during the registration of `phoneNumber` (the
+ * phone step it followed, issue 13 §3.6). Signup trusts the names only through it, for that phone.
  */
 export interface BankProof {
+  phoneNumber: string;
   bankCode: string;
   accountNumber: string;
   firstName: string;
@@ -19,8 +21,8 @@ export function issueBankToken(proof: BankProof, secret: string, options: { nowM
 export function readBankToken(token: string, secret: string, nowMs: number): BankProof | undefined {
   const payload = verifyToken(token, secret, nowMs);
   if (!payload || payload.purpose !== 'bank-proof') return undefined;
-  const { bankCode, accountNumber, firstName, lastName } = payload;
-  if (typeof bankCode !== 'string' || typeof accountNumber !== 'string') return undefined;
+  const { phoneNumber, bankCode, accountNumber, firstName, lastName } = payload;
+  if (typeof phoneNumber !== 'string' || typeof bankCode !== 'string' || typeof accountNumber !== 'string') return undefined;
   if (typeof firstName !== 'string' || typeof lastName !== 'string') return undefined;
-  return { bankCode, accountNumber, firstName, lastName };
+  return { phoneNumber, bankCode, accountNumber, firstName, lastName };
 }

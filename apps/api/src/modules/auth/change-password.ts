@@ -1,5 +1,6 @@
 import { isValidPassword } from '@sabai/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import type { AppContext } from '../../context.ts';
@@ -11,7 +12,7 @@ import { revokeOtherSessions, type ActiveSession } from './sessions.ts';
  * and follow the password rules; every other session of the member is revoked, the current one
  * stays. `phone_number`, when sent, must be the signed-in member's own.
  *
- * @throws AppError INCOMPLETE_FORM, FORBIDDEN (phone of another member), PASSWORD_RULES,
+ * @throws AppError INCOMPLETE_FORM, FORBIDDEN (phone of another member), PASSWORD_RULES, COMMON_PASSWORD,
  *   PASSWORD_MISMATCH, RATE_LIMITED, WRONG_OLD_PASSWORD, SAME_PASSWORD.
  */
 export async function changePassword(
@@ -24,6 +25,7 @@ export async function changePassword(
     throw new AppError('FORBIDDEN');
   }
   if (!isValidPassword(input.newPassword)) throw new AppError('PASSWORD_RULES');
+  if (isCommonPassword(input.newPassword)) throw new AppError('COMMON_PASSWORD');
   if (input.newPassword !== input.confirmPassword) throw new AppError('PASSWORD_MISMATCH');
   await context.rateLimiter.assertNotExceeded(RATE_LIMITS.changePasswordFailuresPerMember, session.memberId);
 

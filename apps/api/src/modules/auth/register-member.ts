@@ -6,6 +6,7 @@ import {
 } from '@sabai/contracts';
 import { postgresErrorCode, violatedConstraint } from '@sabai/db';
 import { AppError } from '../../lib/app-error.ts';
+import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { newAffiliateKey, newMemberId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { AppContext } from '../../context.ts';
@@ -39,7 +40,7 @@ const AFFILIATE_KEY_ATTEMPTS = 5;
  * in one transaction. One member per phone and per bank account is enforced by unique
  * constraints, so two racing sign-ups cannot both succeed.
  *
- * @throws AppError INVALID_PHONE, PASSWORD_RULES, PASSWORD_MISMATCH,
+ * @throws AppError INVALID_PHONE, PASSWORD_RULES, COMMON_PASSWORD, PASSWORD_MISMATCH,
  *   INCOMPLETE_BANK_INFO, BANK_TOKEN_INVALID, NAME_MISMATCH, REFERRER_NOT_FOUND, PHONE_TAKEN,
  *   BANK_ACCOUNT_TAKEN.
  */
@@ -49,13 +50,14 @@ export async function registerMember(
 ): Promise<{ memberId: string; phoneNumber: string; affiliateKey: string }> {
   if (!isValidPhoneNumber(input.phoneNumber)) throw new AppError('INVALID_PHONE');
   if (!isValidPassword(input.password)) throw new AppError('PASSWORD_RULES');
+  if (isCommonPassword(input.password)) throw new AppError('COMMON_PASSWORD');
   if (input.password !== input.confirmPassword) throw new AppError('PASSWORD_MISMATCH');
   if (!isRegistrationBankCode(input.bankCode) || !isValidBankAccountNumber(input.accountNumber)) {
     throw new AppError('INCOMPLETE_BANK_INFO');
   }
 
   const proof = input.bankToken ? readBankToken(input.bankToken, context.bankTokenSecret, context.now().getTime()) : undefined;
-  if (!proof || proof.bankCode !== input.bankCode || proof.accountNumber !== input.accountNumber) {
+  if (!proof || proof.phoneNumber !== input.phoneNumber || proof.bankCode !== input.bankCode || proof.accountNumber !== input.accountNumber) {
     throw new AppError('BANK_TOKEN_INVALID');
   }
   const isSameName = (given: string | undefined, proven: string) => given === undefined || given.trim() === '' || given.trim() === proven;

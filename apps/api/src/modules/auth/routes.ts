@@ -38,7 +38,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     schema: { tags: TAGS, summary: 'Register step 1: is this phone usable?', headers: securedHeaders, body: checkPhoneRequest, response: { 200: checkPhoneResponse, ...refusals } },
     config: { validationErrorCode: 'INVALID_PHONE', ipRateLimit: RATE_LIMITS.checkPhonePerIp },
     handler: async (request) => {
-      const data = await checkPhoneAvailability(context, { phoneNumber: request.body.phoneNumber });
+      const data = await checkPhoneAvailability(context, { phoneNumber: request.body.phoneNumber, ipAddress: request.ip });
       return { success: true, message: 'เบอร์โทรศัพท์นี้ใช้สมัครสมาชิกได้', data };
     },
   });
@@ -50,6 +50,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       const data = await checkBankAccount(context, {
         bankCode: request.body.BankCode,
         accountNumber: request.body.BankAccount,
+        ipAddress: request.ip,
       });
       return { success: true, message: 'ตรวจสอบบัญชีธนาคารสำเร็จ', data };
     },

@@ -46,14 +46,37 @@ describe('POST /auth-service/v1/login', () => {
     }
   });
 
-  it('locks a phone after 5 wrong passwords, even for the right one, with a clear Thai message', async () => {
+  it('locks a phone at one address after 5 wrong passwords there, even for the right one, with a clear Thai message', async () => {
     const member = await t.signUp();
+    const attacker = newIp();
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await login(member.phoneNumber, 'wrong-password')).body.code).toBe('INVALID_CREDENTIALS');
+      expect((await login(member.phoneNumber, 'wrong-password', attacker)).body.code).toBe('INVALID_CREDENTIALS');
     }
-    const locked = await login(member.phoneNumber, member.password);
+    const locked = await login(member.phoneNumber, member.password, attacker);
     expect(locked.status).toBe(429);
     expect(locked.body).toMatchObject({ code: 'LOGIN_LOCKED', message: ERRORS.LOGIN_LOCKED.message });
+    // The member, elsewhere, is not locked out by someone else's guesses (issue 13 §3.5).
+    expect((await login(member.phoneNumber, member.password)).status).toBe(200);
+  });
+
+  it('brakes guessing from many addresses, but never at an address the member signed in from', async () => {
+    const member = await t.signUp();
+    const home = newIp();
+    expect((await login(member.phoneNumber, member.password, home)).status).toBe(200);
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      expect((await login(member.phoneNumber, 'wrong-password', newIp())).body.code).toBe('INVALID_CREDENTIALS');
+    }
+    const stranger = await login(member.phoneNumber, member.password, newIp());
+    expect(stranger.body.code).toBe('LOGIN_LOCKED');
+    expect((await login(member.phoneNumber, member.password, home)).status).toBe(200);
+  });
+
+  it('counts every address of one IPv6 /64 as one for the lock', async () => {
+    const member = await t.signUp();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await login(member.phoneNumber, 'wrong-password', `2001:db8:77:10::${attempt + 1}`)).body.code).toBe('INVALID_CREDENTIALS');
+    }
+    expect((await login(member.phoneNumber, member.password, '2001:db8:77:10::abcd')).body.code).toBe('LOGIN_LOCKED');
   });
 
   it('limits attempts per client address across phones', async () => {
@@ -155,13 +178,14 @@ describe('PUT /auth-service/v1/change-password', () => {
   });
 
   it.each([
-    [{ old_Password: '', Password: 'abcdef1', Confirm_Password: 'abcdef1' }, 'INCOMPLETE_FORM'],
+    [{ old_Password: '', Password: 'abcdef1x9', Confirm_Password: 'abcdef1x9' }, 'INCOMPLETE_FORM'],
     [{ old_Password: 'secret-pass', Password: '', Confirm_Password: '' }, 'INCOMPLETE_FORM'],
     [{ old_Password: 'secret-pass' }, 'INCOMPLETE_FORM'],
-    [{ old_Password: 'secret-pass', Password: 'abcdef1', Confirm_Password: 'abcdef2' }, 'PASSWORD_MISMATCH'],
+    [{ old_Password: 'secret-pass', Password: 'abcdef1x9', Confirm_Password: 'abcdef2x9' }, 'PASSWORD_MISMATCH'],
     [{ old_Password: 'secret-pass', Password: 'abc', Confirm_Password: 'abc' }, 'PASSWORD_RULES'],
-    [{ old_Password: 'wrong-old', Password: 'abcdef1', Confirm_Password: 'abcdef1' }, 'WRONG_OLD_PASSWORD'],
+    [{ old_Password: 'wrong-old', Password: 'abcdef1x9', Confirm_Password: 'abcdef1x9' }, 'WRONG_OLD_PASSWORD'],
     [{ old_Password: 'secret-pass', Password: 'secret-pass', Confirm_Password: 'secret-pass' }, 'SAME_PASSWORD'],
+    [{ old_Password: 'secret-pass', Password: 'Password1', Confirm_Password: 'Password1' }, 'COMMON_PASSWORD'],
   ])('refuses %o with %s and changes nothing', async (body, code) => {
     const member = await t.signUp();
     const token = await t.logIn(member.phoneNumber, member.password);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '@sabai/db';
+import { notifySessionsEnded } from '../../lib/balance-notifications.ts';
 import { newSessionToken } from '../../lib/ids.ts';
 
 /**
@@ -44,10 +45,11 @@ export async function findActiveSession(db: Queryable, token: string, now: Date)
 
 /** Revokes one session (logout). Revoking twice is harmless. */
 export async function revokeSession(db: Queryable, sessionId: bigint, now: Date): Promise<void> {
-  await db.query(
-    `UPDATE member_sessions SET revoked_at = $2, revoked_reason = 'logout' WHERE id = $1 AND revoked_at IS NULL`,
+  const { rows } = await db.query<{ member_id: string }>(
+    `UPDATE member_sessions SET revoked_at = $2, revoked_reason = 'logout' WHERE id = $1 AND revoked_at IS NULL RETURNING member_id`,
     [sessionId, now],
   );
+  if (rows[0]) await notifySessionsEnded(db, rows[0].member_id);
 }
 
 /** Revokes every session of the member except `keepSessionId` (password change). */
@@ -60,5 +62,6 @@ export async function revokeOtherSessions(
      WHERE member_id = $1 AND id <> $2 AND revoked_at IS NULL`,
     [input.memberId, input.keepSessionId, input.now, input.reason],
   );
+  if (result.rowCount > 0) await notifySessionsEnded(db, input.memberId);
   return result.rowCount;
 }

@@ -10,18 +10,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const checkBank = (BankCode: string, BankAccount: string, ip = newIp()) =>
-  t.call({ method: 'POST', url: '/auth-service/v1/checkBank', body: { BankCode, BankAccount }, ip });
+/** Register steps 1 and 2 from one address: checkPhone (unless `phoneNumber` is null), then checkBank. */
+async function checkBank(BankCode: string, BankAccount: string, ip = newIp(), phoneNumber: string | null = newPhoneNumber()) {
+  if (phoneNumber !== null) expect((await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber }, ip })).status).toBe(200);
+  return t.call({ method: 'POST', url: '/auth-service/v1/checkBank', body: { BankCode, BankAccount }, ip });
+}
 
 async function signupBody(overrides: Record<string, unknown> = {}) {
-  const accountNumber = newAccountNumber();
-  const bank = await checkBank('004', accountNumber);
+  const accountNumber = typeof overrides.BankAccount === 'string' && overrides.BankAccount.length >= 10 ? overrides.BankAccount : newAccountNumber();
+  const phoneNumber = typeof overrides.phoneNumber === 'string' && /^0\d{9}$/.test(overrides.phoneNumber) ? overrides.phoneNumber : newPhoneNumber();
+  const bank = await checkBank('004', accountNumber, newIp(), phoneNumber);
   expect(bank.status).toBe(200);
   const password = 'pass-word-1';
   return {
     token: bank.body.data.token as string,
     body: {
-      phoneNumber: newPhoneNumber(),
+      phoneNumber,
       Password: password,
       Confirm_Password: password,
       BankAccount: accountNumber,
@@ -92,10 +96,41 @@ describe('POST /auth-service/v1/checkBank', () => {
     expect(response.body.code).toBe('BANK_ACCOUNT_NOT_FOUND');
   });
 
-  it('refuses an account already bound to a member', async () => {
-    const response = await checkBank(DEMO_MEMBER.bankCode, DEMO_MEMBER.accountNumber);
-    expect(response.status).toBe(409);
-    expect(response.body.code).toBe('BANK_ACCOUNT_TAKEN');
+  it('does not tell whether an account is already a member\u2019s; signup refuses it (issue 13 §3.6)', async () => {
+    const phoneNumber = newPhoneNumber();
+    const ip = newIp();
+    const response = await checkBank(DEMO_MEMBER.bankCode, DEMO_MEMBER.accountNumber, ip, phoneNumber);
+    expect(response.status).toBe(200);
+    const refused = await t.call({
+      method: 'POST',
+      url: '/auth-service/v1/signup',
+      headers: { tokenbank: response.body.data.token },
+      ip,
+      body: { phoneNumber, Password: 'pass-word-1', Confirm_Password: 'pass-word-1', BankAccount: DEMO_MEMBER.accountNumber, BankCode: DEMO_MEMBER.bankCode, firstName: response.body.data.firstName, lastName: response.body.data.lastName, affiliateKey: '', isBonus: false },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('BANK_ACCOUNT_TAKEN');
+  });
+
+  it('answers only after the phone step from the same address (issue 13 §3.6)', async () => {
+    const response = await checkBank('014', newAccountNumber(), newIp(), null);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'PHONE_STEP_REQUIRED', message: 'กรุณากรอกเบอร์โทรศัพท์ในขั้นตอนแรกก่อน' });
+  });
+
+  it('binds the token to the phone of the phone step: another phone cannot sign up with it', async () => {
+    const { token, body } = await signupBody();
+    const response = await signup({ ...body, phoneNumber: newPhoneNumber() }, token);
+    expect(response.body.code).toBe('BANK_TOKEN_INVALID');
+  });
+
+  it('checks at most 5 accounts per phone step', async () => {
+    const ip = newIp();
+    const phoneNumber = newPhoneNumber();
+    expect((await checkBank('014', newAccountNumber(), ip, phoneNumber)).status).toBe(200);
+    const statuses = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) statuses.push((await checkBank('014', newAccountNumber(), ip, null)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
 
   it('is rate-limited per client address (an enumeration oracle)', async () => {
@@ -151,6 +186,7 @@ describe('POST /auth-service/v1/signup', () => {
     [{ phoneNumber: '081234' }, 'INVALID_PHONE'],
     [{ Password: '12345', Confirm_Password: '12345' }, 'PASSWORD_RULES'],
     [{ Confirm_Password: 'something-else' }, 'PASSWORD_MISMATCH'],
+    [{ Password: 'qwerty123', Confirm_Password: 'qwerty123' }, 'COMMON_PASSWORD'],
     [{ BankCode: '-1' }, 'INCOMPLETE_BANK_INFO'],
     [{ BankAccount: '12345' }, 'INCOMPLETE_BANK_INFO'],
     [{ Password: 42 }, 'INCOMPLETE_FORM'],
@@ -194,11 +230,11 @@ describe('POST /auth-service/v1/signup', () => {
   it('allows one member per phone and one per bank account', async () => {
     const first = await signupBody();
     expect((await signup(first.body, first.token)).status).toBe(200);
-    const samePhone = await signupBody({ phoneNumber: first.body.phoneNumber });
-    const response = await signup(samePhone.body, samePhone.token);
+    const response = await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber: first.body.phoneNumber } });
     expect(response.status).toBe(409);
     expect(response.body.code).toBe('PHONE_TAKEN');
-    const sameAccount = await signup({ ...first.body, phoneNumber: newPhoneNumber() }, first.token);
+    const again = await signupBody({ BankAccount: first.body.BankAccount });
+    const sameAccount = await signup(again.body, again.token);
     expect(sameAccount.status).toBe(409);
     expect(sameAccount.body.code).toBe('BANK_ACCOUNT_TAKEN');
   });

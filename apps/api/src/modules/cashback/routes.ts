@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { envelope, errorEnvelope } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../plugins/authenticate.ts';
+import { requireMemberWithinLimit } from '../../plugins/authenticate.ts';
+import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { claimCashback } from './claim-cashback.ts';
 
 /** `GET /user-profile-composite/v1/users/cashback/vertify` (spec §7; "vertify" is the spec's spelling). */
@@ -13,10 +14,11 @@ export function registerCashbackRoutes(app: FastifyInstance, context: AppContext
     schema: {
       tags: ['rewards'],
       summary: 'Claim the cashback wallet into play money',
-      response: { 200: envelope(z.object({ Amount: z.number() })), 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope },
+      response: { 200: envelope(z.object({ Amount: z.number() })), 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
     },
+    config: { ipRateLimit: RATE_LIMITS.claimPerIp },
     handler: async (request) => {
-      const session = await requireMember(context, request);
+      const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.claimPerMember);
       const claimed = await claimCashback(context, session.memberId);
       return { success: true, message: 'รับยอดเสียคืนสำเร็จ', data: { Amount: satangToBahtNumber(claimed.amountSatang) } };
     },

@@ -10,6 +10,11 @@ const MIN_PROMPTPAY_SATANG = 100n;
 const MAX_PROMPTPAY_SATANG = 5_000_000n;
 /** Offsets 1..99 satang; a base amount can have 99 open requests at once. */
 const OFFSET_ATTEMPTS = 20;
+/**
+ * Unpaid, unexpired requests one member may hold at once (issue 13 §3.4: one member held all 99
+ * offsets of an amount, and every other member got "unavailable" for it).
+ */
+export const MAX_OPEN_PROMPTPAY_PER_MEMBER = 3;
 
 /**
  * Creates a PromptPay deposit request (`POST /user-profile-composite/v1/deposit/promptpay`): the
@@ -19,8 +24,11 @@ const OFFSET_ATTEMPTS = 20;
  * (matching/match-deposit.ts). The offset is allocated under a transaction-scoped advisory lock
  * per base amount, so two members never get the same amount.
  *
+ * A member asking again for an amount they hold an open request for gets that request back; at
+ * most MAX_OPEN_PROMPTPAY_PER_MEMBER open requests per member.
+ *
  * @throws AppError INVALID_AMOUNT (not whole baht, out of range), PROMPTPAY_UNAVAILABLE (no active
- *   channel, or no free offset right now).
+ *   channel, or no free offset right now), PROMPTPAY_TOO_MANY_OPEN.
  */
 export async function requestPromptPayDeposit(
   context: AppContext,
@@ -42,6 +50,17 @@ export async function requestPromptPayDeposit(
   const requestId = newPrefixedId('ppr');
 
   return context.db.transaction(async (tx) => {
+    // The member's requests first (one member's requests queue here), then the amount's offsets.
+    await tx.query('SELECT pg_advisory_xact_lock(7240003, hashtext($1))', [input.memberId]);
+    const open = await tx.query<{ id: string; requested_satang: bigint; amount_satang: bigint; payload: string; expires_at: Date }>(
+      `SELECT id, requested_satang, amount_satang, payload, expires_at FROM promptpay_requests
+       WHERE member_id = $1 AND paid_deposit_id IS NULL AND expires_at > $2 ORDER BY created_at DESC`,
+      [input.memberId, now],
+    );
+    // The same amount again (a second tap, a reload): the QR code the member already has.
+    const same = open.rows.find((row) => row.requested_satang === requestedSatang);
+    if (same) return { requestId: same.id, requestedSatang, amountSatang: same.amount_satang, payload: same.payload, promptPayName: channel.account_name, expiresAt: same.expires_at };
+    if (open.rows.length >= MAX_OPEN_PROMPTPAY_PER_MEMBER) throw new AppError('PROMPTPAY_TOO_MANY_OPEN');
     await tx.query('SELECT pg_advisory_xact_lock(7240002, $1::int)', [Number(requestedSatang / 100n)]);
     const taken = await tx.query<{ amount_satang: bigint }>(
       `SELECT amount_satang FROM promptpay_requests

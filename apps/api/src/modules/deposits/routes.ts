@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { depositChannelsResponse, errorEnvelope, promptPayDepositRequest, promptPayDepositResponse } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../plugins/authenticate.ts';
+import { requireMember, requireMemberWithinLimit } from '../../plugins/authenticate.ts';
+import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { listDepositChannels } from './list-deposit-channels.ts';
 import { requestPromptPayDeposit } from './request-promptpay-deposit.ts';
 
@@ -22,9 +23,9 @@ export function registerDepositRoutes(app: FastifyInstance, context: AppContext)
 
   routes.post('/user-profile-composite/v1/deposit/promptpay', {
     schema: { tags: ['wallet'], summary: 'PromptPay QR deposit request (unique satang amount)', body: promptPayDepositRequest, response: { 200: promptPayDepositResponse, ...refusals } },
-    config: { validationErrorCode: 'INVALID_AMOUNT' },
+    config: { validationErrorCode: 'INVALID_AMOUNT', ipRateLimit: RATE_LIMITS.promptPayPerIp },
     handler: async (request) => {
-      const session = await requireMember(context, request);
+      const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.promptPayPerMember);
       const created = await requestPromptPayDeposit(context, { memberId: session.memberId, amountBaht: request.body.Amount });
       return {
         success: true,

@@ -3,7 +3,7 @@ import { BALANCE_CHANNEL } from '../../lib/balance-notifications.ts';
 
 type Listener = (reason: string) => void;
 
-/** At most this many live streams per member (tabs and devices); the oldest is closed beyond it. */
+/** At most this many live streams per member (tabs and devices); the oldest is closed to make room. */
 export const MAX_STREAMS_PER_MEMBER = 5;
 
 /**
@@ -12,7 +12,8 @@ export const MAX_STREAMS_PER_MEMBER = 5;
  * deposit credited by any process reaches the member wherever their stream is connected.
  */
 export function createBalanceEvents(db: Db) {
-  const listeners = new Map<string, Set<Listener>>();
+  // Per member, in subscription order (a Map keeps insertion order): listener → how to evict it.
+  const listeners = new Map<string, Map<Listener, () => void>>();
   let unlisten: (() => Promise<void>) | undefined;
   return {
     async start(): Promise<void> {
@@ -24,23 +25,31 @@ export function createBalanceEvents(db: Db) {
           return;
         }
         if (typeof message.memberId !== 'string') return;
-        for (const listener of listeners.get(message.memberId) ?? []) listener(typeof message.reason === 'string' ? message.reason : 'changed');
+        for (const listener of [...(listeners.get(message.memberId)?.keys() ?? [])]) listener(typeof message.reason === 'string' ? message.reason : 'changed');
       });
     },
-    /** Registers a listener; returns its removal. Beyond MAX_STREAMS_PER_MEMBER returns undefined. */
-    subscribe(memberId: string, listener: Listener): (() => void) | undefined {
-      const set = listeners.get(memberId) ?? new Set<Listener>();
-      if (set.size >= MAX_STREAMS_PER_MEMBER) return undefined;
-      set.add(listener);
-      listeners.set(memberId, set);
+    /**
+     * Registers a listener; returns its removal. At MAX_STREAMS_PER_MEMBER the member's oldest
+     * stream is evicted (its `onEvicted` runs, which closes it) to make room: a new tab or device
+     * always gets its stream (issue 13 §3.2).
+     */
+    subscribe(memberId: string, listener: Listener, onEvicted: () => void): () => void {
+      const subscribers = listeners.get(memberId) ?? new Map<Listener, () => void>();
+      listeners.set(memberId, subscribers);
+      while (subscribers.size >= MAX_STREAMS_PER_MEMBER) {
+        const [oldest, evict] = subscribers.entries().next().value as [Listener, () => void];
+        subscribers.delete(oldest);
+        evict();
+      }
+      subscribers.set(listener, onEvicted);
       let isRemoved = false;
       return () => {
         if (isRemoved) return;
         isRemoved = true;
-        set.delete(listener);
-        // Only drop the member's entry if it is still this set and it is empty: a stream opened
-        // meanwhile may have created or joined the current set.
-        if (set.size === 0 && listeners.get(memberId) === set) listeners.delete(memberId);
+        subscribers.delete(listener);
+        // Only drop the member's entry if it is still this map and it is empty: a stream opened
+        // meanwhile may have created or joined the current one.
+        if (subscribers.size === 0 && listeners.get(memberId) === subscribers) listeners.delete(memberId);
       };
     },
     async stop(): Promise<void> {

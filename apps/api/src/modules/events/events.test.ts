@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { fundedMember, postFeed, statementFrom } from '../../test/money-helpers.ts';
 import { DEMO_APP_ID } from '../demo/seed-demo-site.ts';
+import { MAX_STREAMS_PER_MEMBER } from './balance-events.ts';
 
 let t: TestApp;
 let baseUrl: string;
@@ -40,6 +41,42 @@ async function readStream(token: string, untilText: string, trigger: () => Promi
   return text;
 }
 
+/** Opens a stream and waits for `ready`; `endedWithin` tells whether the server ended it in time. */
+async function openStream(token: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/user-profile-composite/v1/events`, {
+    headers: { authorization: `Bearer ${token}`, 'x-api-key': DEMO_APP_ID },
+    signal: controller.signal,
+  });
+  expect(response.status).toBe(200);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  while (!text.includes('event: ready')) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  let hasEnded = false;
+  const ended = (async () => {
+    try {
+      while (!(await reader.read()).done) {
+        // keep reading until the server ends the stream
+      }
+      hasEnded = true;
+    } catch {
+      // aborted by the test
+    }
+  })();
+  return {
+    async endedWithin(timeoutMs: number): Promise<boolean> {
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+      return hasEnded;
+    },
+    abort: () => controller.abort(),
+  };
+}
+
 /** A signed-up, signed-in member with no money and so no balance events of their own yet. */
 async function signedInMember() {
   const member = await t.signUp();
@@ -66,6 +103,41 @@ describe('GET /user-profile-composite/v1/events', () => {
     const text = await readStream(alice.token, 'event: balance', () => postFeed(t, 'statement', statementFrom(bob, '5.00'), { sourceId: 'src_statement_bbl' }), 1_500);
     expect(text).toContain('event: ready');
     expect(text).not.toContain('event: balance');
+  });
+
+  it('ends the stream when its session logs out (issue 13 §3.2)', async () => {
+    const member = await signedInMember();
+    const stream = await openStream(member.token);
+    const logout = await t.call({ method: 'POST', url: '/auth-service/v1/logout', token: member.token });
+    expect(logout.status).toBe(200);
+    expect(await stream.endedWithin(3_000)).toBe(true);
+  });
+
+  it('ends the other devices\u2019 streams on a password change, and keeps the changer\u2019s', async () => {
+    const member = await signedInMember();
+    const otherToken = await t.logIn(member.phoneNumber, member.password);
+    const other = await openStream(otherToken);
+    const own = await openStream(member.token);
+    const changed = await t.call({
+      method: 'PUT',
+      url: '/auth-service/v1/change-password',
+      token: member.token,
+      body: { old_Password: member.password, Password: 'another-pass-91', Confirm_Password: 'another-pass-91' },
+    });
+    expect(changed.status).toBe(200);
+    expect(await other.endedWithin(3_000)).toBe(true);
+    expect(await own.endedWithin(500)).toBe(false);
+    own.abort();
+  });
+
+  it('closes the oldest stream when a member opens one more than the limit', async () => {
+    const member = await signedInMember();
+    const streams = [];
+    for (let index = 0; index < MAX_STREAMS_PER_MEMBER; index += 1) streams.push(await openStream(member.token));
+    const newest = await openStream(member.token);
+    expect(await streams[0]!.endedWithin(2_000)).toBe(true);
+    expect(await streams[1]!.endedWithin(300)).toBe(false);
+    for (const stream of [...streams.slice(1), newest]) stream.abort();
   });
 
   it('answers 401 without a session', async () => {

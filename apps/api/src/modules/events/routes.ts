@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../plugins/authenticate.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { SESSION_ENDED_REASON } from '../../lib/balance-notifications.ts';
 import type { BalanceEvents } from './balance-events.ts';
 
 /** Comment lines keep proxies and the server's idle timeout (REQUEST_TIMEOUT_MS) from closing the stream. */
 const KEEP_ALIVE_MS = 10_000;
+/** How often an open stream checks that its session is still valid (expiry, revocation, suspension). */
+const SESSION_RECHECK_MS = 30_000;
 
 /**
  * `GET /user-profile-composite/v1/events`: a Server-Sent Events stream for the signed-in member.
@@ -24,10 +26,21 @@ export function registerEventRoutes(app: FastifyInstance, context: AppContext, e
   app.get('/user-profile-composite/v1/events', { schema: { tags: ['wallet'], summary: 'Live "balance changed" events (SSE)' } }, async (request, reply) => {
     const session = await requireMember(context, request);
     const raw = reply.raw;
-    const unsubscribe = events.subscribe(session.memberId, (reason) => {
-      raw.write(`event: balance\ndata: ${JSON.stringify({ reason })}\n\n`);
-    });
-    if (!unsubscribe) throw new AppError('RATE_LIMITED');
+    let isClosed = false;
+    // The session is checked again on an interval and whenever one of the member's sessions ends
+    // (logout, password change, suspension): a stream never outlives its session (issue 13 §3.2).
+    const recheckSession = async () => {
+      const current = await requireMember(context, request).catch(() => undefined);
+      if (!current || current.sessionId !== session.sessionId) end();
+    };
+    const unsubscribe = events.subscribe(
+      session.memberId,
+      (reason) => {
+        if (reason === SESSION_ENDED_REASON) void recheckSession();
+        else raw.write(`event: balance\ndata: ${JSON.stringify({ reason })}\n\n`);
+      },
+      () => end(),
+    );
     reply.hijack();
     raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -39,14 +52,20 @@ export function registerEventRoutes(app: FastifyInstance, context: AppContext, e
     raw.write('retry: 3000\n\nevent: ready\ndata: {}\n\n');
     open.add(raw);
     const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-    let isClosed = false;
+    const recheck = setInterval(() => void recheckSession(), SESSION_RECHECK_MS);
     const close = () => {
       if (isClosed) return;
       isClosed = true;
       clearInterval(keepAlive);
+      clearInterval(recheck);
       unsubscribe();
       open.delete(raw);
     };
+    function end() {
+      if (isClosed) return;
+      close();
+      raw.end();
+    }
     request.raw.on('close', close);
     raw.on('close', close);
   });

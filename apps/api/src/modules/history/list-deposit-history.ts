@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Queryable } from '@sabai/db';
 import { satangToBahtNumber } from '@sabai/money';
 
@@ -20,7 +21,9 @@ export interface HistoryRow {
  * came into the member's main wallet — DEPOSIT, AFFILIATE and CASHBACK transfers; `type:
  * 'cashback'` keeps only CASHBACK. Posted transfers are approved (Status 1): single postings and
  * the posting of a reservation (affiliate income approved by staff). Newest first.
- * Ids are `trf_<transfer id>`.
+ * Ids are opaque and stable (issue 13 §3.8: a running sequence revealed volume): a deposit's own
+ * `dep_…` id (what staff look it up by), otherwise `trf_` + 20 hex of SHA-256 of the transfer's
+ * idempotency key (which names its source, never a sequence).
  */
 export async function listDepositHistory(
   db: Queryable,
@@ -28,16 +31,17 @@ export async function listDepositHistory(
 ): Promise<{ rows: HistoryRow[]; total: number }> {
   const codes = input.type === 'cashback' ? ['CASHBACK'] : ['DEPOSIT', 'AFFILIATE', 'CASHBACK'];
   const offset = (input.page - 1) * input.pageSize;
-  const { rows } = await db.query<{ id: bigint; amount_satang: bigint; created_at: Date; code: HistoryRow['TransType']; total: bigint }>(
-    `SELECT t.id, t.amount_satang, t.created_at, t.code, count(*) OVER () AS total
+  const { rows } = await db.query<{ id: bigint; idempotency_key: string; deposit_id: string | null; amount_satang: bigint; created_at: Date; code: HistoryRow['TransType']; total: bigint }>(
+    `SELECT t.id, t.idempotency_key, d.id AS deposit_id, t.amount_satang, t.created_at, t.code, count(*) OVER () AS total
      FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
+     LEFT JOIN deposits d ON d.credit_transfer_id = t.id
      WHERE a.member_id = $1 AND a.kind = 'main' AND t.code = ANY($2::text[]) AND t.phase IN ('single', 'post_pending')
      ORDER BY t.id DESC LIMIT $3 OFFSET $4`,
     [input.memberId, codes, input.pageSize, offset],
   );
   return {
     rows: rows.map((row) => ({
-      id: `trf_${row.id}`,
+      id: row.deposit_id ?? `trf_${createHash('sha256').update(row.idempotency_key, 'utf8').digest('hex').slice(0, 20)}`,
       Amount: satangToBahtNumber(row.amount_satang),
       createdAt: row.created_at.toISOString(),
       Status: 1,

@@ -2,32 +2,62 @@ import type { AppContext } from '../../context.ts';
 import { memberLockLeaseMs } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { withMemberLock } from '../../lib/member-lock.ts';
-import { PartnerUnavailableError } from '../../adapters/partner/index.ts';
+import { PartnerRefusedError, PartnerUnavailableError } from '../../adapters/partner/index.ts';
 import { ensureGameAccount } from './ensure-game-account.ts';
 import { moveGameCredit } from './move-game-credit.ts';
 
 /**
- * Launching a game (`POST /game-composite/v1/launch`): under the member's money lock, the main
- * wallet moves into the game (GAME_IN) and the partner's launch URL is answered only once that
- * move has settled (issue 15), so the member never opens a game with credit still on its way.
- * Nothing to move (main wallet empty) launches with what is already in the game.
+ * Launching a game (`POST /game-composite/v1/launch`), in this order, so a refused launch moves no
+ * money (issue 13 §3.1) and a game never opens with credit still on its way (issue 15):
+ * 1. the return address must be http(s) on one of our own origins (`allowedOrigins`);
+ * 2. under the member's money lock, the partner is asked for the launch: it checks the game
+ *    against its catalogue (unknown → 404 GAME_NOT_FOUND, nothing moved);
+ * 3. the main wallet moves into the game (GAME_IN) and the URL is answered only once that move
+ *    has settled. Nothing to move (main wallet empty) launches with what is already in the game.
  * @returns the partner's launch URL.
- * @throws AppError MEMBER_BUSY (another money operation of the member is running),
- *   GAME_CREDIT_ON_THE_WAY (the move's outcome is not known yet: play once it arrives),
- *   GAME_PROVIDER_UNAVAILABLE (the partner cannot be reached or refused the move; the money stays in the main wallet).
+ * @throws AppError INVALID_RETURN_URL, GAME_NOT_FOUND, MEMBER_BUSY (another money operation of
+ *   the member is running), GAME_CREDIT_ON_THE_WAY (the move's outcome is not known yet: play once
+ *   it arrives), GAME_PROVIDER_UNAVAILABLE (the partner cannot be reached or refused the move; the
+ *   money stays in the main wallet).
  */
-export async function launchGame(context: AppContext, input: { memberId: string; gameCode: string; returnUrl: string }): Promise<string> {
+export async function launchGame(
+  context: AppContext,
+  input: { memberId: string; gameCode: string; returnUrl: string; allowedOrigins: readonly string[] },
+): Promise<string> {
+  if (!isOwnPage(input.returnUrl, input.allowedOrigins)) throw new AppError('INVALID_RETURN_URL');
   const lock = { waitMs: context.config.MEMBER_LOCK_WAIT_MS, leaseMs: memberLockLeaseMs(context.config) };
   return withMemberLock(context.db, input.memberId, lock, async () => {
     try {
       const account = await ensureGameAccount(context, input.memberId);
+      const url = await context.partner.launchUrl({ username: account.username, gameCode: input.gameCode, returnUrl: input.returnUrl });
       const moved = await moveGameCredit(context, { memberId: input.memberId, direction: 'in', amountSatang: 'all' });
       if (moved.status === 'sending' || (moved.status === 'skipped' && moved.reason === 'TRANSFER_IN_FLIGHT')) throw new AppError('GAME_CREDIT_ON_THE_WAY');
       if (moved.status === 'failed' || (moved.status === 'skipped' && moved.reason === 'PARTNER_UNAVAILABLE')) throw new AppError('GAME_PROVIDER_UNAVAILABLE');
-      return await context.partner.launchUrl({ username: account.username, gameCode: input.gameCode, returnUrl: input.returnUrl });
+      return url;
     } catch (error) {
+      if (error instanceof PartnerRefusedError) throw new AppError('GAME_NOT_FOUND');
       if (error instanceof PartnerUnavailableError) throw new AppError('GAME_PROVIDER_UNAVAILABLE');
       throw error;
     }
   });
+}
+
+/** An absolute http(s) URL whose origin is one of ours (never `javascript:`, never another site). */
+function isOwnPage(returnUrl: string, allowedOrigins: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(returnUrl);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && allowedOrigins.some((origin) => originOf(origin) === url.origin);
+}
+
+/** The normalized origin (`http://localhost:80` → `http://localhost`), or null when not a URL. */
+function originOf(text: string): string | null {
+  try {
+    return new URL(text).origin;
+  } catch {
+    return null;
+  }
 }

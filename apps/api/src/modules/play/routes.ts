@@ -5,7 +5,8 @@ import { errorEnvelope } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import { envelope } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../plugins/authenticate.ts';
+import { requireMember, requireMemberWithinLimit } from '../../plugins/authenticate.ts';
+import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PartnerUnavailableError } from '../../adapters/partner/index.ts';
 import { findGameAccount } from './ensure-game-account.ts';
@@ -55,15 +56,18 @@ export function registerPlayRoutes(app: FastifyInstance, context: AppContext): v
     schema: {
       tags: ['play'],
       summary: 'Move the main wallet into the game and get the partner launch URL',
-      body: z.object({ gameCode: z.string().min(1).max(80), returnUrl: z.string().url().max(500).optional() }),
-      response: { 200: envelope(z.object({ url: z.string() })), ...refusals },
+      body: z.object({ gameCode: z.string().min(1).max(80), returnUrl: z.string().max(500).optional() }),
+      response: { 200: envelope(z.object({ url: z.string() })), 404: errorEnvelope, 429: errorEnvelope, ...refusals },
     },
+    config: { ipRateLimit: RATE_LIMITS.launchPerIp },
     handler: async (request) => {
-      const session = await requireMember(context, request);
+      const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.launchPerMember);
+      const ownOrigin = `${request.protocol}://${request.host}`;
       const url = await launchGame(context, {
         memberId: session.memberId,
         gameCode: request.body.gameCode,
-        returnUrl: request.body.returnUrl ?? `${request.protocol}://${request.host}/user/home`,
+        returnUrl: request.body.returnUrl ?? `${ownOrigin}/user/home`,
+        allowedOrigins: [ownOrigin, ...context.config.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean)],
       });
       return { success: true, message: 'สำเร็จ', data: { url } };
     },

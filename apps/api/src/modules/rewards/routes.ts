@@ -15,7 +15,8 @@ import {
 } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../plugins/authenticate.ts';
+import { requireMember, requireMemberWithinLimit } from '../../plugins/authenticate.ts';
+import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { createItemCode } from './create-item-code.ts';
 import { getWheel } from './get-wheel.ts';
@@ -63,7 +64,7 @@ export function registerRewardRoutes(app: FastifyInstance, context: AppContext):
     // A code that cannot even be well-formed is one that does not exist.
     config: { validationErrorCode: 'ITEM_CODE_NOT_FOUND', ipRateLimit: REDEEM_PER_IP },
     handler: async (request) => {
-      const session = await requireMember(context, request);
+      const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.redeemPerMember);
       const redemption = await redeemItemCode(context, { memberId: session.memberId, code: request.body.redeem_code });
       return { success: true, message: 'เติมเครดิตจากโค้ดสำเร็จ', data: { code: redemption.code, Amount: satangToBahtNumber(redemption.amountSatang) } };
     },
@@ -95,8 +96,9 @@ export function registerRewardRoutes(app: FastifyInstance, context: AppContext):
       body: spinRequest.optional(),
       response: { 200: spinResponse, ...refusals },
     },
+    config: { ipRateLimit: RATE_LIMITS.spinPerIp },
     handler: async (request) => {
-      const session = await requireMember(context, request);
+      const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.spinPerMember);
       const spin = await spinWheel(context, { memberId: session.memberId, requestKey: request.headers['idempotency-key'] });
       return {
         success: true,

@@ -4,7 +4,8 @@ import { errorEnvelope, withdrawalConditionResponse, withdrawalRequest, withdraw
 import { satangToBahtNumber } from '@sabai/money';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../plugins/authenticate.ts';
+import { requireMember, requireMemberWithinLimit } from '../../plugins/authenticate.ts';
+import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getWithdrawalCondition } from './get-withdrawal-condition.ts';
 import { requestWithdrawal } from './request-withdrawal.ts';
@@ -30,9 +31,9 @@ export function registerWithdrawalRoutes(app: FastifyInstance, context: AppConte
       body: withdrawalRequest,
       response: { 200: withdrawalResponse, ...refusals },
     },
-    config: { validationErrorCode: 'INVALID_AMOUNT' },
+    config: { validationErrorCode: 'INVALID_AMOUNT', ipRateLimit: RATE_LIMITS.withdrawalPerIp },
     handler: async (request) => {
-      const session = await requireMember(context, request);
+      const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.withdrawalPerMember);
       const withdrawal = await requestWithdrawal(context, {
         memberId: session.memberId,
         amountBaht: request.body.Amount,

@@ -121,7 +121,7 @@ describe('POST /fund-composite/v1/withdrawal', () => {
     expect((await moveGameCredit(t.context, { memberId, direction: 'out', amountSatang: 'all' })).status).toBe('succeeded');
     const responses = await Promise.all(Array.from({ length: 50 }, () => withdraw(member.token, 1000)));
     expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
-    expect(responses.filter((response) => response.status !== 200).every((response) => ['INSUFFICIENT_BALANCE', 'WITHDRAW_IN_PROGRESS', 'GAME_TRANSFER_PENDING', 'MEMBER_BUSY'].includes(response.body.code ?? ''))).toBe(true);
+    expect(responses.filter((response) => response.status !== 200).every((response) => ['INSUFFICIENT_BALANCE', 'WITHDRAW_IN_PROGRESS', 'GAME_TRANSFER_PENDING', 'MEMBER_BUSY', 'RATE_LIMITED'].includes(response.body.code ?? ''))).toBe(true);
     expect(await mainBalance(t, member.token)).toBe(0);
   });
 
