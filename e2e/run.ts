@@ -5,7 +5,8 @@ import { createTestDatabase } from '@sabai/db/testing';
 import { buildWebIfNeeded } from '../scripts/build-if-needed.ts';
 import { REPO_ROOT, startStack } from '../scripts/stack.ts';
 import { registerAndLogin } from './journeys/register-login.ts';
-import { depositAndWithdraw, promptPayDeposit } from './journeys/deposit-withdraw.ts';
+import { depositAndWithdraw, depositAndWithdrawThroughSmsGateway, promptPayDeposit } from './journeys/deposit-withdraw.ts';
+import { loadConfig } from '@sabai/api';
 import { playSlot } from './journeys/play-slot.ts';
 import { rewardsJourney, type StaffClient } from './journeys/rewards.ts';
 
@@ -46,6 +47,7 @@ function staffClient(apiUrl: string): StaffClient {
 const JOURNEYS = [
   { name: 'register-login', run: registerAndLogin },
   { name: 'deposit-withdraw', run: depositAndWithdraw },
+  { name: 'deposit-withdraw-sms-gateway', run: depositAndWithdrawThroughSmsGateway },
   { name: 'promptpay-deposit', run: promptPayDeposit },
   { name: 'play-slot', run: playSlot },
   { name: 'rewards', run: rewardsJourney },
@@ -87,6 +89,8 @@ try {
         artifactsDir,
         staff: staffClient(stack.apiUrl),
         partnerTools: { baseUrl: stack.sandboxUrl, ...stack.partnerAgent },
+        // The sandbox key the stack started the sandbox with (its SMS delivery switch needs it).
+        sandboxKey: loadConfig(process.env).SANDBOX_API_KEY,
       });
       if (pageErrors.length > 0) throw new Error(`uncaught errors in the page: ${pageErrors.join(' | ')}`);
       console.log(`✓ ${journey.name} (${Date.now() - startedAt} ms)`);

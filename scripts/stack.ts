@@ -39,6 +39,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir && path.join(options.dataDir, 'pglite') });
   const applied = await migrate(db);
   const baseConfig = loadConfig({ ...process.env, ...options.env });
+  // The quick start and its demo data (published secrets, a demo member) are never production.
+  if (baseConfig.NODE_ENV === 'production') throw new Error('the quick start seeds a demo site and never runs with NODE_ENV=production: run the API, worker and real providers instead');
   const seeded = await seedDemoSite(db, { feedSecret: baseConfig.SANDBOX_FEED_SECRET });
 
   const sandbox = await buildSandboxApp({

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { StaffClient } from './rewards.ts';
 import {
   KASIKORN,
   expectNoHorizontalOverflow,
@@ -22,6 +23,11 @@ import {
  *
  * promptPayDeposit — a new member asks for a 300-baht PromptPay QR, the journey checks the payload's
  * CRC, pays the payload in the sandbox bank and sees the balance become the exact amountToPay live.
+ *
+ * depositAndWithdrawThroughSmsGateway — the same deposit journey with the house KBank phone
+ * switched to SMS Gateway for Android (docs/operations/sms-gateway.md): the sandbox bank sends the
+ * app's signed webhook (and its pings) to /bank-feed/v1/sms-gateway/src_gw_kbank; staff's feed
+ * health then shows that phone's delivery and heartbeat, no alarm.
  */
 export interface MoneyJourneyOptions {
   page: Page;
@@ -38,7 +44,10 @@ const WITHDRAW_BAHT = '200';
 /** The spec promises "within 1 minute"; the live path (feed → ledger → event stream) must do it in seconds. */
 const LIVE_BALANCE_TIMEOUT_MS = 10_000;
 
-export async function depositAndWithdraw({ page, baseUrl, sandboxUrl, artifactsDir }: MoneyJourneyOptions): Promise<void> {
+export async function depositAndWithdraw(
+  { page, baseUrl, sandboxUrl, artifactsDir }: MoneyJourneyOptions,
+  expected: { deliveryFormat: 'sabai' | 'sms-gateway' } = { deliveryFormat: 'sabai' },
+): Promise<void> {
   const origin = trimSlash(baseUrl);
   const screenshot = screenshotter(page, artifactsDir);
   const byTestId = (id: string) => page.getByTestId(id);
@@ -73,6 +82,7 @@ export async function depositAndWithdraw({ page, baseUrl, sandboxUrl, artifactsD
     toBankCode: KASIKORN,
     toAccountNumber: houseAccount,
     amount: DEPOSIT_BAHT,
+    deliveryFormat: expected.deliveryFormat,
   });
 
   // 4. The member page, untouched since: the balance arrives by itself.
@@ -155,8 +165,43 @@ export async function promptPayDeposit({ page, baseUrl, sandboxUrl, artifactsDir
 }
 
 type SandboxTransfer =
-  | { kind: 'bank'; from: Member; toBankCode: string; toAccountNumber: string; amount: string }
-  | { kind: 'promptpay'; from: Member; payload: string; amount: string };
+  | { kind: 'bank'; from: Member; toBankCode: string; toAccountNumber: string; amount: string; deliveryFormat?: 'sabai' | 'sms-gateway' }
+  | { kind: 'promptpay'; from: Member; payload: string; amount: string; deliveryFormat?: undefined };
+
+/** The house KBank phone's feed source and its SMS Gateway source (demo seed). */
+const KBANK_SMS_SOURCE = 'src_sms_kbank';
+const KBANK_GATEWAY_SOURCE = 'src_gw_kbank';
+
+export interface SmsGatewayJourneyOptions extends MoneyJourneyOptions {
+  /** The sandbox's `x-sandbox-key` (its SMS delivery switch is not public). */
+  sandboxKey: string;
+  staff: StaffClient;
+}
+
+export async function depositAndWithdrawThroughSmsGateway(options: SmsGatewayJourneyOptions): Promise<void> {
+  const switchTo = async (format: 'sabai' | 'sms-gateway') => {
+    const response = await fetch(`${trimSlash(options.sandboxUrl)}/sandbox/v1/sms-delivery`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sandbox-key': options.sandboxKey },
+      body: JSON.stringify({ sourceId: KBANK_SMS_SOURCE, format }),
+    });
+    const body = (await response.json()) as { format?: string; ping?: { status?: string; sabaiStatus?: string } | null };
+    if (!response.ok || body.format !== format) throw new Error(`sandbox SMS delivery switch to ${format} failed: HTTP ${response.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const switched = await switchTo('sms-gateway');
+  try {
+    if (switched.ping?.sabaiStatus !== 'heartbeat') throw new Error(`the house phone's first ping was not taken as a heartbeat: ${JSON.stringify(switched.ping)}`);
+    await depositAndWithdraw(options, { deliveryFormat: 'sms-gateway' });
+    const health = (await options.staff.call('GET', '/admin-api/v1/feed-sources/health')) as { data?: Array<Record<string, unknown>> };
+    const phone = health.data?.find((source) => source.sourceId === KBANK_GATEWAY_SOURCE);
+    if (!phone || phone.lastEventAt === null || phone.lastHeartbeatAt === null || phone.isAlarm !== false) {
+      throw new Error(`feed health of ${KBANK_GATEWAY_SOURCE} does not show the delivery and the heartbeat without alarm: ${JSON.stringify(phone)}`);
+    }
+  } finally {
+    await switchTo('sabai');
+  }
+}
 
 /**
  * Pays in the sandbox bank's page, in a new tab of the same browser context, and waits for its
@@ -198,6 +243,10 @@ async function sandboxTransfer(
     const delivery = bankPage.getByTestId('delivery-status');
     const status = await delivery.getAttribute('data-status');
     if (status !== 'delivered') throw new Error(`sandbox bank did not deliver the notification to Sabai: ${await delivery.textContent()}`);
+    if (transfer.deliveryFormat) {
+      const format = await bankPage.getByTestId('delivery-format').getAttribute('data-format');
+      if (format !== transfer.deliveryFormat) throw new Error(`sandbox bank delivered in the ${format} format, expected ${transfer.deliveryFormat}`);
+    }
     await screenshot(`sandbox-${transfer.kind}-done`, bankPage);
   } finally {
     await bankPage.close();

@@ -1,12 +1,22 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { productionConfigProblems } from './production-safety.ts';
 
 /**
  * API configuration, parsed from the environment once at boot (style.md: validate at every
  * boundary). A bad value stops the process with the list of problems.
  */
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+
+/** `192.0.2.1`, `2001:db8::1`, `10.0.0.0/8`, `2001:db8::/32`. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -27,7 +37,25 @@ const configSchema = z.object({
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Comma-separated origins allowed by CORS; empty = same origin only. */
   CORS_ORIGINS: z.string().default(''),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  /**
+   * The proxies (load balancers) whose X-Forwarded-For is believed: a comma-separated list of
+   * addresses and CIDRs (`10.0.0.0/8,127.0.0.1`), or `false`. Never "trust everything": a client
+   * could then choose its own address and walk past every per-address limit (issue 13 §2).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context): false | string[] => {
+      const text = value.trim();
+      if (text === '' || text === 'false' || text === '0') return false;
+      const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+      if (bad.length > 0) {
+        context.addIssue({ code: 'custom', message: `must list proxy addresses or CIDRs (never "true"): ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).max(1_048_576).default(64 * 1024),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
   /** Folder of the built member site (apps/web/dist); served at / and /user/* when present. */
@@ -42,6 +70,13 @@ const configSchema = z.object({
   FEED_TIMESTAMP_WINDOW_MS: z.coerce.number().int().min(10_000).max(3_600_000).default(300_000),
   /** Secret of the demo feed sources the seed creates (the sandbox signs with it). */
   SANDBOX_FEED_SECRET: z.string().min(16).default('sandbox-feed-secret-change-me'),
+  /**
+   * A monitored feed source (SMS Gateway phones are, by default) silent longer than this, counted
+   * inside its active hours, raises the silence alarm (docs/adr/0013). A source may set its own.
+   */
+  FEED_SILENCE_ALARM_MS: z.coerce.number().int().min(60_000).max(7 * 86_400_000).default(30 * 60_000),
+  /** How long a rotated feed secret keeps working when staff do not say (rotate-secret `overlapMinutes`). */
+  FEED_SECRET_OVERLAP_MS: z.coerce.number().int().min(0).max(7 * 86_400_000).default(24 * 3_600_000),
   /** Which game partner members play at (an aggregator's agent API). Only the sandbox exists today. */
   GAME_PARTNER_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   GAME_PARTNER_AGENT_ID: z.string().min(3).max(64).default('sabai-demo-agent'),
@@ -72,7 +107,8 @@ export type AppConfig = z.infer<typeof configSchema>;
 
 /**
  * Parses configuration from `env` (defaults to process.env).
- * @throws Error listing every invalid variable; in production also when BANK_TOKEN_SECRET is unset.
+ * @throws Error listing every invalid variable; in production also every secret that is missing or
+ *   a published default (production-safety.ts), all named at once.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -81,12 +117,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  if (parsed.data.NODE_ENV === 'production' && !parsed.data.BANK_TOKEN_SECRET) {
-    throw new Error('Invalid configuration: BANK_TOKEN_SECRET is required in production');
-  }
-  if (parsed.data.NODE_ENV === 'production' && !parsed.data.ADMIN_API_TOKEN) {
-    throw new Error('Invalid configuration: ADMIN_API_TOKEN is required in production');
-  }
+  const unsafe = productionConfigProblems(parsed.data, present);
+  if (unsafe.length > 0) throw new Error(`Invalid configuration for production: ${unsafe.join('; ')}`);
   if (parsed.data.GAME_TRANSFER_VOID_GRACE_MS <= parsed.data.PROVIDER_TIMEOUT_MS + parsed.data.GAME_PARTNER_MAX_APPLY_MS) {
     throw new Error('Invalid configuration: GAME_TRANSFER_VOID_GRACE_MS must be longer than PROVIDER_TIMEOUT_MS + GAME_PARTNER_MAX_APPLY_MS');
   }

@@ -7,6 +7,7 @@ import { pullBetRecords } from '../modules/play/pull-bet-records.ts';
 import { detectRecentGameDifferences } from '../modules/play/detect-game-difference.ts';
 import { computeDueCashback } from '../modules/cashback/compute-cashback.ts';
 import { computeDueAffiliateCommissions } from '../modules/affiliate/compute-affiliate-commissions.ts';
+import { startSilenceAlarms } from '../modules/feed-sources/start-silence-alarms.ts';
 
 /**
  * Recovery after a crash, run at start and every RECOVERY_INTERVAL_MS in every API process
@@ -32,6 +33,10 @@ export function startRecoveryJobs(context: AppContext, log: FastifyBaseLogger): 
       const gameDifferences = await detectRecentGameDifferences(context);
       if (events + payouts + gameTransfers + cashbackMembers + affiliateCommissions > 0) log.info({ events, payouts, gameTransfers, betRecords, cashbackMembers, affiliateCommissions }, 'recovery round settled work');
       if (gameDifferences > 0) log.warn({ gameDifferences }, 'game wallets differ from the partner in ways nothing explains: see the open game cases');
+      // A bank-feed source silent in its active hours (a dead house phone): deposits are not arriving (docs/adr/0013).
+      for (const source of await startSilenceAlarms(context)) {
+        log.warn({ sourceId: source.sourceId, channelId: source.channelId, lastEventAt: source.lastEventAt, lastHeartbeatAt: source.lastHeartbeatAt, silentForMs: source.silentForMs }, 'bank feed source silent during its active hours: deposits may not be arriving (GET /admin-api/v1/feed-sources/health)');
+      }
     } catch (error) {
       log.error({ err: error }, 'recovery round failed');
     }

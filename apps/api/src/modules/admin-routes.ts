@@ -15,6 +15,7 @@ import { computeDueCashback } from './cashback/compute-cashback.ts';
 import { computeDueAffiliateCommissions } from './affiliate/compute-affiliate-commissions.ts';
 import { decideAffiliateWithdrawal } from './affiliate/decide-affiliate-withdrawal.ts';
 import { recordStaffAction } from '../lib/audit.ts';
+import { registerFeedSourceRoutes } from './feed-sources/routes.ts';
 
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
@@ -216,4 +217,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
       return { success: true, message: 'ok', data: result };
     });
   }
+
+  // Bank-feed sources: health and silence alarm, secret rotation, monitoring (docs/adr/0013).
+  registerFeedSourceRoutes(app, context);
 }

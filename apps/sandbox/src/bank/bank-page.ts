@@ -140,13 +140,21 @@ function renderRecent(recent: Transfer[]): string {
 }
 
 const NOTIFICATION_LABELS = { sms: 'SMS ธนาคาร (ผ่านตัวส่งต่อ SMS ของผู้ให้บริการ)', statement: 'รายการเดินบัญชี (statement API)', truemoney: 'TrueMoney webhook' };
+const GATEWAY_LABEL = 'SMS ธนาคาร (ผ่านแอป SMS Gateway for Android บนมือถือของผู้ให้บริการ)';
+
+/** The SMS text of a delivery: our own JSON's `text`, or the app's `payload.message`. */
+function smsTextOf(delivery: FeedDelivery): string {
+  if (delivery.format !== 'sms-gateway') return String(delivery.body.text);
+  const payload = delivery.body.payload;
+  return typeof payload === 'object' && payload !== null ? String((payload as { message?: unknown }).message) : '';
+}
 
 export function renderTransferResult(transfer: Transfer): string {
   const { delivery, source } = transfer;
   const status = describeDelivery(delivery);
   const from =
     source.kind === 'bank' ? `${findBankByCode(source.bankCode)?.name ?? source.bankCode} ${source.accountNumber}` : `TrueMoney ${source.phone}`;
-  const smsText = delivery.kind === 'sms' ? `<pre class="sms" data-testid="sms-text">${escapeHtml(String(delivery.body.text))}</pre>` : '';
+  const smsText = delivery.kind === 'sms' ? `<pre class="sms" data-testid="sms-text">${escapeHtml(smsTextOf(delivery))}</pre>` : '';
   const body = `<section data-testid="transfer-result"><h2 class="ok">โอนเงินสำเร็จ</h2>
 <p class="amount" data-testid="transfer-amount">${formatBaht(transfer.amountSatang)} บาท</p>
 <dl><dt>เลขที่รายการ</dt><dd data-testid="transfer-id">${transfer.transferId}</dd>
@@ -156,7 +164,7 @@ export function renderTransferResult(transfer: Transfer): string {
 <dt>ยอดคงเหลือของคุณ</dt><dd data-testid="balance-after">${formatBaht(transfer.sourceBalanceAfterSatang)} บาท</dd></dl></section>
 <section data-testid="delivery"><h2>แจ้งเตือนที่ส่งถึง Sabai</h2>
 <p class="${status.tone}" data-testid="delivery-status" data-status="${delivery.status}" data-sabai-status="${escapeHtml(delivery.sabaiStatus ?? '')}">${escapeHtml(status.text)}</p>
-<dl><dt>ช่องทาง</dt><dd>${NOTIFICATION_LABELS[delivery.kind]}</dd><dt>แหล่ง</dt><dd>${escapeHtml(delivery.sourceId)}</dd>
+<dl><dt>ช่องทาง</dt><dd data-testid="delivery-format" data-format="${delivery.format ?? 'sabai'}">${delivery.format === 'sms-gateway' ? GATEWAY_LABEL : NOTIFICATION_LABELS[delivery.kind]}</dd><dt>แหล่ง</dt><dd>${escapeHtml(delivery.sourceId)}</dd>
 <dt>ส่งไปที่</dt><dd>${escapeHtml(delivery.url ?? '-')}</dd></dl>
 ${smsText}<pre data-testid="delivery-body">${escapeHtml(JSON.stringify(delivery.body, null, 2))}</pre>
 <pre data-testid="delivery-response">${escapeHtml(delivery.response === null ? '(ไม่มีคำตอบ)' : JSON.stringify(delivery.response, null, 2))}</pre>

@@ -1,6 +1,7 @@
 import { satangToDecimalString } from '@sabai/money';
 import { formatKbankCreditSms, formatScbCreditSms, type CreditSmsInput } from './bank-sms-texts.ts';
-import type { FeedNotification } from './feed-client.ts';
+import type { FeedFormat, FeedNotification } from './feed-client.ts';
+import { buildSmsReceivedWebhook } from './build-sms-gateway-webhook.ts';
 import type { HouseAccount } from './house-accounts.ts';
 
 /** Who paid: a bank account, or a TrueMoney wallet. */
@@ -22,11 +23,13 @@ export interface CreditToHouse {
 
 /**
  * The notification the operator's connector would send Sabai for this credit: the bank's SMS
- * (KBank, SCB), a statement line (BBL, PromptPay) or a TrueMoney webhook.
+ * (KBank, SCB), a statement line (BBL, PromptPay) or a TrueMoney webhook. With `smsFormat`
+ * `sms-gateway` the SMS goes as SMS Gateway for Android's `sms:received` webhook to the house
+ * account's gateway source (sms-delivery.ts).
  * @throws Error when the source does not fit the destination (a programmer error: make-transfer.ts
  *   pairs bank sources with bank / PromptPay destinations and wallets with the wallet).
  */
-export function buildFeedNotification(credit: CreditToHouse): FeedNotification {
+export function buildFeedNotification(credit: CreditToHouse, options: { smsFormat?: FeedFormat } = {}): FeedNotification {
   const { destination, source } = credit;
   const sourceId = destination.feed.sourceId;
   const amount = satangToDecimalString(credit.amountSatang);
@@ -54,7 +57,13 @@ export function buildFeedNotification(credit: CreditToHouse): FeedNotification {
     };
     const isKbank = destination.feed.smsFormat === 'kbank';
     const text = isKbank ? formatKbankCreditSms(input) : formatScbCreditSms(input);
-    return { kind: 'sms', sourceId, body: { text, sender: isKbank ? 'KBank' : 'SCB', receivedAt: occurredAt } };
+    const sender = isKbank ? 'KBank' : 'SCB';
+    const gatewaySourceId = destination.feed.gatewaySourceId;
+    if (options.smsFormat === 'sms-gateway' && gatewaySourceId) {
+      const body = buildSmsReceivedWebhook({ sourceId: gatewaySourceId, text, sender, receivedAt: credit.occurredAt });
+      return { kind: 'sms', format: 'sms-gateway', sourceId: gatewaySourceId, body };
+    }
+    return { kind: 'sms', sourceId, body: { text, sender, receivedAt: occurredAt } };
   }
 
   const statementLine = {

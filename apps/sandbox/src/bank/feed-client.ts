@@ -1,16 +1,22 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FeedKind } from './house-accounts.ts';
+import { signSmsGatewayBody } from './build-sms-gateway-webhook.ts';
 
 /**
  * Sends bank notifications to Sabai's bank feed exactly as a real connector would (an SMS
- * forwarder on the operator's phone, a bank statement API, a TrueMoney webhook):
- * `POST {apiBaseUrl}/bank-feed/v1/{sms|statement|truemoney}` with
- * `x-feed-source`, `x-feed-timestamp` (epoch ms) and
- * `x-feed-signature` = hex HMAC-SHA256(feedSecret, `${timestamp}.${rawBody}`).
+ * forwarder on the operator's phone, a bank statement API, a TrueMoney webhook), in one of two
+ * formats:
+ *
+ * - `sabai` (default): `POST {apiBaseUrl}/bank-feed/v1/{sms|statement|truemoney}` with
+ *   `x-feed-source`, `x-feed-timestamp` (epoch ms) and
+ *   `x-feed-signature` = hex HMAC-SHA256(feedSecret, `${timestamp}.${rawBody}`);
+ * - `sms-gateway`: as SMS Gateway for Android posts its webhooks,
+ *   `POST {apiBaseUrl}/bank-feed/v1/sms-gateway/{sourceId}` with `X-Timestamp` (Unix seconds) and
+ *   `X-Signature` = hex HMAC-SHA256(feedSecret, rawBody + timestamp) (build-sms-gateway-webhook.ts).
  *
  * Retries on a network error, a timeout or a 5xx, up to `maxRetries` times, with the SAME body
- * bytes and a fresh timestamp + signature: the feed deduplicates by provider reference (SMS: by
- * bank + text + receivedAt), so a retry of a delivery that did land is harmless.
+ * bytes and a fresh timestamp + signature (as the app re-signs each retry): the feed deduplicates
+ * (SMS: by what the text says), so a retry of a delivery that did land is harmless.
  */
 
 export const DEFAULT_FEED_MAX_RETRIES = 3;
@@ -19,10 +25,15 @@ export const DEFAULT_FEED_RETRY_DELAY_MS = 250;
 /** Longest answer text we keep per delivery (it is only shown on the page). */
 const MAX_KEPT_RESPONSE_CHARS = 4_000;
 
+/** How a notification is shaped and signed: Sabai's own connector format, or SMS Gateway for Android's webhook. */
+export type FeedFormat = 'sabai' | 'sms-gateway';
+
 export interface FeedNotification {
   kind: FeedKind;
   sourceId: string;
   body: Record<string, unknown>;
+  /** Absent = `sabai`. */
+  format?: FeedFormat;
 }
 
 export type FeedDeliveryStatus =
@@ -44,6 +55,8 @@ export interface FeedAttempt {
 export interface FeedDelivery {
   kind: FeedKind;
   sourceId: string;
+  /** Absent = `sabai`. */
+  format?: FeedFormat;
   url: string | null;
   body: Record<string, unknown>;
   /** The exact bytes signed and sent on every attempt. */
@@ -106,7 +119,9 @@ export class FeedClient {
 
   async deliver(notification: FeedNotification): Promise<FeedDelivery> {
     const rawBody = JSON.stringify(notification.body);
-    const url = this.#apiBaseUrl === null ? null : `${this.#apiBaseUrl}/bank-feed/v1/${notification.kind}`;
+    const isGateway = notification.format === 'sms-gateway';
+    const path = isGateway ? `sms-gateway/${encodeURIComponent(notification.sourceId)}` : notification.kind;
+    const url = this.#apiBaseUrl === null ? null : `${this.#apiBaseUrl}/bank-feed/v1/${path}`;
     const delivery: FeedDelivery = {
       ...notification,
       url,
@@ -121,7 +136,7 @@ export class FeedClient {
 
     for (let attempt = 0; attempt <= this.#maxRetries; attempt += 1) {
       if (attempt > 0) await sleep(this.#retryDelayMs * attempt);
-      const outcome = await this.#send(url, notification.sourceId, rawBody);
+      const outcome = await this.#send(url, isGateway ? this.#gatewayHeaders(rawBody) : this.#sabaiHeaders(notification.sourceId, rawBody), rawBody);
       delivery.attempts.push({ at: new Date().toISOString(), httpStatus: outcome.httpStatus, error: outcome.error });
       delivery.httpStatus = outcome.httpStatus;
       delivery.response = outcome.response;
@@ -135,21 +150,30 @@ export class FeedClient {
     return delivery;
   }
 
+  #sabaiHeaders(sourceId: string, rawBody: string): Record<string, string> {
+    const timestamp = String(Date.now());
+    return {
+      'content-type': 'application/json',
+      'x-feed-source': sourceId,
+      'x-feed-timestamp': timestamp,
+      'x-feed-signature': signFeedBody(this.#feedSecret, timestamp, rawBody),
+    };
+  }
+
+  #gatewayHeaders(rawBody: string): Record<string, string> {
+    const timestamp = String(Math.floor(Date.now() / 1_000));
+    return { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signSmsGatewayBody(this.#feedSecret, rawBody, timestamp) };
+  }
+
   async #send(
     url: string,
-    sourceId: string,
+    headers: Record<string, string>,
     rawBody: string,
   ): Promise<{ httpStatus: number | null; response: unknown; error: string | null }> {
-    const timestamp = String(Date.now());
     try {
       const answer = await fetch(url, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-feed-source': sourceId,
-          'x-feed-timestamp': timestamp,
-          'x-feed-signature': signFeedBody(this.#feedSecret, timestamp, rawBody),
-        },
+        headers,
         body: rawBody,
         signal: AbortSignal.timeout(this.#timeoutMs),
       });

@@ -12,7 +12,12 @@ interface HouseAccountBase {
   channelId: string;
   /** Holder name as the bank shows it. */
   name: string;
-  feed: { kind: FeedKind; sourceId: string; smsFormat?: SmsFormat };
+  /**
+   * `sourceId`: the connector that reports money arriving here (Sabai's own signed JSON).
+   * `gatewaySourceId`: the same house phone's SMS Gateway for Android source; SMS accounts switched
+   * to the app's format (sms-delivery.ts) deliver there instead.
+   */
+  feed: { kind: FeedKind; sourceId: string; smsFormat?: SmsFormat; gatewaySourceId?: string };
   ledgerKey: string;
 }
 
@@ -52,7 +57,7 @@ export const HOUSE_ACCOUNTS: readonly HouseAccount[] = [
     bankCode: '004',
     accountNumber: '0011535946',
     name: HOLDER_NAME,
-    feed: { kind: 'sms', sourceId: 'src_sms_kbank', smsFormat: 'kbank' },
+    feed: { kind: 'sms', sourceId: 'src_sms_kbank', smsFormat: 'kbank', gatewaySourceId: 'src_gw_kbank' },
     ledgerKey: bankLedgerKey('004', '0011535946'),
   },
   {
@@ -61,7 +66,7 @@ export const HOUSE_ACCOUNTS: readonly HouseAccount[] = [
     bankCode: '014',
     accountNumber: '4021354011',
     name: HOLDER_NAME,
-    feed: { kind: 'sms', sourceId: 'src_sms_scb', smsFormat: 'scb' },
+    feed: { kind: 'sms', sourceId: 'src_sms_scb', smsFormat: 'scb', gatewaySourceId: 'src_gw_scb' },
     ledgerKey: bankLedgerKey('014', '4021354011'),
   },
   {

@@ -13,6 +13,7 @@ import {
 } from './house-accounts.ts';
 import { readPromptPayPayload } from './promptpay-payload.ts';
 import type { SandboxBank } from './sandbox-bank.ts';
+import { smsFormatOf } from './sms-delivery.ts';
 import type { Transfer } from './transfer-book.ts';
 import type { TransferErrorCode } from './transfer-errors.ts';
 
@@ -72,7 +73,7 @@ export async function makeTransfer(bank: SandboxBank, request: TransferRequest):
   const transferId = `trf_${randomBytes(8).toString('hex')}`;
   const occurredAt = bank.now();
   const credit = { transferId, occurredAt, destination: house, source: source.value, senderName: senderName.value, amountSatang };
-  const notification = buildFeedNotification({ ...credit, houseBalanceAfterSatang: moved.toBalanceAfterSatang });
+  const notification = buildFeedNotification({ ...credit, houseBalanceAfterSatang: moved.toBalanceAfterSatang }, { smsFormat: smsFormatOf(bank, house.feed.sourceId) });
   const delivery = await bank.feed.deliver(notification);
   const transfer: Transfer = {
     ...credit,

@@ -4,17 +4,22 @@ import { registerFaultRoutes } from './fault-routes.ts';
 import { registerPayoutRoutes } from './payout-routes.ts';
 import type { SandboxBank } from './sandbox-bank.ts';
 import { registerTransferRoutes } from './transfer-routes.ts';
+import { registerSmsDeliveryRoutes } from './sms-delivery-routes.ts';
+import { stopAllGatewayPings } from './sms-delivery.ts';
 
 /** Largest form post read (a PromptPay payload is at most 512 characters). */
 const MAX_FORM_BYTES = 16 * 1024;
 
 /**
- * The sandbox bank: the member's banking app (page + JSON, public), the payout API and its fault
- * switch (both need `x-sandbox-key`, checked in app.ts). Held payout answers end when the server
- * closes.
+ * The sandbox bank: the member's banking app (page + JSON, public), the payout API, its fault
+ * switch and the house phones' SMS delivery switch (these need `x-sandbox-key`, checked in
+ * app.ts). Held payout answers and pinging phones end when the server closes.
  */
 export async function registerBankRoutes(app: FastifyInstance, bank: SandboxBank): Promise<void> {
-  app.addHook('preClose', async () => bank.held.releaseAll());
+  app.addHook('preClose', async () => {
+    bank.held.releaseAll();
+    stopAllGatewayPings(bank);
+  });
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -25,6 +30,7 @@ export async function registerBankRoutes(app: FastifyInstance, bank: SandboxBank
     registerTransferRoutes(scope, bank);
     registerPayoutRoutes(scope, bank);
     registerFaultRoutes(scope, bank);
+    registerSmsDeliveryRoutes(scope, bank);
   });
 }
 

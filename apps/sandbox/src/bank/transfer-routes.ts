@@ -59,6 +59,7 @@ export function transferToWire(transfer: Transfer) {
     occurredAt: transfer.occurredAt.toISOString(),
     delivered: {
       kind: delivery.kind,
+      format: delivery.format ?? 'sabai',
       sourceId: delivery.sourceId,
       url: delivery.url,
       body: delivery.body,

@@ -24,13 +24,15 @@ export const DEMO_MEMBER = {
 /**
  * The demo operator's house accounts (spec §3 "Deposit channel") and the feed sources that report
  * money arriving on them. The sandbox bank knows the same accounts (apps/sandbox/src/bank).
+ * `gatewaySourceId`: the house phone's SMS Gateway for Android source (docs/adr/0013), which the
+ * sandbox uses when its SMS delivery for that account is switched to the app's format.
  */
 export const DEMO_CHANNELS = [
-  { id: 'chn_kbank_main', kind: 'bank', bankCode: '004', accountNumber: '0011535946', accountName: 'บจก. สบาย ดิจิทัล', phoneNumber: null, promptPayId: null, source: { id: 'src_sms_kbank', kind: 'sms' } },
-  { id: 'chn_scb_main', kind: 'bank', bankCode: '014', accountNumber: '4021354011', accountName: 'บจก. สบาย ดิจิทัล', phoneNumber: null, promptPayId: null, source: { id: 'src_sms_scb', kind: 'sms' } },
-  { id: 'chn_bbl_main', kind: 'bank', bankCode: '002', accountNumber: '1170012345', accountName: 'บจก. สบาย ดิจิทัล', phoneNumber: null, promptPayId: null, source: { id: 'src_statement_bbl', kind: 'statement' } },
-  { id: 'chn_truemoney', kind: 'truemoney', bankCode: null, accountNumber: null, accountName: 'สบาย วอลเล็ท', phoneNumber: '0951234567', promptPayId: null, source: { id: 'src_truemoney', kind: 'truemoney' } },
-  { id: 'chn_promptpay', kind: 'promptpay', bankCode: '004', accountNumber: '0011535946', accountName: 'บจก. สบาย ดิจิทัล', phoneNumber: null, promptPayId: '0105566012345', source: { id: 'src_statement_promptpay', kind: 'statement' } },
+  { id: 'chn_kbank_main', kind: 'bank', bankCode: '004', accountNumber: '0011535946', accountName: 'บจก. สบาย ดิจิทัล', phoneNumber: null, promptPayId: null, source: { id: 'src_sms_kbank', kind: 'sms' }, gatewaySourceId: 'src_gw_kbank' },
+  { id: 'chn_scb_main', kind: 'bank', bankCode: '014', accountNumber: '4021354011', accountName: 'บจก. สบาย ดิจิทัล', phoneNumber: null, promptPayId: null, source: { id: 'src_sms_scb', kind: 'sms' }, gatewaySourceId: 'src_gw_scb' },
+  { id: 'chn_bbl_main', kind: 'bank', bankCode: '002', accountNumber: '1170012345', accountName: 'บจก. สบาย ดิจิทัล', phoneNumber: null, promptPayId: null, source: { id: 'src_statement_bbl', kind: 'statement' }, gatewaySourceId: null },
+  { id: 'chn_truemoney', kind: 'truemoney', bankCode: null, accountNumber: null, accountName: 'สบาย วอลเล็ท', phoneNumber: '0951234567', promptPayId: null, source: { id: 'src_truemoney', kind: 'truemoney' }, gatewaySourceId: null },
+  { id: 'chn_promptpay', kind: 'promptpay', bankCode: '004', accountNumber: '0011535946', accountName: 'บจก. สบาย ดิจิทัล', phoneNumber: null, promptPayId: '0105566012345', source: { id: 'src_statement_promptpay', kind: 'statement' }, gatewaySourceId: null },
 ] as const;
 
 export async function seedDemoSite(
@@ -91,10 +93,17 @@ async function seedDemoChannels(db: Db, feedSecret: string): Promise<number> {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
         [channel.id, channel.kind, channel.bankCode, channel.accountNumber, channel.accountName, channel.phoneNumber, channel.promptPayId, index, ledgerAccountId],
       );
+      // Demo sources: the sandbox signs with the same (possibly public) secret; never accepted in production.
       await tx.query(
-        `INSERT INTO bank_feed_sources (id, kind, channel_id, secret) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
+        `INSERT INTO bank_feed_sources (id, kind, channel_id, secret, is_demo) VALUES ($1, $2, $3, $4, true) ON CONFLICT (id) DO NOTHING`,
         [channel.source.id, channel.source.kind, channel.id, feedSecret],
       );
+      if (channel.gatewaySourceId) {
+        await tx.query(
+          `INSERT INTO bank_feed_sources (id, kind, protocol, channel_id, secret, is_demo) VALUES ($1, 'sms', 'sms_gateway', $2, $3, true) ON CONFLICT (id) DO NOTHING`,
+          [channel.gatewaySourceId, channel.id, feedSecret],
+        );
+      }
       created += inserted.rowCount;
     });
   }

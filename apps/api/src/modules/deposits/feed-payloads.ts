@@ -37,3 +37,6 @@ export const trueMoneyFeedBody = z.object({
 });
 
 export type FeedKind = 'sms' | 'statement' | 'truemoney';
+
+/** Shape of a stored raw body (migration 0012): our own JSON above, or an SMS Gateway webhook (sms-gateway-payloads.ts). */
+export type FeedBodyFormat = 'sabai_v1' | 'sms_gateway';

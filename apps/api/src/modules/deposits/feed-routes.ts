@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { receiveFeedDelivery } from './receive-feed-delivery.ts';
 import type { FeedKind } from './feed-payloads.ts';
+import { registerSmsGatewayRoutes } from './sms-gateway-routes.ts';
 
 /**
  * `/bank-feed/v1/{sms|statement|truemoney}`: not member-facing. Connectors post here, signed
  * (receive-feed-delivery.ts). The raw body is kept as received: the signature covers its bytes.
+ * SMS Gateway for Android posts its own webhook to `/bank-feed/v1/sms-gateway/{sourceId}`
+ * (sms-gateway-routes.ts).
  */
 export async function registerFeedRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  await registerSmsGatewayRoutes(app, context);
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));

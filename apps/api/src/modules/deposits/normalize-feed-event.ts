@@ -2,7 +2,8 @@ import { parseBahtToSatang } from '@sabai/money';
 import { parseBankNotification } from '../bank-feed/parsers/index.ts';
 import { accountFitsMask, readMaskedAccount } from './matching/masked-account.ts';
 import type { IncomingCredit } from './matching/match-deposit.ts';
-import { smsFeedBody, statementFeedBody, trueMoneyFeedBody, type FeedKind } from './feed-payloads.ts';
+import { smsFeedBody, statementFeedBody, trueMoneyFeedBody, type FeedBodyFormat, type FeedKind } from './feed-payloads.ts';
+import { readSmsReceivedBody, smsSenderOf } from './sms-gateway-payloads.ts';
 
 export interface FeedChannel {
   id: string;
@@ -25,8 +26,12 @@ export type NormalizedFeedEvent =
  * says why it is not one. Pure. SMS texts go through the bank's parser (bank-feed/parsers); a
  * statement line or wallet event is already structured. The house account a text names must be
  * the channel's own account.
+ *
+ * An SMS Gateway body (`bodyFormat` `sms_gateway`, docs/adr/0013) is an `sms:received` webhook;
+ * its SMS must come from an alphanumeric sender id (a bank's, e.g. `KBank`): a text from a phone
+ * number is someone typing a bank-looking SMS to the house phone, rejected (SENDER_NOT_A_BANK).
  */
-export function normalizeFeedEvent(kind: FeedKind, rawBody: string, channel: FeedChannel): NormalizedFeedEvent {
+export function normalizeFeedEvent(kind: FeedKind, rawBody: string, channel: FeedChannel, bodyFormat: FeedBodyFormat = 'sabai_v1'): NormalizedFeedEvent {
   let json: unknown;
   try {
     json = JSON.parse(rawBody);
@@ -36,9 +41,10 @@ export function normalizeFeedEvent(kind: FeedKind, rawBody: string, channel: Fee
   const channelKind = channel.kind;
 
   if (kind === 'sms') {
-    const body = smsFeedBody.safeParse(json);
-    if (!body.success || !channel.bankCode) return { result: 'rejected', reason: 'MALFORMED_BODY' };
-    const parsed = parseBankNotification({ bankCode: channel.bankCode, text: body.data.text, receivedAt: new Date(body.data.receivedAt) });
+    const sms = readSms(json, rawBody, bodyFormat);
+    if (sms === 'malformed' || !channel.bankCode) return { result: 'rejected', reason: 'MALFORMED_BODY' };
+    if (sms === 'not-a-bank') return { result: 'rejected', reason: 'SENDER_NOT_A_BANK' };
+    const parsed = parseBankNotification({ bankCode: channel.bankCode, text: sms.text, receivedAt: new Date(sms.receivedAt) });
     if (!parsed.ok) return { result: 'rejected', reason: `UNPARSEABLE_TEXT:${parsed.reason}` };
     const notification = parsed.notification;
     const houseMask = readMaskedAccount(notification.houseAccountMasked);
@@ -96,4 +102,21 @@ export function normalizeFeedEvent(kind: FeedKind, rawBody: string, channel: Fee
       senderName: body.data.senderName ?? null,
     },
   };
+}
+
+/**
+ * An alphanumeric sender id has a letter; a person's number (`+66812345678`, `0812345678`) has none.
+ * Bank SMS in Thailand come from registered alphanumeric ids (KBank, SCB, Bualuang).
+ */
+const isAlphanumericSenderId = (sender: string | null): boolean => sender !== null && /\p{L}/u.test(sender);
+
+function readSms(json: unknown, rawBody: string, bodyFormat: FeedBodyFormat): { text: string; receivedAt: string } | 'malformed' | 'not-a-bank' {
+  if (bodyFormat === 'sms_gateway') {
+    const body = readSmsReceivedBody(rawBody);
+    if (!body) return 'malformed';
+    if (!isAlphanumericSenderId(smsSenderOf(body.payload))) return 'not-a-bank';
+    return { text: body.payload.message, receivedAt: body.payload.receivedAt };
+  }
+  const body = smsFeedBody.safeParse(json);
+  return body.success ? { text: body.data.text, receivedAt: body.data.receivedAt } : 'malformed';
 }

@@ -8,7 +8,7 @@ import { readMaskedAccount } from './matching/masked-account.ts';
 import { normalizeFeedEvent, type FeedChannel } from './normalize-feed-event.ts';
 import { grantBonusAfterDeposit } from '../promotions/grant-bonus-after-deposit.ts';
 import { earnPrizeCredit } from '../rewards/earn-prize-credit.ts';
-import type { FeedKind } from './feed-payloads.ts';
+import type { FeedBodyFormat, FeedKind } from './feed-payloads.ts';
 
 export interface FeedEventOutcome {
   status: 'received' | 'credited' | 'held' | 'ignored' | 'rejected';
@@ -32,6 +32,7 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
   return inLedgerTransaction(context.db, async (tx) => {
     const { rows } = await tx.query<{
       raw_body: string;
+      body_format: FeedBodyFormat;
       kind: FeedKind;
       channel_id: string;
       channel_kind: FeedChannel['kind'];
@@ -41,7 +42,7 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       promptpay_id: string | null;
       channel_account_id: bigint;
     }>(
-      `SELECT e.raw_body, s.kind, c.id AS channel_id, c.kind AS channel_kind, c.bank_code, c.account_number, c.phone_number,
+      `SELECT e.raw_body, e.body_format, s.kind, c.id AS channel_id, c.kind AS channel_kind, c.bank_code, c.account_number, c.phone_number,
               c.promptpay_id, c.ledger_account_id AS channel_account_id
        FROM bank_feed_events e JOIN bank_feed_sources s ON s.id = e.source_id JOIN deposit_channels c ON c.id = s.channel_id
        WHERE e.id = $1 AND e.status = 'received'
@@ -59,7 +60,7 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       phoneNumber: event.phone_number,
       promptPayId: event.promptpay_id,
     };
-    const normalized = normalizeFeedEvent(event.kind, event.raw_body, channel);
+    const normalized = normalizeFeedEvent(event.kind, event.raw_body, channel, event.body_format);
     if (normalized.result !== 'credit') {
       return markEvent(tx, eventId, normalized.result, normalized.reason);
     }
