@@ -44,6 +44,8 @@ export const transactionRow = z
     createdAt: z.string(),
     Status: transactionStatus,
     TransType: z.enum(['DEPOSIT', 'AFFILIATE', 'CASHBACK', 'WITHDRAW']),
+    /** The bank's or wallet's own reference of the movement, when it has one (what the member sees in their bank app). */
+    reference: z.string().nullable().optional(),
   })
   .meta({ id: 'TransactionRow' });
 export const historyQuery = z.object({

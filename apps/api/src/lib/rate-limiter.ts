@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
    */
   loginFailuresPerPhoneAddress: { name: 'login-fail:phone-address', limit: 5, windowMs: 15 * 60_000, errorCode: 'LOGIN_LOCKED' },
   loginFailuresPerPhone: { name: 'login-fail:phone', limit: 30, windowMs: 60 * 60_000, errorCode: 'LOGIN_LOCKED' },
+  /** At the member's own address a slower backoff instead: five tries a minute, never a 15-minute lock. */
+  loginFailuresAtKnownAddress: { name: 'login-fail:phone-known-address', limit: 5, windowMs: 60_000, errorCode: 'LOGIN_LOCKED' },
   checkPhonePerIp: { name: 'check-phone:ip', limit: 30, windowMs: 60_000 },
   /** checkBank reveals account holders' names: an enumeration oracle, so kept tight. */
   checkBankPerIp: { name: 'check-bank:ip', limit: 10, windowMs: 60 * 60_000 },

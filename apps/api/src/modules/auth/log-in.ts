@@ -11,8 +11,9 @@ import type { UserInfo } from '@sabai/contracts';
 /**
  * Login (`POST /auth-service/v1/login`, spec §5): exact 10-digit phone and password. A wrong phone
  * and a wrong password give the same message and take the same time. Limits: every attempt
- * counts per address (route); failures count per phone and address — five lock that pair for the
- * window, even with the right password (LOGIN_LOCKED) — and per phone over all addresses, a
+ * counts per address (route); failures count per phone and address — five lock that pair for 15
+ * minutes, even with the right password (LOGIN_LOCKED), or, at an address the member signed in
+ * from, only for the rest of the minute (a slower backoff, never a long lock) — and per phone over all addresses, a
  * brake on distributed guessing that never applies at an address the member signed in from in the
  * last 30 days: nobody can lock a member out of their own device (issue 13 §3.5).
  *
@@ -25,8 +26,9 @@ export async function logIn(
   if (!isValidPhoneNumber(input.phoneNumber) || input.password.length === 0) throw new AppError('INVALID_CREDENTIALS');
   const address = clientAddressKey(input.ipAddress);
   const pair = `${input.phoneNumber}|${address}`;
-  await context.rateLimiter.assertNotExceeded(RATE_LIMITS.loginFailuresPerPhoneAddress, pair);
   const isKnownAddress = await hasSignedInFrom(context, input.phoneNumber, address);
+  const pairRule = isKnownAddress ? RATE_LIMITS.loginFailuresAtKnownAddress : RATE_LIMITS.loginFailuresPerPhoneAddress;
+  await context.rateLimiter.assertNotExceeded(pairRule, pair);
   if (!isKnownAddress) await context.rateLimiter.assertNotExceeded(RATE_LIMITS.loginFailuresPerPhone, input.phoneNumber);
 
   const { rows } = await context.db.query<{ id: string; password_hash: string; status: string }>(
@@ -37,7 +39,7 @@ export async function logIn(
   const isPasswordRight = await verifyPassword(member?.password_hash ?? (await getDecoyPasswordHash()), input.password);
   if (!member || !isPasswordRight) {
     // Counting can itself go over the limit: that refusal is this failure's answer too.
-    await context.rateLimiter.hit(RATE_LIMITS.loginFailuresPerPhoneAddress, pair).catch(ignoreLimit);
+    await context.rateLimiter.hit(pairRule, pair).catch(ignoreLimit);
     await context.rateLimiter.hit(RATE_LIMITS.loginFailuresPerPhone, input.phoneNumber).catch(ignoreLimit);
     throw new AppError('INVALID_CREDENTIALS');
   }

@@ -71,6 +71,18 @@ describe('POST /auth-service/v1/login', () => {
     expect((await login(member.phoneNumber, member.password, home)).status).toBe(200);
   });
 
+  it('only slows the member down at their own address: five tries a minute, then the lock ends with the minute', async () => {
+    const member = await t.signUp();
+    const home = newIp();
+    expect((await login(member.phoneNumber, member.password, home)).status).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await login(member.phoneNumber, 'wrong-password', home)).body.code).toBe('INVALID_CREDENTIALS');
+    const locked = await login(member.phoneNumber, member.password, home);
+    expect(locked.body.code).toBe('LOGIN_LOCKED');
+    // The window is a minute, not fifteen: the counter that locks it is the known-address one.
+    const { rows } = await t.db.query<{ bucket_key: string }>(`SELECT bucket_key FROM rate_limit_counters WHERE bucket_key LIKE $1`, [`login-fail:phone-known-address:${member.phoneNumber}|%`]);
+    expect(rows).toHaveLength(1);
+  });
+
   it('counts every address of one IPv6 /64 as one for the lock', async () => {
     const member = await t.signUp();
     for (let attempt = 0; attempt < 5; attempt += 1) {

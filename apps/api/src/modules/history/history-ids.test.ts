@@ -18,5 +18,8 @@ describe('history ids (issue 13 §3.8)', () => {
     for (const id of ids) expect(id).toMatch(/^dep_[a-z0-9]{20}$/);
     const { rows } = await t.db.query<{ id: string }>(`SELECT d.id FROM deposits d JOIN members m ON m.id = d.member_id WHERE m.phone_number = $1`, [member.phoneNumber]);
     expect(new Set(ids)).toEqual(new Set(rows.map((row) => row.id)));
+    // Statement lines carry the bank's own reference, shown with the row.
+    const references = (history.body.data.Transaction as Array<{ reference: string | null }>).map((row) => row.reference);
+    for (const reference of references) expect(reference).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

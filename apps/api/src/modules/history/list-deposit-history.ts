@@ -14,6 +14,8 @@ export interface HistoryRow {
   createdAt: string;
   Status: 0 | 1 | 2 | 3;
   TransType: 'DEPOSIT' | 'AFFILIATE' | 'CASHBACK' | 'WITHDRAW';
+  /** The bank's / wallet's reference when the movement has one (statement line, TrueMoney, payout). */
+  reference: string | null;
 }
 
 /**
@@ -31,10 +33,12 @@ export async function listDepositHistory(
 ): Promise<{ rows: HistoryRow[]; total: number }> {
   const codes = input.type === 'cashback' ? ['CASHBACK'] : ['DEPOSIT', 'AFFILIATE', 'CASHBACK'];
   const offset = (input.page - 1) * input.pageSize;
-  const { rows } = await db.query<{ id: bigint; idempotency_key: string; deposit_id: string | null; amount_satang: bigint; created_at: Date; code: HistoryRow['TransType']; total: bigint }>(
-    `SELECT t.id, t.idempotency_key, d.id AS deposit_id, t.amount_satang, t.created_at, t.code, count(*) OVER () AS total
+  const { rows } = await db.query<{ id: bigint; idempotency_key: string; deposit_id: string | null; reference: string | null; amount_satang: bigint; created_at: Date; code: HistoryRow['TransType']; total: bigint }>(
+    `SELECT t.id, t.idempotency_key, d.id AS deposit_id, t.amount_satang, t.created_at, t.code, count(*) OVER () AS total,
+            CASE WHEN e.dedupe_key LIKE 'ref:%' THEN substr(e.dedupe_key, 5) END AS reference
      FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
      LEFT JOIN deposits d ON d.credit_transfer_id = t.id
+     LEFT JOIN bank_feed_events e ON e.id = d.event_id
      WHERE a.member_id = $1 AND a.kind = 'main' AND t.code = ANY($2::text[]) AND t.phase IN ('single', 'post_pending')
      ORDER BY t.id DESC LIMIT $3 OFFSET $4`,
     [input.memberId, codes, input.pageSize, offset],
@@ -46,6 +50,8 @@ export async function listDepositHistory(
       createdAt: row.created_at.toISOString(),
       Status: 1,
       TransType: row.code,
+      // A statement line or wallet event carries the provider's reference; a bank SMS has none.
+      reference: row.reference,
     })),
     total: Number(rows[0]?.total ?? (await countDeposits(db, input.memberId, codes))),
   };

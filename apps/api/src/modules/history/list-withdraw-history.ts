@@ -9,8 +9,8 @@ import type { HistoryRow, Page } from './list-deposit-history.ts';
  * rejected (spec §4).
  */
 export async function listWithdrawHistory(db: Queryable, input: { memberId: string } & Page): Promise<{ rows: HistoryRow[]; total: number }> {
-  const { rows } = await db.query<{ id: string; amount_satang: bigint; created_at: Date; status: string; total: bigint }>(
-    `SELECT id, amount_satang, created_at, status, count(*) OVER () AS total FROM withdrawals
+  const { rows } = await db.query<{ id: string; amount_satang: bigint; created_at: Date; status: string; payout_provider_ref: string | null; total: bigint }>(
+    `SELECT id, amount_satang, created_at, status, payout_provider_ref, count(*) OVER () AS total FROM withdrawals
      WHERE member_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
     [input.memberId, input.pageSize, (input.page - 1) * input.pageSize],
   );
@@ -26,6 +26,7 @@ export async function listWithdrawHistory(db: Queryable, input: { memberId: stri
       createdAt: row.created_at.toISOString(),
       Status: toWireStatus(row.status),
       TransType: 'WITHDRAW',
+      reference: row.payout_provider_ref,
     })),
     total,
   };
