@@ -10,7 +10,6 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { randomBytes } from 'node:crypto';
 import { openDatabase, type Db } from '@sabai/db';
 import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -28,6 +27,7 @@ import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerMemberApiGuard } from './plugins/member-api-guard.ts';
 import { registerIpRateLimits } from './plugins/ip-rate-limit.ts';
 import { registerAdminGuard } from './plugins/admin-guard.ts';
+import { sharedDevelopmentSecret } from './lib/development-secret.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { registerSiteRoutes } from './modules/site/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
@@ -72,7 +72,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     partner: options.partner ?? createPartner(config),
     rateLimiter: new RateLimiter(db, config.RATE_LIMIT_SCALE),
     siteSettings: createSiteSettingsCache(db),
-    bankTokenSecret: config.BANK_TOKEN_SECRET ?? randomBytes(32).toString('hex'),
+    // Unset outside production: one secret per database, so a checkBank on one process and the
+    // sign-up on another agree (several processes share one PostgreSQL).
+    bankTokenSecret: config.BANK_TOKEN_SECRET ?? (await sharedDevelopmentSecret(db, 'bank_token')),
     now: options.now ?? (() => new Date()),
   };
 

@@ -18,7 +18,7 @@ export interface AppContext {
   partner: PartnerAdapter;
   rateLimiter: RateLimiter;
   siteSettings: SiteSettingsCache;
-  /** HMAC secret for checkBank tokens (config, or random per process outside production). */
+  /** HMAC secret for checkBank tokens (config; outside production, one random secret per database). */
   bankTokenSecret: string;
   /** Current time; tests move it. */
   now: () => Date;
