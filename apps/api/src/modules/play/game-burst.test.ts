@@ -21,8 +21,10 @@ afterAll(async () => {
 });
 
 describe('one member at a time', () => {
+  // 12 withdrawals of 100.00 never exceed the 1,500.00 funded, so "insufficient" is never a right
+  // answer here (with 1,000.00, ten paid withdrawals would empty the member and make it right).
   it('gives every call of a burst of launches and withdrawals a right answer or a Thai 409, never a 5xx', async () => {
-    const members = await Promise.all(Array.from({ length: 12 }, () => fundedMember(t, '1000.00')));
+    const members = await Promise.all(Array.from({ length: 12 }, () => fundedMember(t, '1500.00')));
     const calls = members.flatMap((member) =>
       Array.from({ length: 12 }, () => [
         t.call({ method: 'POST', url: '/fund-composite/v1/withdrawal', token: member.token, body: { Amount: 100, Channel: 'BANK' } }),
@@ -46,7 +48,7 @@ describe('one member at a time', () => {
       expect(await gameResultsPosted(t, memberId)).toBe(0n);
       expect(await ledgerGame(t, memberId)).toBe(await liveGame(t, memberId));
       const wallets = await postedWallets(t, memberId);
-      expect(wallets.main + wallets.game + (await paidOutSatang(t, memberId))).toBe(100_000n);
+      expect(wallets.main + wallets.game + (await paidOutSatang(t, memberId))).toBe(150_000n);
       const account = await ensureGameAccount(t.context, memberId);
       expect((await checkMemberGameWallet(t.context, { memberId, username: account.username })).state).toBe('ok');
     }
