@@ -9,6 +9,7 @@ import { depositAndWithdraw, depositAndWithdrawThroughSmsGateway, promptPayDepos
 import { loadConfig } from '@sabai/api';
 import { playSlot } from './journeys/play-slot.ts';
 import { rewardsJourney, type StaffClient } from './journeys/rewards.ts';
+import { routeSweep } from './journeys/route-sweep.ts';
 
 /**
  * `npm run test:e2e`: the end-to-end journeys in Debian's Chromium (playwright-core, never a
@@ -51,6 +52,7 @@ const JOURNEYS = [
   { name: 'promptpay-deposit', run: promptPayDeposit },
   { name: 'play-slot', run: playSlot },
   { name: 'rewards', run: rewardsJourney },
+  { name: 'route-sweep', run: routeSweep },
 ] as const;
 
 buildWebIfNeeded();

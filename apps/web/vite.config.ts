@@ -1,7 +1,15 @@
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
+
+const resolveHere = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 /** The API (apps/api) in development; `npm start` serves the built site and the API together. */
 const API_ORIGIN = 'http://127.0.0.1:3000';
@@ -17,14 +25,112 @@ const API_PREFIXES = [
   '/static',
   '/healthz',
 ];
+/** The page background (index.css --sabai-background): splash screen and browser chrome of the installed app. */
+const BACKGROUND_COLOR = '#0d0b14';
+const OUT_DIR = resolveHere('dist');
+
+/**
+ * vite-plugin-pwa writes the service worker (sw.js, workbox-<hash>.js) after vite-plugin-compression2
+ * has compressed the build: this gives them their brotli and gzip twins too.
+ */
+function compressServiceWorker(): Plugin {
+  return {
+    name: 'sabai:compress-service-worker',
+    apply: 'build',
+    enforce: 'post',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of readdirSync(OUT_DIR).filter((name) => name === 'sw.js' || /^workbox-[0-9a-f]+\.js$/.test(name))) {
+          const source = readFileSync(path.join(OUT_DIR, file));
+          writeFileSync(path.join(OUT_DIR, `${file}.br`), brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }));
+          writeFileSync(path.join(OUT_DIR, `${file}.gz`), gzipSync(source, { level: 9 }));
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
+  root: resolveHere('.'),
   base: '/',
-  plugins: [react(), tailwindcss()],
+  resolve: {
+    // zod through src/lib/zod-jitless.ts: no `new Function` probe under our CSP (see that file).
+    alias: [{ find: /^zod$/, replacement: resolveHere('src/lib/zod-jitless.ts') }],
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // src/lib/service-worker.ts registers it after the page has loaded.
+      injectRegister: null,
+      manifest: {
+        name: 'Sabai สบาย — ฝาก-ถอน อัตโนมัติ',
+        short_name: 'Sabai',
+        description: 'สมัครสมาชิก ฝาก-ถอน อัตโนมัติ คาสิโนสด สล็อต โป๊กเกอร์',
+        lang: 'th',
+        dir: 'ltr',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: BACKGROUND_COLOR,
+        theme_color: BACKGROUND_COLOR,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The shell: code, styles and the offline page (the manifest's icons are added by the plugin).
+        // HTML is not kept: a page is always asked of the network (the server says no-cache), and
+        // offline.html answers when it cannot.
+        globPatterns: ['assets/**/*.{js,css}', 'offline.html'],
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        // A new version waits until every tab of the old one is closed: a page never mixes builds.
+        skipWaiting: false,
+        runtimeCaching: [
+          {
+            // Pages: network only; offline.html when the network fails. Never the API's paths, whose
+            // answers (money) are never kept by the service worker: no route here matches them.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' &&
+              !/^\/(auth-service|user-profile-composite|fund-composite|game-composite|rolling-composite|prize-composite|v2|bank-feed|admin-api|docs|healthz)(\/|$)/.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/offline.html' } },
+          },
+          {
+            // Pictures that are not hashed (bank logos, brand, game tiles): shown at once, refreshed behind.
+            urlPattern: ({ request, sameOrigin, url }) =>
+              sameOrigin && request.destination === 'image' && /^\/(static\/banks|static\/brand|games|icons)\//.test(url.pathname),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'images', expiration: { maxEntries: 80, maxAgeSeconds: 7 * 24 * 60 * 60 } },
+          },
+        ],
+      },
+    }),
+    // Brotli and gzip next to every text file; the API sends them as they are (@fastify/static preCompressed).
+    compression({
+      include: /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/,
+      threshold: 512,
+      algorithms: [
+        defineAlgorithm('gzip', { level: 9 }),
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+      ],
+    }),
+    compressServiceWorker(),
+  ],
   build: {
-    outDir: 'dist',
+    outDir: OUT_DIR,
     emptyOutDir: true,
+    // index.html: the public site (a signed-out first load of `/` without the member app);
+    // app.html: the member app under /user/ (the server picks one by path, docs/adr/0014).
+    rollupOptions: { input: { index: resolveHere('index.html'), app: resolveHere('app.html') } },
     // Each route is its own chunk (router lazy()); warn if a shared chunk grows past this.
     chunkSizeWarningLimit: 400,
   },

@@ -44,7 +44,6 @@ export async function registerAndSignIn(page: Page, origin: string, member: Memb
   await expectVisible(byTestId('topbar-register'), 'register button in the top bar');
   await byTestId('topbar-register').click();
   await expectVisible(byTestId('register-slide-in'), 'register slide-in');
-  await byTestId('slide-register-start').click();
   await expectVisible(byTestId('register-step-1'), 'register step 1');
   await byTestId('register-phone').fill(member.phoneNumber);
   await byTestId('register-password').fill(member.password);

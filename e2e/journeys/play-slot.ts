@@ -83,10 +83,13 @@ export async function playSlot({ page, baseUrl, sandboxUrl, artifactsDir }: Play
   await screenshot('deposit-arrived');
 
   // 3. The game lobby (bottom bar) with its category banners, then the slot shortcut.
-  await page.getByTestId('member-bottom-bar').getByRole('link', { name: 'เกมส์' }).click();
+  await page.getByTestId('member-bottom-bar').getByRole('link', { name: 'เกม' }).click();
   await expectUrl(page, /\/user\/play$/, 'game lobby');
   await expectVisible(byTestId('category-banners'), 'category banners of the lobby');
-  for (const tab of ['คาสิโน', 'สล็อต', 'โป๊กเกอร์', 'เทรด']) await expectText(byTestId('lobby-tabs'), tab, `lobby tab ${tab}`);
+  // Only what the sandbox partner can launch (docs/adr/0015): its live table and its slot.
+  for (const tab of ['คาสิโน', 'สล็อต']) await expectText(byTestId('lobby-tabs'), tab, `lobby tab ${tab}`);
+  const tabsText = (await byTestId('lobby-tabs').textContent()) ?? '';
+  if (tabsText.includes('โป๊กเกอร์') || tabsText.includes('เทรด')) throw new Error(`the lobby offers a category the partner cannot launch: "${tabsText}"`);
   await waitForImages(page);
   await expectNoHorizontalOverflow(page, 'game lobby');
   await screenshot('catalogue-lobby');

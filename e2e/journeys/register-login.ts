@@ -45,9 +45,8 @@ export async function registerAndLogin({ page, baseUrl, artifactsDir }: JourneyO
 
   // 2. Register slide-in leads to step 1.
   await byTestId('topbar-register').click();
+  // Spec §2 "two slide-in forms": the registration steps are in the slide-in itself.
   await expectVisible(byTestId('register-slide-in'), 'register slide-in');
-  await byTestId('slide-register-start').click();
-  await expectUrl(page, /\/user\/register\/?$/, 'registration page');
   await expectVisible(byTestId('register-step-1'), 'register step 1');
   await byTestId('register-phone').fill(phoneNumber);
   await byTestId('register-password').fill(password);

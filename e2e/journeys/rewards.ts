@@ -396,7 +396,11 @@ async function memberGet<T>(page: Page, path: string): Promise<T> {
   return (body as { data: T }).data;
 }
 
-const ledgerBalance = (page: Page) => memberGet<LedgerBalance>(page, '/user-profile-composite/v1/profile/balance');
+/** profile/balance's gameWallet is the partner's live figure; the ledger's own is ledgerGameWallet. */
+const ledgerBalance = async (page: Page): Promise<LedgerBalance> => {
+  const balance = await memberGet<LedgerBalance & { ledgerGameWallet: number }>(page, '/user-profile-composite/v1/profile/balance');
+  return { ...balance, gameWallet: balance.ledgerGameWallet };
+};
 
 /** Staff jobs are new: a 404 (thrown or answered) means "not there yet" and is retried for up to 75 s. */
 async function untilNot404(staff: StaffClient, method: 'POST', path: string, body?: unknown): Promise<unknown> {
@@ -437,7 +441,11 @@ async function untilCredited(staff: StaffClient, isCredited: () => Promise<boole
   }
 }
 
-const isSuccess = (body: unknown): boolean => typeof body === 'object' && body !== null && (body as { success?: unknown }).success === true;
+/** `true`, or the number spec §7 gives as the call's success value (refresh 0, income withdrawal 1; docs/adr/0004). */
+const isSuccess = (body: unknown): boolean => {
+  const success = typeof body === 'object' && body !== null ? (body as { success?: unknown }).success : undefined;
+  return success === true || success === 0 || success === 1;
+};
 const isNotFound = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && (body as { success?: unknown }).success !== true && (body as { code?: unknown }).code === 'NOT_FOUND';
 

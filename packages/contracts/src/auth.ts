@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baht, envelope } from './envelope.ts';
+import { SUCCESS_VALUE, baht, envelope, numericSuccessEnvelope } from './envelope.ts';
 
 /**
  * Auth calls of spec §7. Request schemas check shape and bounds only; the rules with their own
@@ -49,7 +49,13 @@ export const userInfo = z
     totalDeposit: baht,
     totalWithdraw: baht,
     affiliateKey: z.string(),
-    GameInfo: z.object({ username: z.string(), password: z.string(), Partner: z.string() }).nullable(),
+    GameInfo: z
+      .object({
+        username: z.string().describe('the game account at the partner: GAME_USERNAME_PREFIX + affiliateKey, lower case'),
+        password: z.string().describe('empty until the account is opened at the partner (first deposit or game launch)'),
+        Partner: z.string(),
+      })
+      .describe('never null: known from sign-up, opened at the partner on first need'),
     userRank: z.object({ userRank: z.string(), userExp: z.number() }),
     internalWallet: wallet,
     userName: z.object({ firstName: z.string(), lastName: z.string(), fullName: z.string() }),
@@ -80,5 +86,8 @@ export const checkBankResponse = envelope(
   }),
 );
 export const signupResponse = envelope(z.object({ phoneNumber: z.string(), affiliateKey: z.string() }));
-export const refreshResponse = envelope(userInfo);
+/** Spec §7: "success 0 is the valid case" (docs/adr/0004). */
+export const refreshResponse = numericSuccessEnvelope(userInfo, SUCCESS_VALUE.refresh);
+/** Spec §7: "a success value of 0 is treated as success" (docs/adr/0004). */
+export const changePasswordResponse = numericSuccessEnvelope(z.null(), SUCCESS_VALUE.changePassword);
 export const emptyResponse = envelope(z.null());

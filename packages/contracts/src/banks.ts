@@ -31,7 +31,7 @@ export const REGISTRATION_BANKS: readonly BankInfo[] = [
   { code: '034', name: 'ธ.ก.ส.', officialName: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร', nameEn: 'Bank for Agriculture and Agricultural Cooperatives', shortName: 'BAAC', color: '#4b9b1d', logoFile: 'BAAC.png' },
   { code: '011', name: 'ทีเอ็มบีธนชาต', officialName: 'ธนาคารทีเอ็มบีธนชาต', nameEn: 'TMBThanachart Bank', shortName: 'TTB', color: '#1279be', logoFile: 'TTB.png' },
   { code: '017', name: 'ซิตี้แบงก์', officialName: 'ธนาคารซิตี้แบงก์', nameEn: 'Citibank', shortName: 'CITI', color: '#1583c7', logoFile: 'CITI.png' },
-  { code: '020', name: 'สแตนดาร์ดชาร์เตอร์ด', officialName: 'ธนาคารสแตนดาร์ดชาร์เตอร์ด (ไทย)', nameEn: 'Standard Chartered Bank (Thai)', shortName: 'SCBT', color: '#0f6ea1', logoFile: 'SCBT.svg' },
+  { code: '020', name: 'สแตนดาร์ด ชาร์เตอร์ด', officialName: 'ธนาคารสแตนดาร์ด ชาร์เตอร์ด (ไทย)', nameEn: 'Standard Chartered Bank (Thai)', shortName: 'SCBT', color: '#0f6ea1', logoFile: 'SCBT.svg' },
   { code: '022', name: 'ซีไอเอ็มบี', officialName: 'ธนาคารซีไอเอ็มบี ไทย', nameEn: 'CIMB Thai Bank', shortName: 'CIMB', color: '#7e2f36', logoFile: 'CIMB.png' },
   { code: '024', name: 'ยูโอบี', officialName: 'ธนาคารยูโอบี', nameEn: 'United Overseas Bank (Thai)', shortName: 'UOB', color: '#0b3979', logoFile: 'UOB.png' },
   { code: '025', name: 'กรุงศรีอยุธยา', officialName: 'ธนาคารกรุงศรีอยุธยา', nameEn: 'Bank of Ayudhya (Krungsri)', shortName: 'BAY', color: '#fec43b', logoFile: 'BAY.png' },

@@ -13,6 +13,22 @@ export const envelope = <T extends z.ZodType>(data: T) =>
     data,
   });
 
+/**
+ * The envelope of the three calls whose success value spec §7 gives as a number (docs/adr/0004):
+ * change-password and refresh answer `success: 0`, the affiliate income withdrawal `success: 1`.
+ * Their refusals are the ordinary error envelope (`success: false`, a code, a 4xx status).
+ */
+export const numericSuccessEnvelope = <T extends z.ZodType, S extends NumericSuccess>(data: T, successValue: S) =>
+  z.object({
+    success: z.literal(successValue).describe(`spec §7: ${successValue} is this call's success value`),
+    message: z.string(),
+    data,
+  });
+
+/** Spec §7 success values: 0 for change-password and refresh, 1 for the affiliate income withdrawal. */
+export const SUCCESS_VALUE = { changePassword: 0, refresh: 0, affiliateIncomeWithdrawal: 1 } as const;
+export type NumericSuccess = 0 | 1;
+
 export const errorEnvelope = z
   .object({
     success: z.literal(false),

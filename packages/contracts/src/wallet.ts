@@ -46,6 +46,8 @@ export const transactionRow = z
     TransType: z.enum(['DEPOSIT', 'AFFILIATE', 'CASHBACK', 'WITHDRAW']),
     /** The bank's or wallet's own reference of the movement, when it has one (what the member sees in their bank app). */
     reference: z.string().nullable().optional(),
+    /** Withdrawals staff rejected (Status 3): the reason staff gave, in their words. */
+    rejectionReason: z.string().nullable().optional(),
   })
   .meta({ id: 'TransactionRow' });
 export const historyQuery = z.object({
@@ -57,16 +59,29 @@ export const historyResponse = envelope(
   z.object({ Transaction: z.array(transactionRow), page: z.number(), pageSize: z.number(), total: z.number() }),
 );
 
+/** Where profile/balance's gameWallet comes from. */
+export const gameWalletSource = z
+  .enum(['partner', 'ledger', 'no_account'])
+  .describe("partner: the partner's live balance, read at gameWalletReadAt; ledger: the partner could not be read, our books are shown; no_account: no game account is open yet (0)");
+export type GameWalletSource = z.infer<typeof gameWalletSource>;
+
+/**
+ * `GET /user-profile-composite/v1/profile/balance` (spec §7 "data"): the spec's internalWallet
+ * fields, plus what pending withdrawals hold and where the game wallet figure comes from.
+ */
 export const balanceResponse = envelope(
   z.object({
     mainWallet: baht,
-    gameWallet: baht,
+    gameWallet: baht.describe("the partner's live balance (gameWalletSource partner); our ledger's figure otherwise"),
     affiliateWallet: baht,
     cashbackWallet: baht,
-    residualWallet: baht,
+    residualWallet: baht.describe('always 0: nothing credits it (docs/ledger.md "Wallets that stay at 0")'),
     prizeWallet: baht,
-    spinWallet: baht,
+    spinWallet: baht.describe('always 0: prize-wheel credit lives in prizeWallet (docs/ledger.md "Wallets that stay at 0")'),
     pendingWithdraw: baht.describe('reserved by withdrawals not yet paid'),
+    ledgerGameWallet: baht.describe("our ledger's game wallet: follows the partner as rounds are booked (docs/adr/0012)"),
+    gameWalletSource,
+    gameWalletReadAt: z.string().nullable().describe('when the partner was read, ISO-8601; null when it was not'),
   }),
 );
 

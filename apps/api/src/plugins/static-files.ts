@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isMemberApiPath } from './member-api-guard.ts';
 import { sendError } from './error-handler.ts';
@@ -15,34 +16,109 @@ const BANK_LOGO_DIRS = [
 ];
 /** The demo brand's logo and images. */
 const BRAND_DIR = fileURLToPath(new URL('../../static/brand/', import.meta.url));
+/** Where the web build puts the bank logos sized for the site, as WebP (apps/web/scripts/make-images.ts). */
+const SIZED_BANK_LOGO_DIR = 'static/banks';
+
+/** Content-hashed file names (Vite's assets/, Workbox's runtime): a new build never reuses one. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Pages, the service worker and the manifest: always asked again (ETag answers 304 when unchanged). */
+const REVALIDATE = 'no-cache';
+/** Unhashed pictures (icons, game tiles): a day, then asked again. */
+const ONE_DAY = 'public, max-age=86400';
+const BANK_LOGO_CACHE = 'public, max-age=604800';
+/** Text files the build writes `.br` and `.gz` twins of (apps/web/vite.config.ts). */
+const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/;
 
 /** Paths the member site owns (spec §2): `/`, `/{shareToken}` and everything under `/user/`. */
 const isSitePath = (url: string) => !url.startsWith('/static/') && !url.startsWith('/docs') && !isMemberApiPath(url) && !url.startsWith('/v2/');
+/** The member app's pages get app.html; every other page index.html, the public site's first load (docs/adr/0014). */
+const pageFileFor = (url: string) => (url === '/user' || url.startsWith('/user/') ? 'app.html' : 'index.html');
+
+/** Cache-Control of a file of the built site, by its path inside dist (a `.br`/`.gz` twin like its original). */
+export function siteCacheControl(relativePath: string): string {
+  const file = relativePath.split(path.sep).join('/').replace(/\.(br|gz)$/, '');
+  if (file.startsWith('assets/') || /^workbox-[0-9a-f]+\.js$/.test(file)) return IMMUTABLE;
+  if (file.endsWith('.html') || file === 'sw.js' || file.endsWith('.webmanifest')) return REVALIDATE;
+  return ONE_DAY;
+}
 
 /**
  * Serves bank logos under `/static/banks/` and, when `webDistDir` holds a build, the member site:
- * its files as they are, and `index.html` for any other site path (the client router decides).
- * Unknown API paths get the NOT_FOUND envelope.
+ * its files with their brotli or gzip twin when the browser takes one, hashed assets cached for a
+ * year, pages and the service worker revalidated every time; `app.html` for a page under `/user/`
+ * and `index.html` for any other site path (the client decides the rest). Unknown API paths get
+ * the NOT_FOUND envelope.
  */
 export async function registerStaticFiles(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
-  await app.register(fastifyStatic, { root: BANK_LOGO_DIRS, prefix: '/static/banks/', decorateReply: false, maxAge: '7d' });
-  await app.register(fastifyStatic, { root: BRAND_DIR, prefix: '/static/brand/', decorateReply: false, maxAge: '1d' });
   const hasSite = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
+  const sizedLogos = hasSite ? loadSizedBankLogos(path.join(webDistDir, SIZED_BANK_LOGO_DIR)) : new Map<string, SizedLogo>();
+  await app.register(async (banks) => {
+    // Same address for every browser: WebP at the shown size to those that take it, the PNG to the rest.
+    banks.addHook('onRequest', async (request, reply) => {
+      const logo = sizedLogoFor(request, sizedLogos);
+      if (logo) return sendSizedLogo(request, reply, logo);
+    });
+    await banks.register(fastifyStatic, {
+      root: BANK_LOGO_DIRS,
+      prefix: '/static/banks/',
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (response) => {
+        response.setHeader('cache-control', BANK_LOGO_CACHE);
+        response.setHeader('vary', 'accept');
+      },
+    });
+  });
+  await app.register(fastifyStatic, { root: BRAND_DIR, prefix: '/static/brand/', decorateReply: false, maxAge: '1d' });
   if (hasSite) {
-    await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: false });
-    // Vite puts hashed files under /assets/: cache them for long; index.html is never cached.
-    app.get('/assets/*', (request, reply) => {
-      const file = (request.params as { '*': string })['*'];
-      return reply.sendFile(path.join('assets', file), { maxAge: '365d', immutable: true });
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Only the originals get routes; their twins are found by preCompressed.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        response.setHeader('cache-control', siteCacheControl(path.relative(webDistDir, filePath)));
+        if (COMPRESSIBLE.test(filePath.replace(/\.(br|gz)$/, ''))) response.setHeader('vary', 'accept-encoding');
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && isSitePath(url) && !path.extname(url);
-    if (hasSite && wantsPage) {
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
-    }
+    if (hasSite && wantsPage) return reply.sendFile(pageFileFor(url));
     return sendError(reply, 'NOT_FOUND');
   });
+}
+
+interface SizedLogo {
+  body: Buffer;
+  etag: string;
+}
+
+/** The site's sized logos by bank file name (`KBANK` for `KBANK.webp`), read once: ~3 kB each. */
+function loadSizedBankLogos(dir: string): Map<string, SizedLogo> {
+  const logos = new Map<string, SizedLogo>();
+  if (!existsSync(dir)) return logos;
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.webp'))) {
+    const body = readFileSync(path.join(dir, file));
+    logos.set(path.basename(file, '.webp'), { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` });
+  }
+  return logos;
+}
+
+function sizedLogoFor(request: FastifyRequest, logos: Map<string, SizedLogo>): SizedLogo | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const match = /^\/static\/banks\/([A-Za-z0-9_-]+)\.png$/.exec(request.url.split('?')[0] ?? '');
+  if (!match?.[1] || !String(request.headers.accept ?? '').includes('image/webp')) return undefined;
+  return logos.get(match[1]);
+}
+
+function sendSizedLogo(request: FastifyRequest, reply: FastifyReply, logo: SizedLogo): FastifyReply {
+  reply.header('cache-control', BANK_LOGO_CACHE).header('vary', 'accept').header('etag', logo.etag);
+  if (request.headers['if-none-match'] === logo.etag) return reply.code(304).send();
+  return reply.type('image/webp').send(logo.body);
 }

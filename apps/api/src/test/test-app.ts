@@ -31,7 +31,7 @@ export interface TestApp {
     headers?: Record<string, string>;
     ip?: string;
     withoutApiKey?: boolean;
-  }): Promise<{ status: number; body: { success: boolean; message: string; code?: string; data: any; authToken?: string }; headers: Record<string, unknown> }>;
+  }): Promise<{ status: number; body: { success: boolean | 0 | 1; message: string; code?: string; data: any; authToken?: string }; headers: Record<string, unknown> }>;
   /** Signs a new member up through checkBank + signup; returns what it used. */
   signUp(options?: Partial<{ phoneNumber: string; accountNumber: string; bankCode: string; password: string; affiliateKey: string; isBonus: boolean }>): Promise<{
     phoneNumber: string;

@@ -36,7 +36,7 @@ main{max-width:480px;margin:-12px auto 24px;padding:0 12px}
 section{background:#fff;border-radius:14px;padding:16px;margin-bottom:12px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
 h2{font-size:16px;margin:0 0 12px}label{display:block;font-size:13px;color:#4a5a50;margin:10px 0 4px}
 input,select,textarea{width:100%;font:inherit;padding:10px;border:1px solid #c9d6ce;border-radius:10px;background:#fff}
-textarea{min-height:84px;font-family:ui-monospace,monospace;font-size:12px;word-break:break-all}
+textarea{min-height:84px;font-family:ui-monospace,monospace;font-size:12px;overflow-wrap:anywhere}
 .tabs{display:flex;gap:6px;margin-top:6px}.tabs label{flex:1;margin:0;text-align:center;border:1px solid #c9d6ce;border-radius:10px;padding:9px 4px;cursor:pointer;font-size:13px;color:#1b2b22}
 .tabs input{position:absolute;opacity:0;width:1px}.tabs label:has(input:checked){background:#0b6b3a;color:#fff;border-color:#0b6b3a}
 .only-bank,.only-truemoney,.only-promptpay{display:none}
@@ -47,13 +47,26 @@ button,.button{display:block;width:100%;margin-top:16px;padding:12px;border:0;bo
 .error{background:#fdecec;color:#9b1c1c;border-radius:10px;padding:10px;margin-bottom:10px}
 .ok{color:#0b6b3a}.warn{color:#9b5c00}.bad{color:#9b1c1c}
 .hint{font-size:12px;color:#6b7a70;margin-top:4px}
-dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;margin:0;font-size:14px}dt{color:#6b7a70}dd{margin:0;text-align:right;word-break:break-all}
+dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;margin:0;font-size:14px}dt{color:#6b7a70}dd{margin:0;text-align:right;word-break:normal;overflow-wrap:anywhere}
 .amount{font-size:28px;font-weight:700;text-align:center;margin:4px 0 12px}
-pre{background:#f4f7f5;border-radius:10px;padding:10px;font-size:12px;white-space:pre-wrap;word-break:break-all;margin:8px 0 0}
+.word{display:inline-block;max-width:100%}
+pre{background:#f4f7f5;border-radius:10px;padding:10px;font-size:12px;white-space:pre-wrap;word-break:normal;overflow-wrap:anywhere;margin:8px 0 0}
 .sms{background:#e9f5ee;border-left:4px solid #14945a}
 ul{list-style:none;margin:0;padding:0}li{padding:8px 0;border-bottom:1px solid #eef2ef;font-size:13px}li:last-child{border:0}
 a{color:#0b6b3a}
 `;
+
+/**
+ * Escaped text whose space-separated parts (a Thai first name, a surname, an account number) each
+ * stay whole when the line wraps: ICU does not know most names and would cut "อรุมา" as "อรุ|มา".
+ * A part longer than the whole line still wraps (overflow-wrap on the dd).
+ */
+function keepWords(text: string): string {
+  return text
+    .split(' ')
+    .map((part) => `<span class="word">${escapeHtml(part)}</span>`)
+    .join(' ');
+}
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="th"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -159,8 +172,8 @@ export function renderTransferResult(transfer: Transfer): string {
 <p class="amount" data-testid="transfer-amount">${formatBaht(transfer.amountSatang)} บาท</p>
 <dl><dt>เลขที่รายการ</dt><dd data-testid="transfer-id">${transfer.transferId}</dd>
 <dt>เวลา</dt><dd>${escapeHtml(formatTime(transfer.occurredAt))}</dd>
-<dt>จาก</dt><dd>${escapeHtml(from)} · ${escapeHtml(transfer.senderName)}</dd>
-<dt>ไปยัง</dt><dd>${escapeHtml(describeHouseAccount(transfer.destination))}</dd>
+<dt>จาก</dt><dd>${keepWords(`${from} · ${transfer.senderName}`)}</dd>
+<dt>ไปยัง</dt><dd>${keepWords(describeHouseAccount(transfer.destination))}</dd>
 <dt>ยอดคงเหลือของคุณ</dt><dd data-testid="balance-after">${formatBaht(transfer.sourceBalanceAfterSatang)} บาท</dd></dl></section>
 <section data-testid="delivery"><h2>แจ้งเตือนที่ส่งถึง Sabai</h2>
 <p class="${status.tone}" data-testid="delivery-status" data-status="${delivery.status}" data-sabai-status="${escapeHtml(delivery.sabaiStatus ?? '')}">${escapeHtml(status.text)}</p>

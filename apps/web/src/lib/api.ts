@@ -1,4 +1,4 @@
-import { ERRORS, SERVER_UNREACHABLE_MESSAGE, prefixResponse, type SiteSettings } from '@sabai/contracts';
+import { ERRORS, SERVER_UNREACHABLE_MESSAGE, prefixResponse, type NumericSuccess, type SiteSettings } from '@sabai/contracts';
 import { sessionStore } from './session.ts';
 
 /**
@@ -7,8 +7,10 @@ import { sessionStore } from './session.ts';
  * - Same origin; every call sends `Accept-Language: th`, JSON, `X-Api-Key: <appId>` (appId from
  *   `GET /v2/prefix`, itself called without the key) and `Authorization: Bearer <token>` when
  *   signed in.
- * - Every body is `{ success, message, data, code? }`; anything but `success === true` is an
- *   ApiError carrying the server's Thai message. A network failure, timeout or non-JSON reply is
+ * - Every body is `{ success, message, data, code? }`; anything but the call's success value is an
+ *   ApiError carrying the server's Thai message. The success value is `true`, except for the three
+ *   calls spec §7 gives a number (change-password and refresh 0, affiliate income withdrawal 1;
+ *   docs/adr/0004): they pass `successValue`. A network failure, timeout or non-JSON reply is
  *   an ApiError with the Thai "server unreachable" message.
  * - Responses are checked against the contract schema given by the caller.
  * - A 401 on a call that carried a session token reports to the handler set by the app (spec §6).
@@ -39,6 +41,8 @@ export interface RequestOptions<T> {
   body?: unknown;
   headers?: Record<string, string>;
   schema: ResponseSchema<T>;
+  /** The body's `success` on success: `true` unless spec §7 gives the call a number (contracts SUCCESS_VALUE). */
+  successValue?: true | NumericSuccess;
 }
 
 /** A member call that hangs longer than this is reported as unreachable. */
@@ -122,7 +126,8 @@ async function send<T>(path: string, options: RequestOptions<T>, apiKey: string 
     // A proxy error page or an empty reply: the API itself was not reached.
     throw new ApiError(SERVER_UNREACHABLE_MESSAGE, response.ok ? response.status : 0, UNREACHABLE_CODE);
   }
-  if (body.success !== true) {
+  // Strictly: a refusal's `false` must never pass for a success value of 0.
+  if (body.success !== (options.successValue ?? true)) {
     const code = typeof body.code === 'string' ? body.code : null;
     throw new ApiError(body.message || ERRORS.INTERNAL_ERROR.message, response.status, code);
   }
@@ -134,12 +139,12 @@ async function send<T>(path: string, options: RequestOptions<T>, apiKey: string 
   return parsed.data;
 }
 
-/** For calls whose data the client does not use: only the envelope is checked. */
-export const envelopeOnly: ResponseSchema<{ success: true; message: string; data: unknown }> = {
+/** For calls whose data the client does not use: only the envelope is checked (send has checked the success value). */
+export const envelopeOnly: ResponseSchema<{ message: string; data: unknown }> = {
   safeParse: (value) =>
-    isEnvelope(value) && value.success === true
-      ? { success: true, data: { success: true, message: value.message, data: (value as { data?: unknown }).data } }
-      : { success: false, error: 'not a success envelope' },
+    isEnvelope(value)
+      ? { success: true, data: { message: value.message, data: (value as { data?: unknown }).data } }
+      : { success: false, error: 'not an envelope' },
 };
 
 interface Envelope {

@@ -1,4 +1,4 @@
-import { refreshResponse, type UserInfo } from '@sabai/contracts';
+import { SUCCESS_VALUE, refreshResponse, type UserInfo } from '@sabai/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, envelopeOnly } from './api.ts';
 import { sessionStore, useSession } from './session.ts';
@@ -9,7 +9,8 @@ import { sessionStore, useSession } from './session.ts';
  * through this one query.
  */
 export async function refreshMember(): Promise<UserInfo> {
-  const body = await apiRequest('/auth-service/v1/refresh', { schema: refreshResponse });
+  // Spec §7: refresh answers success 0 (docs/adr/0004).
+  const body = await apiRequest('/auth-service/v1/refresh', { schema: refreshResponse, successValue: SUCCESS_VALUE.refresh });
   sessionStore.updateUser(body.data);
   return body.data;
 }

@@ -30,3 +30,37 @@ export function formatThaiDateTime(isoTime: string | null | undefined): string {
     .map((part) => (part.type === 'dayPeriod' ? (isMorning ? 'ก่อนเที่ยง' : 'หลังเที่ยง') : part.value))
     .join('');
 }
+
+const THAI_DATE = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', day: 'numeric', month: 'long', year: 'numeric' });
+const THAI_CLOCK = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', hour: 'numeric', minute: '2-digit', second: '2-digit', hourCycle: 'h12' });
+
+/**
+ * The same time as formatThaiDateTime, as its two halves ("22 พฤศจิกายน 2569", "2:30:55 หลังเที่ยง"),
+ * so a narrow column can keep each half on one line and break only between them. Null for a
+ * missing or bad time.
+ */
+export function formatThaiDateTimeParts(isoTime: string | null | undefined): { date: string; time: string } | null {
+  if (!isoTime) return null;
+  const date = new Date(isoTime);
+  if (Number.isNaN(date.getTime())) return null;
+  const isMorning = new Date(date.getTime() + BANGKOK_OFFSET_MS).getUTCHours() < 12;
+  const time = THAI_CLOCK.formatToParts(date)
+    .map((part) => (part.type === 'dayPeriod' ? (isMorning ? 'ก่อนเที่ยง' : 'หลังเที่ยง') : part.value))
+    .join('')
+    .trim();
+  return { date: THAI_DATE.format(date), time };
+}
+
+const THAI_TIME = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+
+/** The time of day in Bangkok, 24-hour with seconds ("14:03:22"): when a live figure was read. '-' for a bad time. */
+export function formatThaiTime(time: string | number | Date | null | undefined): string {
+  if (time === null || time === undefined) return '-';
+  const date = new Date(time);
+  return Number.isNaN(date.getTime()) ? '-' : THAI_TIME.format(date);
+}
+
+const POINTS = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 2 });
+
+/** Prize points (แต้มรางวัล) as whole numbers with separators ("1,250"); fractions only when there are some. */
+export const formatPoints = (points: number): string => POINTS.format(points);

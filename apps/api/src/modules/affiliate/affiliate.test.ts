@@ -55,7 +55,7 @@ describe('affiliate income', () => {
     expect(refused.body).toMatchObject({ success: false, code: 'AFFILIATE_BELOW_MINIMUM', message: 'ถอนรายได้แนะนำเพื่อนได้ขั้นต่ำ 100 บาท' });
     const calls = await Promise.all(Array.from({ length: 50 }, () => t.call({ method: 'GET', url: '/user-profile-composite/v1/users/affiliate/vertify', token: parentToken })));
     expect(calls.filter((call) => call.status === 200)).toHaveLength(1);
-    expect(calls.find((call) => call.status === 200)!.body).toMatchObject({ success: true, data: { Amount: 100 } });
+    expect(calls.find((call) => call.status === 200)!.body).toMatchObject({ success: 1, data: { Amount: 100 } });
     const balance = await t.call({ method: 'GET', url: '/user-profile-composite/v1/profile/balance', token: parentToken });
     expect(balance.body.data).toMatchObject({ mainWallet: 100, affiliateWallet: 0 });
     const history = await t.call({ method: 'GET', url: '/user-profile-composite/v1/history/deposit', token: parentToken });
@@ -118,7 +118,8 @@ describe('affiliate income under a turnover multiple (settings Affiliate.turnove
       // 5 % of 4,000 = 200 income; × 3 = 600 of turnover before a withdrawal.
       const referrer = await referrerWithIncome(400_000n, new Date('2026-10-12T06:00:00Z'), 'tm');
       const moved = await t.call({ method: 'GET', url: '/user-profile-composite/v1/users/affiliate/vertify', token: referrer.token });
-      expect(moved.body).toMatchObject({ success: true, data: { Amount: 200 } });
+      // Spec §7: the income withdrawal's success value is 1 (docs/adr/0004).
+      expect(moved.body).toMatchObject({ success: 1, data: { Amount: 200 } });
       expect(await rolling(referrer.token)).toMatchObject({ nowTurnover: 0, needTurnover: 600, isMet: false });
 
       const refused = await withdraw(referrer.token, 150);
@@ -151,7 +152,7 @@ describe('affiliate income under a turnover multiple (settings Affiliate.turnove
     await setTurnoverMultiple(0);
     try {
       const referrer = await referrerWithIncome(400_000n, new Date('2026-10-13T06:00:00Z'), 'zero');
-      expect((await t.call({ method: 'GET', url: '/user-profile-composite/v1/users/affiliate/vertify', token: referrer.token })).body.success).toBe(true);
+      expect((await t.call({ method: 'GET', url: '/user-profile-composite/v1/users/affiliate/vertify', token: referrer.token })).body.success).toBe(1);
       expect(await rolling(referrer.token)).toMatchObject({ needTurnover: 0, isMet: true });
       expect((await t.db.query('SELECT 1 FROM wagering_requirements WHERE member_id = $1', [referrer.id])).rowCount).toBe(0);
     } finally {
@@ -201,7 +202,7 @@ describe('affiliate income above the auto-withdraw maximum (settings Affiliate.a
     const asks = await Promise.all(Array.from({ length: 20 }, () => vertify(token)));
     const waiting = asks.filter((ask) => ask.status === 200);
     expect(waiting).toHaveLength(1);
-    expect(waiting[0]!.body).toMatchObject({ success: true, message: 'ส่งคำขอถอนรายได้แล้ว รอเจ้าหน้าที่อนุมัติ', data: { Amount: 2000, Status: 2 } });
+    expect(waiting[0]!.body).toMatchObject({ success: 1, message: 'ส่งคำขอถอนรายได้แล้ว รอเจ้าหน้าที่อนุมัติ', data: { Amount: 2000, Status: 2 } });
     expect(asks.filter((ask) => ask.status !== 200).every((ask) => ['AFFILIATE_WITHDRAW_WAITING', 'AFFILIATE_BELOW_MINIMUM', 'RATE_LIMITED'].includes(String(ask.body.code)))).toBe(true);
     expect(await balances(token)).toMatchObject({ mainWallet: 0, affiliateWallet: 0 });
     expect((await summary(token)).transaction).toEqual([expect.objectContaining({ Amount: 2000, Status: 2 })]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorEnvelope, siteSettings } from '@sabai/contracts';
+import { SUCCESS_VALUE, envelope, errorEnvelope, numericSuccessEnvelope, siteSettings } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { requireMember, requireMemberWithinLimit } from '../../plugins/authenticate.ts';
@@ -42,16 +42,23 @@ export function registerAffiliateRoutes(app: FastifyInstance, context: AppContex
   routes.get('/user-profile-composite/v1/users/affiliate/vertify', {
     schema: {
       tags: ['rewards'],
-      summary: 'Move affiliate income into play money (Status 1), or ask staff above the auto-withdraw maximum (Status 2)',
-      response: { 200: envelope(z.object({ Amount: z.number(), Status: z.union([z.literal(1), z.literal(2)]) })), 409: errorEnvelope, 429: errorEnvelope, ...refusals },
+      summary: 'Move affiliate income into play money (Status 1), or ask staff above the auto-withdraw maximum (Status 2); success: 1 (spec §7)',
+      response: {
+        200: numericSuccessEnvelope(z.object({ Amount: z.number(), Status: z.union([z.literal(1), z.literal(2)]) }), SUCCESS_VALUE.affiliateIncomeWithdrawal),
+        409: errorEnvelope,
+        429: errorEnvelope,
+        ...refusals,
+      },
     },
     config: { ipRateLimit: RATE_LIMITS.claimPerIp },
     handler: async (request) => {
       const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.claimPerMember);
       const outcome = await withdrawAffiliateIncome(context, session.memberId);
       const Amount = satangToBahtNumber(outcome.amountSatang);
-      if (outcome.status === 'pending_approval') return { success: true, message: 'ส่งคำขอถอนรายได้แล้ว รอเจ้าหน้าที่อนุมัติ', data: { Amount, Status: 2 as const } };
-      return { success: true, message: 'ถอนรายได้สำเร็จ', data: { Amount, Status: 1 as const } };
+      // Spec §7: 1 is this call's success value (docs/adr/0004); Status tells a queued request from a done one.
+      const success = SUCCESS_VALUE.affiliateIncomeWithdrawal;
+      if (outcome.status === 'pending_approval') return { success, message: 'ส่งคำขอถอนรายได้แล้ว รอเจ้าหน้าที่อนุมัติ', data: { Amount, Status: 2 as const } };
+      return { success, message: 'ถอนรายได้สำเร็จ', data: { Amount, Status: 1 as const } };
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { UserInfo } from '@sabai/contracts';
 import type { Queryable } from '@sabai/db';
 import { satangToBahtNumber } from '@sabai/money';
+import type { AppConfig } from '../../config.ts';
 import { readMemberWalletBalances } from './member-wallets.ts';
 import { activeTurnoverRequirements, totalTurnoverSatang, turnoverTowards } from '../play/get-turnover.ts';
 
@@ -11,9 +12,15 @@ import { activeTurnoverRequirements, totalTurnoverSatang, turnoverTowards } from
  * BonusInfo grants, redeemed item codes are filled by their features as they arrive; until
  * then they are the honest zero / null / empty values, never invented. Rank is fixed at silver
  * (spec dialog 1).
+ *
+ * GameInfo is never null (spec §1, §3: a client reads GameInfo.username right after sign-up): the
+ * partner account is opened on first need (first deposit or launch, play/ensure-game-account.ts)
+ * and its username is known from sign-up (the site prefix + the affiliate key, lower case), so
+ * until then GameInfo names that username with an empty password.
  * @throws Error when the member does not exist (callers pass an authenticated member id).
  */
-export async function getUserInfo(db: Queryable, memberId: string): Promise<UserInfo> {
+export async function getUserInfo(context: { db: Queryable; config: Pick<AppConfig, 'GAME_USERNAME_PREFIX'> }, memberId: string): Promise<UserInfo> {
+  const db = context.db;
   const { rows } = await db.query<{
     phone_number: string;
     bank_code: string;
@@ -41,10 +48,11 @@ export async function getUserInfo(db: Queryable, memberId: string): Promise<User
   // BonusInfo is the grant's own progress (its target from its start), not the combined rolling.
   const grantRequirement = grant ? (await activeTurnoverRequirements(db, memberId)).grant : null;
   const turnover = grantRequirement ? turnoverTowards((await totalTurnoverSatang(db, memberId)).totalSatang, [grantRequirement]) : undefined;
-  const gameAccount = await db.query<{ username: string; password: string; partner: string }>(
-    `SELECT g.username, g.password, s.partner FROM game_accounts g CROSS JOIN site_settings s WHERE g.member_id = $1`,
+  const gameAccount = await db.query<{ username: string | null; password: string | null; partner: string }>(
+    `SELECT g.username, g.password, s.partner FROM site_settings s LEFT JOIN game_accounts g ON g.member_id = $1`,
     [memberId],
   );
+  const game = gameAccount.rows[0];
   const totals = await db.query<{ deposited: bigint; withdrawn: bigint }>(
     `SELECT
        (SELECT coalesce(sum(amount_satang), 0)::int8 FROM deposits WHERE member_id = $1 AND status = 'credited') AS deposited,
@@ -60,7 +68,11 @@ export async function getUserInfo(db: Queryable, memberId: string): Promise<User
     totalDeposit: satangToBahtNumber(totals.rows[0]?.deposited ?? 0n),
     totalWithdraw: satangToBahtNumber(totals.rows[0]?.withdrawn ?? 0n),
     affiliateKey: member.affiliate_key,
-    GameInfo: gameAccount.rows[0] ? { username: gameAccount.rows[0].username, password: gameAccount.rows[0].password, Partner: gameAccount.rows[0].partner } : null,
+    GameInfo: {
+      username: game?.username ?? gameUsernameFor(context.config.GAME_USERNAME_PREFIX, member.affiliate_key),
+      password: game?.password ?? '',
+      Partner: game?.partner ?? '',
+    },
     userRank: { userRank: 'silver', userExp: 0 },
     internalWallet: {
       mainWallet: satangToBahtNumber(balances.main),
@@ -92,3 +104,6 @@ export async function getUserInfo(db: Queryable, memberId: string): Promise<User
     },
   };
 }
+
+/** The member's game username at the partner, as ensureGameAccount opens it: prefix + affiliate key, lower case. */
+export const gameUsernameFor = (prefix: string, affiliateKey: string): string => `${prefix}${affiliateKey.toLowerCase()}`;

@@ -52,7 +52,7 @@ export async function logIn(
     ipAddress: input.ipAddress,
     userAgent: input.userAgent,
   });
-  return { authToken: session.token, userInfo: await getUserInfo(context.db, member.id) };
+  return { authToken: session.token, userInfo: await getUserInfo(context, member.id) };
 }
 
 /** Whether the phone's member signed in from this address (IPv6: its /64) in the last 30 days. */

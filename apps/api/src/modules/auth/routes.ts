@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  SUCCESS_VALUE,
   changePasswordRequest,
+  changePasswordResponse,
   checkBankRequest,
   checkBankResponse,
   checkPhoneRequest,
@@ -99,15 +101,16 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   });
 
   routes.get('/auth-service/v1/refresh', {
-    schema: { tags: TAGS, summary: 'The signed-in member (spec §3 user info)', headers: securedHeaders, response: { 200: refreshResponse, ...refusals } },
+    schema: { tags: TAGS, summary: 'The signed-in member (spec §3 user info; success: 0, spec §7)', headers: securedHeaders, response: { 200: refreshResponse, ...refusals } },
     handler: async (request) => {
       const session = await requireMember(context, request);
-      return { success: true, message: 'สำเร็จ', data: await getUserInfo(context.db, session.memberId) };
+      // Spec §7: 0 is refresh's success value (docs/adr/0004).
+      return { success: SUCCESS_VALUE.refresh, message: 'สำเร็จ', data: await getUserInfo(context, session.memberId) };
     },
   });
 
   routes.put('/auth-service/v1/change-password', {
-    schema: { tags: TAGS, summary: 'Change password; revokes the other sessions', headers: securedHeaders, body: changePasswordRequest, response: { 200: emptyResponse, ...refusals } },
+    schema: { tags: TAGS, summary: 'Change password; revokes the other sessions (success: 0, spec §7)', headers: securedHeaders, body: changePasswordRequest, response: { 200: changePasswordResponse, ...refusals } },
     config: { validationErrorCode: 'INCOMPLETE_FORM' },
     handler: async (request) => {
       const session = await requireMember(context, request);
@@ -117,7 +120,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
         newPassword: request.body.Password,
         confirmPassword: request.body.Confirm_Password,
       });
-      return { success: true, message: 'เปลี่ยนรหัสผ่านสำเร็จ', data: null };
+      // Spec §7: 0 is change-password's success value (docs/adr/0004).
+      return { success: SUCCESS_VALUE.changePassword, message: 'เปลี่ยนรหัสผ่านสำเร็จ', data: null };
     },
   });
 

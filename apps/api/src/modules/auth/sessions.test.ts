@@ -119,16 +119,18 @@ describe('POST /auth-service/v1/login', () => {
 });
 
 describe('GET /auth-service/v1/refresh', () => {
-  it('returns the signed-in member', async () => {
+  it('returns the signed-in member with success 0, the spec §7 success value of refresh', async () => {
     const token = await t.logIn(DEMO_MEMBER.phoneNumber, DEMO_MEMBER.password);
     const response = await refresh(token);
     expect(response.status).toBe(200);
+    expect(response.body.success).toBe(0);
     expect(response.body.data).toMatchObject({ PhoneNumber: DEMO_MEMBER.phoneNumber, userName: { fullName: 'สมชาย ใจดี' } });
   });
 
   it.each([[undefined], ['not-a-token'], ['x'.repeat(500)]])('answers 401 for session %s', async (token) => {
     const response = await refresh(token);
     expect(response.status).toBe(401);
+    // A refusal is never the success value: false, never 0 (compare strictly: false == 0 in JavaScript).
     expect(response.body).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
   });
 
@@ -171,7 +173,7 @@ describe('POST /auth-service/v1/logout', () => {
 });
 
 describe('PUT /auth-service/v1/change-password', () => {
-  it('changes the password, keeps this session and revokes every other one', async () => {
+  it('changes the password (success 0, spec §7), keeps this session and revokes every other one', async () => {
     const member = await t.signUp();
     const current = await t.logIn(member.phoneNumber, member.password);
     const elsewhere = await t.logIn(member.phoneNumber, member.password);
@@ -182,7 +184,7 @@ describe('PUT /auth-service/v1/change-password', () => {
       Confirm_Password: 'brand-new-pass',
     });
     expect(response.status).toBe(200);
-    expect(response.body.success).toBe(true);
+    expect(response.body).toEqual({ success: 0, message: 'เปลี่ยนรหัสผ่านสำเร็จ', data: null });
     expect((await refresh(current)).status).toBe(200);
     expect((await refresh(elsewhere)).status).toBe(401);
     expect((await login(member.phoneNumber, member.password)).body.code).toBe('INVALID_CREDENTIALS');

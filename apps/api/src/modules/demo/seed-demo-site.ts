@@ -59,7 +59,9 @@ export async function seedDemoSite(
       DEMO_APP_ID,
       { primaryColor: '#e8c15a', secondaryColor: '#1c1a14', backgroundColor: '#0d0c09', textColor: '#f6f1e3' },
       'ยินดีต้อนรับสู่ Sabai ฝาก-ถอนอัตโนมัติตลอด 24 ชั่วโมง · บริการเฉพาะผู้มีอายุ 20 ปีขึ้นไป โปรดเล่นอย่างมีสติ',
-      ['LIVECASINO', 'EGAMES', 'POKER', 'TRADING'],
+      // What the sandbox partner can launch (a live table and a slot): the landing page advertises
+      // only these (issue 14 §3: no category that ends in "not open yet").
+      ['LIVECASINO', 'EGAMES'],
     ],
   );
   const createdSettings = settings.rowCount > 0;

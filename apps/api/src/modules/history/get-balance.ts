@@ -1,33 +1,67 @@
-import type { Queryable } from '@sabai/db';
 import { satangToBahtNumber } from '@sabai/money';
+import type { AppContext } from '../../context.ts';
+import { PartnerRefusedError, PartnerUnavailableError } from '../../adapters/partner/index.ts';
+import { findGameAccount } from '../play/ensure-game-account.ts';
 import { OPEN_WITHDRAWAL_STATES } from '../withdrawals/withdrawal-rules.ts';
+
+/** Where the shown game wallet comes from (contracts `balanceResponse`). */
+export type GameWalletSource = 'partner' | 'ledger' | 'no_account';
 
 /**
  * The member's wallets (`GET /user-profile-composite/v1/profile/balance`): each ledger account's
  * available balance (credits − debits − pending debits) in baht, plus what open withdrawals reserve.
+ *
+ * The game wallet is the partner's live balance, read now, with the time it was read: our ledger's
+ * game wallet follows the partner only as rounds are pulled and booked (docs/adr/0012), so after a
+ * few losses it still shows money the member no longer has at the partner. The ledger's figure
+ * stays beside it (`ledgerGameWallet`). When the partner cannot be read, the ledger's figure is
+ * shown and `gameWalletSource` says so; a member without a game account has nothing there.
  */
-export async function getBalance(db: Queryable, memberId: string) {
-  const { rows } = await db.query<{ kind: string; available: bigint; pending: bigint }>(
+export async function getBalance(context: Pick<AppContext, 'db' | 'partner' | 'now'>, memberId: string) {
+  const { rows } = await context.db.query<{ kind: string; available: bigint; pending: bigint }>(
     `SELECT kind, credits_posted - debits_posted - debits_pending AS available, debits_pending AS pending
      FROM ledger_accounts WHERE member_id = $1`,
     [memberId],
   );
   // Only withdrawals count as pending withdraw: a transfer into the game also reserves the main
   // wallet for a moment, and it is not a withdrawal (issue 15).
-  const pending = await db.query<{ total: bigint }>(
+  const pending = await context.db.query<{ total: bigint }>(
     `SELECT coalesce(sum(amount_satang), 0)::int8 AS total FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[])`,
     [memberId, [...OPEN_WITHDRAWAL_STATES]],
   );
   const byKind = new Map(rows.map((row) => [row.kind, row]));
-  const wallet = (kind: string) => satangToBahtNumber(byKind.get(kind)?.available ?? 0n);
+  const walletSatang = (kind: string) => byKind.get(kind)?.available ?? 0n;
+  const wallet = (kind: string) => satangToBahtNumber(walletSatang(kind));
+  const game = await readLiveGameWallet(context, memberId, walletSatang('game'));
   return {
     mainWallet: wallet('main'),
-    gameWallet: wallet('game'),
+    gameWallet: satangToBahtNumber(game.satang),
     affiliateWallet: wallet('affiliate'),
     cashbackWallet: wallet('cashback'),
     residualWallet: wallet('residual'),
     prizeWallet: wallet('prize'),
     spinWallet: wallet('spin'),
     pendingWithdraw: satangToBahtNumber(pending.rows[0]?.total ?? 0n),
+    ledgerGameWallet: wallet('game'),
+    gameWalletSource: game.source,
+    gameWalletReadAt: game.readAt?.toISOString() ?? null,
   };
+}
+
+async function readLiveGameWallet(
+  context: Pick<AppContext, 'db' | 'partner' | 'now'>,
+  memberId: string,
+  ledgerSatang: bigint,
+): Promise<{ satang: bigint; source: GameWalletSource; readAt: Date | null }> {
+  const account = await findGameAccount(context, memberId);
+  if (!account) return { satang: ledgerSatang, source: 'no_account', readAt: null };
+  try {
+    const satang = await context.partner.getBalance(account.username);
+    return { satang, source: 'partner', readAt: context.now() };
+  } catch (error) {
+    // Partner trouble (down, slow, refusing) must not hide the member's other wallets: show our
+    // books and say that is what they are.
+    if (error instanceof PartnerUnavailableError || error instanceof PartnerRefusedError) return { satang: ledgerSatang, source: 'ledger', readAt: null };
+    throw error;
+  }
 }

@@ -16,6 +16,8 @@ export interface HistoryRow {
   TransType: 'DEPOSIT' | 'AFFILIATE' | 'CASHBACK' | 'WITHDRAW';
   /** The bank's / wallet's reference when the movement has one (statement line, TrueMoney, payout). */
   reference: string | null;
+  /** Withdrawals staff rejected: the reason they gave (null otherwise). */
+  rejectionReason?: string | null;
 }
 
 /**

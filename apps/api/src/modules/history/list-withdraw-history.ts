@@ -6,11 +6,12 @@ import type { HistoryRow, Page } from './list-deposit-history.ts';
 /**
  * Withdraw history (`GET /user-profile-composite/v1/history/withdraw`, our path for the spec's
  * unshown call): the member's withdrawals, newest first, Status 1 paid, 2 pending, 3 failed or
- * rejected (spec §4).
+ * rejected (spec §4). A withdrawal staff rejected carries the reason they gave (`rejectionReason`),
+ * so the member reads why, not only "ไม่สำเร็จ".
  */
 export async function listWithdrawHistory(db: Queryable, input: { memberId: string } & Page): Promise<{ rows: HistoryRow[]; total: number }> {
-  const { rows } = await db.query<{ id: string; amount_satang: bigint; created_at: Date; status: string; payout_provider_ref: string | null; total: bigint }>(
-    `SELECT id, amount_satang, created_at, status, payout_provider_ref, count(*) OVER () AS total FROM withdrawals
+  const { rows } = await db.query<{ id: string; amount_satang: bigint; created_at: Date; status: string; payout_provider_ref: string | null; decision_reason: string | null; total: bigint }>(
+    `SELECT id, amount_satang, created_at, status, payout_provider_ref, decision_reason, count(*) OVER () AS total FROM withdrawals
      WHERE member_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
     [input.memberId, input.pageSize, (input.page - 1) * input.pageSize],
   );
@@ -27,6 +28,7 @@ export async function listWithdrawHistory(db: Queryable, input: { memberId: stri
       Status: toWireStatus(row.status),
       TransType: 'WITHDRAW',
       reference: row.payout_provider_ref,
+      rejectionReason: row.status === 'rejected' ? row.decision_reason : null,
     })),
     total,
   };

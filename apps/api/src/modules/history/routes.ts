@@ -31,10 +31,10 @@ export function registerHistoryRoutes(app: FastifyInstance, context: AppContext)
     },
   });
   routes.get('/user-profile-composite/v1/profile/balance', {
-    schema: { tags: ['wallet'], summary: 'Wallet balances', response: { 200: balanceResponse, ...refusals } },
+    schema: { tags: ['wallet'], summary: "Wallet balances; the game wallet is the partner's live balance with the time it was read", response: { 200: balanceResponse, ...refusals } },
     handler: async (request) => {
       const session = await requireMember(context, request);
-      return { success: true, message: 'สำเร็จ', data: await getBalance(context.db, session.memberId) };
+      return { success: true, message: 'สำเร็จ', data: await getBalance(context, session.memberId) };
     },
   });
 }

@@ -1,15 +1,7 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useState, useSyncExternalStore, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { HistoryIcon, WithdrawIcon } from '../../components/ui/icons.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { TransactionHistory, type HistoryTab } from '../../features/history/components/transaction-history.tsx';
-import { PromotionPanel } from '../../features/promotions/components/promotion-panel.tsx';
-import { WheelPanel } from '../../features/rewards/components/wheel-panel.tsx';
-import { useSiteSettings } from '../../lib/site-settings.ts';
-import { AffiliateSection } from '../member-panels/affiliate-section.tsx';
-import { MemberCardSection } from '../member-panels/member-card-section.tsx';
-import { WithdrawSection } from '../member-panels/withdraw-section.tsx';
 import { createFooterDialogStore, dialogShownByPage, type FooterDialogName, type FooterDialogStore } from './footer-dialog-store.ts';
 
 const FooterDialogsContext = createContext<FooterDialogStore | null>(null);
@@ -43,17 +35,24 @@ export function useFooterDialogs(): Pick<FooterDialogStore, 'open' | 'close'> & 
 interface FooterDialog {
   /** The dialog's title in th.json (spec §2 dialogs 1–6). */
   titleKey: string;
-  Body: ComponentType;
+  Body: LazyExoticComponent<ComponentType>;
 }
+
+/**
+ * A dialog's panel loads when the dialog first opens: the member app's pages do not wait for
+ * six panels they may never show (docs/adr/0014).
+ */
+const bodyOf = (name: 'MemberCardDialogBody' | 'WithdrawDialogBody' | 'HistoryDialogBody' | 'AffiliateDialogBody' | 'WheelPanel' | 'PromotionPanel') =>
+  lazy(() => import('./footer-dialog-bodies.tsx').then((bodies) => ({ default: bodies[name] })));
 
 /** Each dialog shows the same panel its page shows. */
 const FOOTER_DIALOGS: Record<FooterDialogName, FooterDialog> = {
-  'member-card': { titleKey: 'member.cardTitle', Body: MemberCardDialogBody },
-  withdraw: { titleKey: 'withdraw.title', Body: WithdrawDialogBody },
-  history: { titleKey: 'history.title', Body: HistoryDialogBody },
-  affiliate: { titleKey: 'rewards.affiliate.title', Body: AffiliateDialogBody },
-  wheel: { titleKey: 'rewards.wheel.title', Body: WheelPanel },
-  promotion: { titleKey: 'promotion.title', Body: PromotionPanel },
+  'member-card': { titleKey: 'member.cardTitle', Body: bodyOf('MemberCardDialogBody') },
+  withdraw: { titleKey: 'withdraw.title', Body: bodyOf('WithdrawDialogBody') },
+  history: { titleKey: 'history.title', Body: bodyOf('HistoryDialogBody') },
+  affiliate: { titleKey: 'rewards.affiliate.title', Body: bodyOf('AffiliateDialogBody') },
+  wheel: { titleKey: 'rewards.wheel.title', Body: bodyOf('WheelPanel') },
+  promotion: { titleKey: 'promotion.title', Body: bodyOf('PromotionPanel') },
 };
 
 /**
@@ -69,54 +68,18 @@ export function FooterDialogs() {
   return (
     // A new key per dialog: switching (member card → withdraw) starts the next one afresh.
     <Modal key={current} variant="panel" title={t(titleKey)} onClose={close} testId={`footer-dialog-${current}`}>
-      <Body />
+      <Suspense fallback={<PanelLoading label={t('common.loading')} />}>
+        <Body />
+      </Suspense>
     </Modal>
   );
 }
 
-/** Dialog 1: the member card (its deposit button leaves for /user/deposit), then withdraw and history. */
-function MemberCardDialogBody() {
-  const { t } = useTranslation();
-  const { open } = useFooterDialogs();
+function PanelLoading({ label }: { label: string }) {
   return (
-    <>
-      <MemberCardSection />
-      <div className="grid grid-cols-2 gap-3">
-        <button type="button" className="btn-outline" onClick={() => open('withdraw')} data-testid="footer-dialog-open-withdraw">
-          <WithdrawIcon className="size-5" />
-          {t('nav.withdraw')}
-        </button>
-        <button type="button" className="btn-outline" onClick={() => open('history')} data-testid="footer-dialog-open-history">
-          <HistoryIcon className="size-5" />
-          {t('features.history')}
-        </button>
-      </div>
-    </>
+    <div className="flex justify-center py-10" role="status" aria-live="polite">
+      <span className="size-8 animate-spin rounded-full border-4 border-primary/30 border-t-primary" aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </div>
   );
-}
-
-/** Dialog 2: cancel closes the dialog (on the page it goes home). */
-function WithdrawDialogBody() {
-  const { close } = useFooterDialogs();
-  return <WithdrawSection onCancel={close} />;
-}
-
-/** Dialog 3: the tabs switch in place (the page moves between the transactions URLs instead). */
-function HistoryDialogBody() {
-  const [tab, setTab] = useState<HistoryTab>('deposit');
-  return <TransactionHistory tab={tab} onTabChange={setTab} />;
-}
-
-/** Dialog 4, while the site has the affiliate scheme on (its menu tile is hidden otherwise). */
-function AffiliateDialogBody() {
-  const { t } = useTranslation();
-  const { settings } = useSiteSettings();
-  if (settings && !settings.Affiliate.useAffiliate) {
-    return (
-      <p className="card px-6 py-10 text-center text-sm text-ink/70" data-testid="affiliate-closed">
-        {t('unavailable.text')}
-      </p>
-    );
-  }
-  return <AffiliateSection />;
 }

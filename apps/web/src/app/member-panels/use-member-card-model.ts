@@ -33,6 +33,7 @@ export function useMemberCardModel() {
   return {
     user,
     liveWallet: gameWallet.data ?? null,
+    liveWalletReadAt: gameWallet.data ? gameWallet.dataUpdatedAt : null,
     turnover: shownTurnover({ bonus: user?.BonusInfo, rolling: rolling.data, gameWallet: gameWallet.data?.turnover }),
     onRefresh: () => void refresh(),
     isRefreshing: member.isFetching || gameWallet.isFetching || rolling.isFetching,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.ts';
 import { STORAGE_KEYS } from '../../config/storage-keys.ts';
 import { readText, writeText } from '../../lib/storage.ts';
 import { MegaphoneIcon } from '../ui/icons.tsx';

@@ -1,13 +1,14 @@
 import type { SiteSettings, UserInfo } from '@sabai/contracts';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { lineContactUrl, paths } from '../../config/paths.ts';
 import { formatBaht } from '../../lib/format.ts';
 import { memberBalanceSatang } from '../../lib/member-balance.ts';
 import { BrandLogo } from '../ui/brand-logo.tsx';
-import { ChatIcon, DepositIcon, GameIcon, GiftIcon, HomeIcon, UserIcon, UserPlusIcon, WalletIcon } from '../ui/icons.tsx';
+import { ChatIcon, DepositIcon, GameIcon, GiftIcon, HomeIcon, UserIcon, WalletIcon } from '../ui/icons.tsx';
 import { AnnouncementStrip, MaintenanceBanner } from './announcement.tsx';
+import { SignedOutBottomBar } from './visitor-shell.tsx';
 
 /**
  * The signed-in footer's dialogs (spec §2: "The footer hosts the promotion, wheel, affiliate,
@@ -54,7 +55,7 @@ export function MemberShell({ settings, user, showChrome, liveWallet, footerDial
           {footerDialogs.host}
         </>
       ) : (
-        <SignedOutBottomBar settings={settings} />
+        <SignedOutMemberBottomBar settings={settings} />
       )}
     </div>
   );
@@ -151,26 +152,10 @@ function SignedInBottomBar({ footerDialogs }: { footerDialogs: FooterDialogContr
   );
 }
 
-function SignedOutBottomBar({ settings }: { settings: SiteSettings | null }) {
-  const { t } = useTranslation();
-  return (
-    <nav className="fixed inset-x-0 bottom-0 z-30 mx-auto grid max-w-lg grid-cols-2 gap-3 border-t border-white/10 bg-page/95 px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
-      <Link to={paths.user.register()} className="btn-primary py-2.5" data-testid="bottom-register">
-        <UserPlusIcon className="size-5" />
-        {t('nav.register')}
-      </Link>
-      {settings?.LineId ? (
-        <a href={lineContactUrl(settings.LineId)} target="_blank" rel="noopener noreferrer" className="btn-outline py-2.5" data-testid="bottom-contact">
-          <ChatIcon className="size-5" />
-          {t('nav.contact')}
-        </a>
-      ) : (
-        <Link to={paths.user.login} className="btn-outline py-2.5">
-          {t('nav.login')}
-        </Link>
-      )}
-    </nav>
-  );
+/** Spec §2: register (to /register) and the LINE contact in a new tab, as on the public site. */
+function SignedOutMemberBottomBar({ settings }: { settings: SiteSettings | null }) {
+  const navigate = useNavigate();
+  return <SignedOutBottomBar lineUrl={settings?.LineId ? lineContactUrl(settings.LineId) : null} onRegister={() => void navigate(paths.user.register())} />;
 }
 
 function BottomBar({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useEffect, useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.ts';
 import { CloseIcon } from '../ui/icons.tsx';
 
 /** A panel that slides in from the right over a dark overlay; the overlay and Escape close it. */

@@ -29,6 +29,10 @@ export function BankLogo({ logoUrl, shortName, color, className = 'size-10' }: B
       style={{ backgroundColor: color }}
       onError={() => setFailed(true)}
       loading="lazy"
+      decoding="async"
+      // The served size (apps/web/scripts/make-images.ts): the box is known before the image arrives.
+      width={96}
+      height={96}
     />
   );
 }

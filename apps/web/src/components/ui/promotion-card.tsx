@@ -1,5 +1,5 @@
 import type { Promotion } from '@sabai/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.ts';
 import { describePromotionTerms, formatTermAmount } from '../../lib/promotions.ts';
 import { GiftIcon } from './icons.tsx';
 

@@ -42,5 +42,52 @@ export function segmentPath(cx: number, cy: number, radius: number, index: numbe
   return `M ${cx} ${cy} L ${round(start.x)} ${round(start.y)} A ${radius} ${radius} 0 ${largeArc} 1 ${round(end.x)} ${round(end.y)} Z`;
 }
 
+/**
+ * The rotation (degrees, SVG, in the wheel's own frame) of a label written along the radius of the
+ * segment whose middle is at `centerAngle`, for a wheel that rests at `wheelRotation`: on the
+ * screen's right half it reads from the hub outwards, on the left half from the rim inwards, so no
+ * label is upside down where the wheel comes to rest (the labels take the final orientation as
+ * the spin starts, unseen at that speed).
+ */
+export function readableLabelRotation(centerAngle: number, wheelRotation = 0): number {
+  const onScreen = mod(centerAngle + wheelRotation, 360);
+  return onScreen > 180 ? centerAngle + 90 : centerAngle - 90;
+}
+
+/** Thai vowel and tone marks drawn above or below a letter: they take no width of their own. */
+const THAI_COMBINING_MARKS = /[\u0E31\u0E34-\u0E3A\u0E47-\u0E4E]/g;
+/** A rough width of one Thai letter or digit, in ems, for fitting a label into its band. */
+const CHARACTER_WIDTH_EM = 0.58;
+const MIN_LABEL_SIZE = 8;
+
+/** How many letters wide a label is, marks not counted. */
+export const visibleLength = (text: string): number => text.replace(THAI_COMBINING_MARKS, '').length;
+
+/**
+ * How a prize label fits its band along the radius: one line, or two split at the space nearest
+ * the middle when it is long and the segments are wide enough; the font shrinks until the longest
+ * line fits (never below 8). The whole label is always shown, never cut with an ellipsis.
+ */
+export function labelLayout(label: string, options: { bandLength: number; baseSize: number; allowTwoLines: boolean }): { lines: string[]; fontSize: number } {
+  const text = label.trim();
+  const fits = (lines: string[]) => Math.min(options.baseSize, options.bandLength / (Math.max(...lines.map(visibleLength)) * CHARACTER_WIDTH_EM));
+  const single = [text];
+  let lines = single;
+  if (options.allowTwoLines && fits(single) < options.baseSize) {
+    const split = splitNearMiddle(text);
+    if (split && fits(split) > fits(single)) lines = split;
+  }
+  return { lines, fontSize: Math.max(MIN_LABEL_SIZE, Math.floor(fits(lines) * 10) / 10) };
+}
+
+function splitNearMiddle(text: string): [string, string] | null {
+  const middle = text.length / 2;
+  let best = -1;
+  for (let index = text.indexOf(' '); index !== -1; index = text.indexOf(' ', index + 1)) {
+    if (best === -1 || Math.abs(index - middle) < Math.abs(best - middle)) best = index;
+  }
+  return best === -1 ? null : [text.slice(0, best).trim(), text.slice(best + 1).trim()];
+}
+
 const mod = (value: number, by: number) => ((value % by) + by) % by;
 const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -1,12 +1,17 @@
 import { ERRORS } from '@sabai/contracts';
 import { readBahtInput } from '../../lib/amount-input.ts';
+import { formatBaht } from '../../lib/format.ts';
 
 export type WithdrawAmountCheck = { ok: true; amount: number } | { ok: false; message: string };
 
 export const WITHDRAW_AMOUNT_REQUIRED = 'กรุณาระบุจำนวนเงินที่ต้องการถอน';
 
-/** The number as the server prints it in the same messages ("100", "150.5"), so both sides read alike. */
-const bahtText = (amount: number) => String(amount);
+/**
+ * Amounts in these messages read like every other amount on the page (spec §9: two decimals and
+ * thousands separators): "ถอนเงินได้สูงสุด 50,000.00 บาทต่อครั้ง" beside the hint's "50,000.00",
+ * never "50000".
+ */
+const bahtText = (amount: number) => formatBaht(amount);
 
 export interface WithdrawLimits {
   /** Settings Withdraw.minWithdraw (spec §5, §9). */
@@ -38,4 +43,14 @@ export function validateWithdrawAmount(text: string, limits: WithdrawLimits): Wi
     return { ok: false, message: ERRORS.INSUFFICIENT_BALANCE.message };
   }
   return { ok: true, amount: input.amount };
+}
+
+/**
+ * A refusal reason of the withdrawal condition as shown: the server's Thai text, except the
+ * minimum, which is written again with the amount formatted like the rest of the form (the
+ * server prints "100", the hint "100.00").
+ */
+export function describeWithdrawReason(reason: { code: string; message: string }, limits: { minWithdraw: number }): string {
+  if (reason.code === 'WITHDRAW_BELOW_MINIMUM') return ERRORS.WITHDRAW_BELOW_MINIMUM.message.replace('{min}', bahtText(limits.minWithdraw));
+  return reason.message;
 }

@@ -2,26 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { AnnouncementPopup } from '../../../components/layouts/announcement.tsx';
 import { paths } from '../../../config/paths.ts';
-import { MemberMenu, type MenuKey } from '../../../features/member/components/member-menu.tsx';
+import { MemberMenu } from '../../../features/member/components/member-menu.tsx';
 import { useMember } from '../../../lib/auth.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
-import type { FooterDialogName } from '../../footer-dialogs/footer-dialog-store.ts';
-import { useFooterDialogs } from '../../footer-dialogs/footer-dialogs.tsx';
 import { MemberCardSection } from '../../member-panels/member-card-section.tsx';
-
-/**
- * Menu tiles that open their footer dialog over the home page instead of going to their page
- * (the pages stay, for links and the back button). Deposit, games, cashback, free credit and the
- * profile still navigate.
- */
-const MENU_TILE_DIALOGS: readonly (readonly [tile: MenuKey, dialog: FooterDialogName])[] = [
-  ['promotion', 'promotion'],
-  ['spinner', 'wheel'],
-  ['affiliate', 'affiliate'],
-  ['withdraw', 'withdraw'],
-  ['history', 'history'],
-];
+import { useMenuDialogOpeners } from '../../member-panels/menu-tile-dialogs.ts';
 
 /** `/user/home/:shareToken?` (route name Home): the member card and the member's features. */
 export function Component() {
@@ -29,13 +15,11 @@ export function Component() {
   const { token } = useSession();
   const member = useMember();
   const { settings } = useSiteSettings();
-  const { open } = useFooterDialogs();
+  const dialogOpeners = useMenuDialogOpeners();
 
   if (!token) return <Navigate to={paths.index} replace />;
 
   const user = member.data;
-  const dialogOpeners: Partial<Record<MenuKey, () => void>> = {};
-  for (const [tile, dialog] of MENU_TILE_DIALOGS) dialogOpeners[tile] = () => open(dialog);
   return (
     <div className="space-y-4 pb-6">
       <AnnouncementPopup image={settings?.alertyImage} message={settings?.alertyMessage} />
@@ -45,6 +29,7 @@ export function Component() {
         useCashback={settings?.cashBack.usecashBack ?? false}
         useAffiliate={settings?.Affiliate.useAffiliate ?? false}
         dialogOpeners={dialogOpeners}
+        allHref={paths.user.feature('menu')}
       />
     </div>
   );

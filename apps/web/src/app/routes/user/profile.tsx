@@ -1,22 +1,22 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { BackIcon, LogoutIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
+import { updateRememberedPassword } from '../../../features/auth/api/remembered-credentials.ts';
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form.tsx';
 import { GameAccount } from '../../../features/profile/components/game-account.tsx';
 import { ProfileDetails } from '../../../features/profile/components/profile-details.tsx';
-import { signOut, useMember } from '../../../lib/auth.ts';
+import { useMember } from '../../../lib/auth.ts';
 import { usePromotions } from '../../../features/promotions/api/promotions.ts';
 import { bonusTitle } from '../../../lib/promotions.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
+import { useSignOut } from '../../member-panels/use-sign-out.ts';
 
 /** `/user/profile` (route name Profile): spec dialogs 11 and 13, and sign-out. */
 export function Component() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const logout = useSignOut();
   const { token } = useSession();
   const member = useMember();
   const { settings } = useSiteSettings();
@@ -26,12 +26,6 @@ export function Component() {
   const user = member.data;
   // Spec dialog 11: the title of the promotion whose id is the member's bonusId, otherwise a dash.
   const activeBonusTitle = bonusTitle([...(promotions.data ?? []), ...(settings?.Promotion ?? [])], user?.BonusInfo.bonusId);
-
-  const logout = async () => {
-    await signOut();
-    queryClient.clear();
-    void navigate(paths.index, { replace: true });
-  };
 
   return (
     <div className="px-4 pb-10">
@@ -45,7 +39,7 @@ export function Component() {
         <div className="space-y-4">
           <ProfileDetails user={user} banks={settings?.getNameBank} bonusTitle={activeBonusTitle} />
           <GameAccount gameInfo={user.GameInfo} />
-          <ChangePasswordForm phoneNumber={user.PhoneNumber} />
+          <ChangePasswordForm phoneNumber={user.PhoneNumber} onChanged={(newPassword) => updateRememberedPassword(user.PhoneNumber, newPassword)} />
           <button type="button" className="btn-secondary w-full" onClick={() => void logout()} data-testid="logout">
             <LogoutIcon className="size-5" />
             {t('profile.logout')}

@@ -3,12 +3,24 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { HistoryIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
+import { Component as AccountPage } from './account.tsx';
+import { Component as MenuPage } from './menu.tsx';
 
-/** Member features whose issue is not done yet: the route exists and says so, nothing is faked. */
+/**
+ * The router's page for member features without a page of their own. /user/menu and /user/account
+ * are built (issue 14) and shown from here, as the router already sends them here; any other
+ * feature says honestly that it is not open yet, nothing is faked.
+ */
 export function Component() {
+  const feature = useLocation().pathname.split('/')[2] ?? '';
+  if (feature === 'menu') return <MenuPage />;
+  if (feature === 'account') return <AccountPage />;
+  return <NotYetOpen feature={feature} />;
+}
+
+function NotYetOpen({ feature }: { feature: string }) {
   const { t } = useTranslation();
   const { token } = useSession();
-  const feature = useLocation().pathname.split('/')[2] ?? '';
   if (!token) return <Navigate to={paths.index} replace />;
   return (
     <section className="card mt-4 px-6 py-10 text-center" data-testid="feature-unavailable">

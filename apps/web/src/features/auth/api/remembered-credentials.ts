@@ -20,3 +20,12 @@ export function rememberCredentials(credentials: RememberedCredentials | null): 
   if (credentials) writeJson(STORAGE_KEYS.rememberedCredentials, credentials);
   else removeItem(STORAGE_KEYS.rememberedCredentials);
 }
+
+/**
+ * After a password change: a remembered password for this phone becomes the new one, so "จดจำฉัน"
+ * does not fill in a password that no longer works. Nothing is remembered that was not before.
+ */
+export function updateRememberedPassword(phoneNumber: string, newPassword: string): void {
+  const remembered = readRememberedCredentials();
+  if (remembered?.phoneNumber === phoneNumber) rememberCredentials({ phoneNumber, password: newPassword });
+}

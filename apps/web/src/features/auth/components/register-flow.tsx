@@ -147,7 +147,8 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
         <StepForm title={t('register.step2Title')} onSubmit={submitBank} onBack={() => setStep(1)} busy={checkBank.isPending} testId="register-step-2">
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-ink/80">{t('register.bank')}</legend>
-            <div role="radiogroup" aria-label={t('register.bank')} className="grid grid-cols-4 gap-2" data-testid="register-bank" data-value={bankCode}>
+            {/* Three across: a bank's Thai name is often one dictionary word ("อาคารสงเคราะห์") that four narrow tiles would cut mid-word. */}
+            <div role="radiogroup" aria-label={t('register.bank')} className="grid grid-cols-3 gap-2" data-testid="register-bank" data-value={bankCode}>
               {bankList.map((bank) => {
                 const selected = bank.code === bankCode;
                 return (
@@ -167,7 +168,9 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
                     }`}
                   >
                     <BankLogo logoUrl={bank.logo} shortName={bank.shortName} color={bank.color} className="size-9" />
-                    <span className="line-clamp-2 min-h-[2lh] w-full break-words text-[10.5px] leading-tight text-ink/80">{bank.name}</span>
+                    <span className="line-clamp-2 min-h-[2lh] w-full text-[11px] leading-tight text-ink/80">
+                      <SpaceSeparatedWords text={bank.name} />
+                    </span>
                   </button>
                 );
               })}
@@ -314,5 +317,23 @@ function BonusOption({ checked, onSelect, testId, children }: { checked: boolean
       <input type="radio" name="isBonus" checked={checked} onChange={onSelect} className="size-4 accent-[var(--sabai-primary)]" data-testid={testId} />
       {children}
     </label>
+  );
+}
+
+/**
+ * A name whose space-separated parts each stay whole when it wraps ("สแตนดาร์ด ชาร์เตอร์ด"): ICU
+ * does not know transliterated names and would cut "ชาร์|เตอร์ด"; the spaces are the real breaks.
+ */
+function SpaceSeparatedWords({ text }: { text: string }) {
+  const words = text.split(' ');
+  return (
+    <>
+      {words.map((word, index) => (
+        <span key={index}>
+          <span className="inline-block max-w-full">{word}</span>
+          {index < words.length - 1 ? ' ' : null}
+        </span>
+      ))}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { depositChannelsResponse } from '@sabai/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
+import { useSession } from '../../../lib/session.ts';
 import type { DepositChannel } from '../../../lib/wallet-types.ts';
 
 /** `GET /user-profile-composite/v1/info/deposit` (spec §7): the house accounts to transfer to. */
@@ -15,4 +16,8 @@ export const depositChannelsQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-export const useDepositChannels = () => useQuery(depositChannelsQuery);
+/** A member call: not asked while signed out (the page is leaving for `/` then). */
+export function useDepositChannels() {
+  const { token } = useSession();
+  return useQuery({ ...depositChannelsQuery, enabled: token !== null });
+}

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BETFLIK_CATALOGUE } from './betflik-catalogue.ts';
 import { DEFAULT_CATALOGUE } from './default-catalogue.ts';
-import { CATALOGUES, catalogueIdFor, findProvider, providersOf, selectCatalogue } from './select-catalogue.ts';
+import { CATALOGUES, catalogueIdFor, categoriesWithProviders, findProvider, launchableCatalogue, providersOf, selectCatalogue } from './select-catalogue.ts';
 import { GAME_CATEGORIES, isGameCategory, isGameType } from './types.ts';
 
 const PUBLIC_DIR = fileURLToPath(new URL('../../../../public', import.meta.url));
@@ -75,5 +75,33 @@ describe('findProvider', () => {
     expect(findProvider(DEFAULT_CATALOGUE, 'EGAMES', 'sabai', 'LOBBY')?.name).toBe('Sabai Slots');
     expect(findProvider(DEFAULT_CATALOGUE, 'EGAMES', 'pg')).toBeUndefined();
     expect(findProvider(DEFAULT_CATALOGUE, 'POKER', 'sabai')).toBeUndefined();
+  });
+});
+
+describe('launchableCatalogue (issue 14 §3: only what the partner can launch)', () => {
+  const sandboxGames = [
+    { category: 'EGAMES', provider: 'sabai' },
+    { category: 'LIVECASINO', provider: 'Sabai' },
+  ];
+
+  it('keeps the default catalogue’s casino and slots, drops poker and trading the sandbox partner does not offer', () => {
+    const launchable = launchableCatalogue(DEFAULT_CATALOGUE, sandboxGames);
+    expect(launchable.providers.map((provider) => `${provider.category}:${provider.ch}`)).toEqual(['LIVECASINO:sabai', 'EGAMES:sabai']);
+    expect(categoriesWithProviders(launchable)).toEqual(['LIVECASINO', 'EGAMES']);
+  });
+
+  it('draws no Betflik tile the partner cannot open', () => {
+    expect(launchableCatalogue(BETFLIK_CATALOGUE, sandboxGames).providers).toEqual([]);
+    const withPg = launchableCatalogue(BETFLIK_CATALOGUE, [...sandboxGames, { category: 'EGAMES', provider: 'pg' }]);
+    expect(withPg.providers.map((provider) => provider.ch)).toEqual(['pg']);
+  });
+
+  it('matches the category too: a provider listed in another category does not count', () => {
+    expect(launchableCatalogue(DEFAULT_CATALOGUE, [{ category: 'POKER', provider: 'sabai' }]).providers).toEqual([]);
+  });
+
+  it('returns the catalogue itself when every tile can launch', () => {
+    const all = DEFAULT_CATALOGUE.providers.map((provider) => ({ category: provider.category, provider: provider.ch }));
+    expect(launchableCatalogue(DEFAULT_CATALOGUE, all)).toBe(DEFAULT_CATALOGUE);
   });
 });

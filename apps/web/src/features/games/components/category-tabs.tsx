@@ -1,16 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { GameCategory } from '../catalogues/types.ts';
-import { LOBBY_CATEGORIES, categoryPath } from '../lobby-route.ts';
+import { categoryPath } from '../lobby-route.ts';
 import { CategoryIcon } from './category-icon.tsx';
 
-/** The lobby's category tabs (คาสิโน, สล็อต, โป๊กเกอร์, เทรด): links, so each category has its URL. */
-export function CategoryTabs({ active }: { active: GameCategory | null }) {
+/**
+ * The lobby's category tabs (คาสิโน, สล็อต, โป๊กเกอร์, เทรด), only those the partner can launch:
+ * links, so each category has its URL.
+ */
+export function CategoryTabs({ active, categories }: { active: GameCategory | null; categories: readonly GameCategory[] }) {
   const { t } = useTranslation();
+  if (categories.length === 0) return null;
   return (
     <nav aria-label={t('games.tabsLabel')} className="-mx-1" data-testid="lobby-tabs">
-      <ul className="grid grid-cols-4 gap-1.5 rounded-2xl border border-white/10 bg-black/30 p-1.5">
-        {LOBBY_CATEGORIES.map((category) => {
+      <ul className="grid gap-1.5 rounded-2xl border border-white/10 bg-black/30 p-1.5" style={{ gridTemplateColumns: `repeat(${categories.length}, minmax(0, 1fr))` }}>
+        {categories.map((category) => {
           const isActive = category === active;
           return (
             <li key={category}>

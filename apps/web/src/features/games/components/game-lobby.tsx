@@ -5,7 +5,7 @@ import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useLaunchGame } from '../api/launch-game.ts';
 import type { PartnerGame } from '../api/schemas.ts';
-import { findProvider, providersOf } from '../catalogues/select-catalogue.ts';
+import { categoriesWithProviders, findProvider, providersOf } from '../catalogues/select-catalogue.ts';
 import type { Catalogue, GameCategory } from '../catalogues/types.ts';
 import { LOBBY_CATEGORIES, categoryPath, type LobbyRoute } from '../lobby-route.ts';
 import { CategoryTabs } from './category-tabs.tsx';
@@ -15,6 +15,7 @@ import { ProviderGrid, ProviderStrip } from './provider-grid.tsx';
 const bannerOf = (category: GameCategory) => `/games/categories/${category.toLowerCase()}.svg`;
 
 interface GameLobbyProps {
+  /** The catalogue cut to what the partner can launch (launchableCatalogue): no tile leads nowhere. */
   catalogue: Catalogue;
   route: LobbyRoute;
   /** Opens the partner's launch URL; the page goes away (same tab). */
@@ -24,14 +25,20 @@ interface GameLobbyProps {
 /**
  * The game lobby (spec §2 /play): category tabs; a category's providers from the catalogue; a
  * provider's games from the partner; a game tile launches it in this tab and the game's
- * "กลับสู่เว็บไซต์" link brings the member back to this page.
+ * "กลับสู่เว็บไซต์" link brings the member back to this page. Only categories with a provider the
+ * partner can launch are offered; a category link with none (e.g. /user/poker) says so.
  */
 export function GameLobby({ catalogue, route, openUrl }: GameLobbyProps) {
   const { t } = useTranslation();
+  const categories = categoriesWithProviders(catalogue, LOBBY_CATEGORIES);
   return (
     <div className="space-y-4" data-testid="game-lobby" data-catalogue={catalogue.id}>
-      <CategoryTabs active={route.category} />
-      {route.category ? <CategoryView catalogue={catalogue} category={route.category} route={route} openUrl={openUrl} /> : <CategoryBanners />}
+      <CategoryTabs active={route.category} categories={categories} />
+      {route.category ? (
+        <CategoryView catalogue={catalogue} category={route.category} route={route} openUrl={openUrl} />
+      ) : (
+        <CategoryBanners categories={categories} />
+      )}
       <p className="px-1 text-center text-xs leading-relaxed text-ink/55" data-testid="lobby-wallet-note">
         {t('games.walletNote')}
       </p>
@@ -39,13 +46,20 @@ export function GameLobby({ catalogue, route, openUrl }: GameLobbyProps) {
   );
 }
 
-function CategoryBanners() {
+function CategoryBanners({ categories }: { categories: readonly GameCategory[] }) {
   const { t } = useTranslation();
+  if (categories.length === 0) {
+    return (
+      <p className="card p-6 text-center text-sm leading-relaxed text-ink/70" data-testid="lobby-empty">
+        {t('games.noGames')}
+      </p>
+    );
+  }
   return (
     <section aria-label={t('games.chooseCategory')} className="space-y-3" data-testid="category-banners">
       <h2 className="px-1 text-sm font-bold text-primary">{t('games.chooseCategory')}</h2>
       <ul className="space-y-3">
-        {LOBBY_CATEGORIES.map((category) => (
+        {categories.map((category) => (
           <li key={category}>
             <Link
               to={categoryPath(category)}
@@ -66,6 +80,14 @@ function CategoryView({ catalogue, category, route, openUrl }: { catalogue: Cata
   const providers = providersOf(catalogue, category);
   const chosen = route.ch ? findProvider(catalogue, category, route.ch, route.gameType ?? undefined) : undefined;
   const categoryName = t(`games.categoryTitle.${category}`);
+
+  if (providers.length === 0) {
+    return (
+      <p className="card p-6 text-center text-sm leading-relaxed text-ink/70" data-testid="category-empty" data-category={category}>
+        {t('games.noProviders', { category: categoryName })}
+      </p>
+    );
+  }
 
   if (!route.ch) {
     return (

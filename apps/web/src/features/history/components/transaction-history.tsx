@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatBaht, formatThaiDateTime } from '../../../lib/format.ts';
+import { formatBaht, formatThaiDateTimeParts } from '../../../lib/format.ts';
 import type { TransactionRow } from '../../../lib/wallet-types.ts';
 import { HISTORY_PAGE_SIZE, pageCount, useHistory } from '../api/get-history.ts';
 import { STATUS_TONE_CLASSES, describeStatus } from '../status.ts';
@@ -52,22 +52,21 @@ function HistoryTable({ kind }: { kind: HistoryTab }) {
   return (
     <div role="tabpanel" id={`history-panel-${kind}`} aria-labelledby={`history-tab-${kind}`} className="mt-3" data-testid={`history-panel-${kind}`}>
       <div className="overflow-hidden rounded-xl border border-white/10">
-        <table className="w-full table-fixed text-left text-xs" data-testid={`history-table-${kind}`} aria-busy={history.isFetching}>
-          <colgroup>
-            <col className="w-[26%]" />
-            <col className="w-[21%]" />
-            <col className="w-[27%]" />
-            <col className="w-[26%]" />
-          </colgroup>
-          <thead className="bg-white/5 text-[11px] text-ink/60">
-            <tr>
-              <th scope="col" className="px-2 py-2 font-medium">{t('history.columns.id')}</th>
-              <th scope="col" className="px-2 py-2 text-right font-medium">{t('history.columns.amount')}</th>
-              <th scope="col" className="px-2 py-2 font-medium">{t('history.columns.time')}</th>
-              <th scope="col" className="px-2 py-2 text-center font-medium">{t('history.columns.status')}</th>
+        {/*
+          Spec dialog 3's four columns, laid out two by two so nothing is squeezed at 390 px: id and
+          amount on the first line, time and status on the second (a rejected withdrawal adds the
+          staff's reason under them). The rows are grids, so the table's roles are stated.
+        */}
+        <table role="table" className="block w-full text-left text-xs" data-testid={`history-table-${kind}`} aria-busy={history.isFetching}>
+          <thead role="rowgroup" className="block bg-white/5 text-[11px] text-ink/60">
+            <tr role="row" className={ROW_GRID}>
+              <th role="columnheader" scope="col" className="font-medium [grid-area:id]">{t('history.columns.id')}</th>
+              <th role="columnheader" scope="col" className="text-right font-medium [grid-area:amount]">{t('history.columns.amount')}</th>
+              <th role="columnheader" scope="col" className="font-medium [grid-area:time]">{t('history.columns.time')}</th>
+              <th role="columnheader" scope="col" className="text-right font-medium [grid-area:status]">{t('history.columns.status')}</th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-white/5">
+          <tbody role="rowgroup" className="block divide-y divide-white/5">
             {history.isPending ? (
               <MessageRow>{t('common.loading')}</MessageRow>
             ) : history.error && !history.data ? (
@@ -100,36 +99,61 @@ function HistoryTable({ kind }: { kind: HistoryTab }) {
   );
 }
 
+/** Two columns (the id and time take the room, amount and status fit their content), three areas deep. */
+const ROW_GRID = "grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 px-3 py-2.5 [grid-template-areas:'id_amount'_'time_status'_'reason_reason']";
+
 function HistoryRow({ row }: { row: TransactionRow }) {
   const { t } = useTranslation();
   const status = describeStatus(row.Status);
+  const time = formatThaiDateTimeParts(row.createdAt);
+  const isFailedWithdrawal = row.TransType === 'WITHDRAW' && status?.tone === 'failed';
   return (
-    <tr data-testid="history-row" data-transaction-id={row.id} data-type={row.TransType} className="align-top">
-      <td className="px-2 py-2">
-        <span className="block break-all font-mono text-[10px] leading-snug text-ink/85" data-testid="history-id">
+    <tr role="row" data-testid="history-row" data-transaction-id={row.id} data-type={row.TransType} className={ROW_GRID}>
+      <td role="cell" className="min-w-0 [grid-area:id]">
+        <span className="block truncate font-mono text-[11px] leading-snug text-ink/85" title={row.id} data-testid="history-id">
           {row.id}
         </span>
-        <span className="mt-0.5 block text-[10px] text-ink/50">{t(`history.types.${row.TransType}`)}</span>
+        <span className="block text-[10px] text-ink/50">{t(`history.types.${row.TransType}`)}</span>
       </td>
-      <td className="px-2 py-2 text-right font-semibold tabular-nums" data-testid="history-amount">
+      <td role="cell" className="text-right text-sm font-semibold tabular-nums [grid-area:amount]" data-testid="history-amount">
         {formatBaht(row.Amount)}
       </td>
-      <td className="px-2 py-2 text-[10px] leading-snug text-ink/75" data-testid="history-time">
-        {formatThaiDateTime(row.createdAt)}
+      <td role="cell" className="min-w-0 text-[11px] leading-snug text-ink/75 [grid-area:time]" data-testid="history-time">
+        {time ? (
+          <>
+            <span className="whitespace-nowrap">{time.date}</span> <span className="whitespace-nowrap">{time.time}</span>
+          </>
+        ) : (
+          '-'
+        )}
       </td>
-      <td className="px-1 py-2 text-center">
-        <span className={`inline-block whitespace-nowrap rounded-full border px-1.5 py-0.5 text-[10px] font-semibold ${status ? STATUS_TONE_CLASSES[status.tone] : 'border-white/20 text-ink/70'}`} data-testid="history-status">
+      <td role="cell" className="self-start text-right [grid-area:status]">
+        <span className={`inline-block whitespace-nowrap rounded-full border px-2 py-0.5 text-[10px] font-semibold ${status ? STATUS_TONE_CLASSES[status.tone] : 'border-white/20 text-ink/70'}`} data-testid="history-status">
           {status ? t(status.labelKey) : String(row.Status)}
         </span>
       </td>
+      {isFailedWithdrawal && (
+        <td role="cell" className="rounded-lg bg-red-500/10 px-2.5 py-1.5 text-[11px] leading-relaxed text-red-200 [grid-area:reason]" data-testid="history-reason">
+          {row.rejectionReason ? (
+            <>
+              <span className="block" data-testid="history-rejection-reason">
+                {t('history.rejectedBecause', { reason: row.rejectionReason })}
+              </span>
+              <span className="block text-red-200/75">{t('history.refunded')}</span>
+            </>
+          ) : (
+            t('history.failedRefunded')
+          )}
+        </td>
+      )}
     </tr>
   );
 }
 
 function MessageRow({ children, testId }: { children: ReactNode; testId?: string }) {
   return (
-    <tr>
-      <td colSpan={4} className="px-3 py-8 text-center text-sm text-ink/60" data-testid={testId}>
+    <tr role="row" className="block">
+      <td role="cell" colSpan={4} className="block px-3 py-8 text-center text-sm text-ink/60" data-testid={testId}>
         {children}
       </td>
     </tr>

@@ -1,6 +1,6 @@
 import type { Promotion, SiteSettings } from '@sabai/contracts';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { BankLogo } from '../../../components/ui/bank-logo.tsx';
 import {
   BoltIcon,
@@ -31,7 +31,7 @@ export function LandingContent({ settings, referralCode, onRegister, onLogin }: 
   const siteName = settings?.siteName ?? 'Sabai';
   return (
     <div className="space-y-8 pb-10">
-      <Hero siteName={siteName} referralCode={referralCode} onRegister={onRegister} onLogin={onLogin} />
+      <Hero siteName={siteName} categories={categoriesOf(settings?.Product ?? [])} referralCode={referralCode} onRegister={onRegister} onLogin={onLogin} />
       <Section title={t('landing.featuresTitle')}>
         <div className="grid grid-cols-2 gap-3">
           <Tile Icon={DepositIcon} title={t('landing.featureDepositTitle')} text={t('landing.featureDepositText')} accent />
@@ -74,8 +74,18 @@ export function LandingContent({ settings, referralCode, onRegister, onLogin }: 
   );
 }
 
-function Hero({ siteName, referralCode, onRegister, onLogin }: { siteName: string; referralCode: string | null; onRegister: () => void; onLogin: () => void }) {
+interface HeroProps {
+  siteName: string;
+  /** The categories the site offers (settings Product), named in the subtitle. */
+  categories: string[];
+  referralCode: string | null;
+  onRegister: () => void;
+  onLogin: () => void;
+}
+
+function Hero({ siteName, categories, referralCode, onRegister, onLogin }: HeroProps) {
   const { t } = useTranslation();
+  const offered = new Intl.ListFormat('th', { type: 'conjunction' }).format(categories.map((category) => t(`categories.${category.toUpperCase()}`, { defaultValue: category })));
   return (
     <section className="card-gold relative overflow-hidden px-5 pb-6 pt-7 text-center" data-testid="landing-hero">
       <div className="pointer-events-none absolute -right-10 -top-10 size-40 rounded-full bg-primary/20 blur-3xl" aria-hidden="true" />
@@ -86,7 +96,9 @@ function Hero({ siteName, referralCode, onRegister, onLogin }: { siteName: strin
         {t('landing.heroBadge')}
       </span>
       <h1 className="text-gold-gradient relative mt-3 text-4xl font-extrabold leading-tight">{t('landing.heroTitle', { siteName })}</h1>
-      <p className="relative mt-2 text-base font-semibold">{t('landing.heroSubtitle')}</p>
+      <p className="relative mt-2 text-base font-semibold" data-testid="landing-subtitle">
+        {t('landing.heroSubtitle', { categories: offered })}
+      </p>
       <p className="relative mt-2 text-sm leading-relaxed text-ink/70">{t('landing.heroText')}</p>
       {referralCode && (
         <p className="relative mt-3 rounded-lg bg-black/30 px-3 py-2 text-xs text-primary" data-testid="landing-referral">
@@ -137,7 +149,8 @@ function Chip({ className, color }: { className: string; color: string }) {
 
 function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
-    <section id={id} className="scroll-mt-20">
+    // Below the sticky header (logo row, announcement strip, maintenance banner) when a link scrolls here.
+    <section id={id} className="scroll-mt-36">
       <h2 className="mb-3 flex items-center gap-2 text-lg font-bold">
         <span className="h-5 w-1.5 rounded-full bg-primary" aria-hidden="true" />
         {title}
@@ -157,8 +170,9 @@ function Tile({ Icon, title, text, accent = false }: { Icon: ComponentType<SVGPr
   );
 }
 
-/** The four catalogue categories of spec §3 when settings name none. */
-const DEFAULT_CATEGORIES = ['LIVECASINO', 'EGAMES', 'POKER', 'TRADING'];
+/** When settings name no category: the two every partner we know offers (never one that leads nowhere). */
+const DEFAULT_CATEGORIES = ['LIVECASINO', 'EGAMES'];
+const categoriesOf = (products: string[]) => (products.length > 0 ? products : DEFAULT_CATEGORIES);
 const CATEGORY_ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   LIVECASINO: CardsIcon,
   EGAMES: SlotIcon,
@@ -175,7 +189,7 @@ const CATEGORY_GRADIENTS = [
 
 function Categories({ products, onSelect }: { products: string[]; onSelect: () => void }) {
   const { t } = useTranslation();
-  const categories = products.length > 0 ? products : DEFAULT_CATEGORIES;
+  const categories = categoriesOf(products);
   return (
     <Section title={t('landing.categoriesTitle')}>
       <ul className="grid grid-cols-2 gap-3" data-testid="landing-categories">
@@ -210,7 +224,8 @@ function Promotions({ promotions }: { promotions: Promotion[] }) {
           {t('landing.promotionsEmpty')}
         </p>
       ) : (
-        <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2" data-testid="landing-promotions">
+        // scroll-px-4: cards snap to the page's 16 px margin, not to the screen's edge.
+        <ul className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2" data-testid="landing-promotions">
           {promotions.map((promotion) => (
             <li key={promotion._id} className="w-72 shrink-0 snap-start">
               <PromotionCard promotion={promotion} className="h-full" />

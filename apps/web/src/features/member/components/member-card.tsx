@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { DepositIcon, RefreshIcon, StarIcon } from '../../../components/ui/icons.tsx';
 import { homeReferralLink, paths } from '../../../config/paths.ts';
-import { formatBaht } from '../../../lib/format.ts';
+import { formatBaht, formatPoints, formatThaiTime } from '../../../lib/format.ts';
 import { memberBalanceSatang } from '../../../lib/member-balance.ts';
 import { describeMaxWithdraw } from '../max-withdraw.ts';
 
@@ -25,6 +25,8 @@ interface MemberCardProps {
   user: UserInfo;
   /** The live game wallet when the game service answered; otherwise the refresh call's figures are shown. */
   liveWallet?: LiveWallet | null;
+  /** When the live wallet was read (ms since epoch); shown under the game wallet. */
+  liveWalletReadAt?: number | null;
   /** From `GET /rolling-composite/v1/get-rolling` when it answered; otherwise the user's BonusInfo. */
   turnover?: Turnover | null;
   /** Refreshes the member (re-checking the session, spec §4), the game wallet and turnover. */
@@ -41,7 +43,7 @@ interface MemberCardProps {
  * lands in the main wallet and moves to the game wallet when the member enters a game; the member
  * must see both. The game wallet is the partner's live balance when the game service answers.
  */
-export function MemberCard({ user, liveWallet, turnover, onRefresh, isRefreshing, activeBonusTitle, bonusAction }: MemberCardProps) {
+export function MemberCard({ user, liveWallet, liveWalletReadAt, turnover, onRefresh, isRefreshing, activeBonusTitle, bonusAction }: MemberCardProps) {
   const { t } = useTranslation();
   const referralLink = homeReferralLink(window.location.origin, user.affiliateKey);
   const bonus = user.BonusInfo;
@@ -104,6 +106,11 @@ export function MemberCard({ user, liveWallet, turnover, onRefresh, isRefreshing
               <p className="mt-0.5 text-sm font-semibold tabular-nums text-ink" data-testid="game-wallet" title={liveWallet ? t('member.gameWalletLive') : undefined}>
                 {formatBaht(wallet.gameWallet)}
               </p>
+              {liveWallet && liveWalletReadAt ? (
+                <p className="text-[10px] leading-snug text-ink/50" data-testid="game-wallet-read-at">
+                  {t('wallet.readAt', { time: formatThaiTime(liveWalletReadAt) })}
+                </p>
+              ) : null}
             </div>
             <button
               type="button"
@@ -118,7 +125,7 @@ export function MemberCard({ user, liveWallet, turnover, onRefresh, isRefreshing
           </div>
         </div>
         <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-xs">
-          <Figure label={t('member.prizePoints')} value={formatBaht(user.internalWallet.prizeWallet)} testId="prize-points" />
+          <Figure label={t('member.prizePoints')} value={formatPoints(user.internalWallet.prizeWallet)} testId="prize-points" />
           <Figure label={t('member.turnover')} value={`${formatBaht(shownTurnover.now)}/${formatBaht(shownTurnover.needed)}`} testId="turnover" />
           <Figure label={t('member.maxWithdraw')} value={maxWithdrawText} testId="max-withdraw" />
         </dl>

@@ -10,6 +10,7 @@ import {
   ShareIcon,
   StarIcon,
   UserIcon,
+  WalletIcon,
   WheelIcon,
   WithdrawIcon,
 } from '../../../components/ui/icons.tsx';
@@ -33,6 +34,7 @@ const ENTRIES: MenuEntry[] = [
   { key: 'spinner', Icon: WheelIcon },
   { key: 'free_credit', Icon: StarIcon },
   { key: 'history', Icon: HistoryIcon },
+  { key: 'account', Icon: WalletIcon },
   { key: 'profile', Icon: UserIcon },
 ];
 
@@ -41,20 +43,29 @@ interface MemberMenuProps {
   useAffiliate: boolean;
   /** Tiles that open a dialog over the page instead of going to their route (composed by the page). */
   dialogOpeners?: Partial<Record<MenuKey, () => void>>;
+  /** Where "all" in the heading leads (the /user/menu page); none on that page itself. */
+  allHref?: string;
 }
 
 /**
  * The member's features as tiles; cashback and affiliate only when the site turns them on (spec
  * §6). A tile with an opener is a button that opens its dialog; every other tile is a link.
  */
-export function MemberMenu({ useCashback, useAffiliate, dialogOpeners = {} }: MemberMenuProps) {
+export function MemberMenu({ useCashback, useAffiliate, dialogOpeners = {}, allHref }: MemberMenuProps) {
   const { t } = useTranslation();
   const entries = ENTRIES.filter(
     (entry) => (entry.key !== 'cash_back' || useCashback) && (entry.key !== 'affiliate' || useAffiliate),
   );
   return (
     <nav aria-label={t('member.menuTitle')} className="card p-4">
-      <h2 className="mb-3 text-sm font-bold text-primary">{t('member.menuTitle')}</h2>
+      <div className="mb-3 flex items-baseline justify-between gap-2">
+        <h2 className="text-sm font-bold text-primary">{t('member.menuTitle')}</h2>
+        {allHref && (
+          <Link to={allHref} className="text-xs font-semibold text-ink/70 underline-offset-2 hover:underline" data-testid="menu-all">
+            {t('member.menuAll')} ›
+          </Link>
+        )}
+      </div>
       <ul className="grid grid-cols-4 gap-x-1 gap-y-4">
         {entries.map(({ key, Icon }) => {
           const face = (

@@ -7,8 +7,14 @@ import { errorMessage } from '../../../lib/api.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { validatePasswordChange } from '../validation.ts';
 
+interface ChangePasswordFormProps {
+  phoneNumber: string;
+  /** After the server accepted the new password (the app keeps remembered credentials in step). */
+  onChanged?: (newPassword: string) => void;
+}
+
 /** Spec dialog 13: old, new and confirmation; 'เปลี่ยนรหัสผ่านสำเร็จ' on success. */
-export function ChangePasswordForm({ phoneNumber }: { phoneNumber: string }) {
+export function ChangePasswordForm({ phoneNumber, onChanged }: ChangePasswordFormProps) {
   const { t } = useTranslation();
   const { showError, showSuccess } = useDialogs();
   const [oldPassword, setOldPassword] = useState('');
@@ -24,6 +30,7 @@ export function ChangePasswordForm({ phoneNumber }: { phoneNumber: string }) {
       { phone_number: phoneNumber, old_Password: oldPassword, Password: newPassword, Confirm_Password: confirmPassword },
       {
         onSuccess: () => {
+          onChanged?.(newPassword);
           setOldPassword('');
           setNewPassword('');
           setConfirmPassword('');

@@ -6,36 +6,40 @@ import { EyeIcon, EyeOffIcon, GameIcon } from '../../../components/ui/icons.tsx'
 
 /**
  * The member's game account at the partner (spec §1 GameInfo: username, password, Partner), from
- * the refresh call. The password is hidden until asked for; both can be copied.
+ * the refresh call. The username is known from sign-up; the password is empty until the partner
+ * account is opened (first deposit or first game), and hidden until asked for once it exists.
  */
 export function GameAccount({ gameInfo }: { gameInfo: UserInfo['GameInfo'] }) {
   const { t } = useTranslation();
   const [showPassword, setShowPassword] = useState(false);
+  const isOpened = gameInfo.password !== '';
   return (
-    <section className="card p-4" aria-label={t('profile.gameAccountTitle')} data-testid="game-account">
+    <section className="card p-4" aria-label={t('profile.gameAccountTitle')} data-testid="game-account" data-opened={isOpened}>
       <h2 className="flex items-center gap-2 text-sm font-bold text-primary">
         <GameIcon className="size-5" />
         {t('profile.gameAccountTitle')}
       </h2>
-      {gameInfo ? (
-        <dl className="mt-2 divide-y divide-white/10 text-sm">
+      <dl className="mt-2 divide-y divide-white/10 text-sm">
+        {gameInfo.Partner !== '' && (
           <div className="flex items-center justify-between gap-3 py-2.5">
-            <dt className="text-ink/60">{t('profile.gameAccountPartner')}</dt>
+            <dt className="shrink-0 text-ink/60">{t('profile.gameAccountPartner')}</dt>
             <dd className="min-w-0 truncate font-semibold" data-testid="game-partner">
               {gameInfo.Partner}
             </dd>
           </div>
-          <div className="flex items-center justify-between gap-3 py-2.5">
-            <dt className="text-ink/60">{t('profile.gameUsername')}</dt>
-            <dd className="flex min-w-0 items-center gap-2">
-              <span className="truncate font-semibold tracking-wide" data-testid="game-username">
-                {gameInfo.username}
-              </span>
-              <CopyButton text={gameInfo.username} testId="copy-game-username" />
-            </dd>
-          </div>
-          <div className="flex items-center justify-between gap-3 py-2.5">
-            <dt className="text-ink/60">{t('profile.gamePassword')}</dt>
+        )}
+        <div className="flex items-center justify-between gap-3 py-2.5">
+          <dt className="shrink-0 text-ink/60">{t('profile.gameUsername')}</dt>
+          <dd className="flex min-w-0 items-center gap-2">
+            <span className="truncate font-semibold tracking-wide" data-testid="game-username">
+              {gameInfo.username}
+            </span>
+            <CopyButton text={gameInfo.username} testId="copy-game-username" />
+          </dd>
+        </div>
+        <div className="flex items-center justify-between gap-3 py-2.5">
+          <dt className="shrink-0 text-ink/60">{t('profile.gamePassword')}</dt>
+          {isOpened ? (
             <dd className="flex min-w-0 items-center gap-1.5">
               <span className="truncate font-mono font-semibold tracking-wider" data-testid="game-password" data-visible={showPassword}>
                 {showPassword ? gameInfo.password : '••••••••'}
@@ -52,13 +56,13 @@ export function GameAccount({ gameInfo }: { gameInfo: UserInfo['GameInfo'] }) {
               </button>
               <CopyButton text={gameInfo.password} testId="copy-game-password" />
             </dd>
-          </div>
-        </dl>
-      ) : (
-        <p className="mt-2 text-sm leading-relaxed text-ink/65" data-testid="game-account-none">
-          {t('profile.gameAccountNone')}
-        </p>
-      )}
+          ) : (
+            <dd className="min-w-0 text-right text-xs leading-relaxed text-ink/65" data-testid="game-account-not-opened">
+              {t('profile.gamePasswordNotYet')}
+            </dd>
+          )}
+        </div>
+      </dl>
     </section>
   );
 }

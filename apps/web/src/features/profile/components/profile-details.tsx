@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BankLogo } from '../../../components/ui/bank-logo.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { homeReferralLink } from '../../../config/paths.ts';
-import { formatThaiDateTime } from '../../../lib/format.ts';
+import { formatThaiDateTimeParts } from '../../../lib/format.ts';
 
 type Bank = SiteSettings['getNameBank'][number];
 
@@ -51,7 +51,9 @@ export function ProfileDetails({ user, banks, bonusTitle }: ProfileDetailsProps)
           <Row label={t('profile.fullName')} testId="profile-full-name">{user.userName.fullName}</Row>
           <Row label={t('profile.phone')} testId="profile-phone">{user.PhoneNumber}</Row>
           <Row label={t('profile.bonus')} testId="profile-bonus">{bonusTitle ?? t('common.dash')}</Row>
-          <Row label={t('profile.registeredAt')} testId="profile-registered-at">{formatThaiDateTime(user.regisdate)}</Row>
+          <Row label={t('profile.registeredAt')} testId="profile-registered-at">
+            <DateTime iso={user.regisdate} />
+          </Row>
         </dl>
         <p className="mt-3 text-xs text-ink/60">{t('profile.referralLink')}</p>
         <div className="mt-1 flex items-center gap-2 rounded-xl bg-black/30 px-3 py-2">
@@ -65,14 +67,26 @@ export function ProfileDetails({ user, banks, bonusTitle }: ProfileDetailsProps)
   );
 }
 
+/** A label and its value; a long value wraps (on word boundaries) instead of being cut off. */
 function Row({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
   return (
-    <div className="flex items-center justify-between gap-4 py-2.5">
-      <dt className="text-ink/60">{label}</dt>
-      <dd className="min-w-0 truncate text-right font-semibold" data-testid={testId}>
+    <div className="flex items-start justify-between gap-4 py-2.5">
+      <dt className="shrink-0 whitespace-nowrap text-ink/60">{label}</dt>
+      <dd className="min-w-0 text-right font-semibold" data-testid={testId}>
         {children}
       </dd>
     </div>
+  );
+}
+
+/** The registration time in full (spec §9), breaking only between the date and the time. */
+function DateTime({ iso }: { iso: string }) {
+  const parts = formatThaiDateTimeParts(iso);
+  if (!parts) return <>-</>;
+  return (
+    <>
+      <span className="whitespace-nowrap">{parts.date}</span> <span className="whitespace-nowrap">{parts.time}</span>
+    </>
   );
 }
 

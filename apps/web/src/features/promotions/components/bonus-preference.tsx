@@ -3,16 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useBalance } from '../../../lib/balance.ts';
+import { memberBalanceSatang } from '../../../lib/member-balance.ts';
 import { settledPreference } from '../../../lib/promotions.ts';
-import { useUpdateBonusSetting } from '../api/promotions.ts';
+import { usePromotions, useUpdateBonusSetting } from '../api/promotions.ts';
+import { BonusLockTerms } from './bonus-lock-terms.tsx';
 
 /**
  * Spec §4 "Promotion preference", shared by the toggle of dialog 6 and the radios of dialog 12:
  * the control shows the requested value while the confirm dialog and the call are pending; on
  * success the member is reloaded, the choice kept and the success message shown; on failure or
- * cancel the control reverts to the opposite of the requested value.
+ * cancel the control reverts to the opposite of the requested value. The message shown is ours,
+ * spelled right; the server keeps the spec's text ("สภานะ") on the wire (docs/adr/0004).
  */
 export function useBonusPreference(current: boolean) {
+  const { t } = useTranslation();
   const [shown, setShown] = useState<boolean | null>(null);
   const [requested, setRequested] = useState<boolean | null>(null);
   const update = useUpdateBonusSetting();
@@ -32,9 +37,9 @@ export function useBonusPreference(current: boolean) {
     const value = requested;
     setRequested(null);
     update.mutate(value, {
-      onSuccess: (result) => {
+      onSuccess: () => {
         setShown(settledPreference(value, 'success'));
-        showSuccess(result.message);
+        showSuccess(t('promotion.updated'));
       },
       onError: (error) => {
         setShown(settledPreference(value, 'failure'));
@@ -48,7 +53,7 @@ export function useBonusPreference(current: boolean) {
 
 export type BonusPreference = ReturnType<typeof useBonusPreference>;
 
-/** The confirm step before the setting is sent. */
+/** The confirm step before the setting is sent; accepting says exactly what a bonus locks. */
 export function ConfirmBonusDialog({ preference }: { preference: BonusPreference }) {
   const { t } = useTranslation();
   if (preference.requested === null) return null;
@@ -57,6 +62,7 @@ export function ConfirmBonusDialog({ preference }: { preference: BonusPreference
       <p className="mt-3 text-sm leading-relaxed text-ink/80" data-testid="bonus-confirm-message">
         {preference.requested ? t('promotion.confirmAccept') : t('promotion.confirmDecline')}
       </p>
+      {preference.requested ? <AcceptLockTerms /> : <p className="mt-2 text-xs leading-relaxed text-ink/65">{t('promotion.declineKeepsActive')}</p>}
       <div className="mt-5 grid grid-cols-2 gap-2">
         <button type="button" className="btn-outline" onClick={preference.cancel} data-testid="bonus-confirm-cancel">
           {t('common.cancel')}
@@ -67,6 +73,14 @@ export function ConfirmBonusDialog({ preference }: { preference: BonusPreference
       </div>
     </Modal>
   );
+}
+
+/** The lock statement with the member's balance now and the open promotions. */
+function AcceptLockTerms() {
+  const balance = useBalance();
+  const promotions = usePromotions();
+  const ownMoney = balance.data ? Number(memberBalanceSatang(balance.data)) / 100 : null;
+  return <BonusLockTerms ownMoney={ownMoney} promotions={promotions.data ?? []} />;
 }
 
 /** Spec dialog 6: the on/off switch for receiving promotions. */

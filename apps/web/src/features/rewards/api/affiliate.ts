@@ -1,3 +1,4 @@
+import { SUCCESS_VALUE } from '@sabai/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { memberQuery } from '../../../lib/auth.ts';
@@ -16,9 +17,13 @@ export const useAffiliate = () => useQuery(affiliateQuery);
 /**
  * `GET /user-profile-composite/v1/users/affiliate/vertify`: moves all affiliate income into play
  * money, or, above the site's auto-withdraw maximum, asks staff (`isWaiting`, Status 2; ADR 0011).
+ * Spec §7: its success value is 1 (docs/adr/0004).
  */
 export async function withdrawAffiliateIncome(): Promise<{ message: string; amount: number; isWaiting: boolean }> {
-  const body = await apiRequest('/user-profile-composite/v1/users/affiliate/vertify', { schema: envelopeOf(isIncomeWithdrawal) });
+  const body = await apiRequest('/user-profile-composite/v1/users/affiliate/vertify', {
+    schema: envelopeOf(isIncomeWithdrawal),
+    successValue: SUCCESS_VALUE.affiliateIncomeWithdrawal,
+  });
   return { message: body.message, amount: body.data.Amount, isWaiting: body.data.Status === 2 };
 }
 

@@ -6,7 +6,7 @@ import type { ResponseSchema } from '../../../lib/api.ts';
  * (`packages/contracts/src/rewards.ts`) from its index. Each checker mirrors the contract and accepts
  * exactly the fields the site reads.
  */
-type Envelope<T> = { success: true; message: string; data: T };
+type Envelope<T> = { message: string; data: T };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -14,11 +14,12 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const isArrayOf = <T>(value: unknown, isItem: (item: unknown) => item is T): value is T[] => Array.isArray(value) && value.every(isItem);
 
+/** The envelope with its data checked; the success value itself is checked by apiRequest (`successValue`). */
 export function envelopeOf<T>(isData: (data: unknown) => data is T): ResponseSchema<Envelope<T>> {
   return {
     safeParse(value) {
-      if (isRecord(value) && value.success === true && isText(value.message) && isData(value.data)) {
-        return { success: true, data: { success: true, message: value.message, data: value.data } };
+      if (isRecord(value) && isText(value.message) && isData(value.data)) {
+        return { success: true, data: { message: value.message, data: value.data } };
       }
       return { success: false, error: 'response does not match the expected shape' };
     },

@@ -1,5 +1,5 @@
 import type { WheelPrize } from '../api/schemas.ts';
-import { pointAt, segmentCenterAngle, segmentPath, segmentSweep } from '../wheel-geometry.ts';
+import { labelLayout, pointAt, readableLabelRotation, segmentCenterAngle, segmentPath, segmentSweep } from '../wheel-geometry.ts';
 
 const SIZE = 300;
 const CENTER = SIZE / 2;
@@ -7,24 +7,34 @@ const RADIUS = 140;
 /** How long the wheel takes to come to rest on the drawn segment. */
 export const LANDING_DURATION_MS = 4_500;
 
+/** Labels sit between these fractions of the radius: clear of the hub and of the pointer's tip (0.9). */
+const LABEL_INNER = 0.3;
+const LABEL_OUTER = 0.8;
+
 /**
  * The prize wheel as an SVG: one pie slice per prize in wheel order, clockwise from the top, the
- * label written along the radius. `rotation` turns the wheel (CSS transform, eased); while
- * `isWaiting` the wheel spins freely until the server's draw is known.
+ * label written along the radius so it reads left to right on both halves (never upside down),
+ * in a band the pointer does not cover. `rotation` turns the wheel (CSS transform, eased); while
+ * `isWaiting` the wheel spins freely until the server's draw is known; `highlightedIndex` marks
+ * the segment it came to rest on.
  */
 export function PrizeWheel({
   prizes,
   rotation,
   isWaiting,
   onLanded,
+  highlightedIndex = null,
 }: {
   prizes: WheelPrize[];
   rotation: number;
   isWaiting: boolean;
   onLanded: () => void;
+  highlightedIndex?: number | null;
 }) {
   const count = prizes.length;
-  const labelSize = count > 10 ? 10 : count > 6 ? 12 : 14;
+  const baseSize = count > 10 ? 10 : count > 6 ? 12 : 14;
+  const bandLength = RADIUS * (LABEL_OUTER - LABEL_INNER);
+  const labelRadius = RADIUS * ((LABEL_INNER + LABEL_OUTER) / 2);
   return (
     <div className="relative mx-auto aspect-square w-full max-w-[320px]" data-testid="prize-wheel">
       <div
@@ -41,26 +51,29 @@ export function PrizeWheel({
             <circle cx={CENTER} cy={CENTER} r={RADIUS + 6} fill="var(--sabai-primary)" />
             {prizes.map((prize, index) => {
               const center = segmentCenterAngle(index, count);
-              const label = pointAt(CENTER, CENTER, RADIUS * 0.6, center);
+              const label = pointAt(CENTER, CENTER, labelRadius, center);
+              const layout = labelLayout(prize.label, { bandLength, baseSize, allowTwoLines: count <= 8 });
+              const isHighlighted = index === highlightedIndex;
               return (
-                <g key={prize.id} data-testid="wheel-segment">
+                <g key={prize.id} data-testid="wheel-segment" data-highlighted={isHighlighted}>
                   <path
                     d={segmentPath(CENTER, CENTER, RADIUS, index, count)}
-                    fill={index % 2 === 0 ? 'var(--sabai-secondary)' : 'var(--sabai-background)'}
-                    stroke="var(--sabai-primary)"
-                    strokeWidth={1.5}
+                    fill={isHighlighted ? 'var(--sabai-primary)' : index % 2 === 0 ? 'var(--sabai-secondary)' : 'var(--sabai-background)'}
+                    stroke={isHighlighted ? 'white' : 'var(--sabai-primary)'}
+                    strokeWidth={isHighlighted ? 3 : 1.5}
                   />
                   <text
-                    x={label.x}
-                    y={label.y}
-                    transform={`rotate(${center - 90} ${label.x} ${label.y})`}
+                    transform={`rotate(${readableLabelRotation(center, rotation)} ${label.x} ${label.y})`}
                     textAnchor="middle"
-                    dominantBaseline="middle"
-                    fontSize={labelSize}
+                    fontSize={layout.fontSize}
                     fontWeight={700}
-                    fill="white"
+                    fill={isHighlighted ? 'var(--sabai-background)' : 'white'}
                   >
-                    {shorten(prize.label)}
+                    {layout.lines.map((line, lineIndex) => (
+                      <tspan key={lineIndex} x={label.x} y={label.y + (lineIndex - (layout.lines.length - 1) / 2) * layout.fontSize * 1.2} dominantBaseline="middle">
+                        {line}
+                      </tspan>
+                    ))}
                   </text>
                 </g>
               );
@@ -74,13 +87,10 @@ export function PrizeWheel({
           </svg>
         </div>
       </div>
-      {/* The pointer stays still at the top. */}
-      <svg viewBox="0 0 40 40" className="absolute left-1/2 top-0 size-10 -translate-x-1/2 -translate-y-2 drop-shadow" aria-hidden="true">
+      {/* The pointer stays still at the top; its tip ends outside the label band. */}
+      <svg viewBox="0 0 40 40" className="absolute left-1/2 top-0 size-9 -translate-x-1/2 -translate-y-3 drop-shadow" aria-hidden="true" data-testid="wheel-pointer">
         <path d="M20 38 L6 8 Q20 0 34 8 Z" fill="white" stroke="var(--sabai-primary)" strokeWidth={3} strokeLinejoin="round" />
       </svg>
     </div>
   );
 }
-
-const MAX_LABEL = 14;
-const shorten = (label: string) => (label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label);

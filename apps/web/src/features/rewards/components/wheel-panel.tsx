@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatBaht } from '../../../lib/format.ts';
+import { formatBaht, formatPoints } from '../../../lib/format.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import type { WheelPrize, WheelSpin } from '../api/schemas.ts';
 import { useSpinWheel, useWheel } from '../api/wheel.ts';
@@ -28,6 +28,8 @@ export function WheelPanel() {
   const [phase, setPhase] = useState<Phase>('idle');
   const [rotation, setRotation] = useState(0);
   const [lastPrize, setLastPrize] = useState<WheelPrize | null>(null);
+  // The segment the wheel came to rest on: highlighted so the member sees what the pointer shows.
+  const [landedIndex, setLandedIndex] = useState<number | null>(null);
   const pending = useRef<WheelSpin | null>(null);
   const timers = useRef<number[]>([]);
 
@@ -45,7 +47,7 @@ export function WheelPanel() {
       detail:
         result.prize.kind === 'credit'
           ? t('rewards.wheel.creditDetail', { amount: formatBaht(result.prize.Amount) })
-          : t('rewards.wheel.prizeCreditDetail', { amount: formatBaht(result.prize.Amount) }),
+          : t('rewards.wheel.prizeCreditDetail', { amount: formatPoints(result.prize.Amount) }),
     });
   };
 
@@ -61,6 +63,7 @@ export function WheelPanel() {
     if (!data || phase !== 'idle' || spin.isPending) return;
     if (data.prizeWallet < data.spinCost) return showError(ERRORS.NOT_ENOUGH_PRIZE_CREDIT.message);
     setPhase('waiting');
+    setLandedIndex(null);
     const prizes = data.prizes;
     const idempotencyKey = newIdempotencyKey();
     later(DIALOG_SPIN_DELAY_MS, () =>
@@ -72,6 +75,7 @@ export function WheelPanel() {
             return announce(result);
           }
           pending.current = result;
+          setLandedIndex(index);
           setPhase('landing');
           setRotation((current) => targetRotation(current, index, prizes.length));
           // If the transition end is missed (tab hidden, reduced motion), finish anyway.
@@ -123,10 +127,10 @@ export function WheelPanel() {
       <div>
         <p className="text-sm text-ink/70">{t('rewards.wheel.credit')}</p>
         <p className="text-gold-gradient text-3xl font-extrabold tabular-nums" data-testid="wheel-credit">
-          {formatBaht(data.prizeWallet)}
+          {formatPoints(data.prizeWallet)}
         </p>
       </div>
-      <PrizeWheel prizes={data.prizes} rotation={rotation} isWaiting={phase === 'waiting'} onLanded={landed} />
+      <PrizeWheel prizes={data.prizes} rotation={rotation} isWaiting={phase === 'waiting'} onLanded={landed} highlightedIndex={phase === 'idle' ? landedIndex : null} />
       <p className="text-sm text-ink/70" data-testid="wheel-cost-note">
         {t('rewards.wheel.costNote', { cost: data.spinCost })}
       </p>

@@ -3,20 +3,20 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { GameWalletNote } from '../../../components/ui/game-wallet-note.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatBaht } from '../../../lib/format.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { useBalance, useWithdrawalCondition } from '../api/get-withdrawal-condition.ts';
+import { useBalance } from '../../../lib/balance.ts';
+import { useWithdrawalCondition } from '../api/get-withdrawal-condition.ts';
 import { useRequestWithdrawal } from '../api/request-withdrawal.ts';
-import { validateWithdrawAmount } from '../validation.ts';
+import { describeWithdrawReason, validateWithdrawAmount } from '../validation.ts';
 
 interface WithdrawFormProps {
   /** Settings Withdraw.minWithdraw, used until the condition call answers with the server's value. */
   settingsMinWithdraw: number;
   /** The member's bound account the money goes to, as shown to them (bank name and masked number). */
   destination: { bankName: string; maskedAccount: string };
-  /** The partner's live game wallet when known; the ledger's figure otherwise. */
-  liveGameWallet?: number | null;
   onCancel: () => void;
 }
 
@@ -26,7 +26,7 @@ interface WithdrawFormProps {
  * credit back first). When the server says the member cannot withdraw, its reasons are shown and
  * confirm is off.
  */
-export function WithdrawForm({ settingsMinWithdraw, destination, liveGameWallet, onCancel }: WithdrawFormProps) {
+export function WithdrawForm({ settingsMinWithdraw, destination, onCancel }: WithdrawFormProps) {
   const { t } = useTranslation();
   const { showError, showSuccess } = useDialogs();
   const condition = useWithdrawalCondition();
@@ -99,7 +99,13 @@ export function WithdrawForm({ settingsMinWithdraw, destination, liveGameWallet,
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-2 text-xs">
           <Figure label={t('withdraw.balance')} testId="withdraw-balance">{formatBaht(data.balance)}</Figure>
-          <Figure label={t('withdraw.gameWallet')} testId="withdraw-game-wallet">{typeof liveGameWallet === 'number' ? formatBaht(liveGameWallet) : balance.data ? formatBaht(balance.data.gameWallet) : '…'}</Figure>
+          <Figure
+            label={t('withdraw.gameWallet')}
+            testId="withdraw-game-wallet"
+            note={balance.data && <GameWalletNote source={balance.data.gameWalletSource} readAt={balance.data.gameWalletReadAt} testId="withdraw-game-wallet-note" />}
+          >
+            {balance.data ? formatBaht(balance.data.gameWallet) : '…'}
+          </Figure>
           <Figure label={t('withdraw.turnover')} testId="withdraw-turnover">{`${formatBaht(data.turnover.now)}/${formatBaht(data.turnover.needed)}`}</Figure>
           <Figure label={t('withdraw.mainWallet')} testId="withdraw-main-wallet">{balance.data ? formatBaht(balance.data.mainWallet) : '…'}</Figure>
         </dl>
@@ -111,7 +117,7 @@ export function WithdrawForm({ settingsMinWithdraw, destination, liveGameWallet,
           <ul className="mt-1 list-disc space-y-1 pl-5 text-ink/85">
             {data.reasons.map((reason) => (
               <li key={reason.code} data-reason={reason.code}>
-                {reason.message}
+                {describeWithdrawReason(reason, { minWithdraw })}
               </li>
             ))}
           </ul>
@@ -166,13 +172,14 @@ export function WithdrawForm({ settingsMinWithdraw, destination, liveGameWallet,
   );
 }
 
-function Figure({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+function Figure({ label, testId, note, children }: { label: string; testId: string; note?: ReactNode; children: ReactNode }) {
   return (
     <div className="min-w-0 rounded-lg bg-black/30 px-2.5 py-2">
       <dt className="text-ink/55">{label}</dt>
       <dd className="mt-0.5 truncate font-semibold tabular-nums text-ink" data-testid={testId}>
         {children}
       </dd>
+      {note}
     </div>
   );
 }

@@ -1,0 +1,70 @@
+import '../lib/i18n.ts';
+import { StrictMode, startTransition } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { queryClient } from '../lib/query-client.ts';
+import { siteSettingsQuery } from '../lib/site-settings.ts';
+import { AppProvider } from './provider.tsx';
+import { createRouter } from './router.tsx';
+
+/**
+ * How long the first render waits for the site settings (asked for by the page's preload, with
+ * the code) when none are stored: drawn once with the brand and the announcement strip, nothing
+ * moves when they arrive. A slower answer is drawn when it comes, as before.
+ */
+const FIRST_SETTINGS_WAIT_MS = 1_500;
+
+type Router = ReturnType<typeof createRouter>;
+
+export interface MountOptions {
+  /** A navigation to make before the first render: where the landing page hands over (login, register). */
+  navigateTo?: { to: string; state?: unknown };
+  /** Runs right before the member app's first render: the landing page leaves the container. */
+  beforeRender?: () => void;
+}
+
+/**
+ * Starts the member app (router, queries, i18next) in `container`. It renders only once the
+ * first page's code is loaded, so the router's loading spinner never replaces what is already on
+ * screen: the landing page while it hands over, or nothing on a member page's first load.
+ */
+export async function mountMemberApp(container: HTMLElement, { navigateTo, beforeRender }: MountOptions = {}): Promise<Root> {
+  const router = createRouter();
+  const settings = queryClient.getQueryData(siteSettingsQuery.queryKey) ?? queryClient.prefetchQuery(siteSettingsQuery);
+  await Promise.all([untilInitialized(router), Promise.race([settings, delay(FIRST_SETTINGS_WAIT_MS)])]);
+  if (navigateTo) await router.navigate(navigateTo.to, { state: navigateTo.state });
+  const root = createRoot(container);
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  if (beforeRender) {
+    // Handing over: the landing page leaves and the next page is drawn in the same task, no blank frame.
+    beforeRender();
+    flushSync(render);
+  } else {
+    // A first load: React renders the page in slices and lets the browser in between.
+    startTransition(render);
+  }
+  return root;
+}
+
+function untilInitialized(router: Router): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import '../../../test/setup-dom.ts';
+import { balanceFixture } from '../../../test/fixtures.ts';
+import { mockBackend, ok, renderAt, signIn } from '../../../test/render.tsx';
+import { WithdrawForm } from './withdraw-form.tsx';
+
+const condition = (overrides: Record<string, unknown> = {}) =>
+  ok({
+    canWithdraw: true,
+    reasons: [],
+    availableAmount: 1508.88,
+    balance: 1508.88,
+    minWithdraw: 100,
+    maxWithdraw: 50_000,
+    autoWithdraw: 5_000,
+    turnover: { now: 0, needed: 0 },
+    bonusMaxWithdraw: null,
+    pendingWithdrawals: 0,
+    ...overrides,
+  });
+
+const render = () =>
+  renderAt(<WithdrawForm settingsMinWithdraw={100} destination={{ bankName: 'กสิกรไทย', maskedAccount: 'xxxxxx4567' }} onCancel={() => undefined} />, { path: '/user/withdraw' });
+
+describe('withdraw form (spec dialog 2; issue 14 §4)', () => {
+  it("shows the partner's live game wallet with the time it was read", async () => {
+    signIn();
+    mockBackend({ 'GET /fund-composite/v1/withdrawal/condition': condition(), 'GET /user-profile-composite/v1/profile/balance': ok(balanceFixture()) });
+    render();
+    await screen.findByText((_, element) => element?.getAttribute('data-testid') === 'withdraw-game-wallet' && element.textContent === '300.00');
+    expect((await screen.findByTestId('withdraw-game-wallet-note')).textContent).toBe('ยอดสดจากผู้ให้บริการเกม เวลา 14:30:55 น.');
+  });
+
+  it('when the member may not withdraw: the reasons in the form’s number format, and a confirm button that is disabled', async () => {
+    signIn();
+    mockBackend({
+      'GET /fund-composite/v1/withdrawal/condition': condition({ canWithdraw: false, availableAmount: 0, balance: 50, reasons: [{ code: 'WITHDRAW_BELOW_MINIMUM', message: 'ถอนเงินขั้นต่ำ 100 บาท' }] }),
+      'GET /user-profile-composite/v1/profile/balance': ok(balanceFixture()),
+    });
+    render();
+    const reasons = await screen.findByTestId('withdraw-reasons');
+    expect(reasons.textContent).toContain('ถอนเงินขั้นต่ำ 100.00 บาท');
+    const submit = screen.getByTestId('withdraw-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    // The hint says the same numbers the same way.
+    expect(screen.getByTestId('withdraw-form').textContent).toContain('ถอนขั้นต่ำ 100.00 บาท · สูงสุด 50,000.00 บาทต่อครั้ง');
+  });
+});

@@ -1,0 +1,48 @@
+import type { SiteSettings } from '@sabai/contracts';
+import { useEffect, useState } from 'react';
+import { isObject } from './storage.ts';
+import { isStoredSettings, storeSiteSettings } from './stored-site-settings.ts';
+
+/** Like the API client's limit (lib/api.ts): a settings call that hangs this long is given up. */
+const REQUEST_TIMEOUT_MS = 20_000;
+
+/**
+ * `GET /v2/prefix` for the landing page's first load, without the API client: a plain fetch whose
+ * answer gets the shape check the stored copy gets (lib/stored-site-settings.ts), so neither zod
+ * nor TanStack Query is downloaded before the landing page shows (docs/adr/0014). The member app
+ * asks again through lib/api.ts and checks the answer against the contract. Null when the server
+ * was not reached or answered something else: the page keeps what it shows.
+ */
+export async function fetchPublicSiteSettings(): Promise<SiteSettings | null> {
+  try {
+    const response = await fetch('/v2/prefix', {
+      headers: { 'Accept-Language': 'th' },
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const body: unknown = await response.json();
+    return isObject(body) && body.success === true && isStoredSettings(body.data) ? body.data : null;
+  } catch {
+    return null; // unreachable or not JSON: the stored copy (or the defaults) stays on screen
+  }
+}
+
+/**
+ * The settings the page starts with, then the server's from `request` (stored for the next visit,
+ * theme applied). main.tsx starts the request before the first render, so it is asked only once.
+ */
+export function usePublicSiteSettings(initial: SiteSettings | null, request: Promise<SiteSettings | null>): SiteSettings | null {
+  const [settings, setSettings] = useState(initial);
+  useEffect(() => {
+    let isCurrent = true;
+    void request.then((fresh) => {
+      if (!fresh || !isCurrent) return;
+      storeSiteSettings(fresh);
+      setSettings(fresh);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [request]);
+  return settings;
+}

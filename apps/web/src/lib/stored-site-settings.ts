@@ -1,0 +1,47 @@
+import type { SiteSettings } from '@sabai/contracts';
+import { STORAGE_KEYS } from '../config/storage-keys.ts';
+import { isObject, readJson, writeJson } from './storage.ts';
+
+/**
+ * The site settings (`GET /v2/prefix`) kept in local storage, and the theme they carry, without
+ * the API client or TanStack Query: the landing page's first load uses this file alone
+ * (docs/adr/0014); lib/site-settings.ts builds the member app's query on it.
+ */
+export const isStoredSettings = (value: unknown): value is SiteSettings =>
+  isObject(value) && typeof value.siteName === 'string' && isObject(value.theme) && Array.isArray(value.getNameBank);
+
+export const readStoredSiteSettings = (): SiteSettings | null =>
+  readJson(STORAGE_KEYS.siteSettings, isStoredSettings);
+
+/** Keeps the settings for the next visit and paints with their colours now. */
+export function storeSiteSettings(settings: SiteSettings): void {
+  writeJson(STORAGE_KEYS.siteSettings, settings);
+  applyTheme(settings.theme);
+}
+
+const THEME_VARIABLES = {
+  primaryColor: '--sabai-primary',
+  secondaryColor: '--sabai-secondary',
+  backgroundColor: '--sabai-background',
+  textColor: '--sabai-text',
+} as const;
+
+/** Accepts CSS colours as the back office writes them; anything else keeps the default. */
+const SAFE_COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\))$/i;
+
+/** Puts the site's theme colours into the CSS variables the styles use (index.css). */
+export function applyTheme(theme: SiteSettings['theme']): void {
+  const root = document.documentElement;
+  for (const [field, variable] of Object.entries(THEME_VARIABLES)) {
+    const value = theme[field as keyof typeof THEME_VARIABLES];
+    if (typeof value === 'string' && SAFE_COLOR.test(value.trim())) root.style.setProperty(variable, value.trim());
+  }
+  const background = theme.backgroundColor;
+  if (SAFE_COLOR.test(background)) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', background);
+}
+
+/** Paints with the operator's colours from the last visit before the settings call answers. */
+export function applyStoredTheme(): void {
+  const stored = readStoredSiteSettings();
+  if (stored) applyTheme(stored.theme);
+}

@@ -1,0 +1,255 @@
+/**
+ * Member-site delivery benchmark (issue 14 §1). Builds apps/web, starts the product the way the
+ * quick start does (in-memory PGlite, sandbox, API serving apps/web/dist) on free ports and runs
+ * Lighthouse 12 (mobile, default simulated throttling) in Debian's Chromium on three pages:
+ * `/`, `/user/login` and `/user/home` signed in as the demo member. Prints numbers; asserts nothing.
+ *
+ *   npm run bench:web
+ *   BENCH_RUNS=5 npm run bench:web
+ *
+ * Env: BENCH_RUNS (default 3; each figure is the run with the median performance score),
+ * BENCH_SKIP_BUILD=1 (serve apps/web/dist as it is), BENCH_PAGES (e.g. "/,/user/login": only those),
+ * CHROMIUM_PATH (default /usr/bin/chromium),
+ * BENCH_REPORT_DIR (writes each run's Lighthouse JSON there).
+ *
+ * Every run gets a fresh Chromium profile, so nothing is cached and no service worker is
+ * installed. The signed-in page gets its session the way the site keeps it: the token and user
+ * are written to local storage on a same-origin page that loads no asset, then Lighthouse runs
+ * without its own storage reset (which would wipe them).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { REPO_ROOT, startStack } from '../scripts/stack.ts';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const RUNS = parsePositiveInteger('BENCH_RUNS', process.env.BENCH_RUNS ?? '3');
+const REPORT_DIR = process.env.BENCH_REPORT_DIR ? path.resolve(process.env.BENCH_REPORT_DIR) : null;
+const DEMO_MEMBER = { phoneNumber: '0800000001', password: 'demo1234' };
+const CHROMIUM_START_TIMEOUT_MS = 15_000;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+interface PageToMeasure {
+  name: string;
+  path: string;
+  isSignedIn: boolean;
+}
+
+const ALL_PAGES: PageToMeasure[] = [
+  { name: '/', path: '/', isSignedIn: false },
+  { name: '/user/login', path: '/user/login', isSignedIn: false },
+  { name: '/user/home (signed in)', path: '/user/home', isSignedIn: true },
+];
+/** BENCH_PAGES=/,/user/login measures only those (by path). */
+const PAGES = process.env.BENCH_PAGES ? ALL_PAGES.filter((page) => process.env.BENCH_PAGES?.split(',').includes(page.path)) : ALL_PAGES;
+
+interface RunFigures {
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  speedIndexMs: number;
+  cls: number;
+  benchmarkIndex: number | null;
+  /** Same-origin scripts the page requested, gzip-9 size (independent of what the server sends). */
+  scriptGzipBytes: number;
+  scriptCount: number;
+  /** Bytes the server actually sent for every request (headers included), as Lighthouse saw them. */
+  transferBytes: number;
+  failedAudits: string[];
+}
+
+interface NetworkRequestItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+function parsePositiveInteger(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${text}"`);
+  return value;
+}
+
+/** Starts Chromium with a fresh profile and its DevTools port; resolves once the port is open. */
+async function launchChromium(): Promise<{ port: number; process: ChildProcess; close: () => Promise<void> }> {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'sabai-web-bench-'));
+  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`, '--remote-debugging-port=0', 'about:blank'], {
+    stdio: 'ignore',
+    detached: true, // its own process group: closing ends its renderer and utility processes too
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const close = async () => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    await exited;
+    await sleep(200); // the group's last processes let go of the profile
+    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  };
+  const portFile = path.join(userDataDir, 'DevToolsActivePort');
+  const deadline = Date.now() + CHROMIUM_START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (existsSync(portFile)) {
+      const port = Number(readFileSync(portFile, 'utf8').split('\n')[0]);
+      if (Number.isInteger(port) && port > 0) return { port, process: child, close };
+    }
+    await sleep(100);
+  }
+  await close();
+  throw new Error(`Chromium (${CHROMIUM_PATH}) did not open a DevTools port within ${CHROMIUM_START_TIMEOUT_MS} ms`);
+}
+
+/** Logs the demo member in through the API, as the login form does. */
+async function signInDemoMember(origin: string): Promise<{ token: string; user: unknown }> {
+  const prefix = (await (await fetch(`${origin}/v2/prefix`)).json()) as { data: { appId: string } };
+  const response = await fetch(`${origin}/auth-service/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'th', 'x-api-key': prefix.data.appId },
+    body: JSON.stringify({ phoneNumber: DEMO_MEMBER.phoneNumber, Password: DEMO_MEMBER.password }),
+  });
+  const body = (await response.json()) as { success: boolean; message: string; authToken?: string; data?: unknown };
+  if (!body.success || !body.authToken) throw new Error(`demo member login failed: ${body.message}`);
+  return { token: body.authToken, user: body.data };
+}
+
+/**
+ * Writes the session into the fresh profile's local storage from `/healthz` (same origin, JSON,
+ * no asset), so the measured load still starts with an empty HTTP cache.
+ */
+async function storeSession(port: number, origin: string, session: { token: string; user: unknown }): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    const page = await context.newPage();
+    await page.goto(`${origin}/healthz`);
+    // A string: the bench is type-checked without the DOM library.
+    await page.evaluate(
+      `localStorage.setItem('sabai.token', ${JSON.stringify(session.token)}); localStorage.setItem('sabai.user', ${JSON.stringify(JSON.stringify(session.user))})`,
+    );
+    await page.close();
+  } finally {
+    await browser.close(); // over CDP this disconnects; Chromium keeps running
+  }
+}
+
+async function gzipSizeOf(url: string, cache: Map<string, number>): Promise<number> {
+  const known = cache.get(url);
+  if (known !== undefined) return known;
+  const body = Buffer.from(await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+  const size = gzipSync(body, { level: 9 }).length;
+  cache.set(url, size);
+  return size;
+}
+
+async function measure(page: PageToMeasure, origin: string, session: { token: string; user: unknown }, gzipCache: Map<string, number>, run: number): Promise<RunFigures> {
+  const browser = await launchChromium();
+  try {
+    if (page.isSignedIn) await storeSession(browser.port, origin, session);
+    const result = await lighthouse(`${origin}${page.path}`, {
+      port: browser.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      disableStorageReset: page.isSignedIn,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse runtime error on ${page.path}: ${lhr.runtimeError.message}`);
+    if (REPORT_DIR) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      const fileName = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'index'}-${run}.json`;
+      writeFileSync(path.join(REPORT_DIR, fileName), JSON.stringify(lhr));
+    }
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? []);
+    const scripts = requests.filter((request) => request.resourceType === 'Script' && request.url.startsWith(origin));
+    let scriptGzipBytes = 0;
+    for (const script of scripts) scriptGzipBytes += await gzipSizeOf(script.url, gzipCache);
+    const failedAudits = Object.values(lhr.audits)
+      .filter((audit) => audit.score !== null && audit.score < 1 && (audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'metricSavings'))
+      .map((audit) => audit.id);
+    return {
+      scores: Object.fromEntries(CATEGORIES.map((category) => [category, lhr.categories[category]?.score ?? null])) as RunFigures['scores'],
+      fcpMs: numeric('first-contentful-paint'),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      speedIndexMs: numeric('speed-index'),
+      cls: numeric('cumulative-layout-shift'),
+      benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
+      scriptGzipBytes,
+      scriptCount: scripts.length,
+      transferBytes: requests.reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
+      failedAudits,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const score = (value: number | null) => (value === null ? '—' : value.toFixed(2));
+
+function median(runs: RunFigures[]): RunFigures {
+  const sorted = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+  return sorted[Math.floor((sorted.length - 1) / 2)] as RunFigures;
+}
+
+if (process.env.BENCH_SKIP_BUILD !== '1') {
+  console.log('Building the member site (npm run build)…');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error('npm run build failed');
+}
+
+const stack = await startStack({ apiPort: 0, sandboxPort: 0, logLevel: 'warn' });
+const results: { page: PageToMeasure; runs: RunFigures[] }[] = [];
+try {
+  const session = await signInDemoMember(stack.apiUrl);
+  const gzipCache = new Map<string, number>();
+  for (const page of PAGES) {
+    const runs: RunFigures[] = [];
+    for (let run = 1; run <= RUNS; run += 1) {
+      const figures = await measure(page, stack.apiUrl, session, gzipCache, run);
+      runs.push(figures);
+      console.log(
+        `  ${page.name} run ${run}/${RUNS}: performance ${score(figures.scores.performance)}, LCP ${seconds(figures.lcpMs)}, TBT ${Math.round(figures.tbtMs)} ms, benchmarkIndex ${figures.benchmarkIndex ?? '—'}`,
+      );
+    }
+    results.push({ page, runs });
+  }
+} finally {
+  await stack.close();
+}
+
+console.log(`\nLighthouse 12 mobile (simulated throttling), ${RUNS} run(s) per page, median by performance; load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}\n`);
+console.log('| page | performance | accessibility | best practices | FCP | LCP | TBT | SI | CLS | JS requested (gzip) | transferred |');
+console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
+for (const { page, runs } of results) {
+  const figures = median(runs);
+  const performanceRange = runs.map((run) => score(run.scores.performance)).join(' / ');
+  console.log(
+    `| ${page.name} | ${score(figures.scores.performance)} (${performanceRange}) | ${score(figures.scores.accessibility)} | ${score(figures.scores['best-practices'])} | ${seconds(figures.fcpMs)} | ${seconds(figures.lcpMs)} | ${Math.round(figures.tbtMs)} ms | ${seconds(figures.speedIndexMs)} | ${figures.cls.toFixed(3)} | ${kB(figures.scriptGzipBytes)} in ${figures.scriptCount} files | ${kB(figures.transferBytes)} |`,
+  );
+}
+const landingResult = results.find(({ page }) => page.path === '/');
+const landing = landingResult && median(landingResult.runs);
+if (landing) console.log(`\nJS a visitor's first load of / needs: ${kB(landing.scriptGzipBytes)} gzip (${landing.scriptCount} files)`);
+for (const { page, runs } of results) {
+  const failed = median(runs).failedAudits;
+  if (failed.length > 0) console.log(`Audits below 1 on ${page.name}: ${failed.join(', ')}`);
+}
