@@ -31,7 +31,8 @@ export interface RunningStack {
 
 /**
  * The whole product in one process, as the quick start and the end-to-end journeys run it:
- * database (migrated, demo site seeded), the sandbox providers and the API serving the built site.
+ * database (migrated, demo site seeded), the sandbox providers, and the API serving the built site
+ * with the worker running in the same process.
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const host = options.host ?? '127.0.0.1';
@@ -63,7 +64,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     ...options.env,
   });
-  const { app } = await buildApp(config, { db });
+  // One process: the API and the worker (outbox handlers, periodic jobs) together.
+  const { app } = await buildApp(config, { db, runJobs: true });
   await app.listen({ host, port: options.apiPort });
   const apiUrl = `http://${host}:${(app.server.address() as { port: number }).port}`;
   sandbox.setApiBaseUrl(apiUrl);

@@ -10,24 +10,17 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { openDatabase, type Db } from '@sabai/db';
 import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
-import { createNameInquiry, type NameInquiryAdapter } from './adapters/name-inquiry/index.ts';
-import { createPayout, type PayoutAdapter } from './adapters/payout/index.ts';
-import { createPartner, type PartnerAdapter } from './adapters/partner/index.ts';
 import { registerPlayRoutes } from './modules/play/routes.ts';
 import { registerCashbackRoutes } from './modules/cashback/routes.ts';
 import { registerAffiliateRoutes } from './modules/affiliate/routes.ts';
 import { registerPromotionRoutes } from './modules/promotions/routes.ts';
 import { registerRewardRoutes } from './modules/rewards/routes.ts';
-import { RateLimiter } from './lib/rate-limiter.ts';
-import { createSiteSettingsCache } from './modules/site/get-site-settings.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerMemberApiGuard } from './plugins/member-api-guard.ts';
 import { registerIpRateLimits } from './plugins/ip-rate-limit.ts';
 import { registerAdminGuard } from './plugins/admin-guard.ts';
-import { sharedDevelopmentSecret } from './lib/development-secret.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { registerSiteRoutes } from './modules/site/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
@@ -38,20 +31,20 @@ import { registerHistoryRoutes } from './modules/history/routes.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
 import { createBalanceEvents } from './modules/events/balance-events.ts';
 import { registerAdminRoutes } from './modules/admin-routes.ts';
-import { startRecoveryJobs } from './jobs/recovery-jobs.ts';
+import { startWorker } from './worker/start-worker.ts';
+import { registerOutboxRoutes } from './modules/outbox/index.ts';
+import { createAppContext, type ContextOptions } from './create-context.ts';
 
 const RATE_LIMIT_PRUNE_INTERVAL_MS = 60 * 60_000;
 
-export interface BuildAppOptions {
-  /** An open database; when absent one is opened from config and closed with the app. */
-  db?: Db;
-  nameInquiry?: NameInquiryAdapter;
-  payout?: PayoutAdapter;
-  partner?: PartnerAdapter;
-  now?: () => Date;
+export interface BuildAppOptions extends ContextOptions {
   /** Fastify logger on/off (tests turn it off). Defaults to config LOG_LEVEL. */
   logger?: boolean;
-  /** Run the recovery jobs (unprocessed bank events, unsettled payouts) on a timer. Default true. */
+  /**
+   * Also run the worker in this process (outbox handlers and periodic jobs, worker/start-worker.ts):
+   * the quick start's single process. Default false: `npm run api` serves HTTP only and
+   * `npm run worker` runs the jobs.
+   */
   runJobs?: boolean;
 }
 
@@ -63,20 +56,8 @@ export interface BuildAppOptions {
  */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<{ app: FastifyInstance; context: AppContext }> {
   const ownsDb = options.db === undefined;
-  const db = options.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` }));
-  const context: AppContext = {
-    config,
-    db,
-    nameInquiry: options.nameInquiry ?? createNameInquiry(config),
-    payout: options.payout ?? createPayout(config),
-    partner: options.partner ?? createPartner(config),
-    rateLimiter: new RateLimiter(db, config.RATE_LIMIT_SCALE),
-    siteSettings: createSiteSettingsCache(db),
-    // Unset outside production: one secret per database, so a checkBank on one process and the
-    // sign-up on another agree (several processes share one PostgreSQL).
-    bankTokenSecret: config.BANK_TOKEN_SECRET ?? (await sharedDevelopmentSecret(db, 'bank_token')),
-    now: options.now ?? (() => new Date()),
-  };
+  const context = await createAppContext(config, options);
+  const { db } = context;
 
   const app = Fastify({
     logger:
@@ -180,9 +161,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerEventRoutes(app, context, balanceEvents);
   await registerFeedRoutes(app, context);
   registerAdminRoutes(app, context);
-  if (options.runJobs !== false) {
-    const jobs = startRecoveryJobs(context, app.log);
-    app.addHook('onClose', async () => jobs.stop());
+  registerOutboxRoutes(app, context);
+  if (options.runJobs === true) {
+    // The quick start's one process also runs the worker (outbox handlers, periodic jobs).
+    const worker = await startWorker(context, app.log);
+    app.addHook('onClose', async () => worker.stop());
   }
   await registerStaticFiles(app, config.WEB_DIST_DIR);
 

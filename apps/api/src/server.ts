@@ -5,8 +5,10 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
 /**
- * The API process (production entry): config from the environment, migrations, listen, and a
- * graceful close on SIGINT / SIGTERM (stop accepting, finish requests in flight, close the pool).
+ * The API process (`npm run api`, production entry): HTTP only, no jobs — the worker process
+ * (`npm run worker`, worker-main.ts) runs those; any number of each share one PostgreSQL.
+ * Config from the environment, migrations, listen, and a graceful close on SIGINT / SIGTERM
+ * (stop accepting, finish requests in flight, close the pool).
  */
 const config = loadConfig();
 const webDistDir = config.WEB_DIST_DIR ?? path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));

@@ -15,16 +15,19 @@ import { reconcileMoney } from '../modules/reconcile/reconcile-money.ts';
 import { signedFeedHeaders } from './money-helpers.ts';
 
 /**
- * Crash test (issue "Money"): the API process is killed with SIGKILL in the middle of a stream of
- * deposits and withdrawals, then started again on the same database. Every acknowledged operation
+ * Crash test (issue "Money", issue 10 §5): the API process and the worker process are killed with
+ * SIGKILL in the middle of a stream of deposits and withdrawals, then started again on the same
+ * database. Every acknowledged operation
  * must be there exactly once, every payout settled by asking the bank (never paid twice, never
- * lost), and every invariant must hold. The sandbox bank runs in this test process so that, like
+ * lost), every outbox event handled (bonus, wheel credit, the move into the game), and every
+ * invariant must hold. The sandbox bank runs in this test process so that, like
  * a real bank, it survives the API's crash.
  *
  * Runs on a real PostgreSQL server only (DATABASE_URL, as CI's second run does): PGlite is an
  * in-process database, so there is no separate server to survive the kill.
  */
 const API_ENTRY = fileURLToPath(new URL('../server.ts', import.meta.url));
+const WORKER_ENTRY = fileURLToPath(new URL('../worker-main.ts', import.meta.url));
 const REPO_ROOT = path.resolve(path.dirname(API_ENTRY), '../../..');
 const FEED_SECRET = 'crash-test-feed-secret-0123456789';
 const SANDBOX_KEY = 'crash-test-sandbox-key';
@@ -34,6 +37,7 @@ let database: { db: Db; databaseUrl: string | undefined; drop: () => Promise<voi
 let sandbox: SandboxApp;
 let sandboxUrl: string;
 let api: ChildProcess | undefined;
+let jobs: ChildProcess | undefined;
 let apiPort = 0;
 let apiUrl = '';
 
@@ -53,7 +57,13 @@ async function findFreePort(): Promise<number> {
 }
 
 function startApi(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', API_ENTRY], {
+  return startProcess(API_ENTRY);
+}
+function startWorkerProcess(): ChildProcess {
+  return startProcess(WORKER_ENTRY);
+}
+function startProcess(entry: string): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -115,6 +125,7 @@ describe.skipIf(!process.env.DATABASE_URL)('crash recovery (kill -9 of the API o
   }, 60_000);
   afterAll(async () => {
     api?.kill('SIGKILL');
+    jobs?.kill('SIGKILL');
     await sandbox?.close();
     await database?.drop();
   });
@@ -122,6 +133,7 @@ describe.skipIf(!process.env.DATABASE_URL)('crash recovery (kill -9 of the API o
   it('keeps every acknowledged deposit and withdrawal exactly once and settles every payout', async () => {
     const members = await createMembers(6);
     api = startApi();
+    jobs = startWorkerProcess();
     await waitForHealth();
     const tokens = new Map<string, string>();
     for (const member of members) {
@@ -165,18 +177,21 @@ describe.skipIf(!process.env.DATABASE_URL)('crash recovery (kill -9 of the API o
     const workers = Array.from({ length: 4 }, (_, index) => worker(index));
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     api.kill('SIGKILL');
+    jobs.kill('SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 300));
     stop = true;
     await Promise.all(workers);
     expect(acknowledgedDeposits.length).toBeGreaterThan(5);
 
     api = startApi();
+    jobs = startWorkerProcess();
     await waitForHealth();
     // Recovery runs at start and every 200 ms: wait until nothing is left in flight.
     const deadline = Date.now() + 20_000;
     for (;;) {
       const { rows } = await database.db.query<{ open: bigint }>(
-        `SELECT (SELECT count(*) FROM bank_feed_events WHERE status = 'received') + (SELECT count(*) FROM withdrawals WHERE status IN ('approved', 'paying')) AS open`,
+        `SELECT (SELECT count(*) FROM bank_feed_events WHERE status = 'received') + (SELECT count(*) FROM withdrawals WHERE status IN ('approved', 'paying'))
+                + (SELECT count(*) FROM outbox_events WHERE dispatched_at IS NULL) + (SELECT count(*) FROM outbox_deliveries WHERE status <> 'done') AS open`,
       );
       if (rows[0]?.open === 0n) break;
       if (Date.now() > deadline) throw new Error(`recovery did not finish: ${rows[0]?.open} open`);
@@ -198,6 +213,15 @@ describe.skipIf(!process.env.DATABASE_URL)('crash recovery (kill -9 of the API o
       const atBank = (await fetch(`${sandboxUrl}/bank/v1/payouts/${withdrawal.id}`, { headers: { 'x-sandbox-key': SANDBOX_KEY } }).then((response) => response.json())) as { status: string };
       expect([withdrawal.id, withdrawal.status === 'paid']).toEqual([withdrawal.id, atBank.status === 'succeeded']);
     }
+    // Every credited deposit's follow-ups ran exactly once: one wheel-credit delivery and one
+    // bonus decision per credited deposit, all done.
+    const followUps = await database.db.query<{ credited: bigint; wheel: bigint; decided: bigint }>(
+      `SELECT (SELECT count(*) FROM deposits WHERE status = 'credited') AS credited,
+              (SELECT count(*) FROM outbox_deliveries WHERE handler = 'earn-wheel-credit' AND status = 'done') AS wheel,
+              (SELECT count(*) FROM outbox_events WHERE kind = 'bonus.decided') AS decided`,
+    );
+    expect(followUps.rows[0]?.wheel).toBe(followUps.rows[0]?.credited);
+    expect(followUps.rows[0]?.decided).toBe(followUps.rows[0]?.credited);
     expect(await reconcileMoney(database.db)).toEqual([]);
     const states = withdrawals.rows.reduce<Record<string, number>>((counts, row) => ({ ...counts, [row.status]: (counts[row.status] ?? 0) + 1 }), {});
     console.log(`crash test: ${acknowledgedDeposits.length} deposits and ${acknowledgedWithdrawals.length} withdrawals acknowledged before the kill; withdrawals now ${JSON.stringify(states)}`);

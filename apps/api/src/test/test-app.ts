@@ -6,6 +6,7 @@ import { buildSandboxApp, type SandboxApp } from '@sabai/sandbox';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { runOutboxInline } from '../worker/run-outbox-inline.ts';
 import { seedDemoSite, DEMO_APP_ID } from '../modules/demo/seed-demo-site.ts';
 
 /**
@@ -77,6 +78,13 @@ export async function createTestApp(options: { now?: () => Date; env?: Record<st
   });
   const built = await buildApp(config, { db, logger: false, runJobs: false, ...(options.now ? { now: options.now } : {}) });
   const { app, context } = built;
+  // What follows a money event (bonus, wheel credit, the move into the game) is the worker's; a
+  // test wants it done when its call returns, so each response waits for the outbox to be run
+  // inline (worker/run-outbox-inline.ts). The pg-boss worker itself: worker/start-worker.test.ts.
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    await runOutboxInline(context);
+    return payload;
+  });
   await app.ready();
   sandbox.setApiBaseUrl(`http://127.0.0.1:${await listenForSandbox(app)}`);
 

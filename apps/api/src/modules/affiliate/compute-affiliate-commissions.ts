@@ -1,4 +1,5 @@
 import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import type { AppContext } from '../../context.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { cashbackForNetLoss, lastCompletedPeriod, rewardPeriodOf } from '../cashback/cashback-rules.ts';
@@ -52,6 +53,12 @@ export async function computeAffiliateCommissionsForDay(context: AppContext, day
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
           [period.fromUtc, row.member_id, entry.level, referrer, row.net_loss, entry.basisPoints, commissionSatang, transferId],
         );
+        await recordOutboxEvent(tx, {
+          kind: 'affiliate-income.available',
+          eventKey: `affiliate-income.available:${period.periodStart}:${row.member_id}:${entry.level}`,
+          memberId: referrer,
+          payload: { memberId: referrer, periodKey: `${period.periodStart}:${row.member_id}:${entry.level}`, amountSatang: toSatangText(commissionSatang) },
+        });
         await notifyBalanceChanged(tx, referrer, 'adjustment');
         return true;
       });

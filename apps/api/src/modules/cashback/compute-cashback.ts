@@ -1,4 +1,5 @@
 import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import type { AppContext } from '../../context.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { cashbackForNetLoss, lastCompletedPeriod, rewardPeriodOf } from './cashback-rules.ts';
@@ -42,6 +43,12 @@ export async function computeCashbackForDay(context: AppContext, day: Date): Pro
          VALUES ($1, $2, $3, $4, $5, $6)`,
         [row.member_id, period.fromUtc, row.net_loss, settings.cashback_payout_basis_points, cashbackSatang, transferId],
       );
+      await recordOutboxEvent(tx, {
+        kind: 'cashback.available',
+        eventKey: `cashback.available:${row.member_id}:${period.periodStart}`,
+        memberId: row.member_id,
+        payload: { memberId: row.member_id, periodKey: period.periodStart, amountSatang: toSatangText(cashbackSatang) },
+      });
       await notifyBalanceChanged(tx, row.member_id, 'adjustment');
       return true;
     });

@@ -1,6 +1,4 @@
 import type { AppContext } from '../../context.ts';
-import { isAppError } from '../../lib/app-error.ts';
-import { moveGameCreditLocked } from '../play/move-game-credit.ts';
 import { processFeedEvent, type FeedEventOutcome } from './process-feed-event.ts';
 import type { FeedBodyFormat } from './feed-payloads.ts';
 
@@ -12,7 +10,8 @@ import type { FeedBodyFormat } from './feed-payloads.ts';
  *    is stored once and credited once; the answer then says `duplicate` with the first outcome;
  * 2. it is processed (parse, match, post) in its own transaction; if the process dies in between
  *    the recovery job processes the stored event;
- * 3. a credited deposit continues into the member's game account.
+ * 3. what follows a credited deposit (bonus, wheel credit, the move into the game) is the
+ *    worker's, through the outbox event the processing recorded (issue 10 §3).
  *
  * @param input.dedupeKey at most 200 characters (a CHECK).
  */
@@ -39,24 +38,5 @@ export async function acceptFeedEvent(
     return { eventId: existing.id.toString(), duplicate: true, status: existing.status, reason: existing.status_reason };
   }
   const outcome = await processFeedEvent(context, newId);
-  if (outcome.status === 'credited') await continueIntoGame(context, newId);
   return { eventId: newId.toString(), duplicate: false, ...outcome };
-}
-
-/**
- * Issue "Play": a credited deposit continues into the member's game account (GAME_IN). Best
- * effort after the deposit is safe in the main wallet: a partner outage leaves it there, and the
- * next launch moves it.
- */
-async function continueIntoGame(context: AppContext, eventId: bigint): Promise<void> {
-  const { rows } = await context.db.query<{ member_id: string }>('SELECT member_id FROM deposits WHERE event_id = $1 AND member_id IS NOT NULL', [eventId]);
-  const memberId = rows[0]?.member_id;
-  if (!memberId) return;
-  try {
-    await moveGameCreditLocked(context, { memberId, direction: 'in', amountSatang: 'all' }, { waitMs: 0 });
-  } catch (error) {
-    // The member is launching or withdrawing right now: the money stays in the main wallet and
-    // their launch moves it. Anything else is a real failure and is not hidden.
-    if (!(isAppError(error) && error.code === 'MEMBER_BUSY')) throw error;
-  }
 }

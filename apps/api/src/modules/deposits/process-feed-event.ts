@@ -6,8 +6,8 @@ import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { matchDeposit, type IncomingCredit, type MatchMember, type OpenPromptPayRequest } from './matching/match-deposit.ts';
 import { readMaskedAccount } from './matching/masked-account.ts';
 import { normalizeFeedEvent, type FeedChannel } from './normalize-feed-event.ts';
-import { grantBonusAfterDeposit } from '../promotions/grant-bonus-after-deposit.ts';
-import { earnPrizeCredit } from '../rewards/earn-prize-credit.ts';
+import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
+import { recordDepositCredited } from './record-deposit-credited.ts';
 import type { FeedBodyFormat, FeedKind } from './feed-payloads.ts';
 
 export interface FeedEventOutcome {
@@ -20,7 +20,9 @@ export interface FeedEventOutcome {
  * the money is recorded as received (DEPOSIT_RECEIVED: channel → house:unallocated_deposits);
  * the pure matcher decides; exactly one member → DEPOSIT (unallocated → member main) and a
  * balance notification; otherwise the deposit is held for staff, still in unallocated. Debits and
- * unreadable texts are marked and never credited.
+ * unreadable texts are marked and never credited. What follows a credited deposit (bonus, wheel
+ * credit, the move into the game) is recorded as `deposit.credited` in the outbox, in the same
+ * transaction, and done by the worker (issue 10 §3); a held deposit records `deposit.held`.
  *
  * Safe to call twice or concurrently for the same event: the event row is claimed with
  * `FOR UPDATE SKIP LOCKED` while `received`, and ledger keys derive from the event id.
@@ -88,6 +90,12 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
     const depositId = newPrefixedId('dep');
     if (decision.decision === 'hold') {
       await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId, status: 'held', holdReason: decision.reason });
+      await recordOutboxEvent(tx, {
+        kind: 'deposit.held',
+        eventKey: `deposit.held:${depositId}`,
+        memberId: null,
+        payload: { depositId, amountSatang: toSatangText(credit.amountSatang), reason: decision.reason, memberId: null },
+      });
       return markEvent(tx, eventId, 'held', decision.reason);
     }
 
@@ -113,8 +121,7 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       creditTransferId,
       promptPayRequestId: decision.promptPayRequestId ?? null,
     });
-    await grantBonusAfterDeposit(tx, { memberId: decision.memberId, depositId, depositSatang: credit.amountSatang, now: context.now() });
-    await earnPrizeCredit(tx, { memberId: decision.memberId, depositId, depositAmountSatang: credit.amountSatang });
+    await recordDepositCredited(tx, { memberId: decision.memberId, depositId, amountSatang: credit.amountSatang, now: context.now() });
     if (decision.promptPayRequestId) {
       await tx.query('UPDATE promptpay_requests SET paid_deposit_id = $2 WHERE id = $1 AND paid_deposit_id IS NULL', [decision.promptPayRequestId, depositId]);
     }

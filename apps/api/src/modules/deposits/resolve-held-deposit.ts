@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
-import { grantBonusAfterDeposit } from '../promotions/grant-bonus-after-deposit.ts';
-import { earnPrizeCredit } from '../rewards/earn-prize-credit.ts';
+import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
+import { recordDepositCredited } from './record-deposit-credited.ts';
 
 /**
  * Staff resolve a held deposit (money still in house:unallocated_deposits), once:
@@ -12,7 +12,8 @@ import { earnPrizeCredit } from '../rewards/earn-prize-credit.ts';
  *   that bank event, so a deposit can never be credited twice);
  * - `refund`: DEPOSIT_REFUND unallocated → the channel's account, recording that staff returned
  *   the money to the sender from the house account.
- * Audited. @throws AppError NOT_FOUND, STATE_CONFLICT (not held any more), VALIDATION_FAILED.
+ * Audited. Assigning records `deposit.credited` (bonus, wheel credit and the move into the game
+ * follow through the worker, as for an automatic credit). @throws AppError NOT_FOUND, STATE_CONFLICT (not held any more), VALIDATION_FAILED.
  */
 export async function resolveHeldDeposit(
   context: AppContext,
@@ -47,8 +48,7 @@ export async function resolveHeldDeposit(
         `UPDATE deposits SET status = 'credited', member_id = $2, credit_transfer_id = $3, resolved_by = $4, resolved_at = now() WHERE id = $1`,
         [input.depositId, memberId, transferId, input.actor],
       );
-      await grantBonusAfterDeposit(tx, { memberId, depositId: input.depositId, depositSatang: deposit.amount_satang, now: context.now() });
-      await earnPrizeCredit(tx, { memberId, depositId: input.depositId, depositAmountSatang: deposit.amount_satang });
+      await recordDepositCredited(tx, { memberId, depositId: input.depositId, amountSatang: deposit.amount_satang, now: context.now() });
       await recordStaffAction(tx, { actor: input.actor, action: 'deposit.assign', subjectType: 'deposit', subjectId: input.depositId, details: { memberId, note: input.note ?? null } });
       await notifyBalanceChanged(tx, memberId, 'deposit');
       return { status: 'credited' as const };
@@ -70,6 +70,12 @@ export async function resolveHeldDeposit(
       refundId,
       input.actor,
     ]);
+    await recordOutboxEvent(tx, {
+      kind: 'deposit.refunded',
+      eventKey: `deposit.refunded:${input.depositId}`,
+      memberId: null,
+      payload: { depositId: input.depositId, amountSatang: toSatangText(deposit.amount_satang), note: input.note },
+    });
     await recordStaffAction(tx, { actor: input.actor, action: 'deposit.refund', subjectType: 'deposit', subjectId: input.depositId, details: { note: input.note } });
     return { status: 'refunded' as const };
   });

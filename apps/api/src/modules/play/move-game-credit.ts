@@ -14,6 +14,7 @@ import { withMemberLock } from '../../lib/member-lock.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { PartnerUnavailableError } from '../../adapters/partner/index.ts';
+import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import { ensureGameAccount } from './ensure-game-account.ts';
 import { bookRoundResults } from './book-round-results.ts';
 import { pullBetRecords } from './pull-bet-records.ts';
@@ -178,8 +179,8 @@ export async function settleGameTransfer(
   settlement: { result: 'succeeded' } | { result: 'failed'; reason: string },
 ): Promise<boolean> {
   const memberId = await inLedgerTransaction(context.db, async (tx): Promise<string | false> => {
-    const { rows } = await tx.query<{ member_id: string; reserve_transfer_id: bigint; direction: 'in' | 'out' }>(
-      `SELECT member_id, reserve_transfer_id, direction FROM game_transfers WHERE id = $1 AND status = 'sending' FOR UPDATE`,
+    const { rows } = await tx.query<{ member_id: string; reserve_transfer_id: bigint; direction: 'in' | 'out'; amount_satang: bigint }>(
+      `SELECT member_id, reserve_transfer_id, direction, amount_satang FROM game_transfers WHERE id = $1 AND status = 'sending' FOR UPDATE`,
       [transferId],
     );
     const transfer = rows[0];
@@ -199,6 +200,18 @@ export async function settleGameTransfer(
       resolved,
       settlement.result === 'failed' ? settlement.reason : null,
     ]);
+    await recordOutboxEvent(tx, {
+      kind: 'game-transfer.settled',
+      eventKey: `game-transfer.settled:${transferId}`,
+      memberId: transfer.member_id,
+      payload: {
+        memberId: transfer.member_id,
+        transferId,
+        direction: transfer.direction,
+        amountSatang: toSatangText(transfer.amount_satang),
+        outcome: settlement.result === 'succeeded' ? 'posted' : 'voided',
+      },
+    });
     await notifyBalanceChanged(tx, transfer.member_id, 'adjustment');
     return transfer.member_id;
   });

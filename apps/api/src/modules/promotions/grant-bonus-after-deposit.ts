@@ -4,16 +4,25 @@ import { totalTurnoverSatang } from '../play/get-turnover.ts';
 import { endWageringRequirements } from '../play/wagering-requirements.ts';
 import { EXHAUSTED_BELOW_SATANG, grantBonusForDeposit } from './grant-bonus.ts';
 
+/** What a deposit's bonus decision depends on, read when the deposit is credited. */
+export interface DepositBonusBasis {
+  /** The member's posted main + game money before this deposit, in satang. */
+  balanceBeforeSatang: bigint;
+  /** The member's total turnover when the deposit was credited, in satang. */
+  turnoverNowSatang: bigint;
+}
+
 /**
- * The deposit-crediting transaction's call into promotions: reads what grantBonusForDeposit needs
- * (the member's money before this deposit, their turnover now) inside the same transaction. Money
- * played out before this deposit (main + game under 1 baht) also ends the member's wagering
- * requirements (docs/adr/0011): a new deposit is never held by turnover owed on money now gone.
+ * Runs inside the deposit-crediting transaction: reads what the bonus decision needs (the
+ * member's money before this deposit, their turnover now), so the worker decides later on the
+ * state at the deposit, not on what the member did since. Money played out before this deposit
+ * (main + game under 1 baht) also ends the member's wagering requirements here (docs/adr/0011):
+ * a new deposit is never held by turnover owed on money now gone.
  */
-export async function grantBonusAfterDeposit(
+export async function readDepositBonusBasis(
   tx: Queryable,
-  input: { memberId: string; depositId: string; depositSatang: bigint; now: Date },
-): Promise<string | null> {
+  input: { memberId: string; depositSatang: bigint; now: Date },
+): Promise<DepositBonusBasis> {
   // Posted balances only: money in a pending move (GAME_IN / GAME_OUT in flight, a reserved
   // withdrawal) still counts as the member's, so a deposit never ends a grant or a requirement
   // on money that is merely on its way (errs towards keeping them).
@@ -22,9 +31,17 @@ export async function grantBonusAfterDeposit(
   const turnover = await totalTurnoverSatang(tx, input.memberId);
   const balanceBeforeSatang = main + game - input.depositSatang;
   if (balanceBeforeSatang < EXHAUSTED_BELOW_SATANG) await endWageringRequirements(tx, { memberId: input.memberId, reason: 'BALANCE_EXHAUSTED', now: input.now });
-  return grantBonusForDeposit(tx, {
-    ...input,
-    balanceBeforeSatang,
-    turnoverNowSatang: turnover.totalSatang,
-  });
+  return { balanceBeforeSatang, turnoverNowSatang: turnover.totalSatang };
+}
+
+/**
+ * The worker's `grant-bonus` handler of `deposit.credited` (issue 10 §3): grants the promotion's
+ * bonus for the deposit on the basis read when it was credited (grant-bonus.ts). Runs in the
+ * delivery's transaction, so it commits once. @returns the grant id, or null (no bonus).
+ */
+export async function grantBonusAfterDeposit(
+  tx: Queryable,
+  input: { memberId: string; depositId: string; depositSatang: bigint; now: Date } & DepositBonusBasis,
+): Promise<string | null> {
+  return grantBonusForDeposit(tx, input);
 }

@@ -3,22 +3,27 @@ import { expectPosted, postTransfer, requireAccountId, requireMemberAccountId } 
 import { newPrefixedId } from '../../lib/ids.ts';
 import { grantTermsFor } from './bonus-rules.ts';
 import { listActivePromotions, termsOf } from './list-promotions.ts';
+import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 
 /** Below this (main + game, satang) an active grant counts as played out when a new deposit arrives. */
 export const EXHAUSTED_BELOW_SATANG = 100n;
 
 /**
- * Called inside the transaction that credits a deposit (money.md "Bonus"): when the member's bonus
+ * Called by the worker after a credited deposit, in one transaction (money.md "Bonus"): when the member's bonus
  * preference is on and no grant is active, the first active promotion (display order) the deposit
  * qualifies for grants a bonus: BONUS house:expense:bonus → member main, key `bonus:<deposit>`,
  * with its turnover target (counted from the member's turnover now) and max-withdraw. A grant whose
  * money was played out (main + game under 1 baht before this deposit) ends first ('completed').
+ * A deposit already granted returns its grant (idempotent by deposit). Records `bonus.granted`
+ * in the outbox with the grant.
  * @returns the grant id, or null.
  */
 export async function grantBonusForDeposit(
   tx: Queryable,
   input: { memberId: string; depositId: string; depositSatang: bigint; now: Date; balanceBeforeSatang: bigint; turnoverNowSatang: bigint },
 ): Promise<string | null> {
+  const already = await tx.query<{ id: string }>('SELECT id FROM bonus_grants WHERE deposit_id = $1', [input.depositId]);
+  if (already.rows[0]) return already.rows[0].id;
   const { rows: members } = await tx.query<{ bonus_preference: boolean }>('SELECT bonus_preference FROM members WHERE id = $1', [input.memberId]);
   if (!members[0]?.bonus_preference) return null;
   const active = await tx.query<{ id: string }>(`SELECT id FROM bonus_grants WHERE member_id = $1 AND status = 'active' FOR UPDATE`, [input.memberId]);
@@ -47,6 +52,12 @@ export async function grantBonusForDeposit(
       [grantId, input.memberId, promotion.id, input.depositId, input.depositSatang, terms.bonusSatang, promotion.turnover_type,
         input.turnoverNowSatang, terms.turnoverNeededSatang, promotion.max_withdraw_type, terms.maxWithdrawSatang, transferId, input.now],
     );
+    await recordOutboxEvent(tx, {
+      kind: 'bonus.granted',
+      eventKey: `bonus.granted:${grantId}`,
+      memberId: input.memberId,
+      payload: { memberId: input.memberId, depositId: input.depositId, grantId, bonusSatang: toSatangText(terms.bonusSatang) },
+    });
     return grantId;
   }
   return null;

@@ -1,4 +1,5 @@
 import { expectPosted, inLedgerTransaction, resolvePendingTransfer } from '@sabai/ledger';
+import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
@@ -18,8 +19,8 @@ export async function decideWithdrawal(
 ): Promise<{ status: string }> {
   if (input.decision === 'reject' && !input.reason?.trim()) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุเหตุผลที่ปฏิเสธ' });
   const decided = await inLedgerTransaction(context.db, async (tx) => {
-    const { rows } = await tx.query<{ status: string; member_id: string; reserve_transfer_id: bigint }>(
-      'SELECT status, member_id, reserve_transfer_id FROM withdrawals WHERE id = $1 FOR UPDATE',
+    const { rows } = await tx.query<{ status: string; member_id: string; reserve_transfer_id: bigint; amount_satang: bigint }>(
+      'SELECT status, member_id, reserve_transfer_id, amount_satang FROM withdrawals WHERE id = $1 FOR UPDATE',
       [input.withdrawalId],
     );
     const withdrawal = rows[0];
@@ -30,6 +31,12 @@ export async function decideWithdrawal(
         `UPDATE withdrawals SET status = 'approved', decided_by = $2, decision_reason = $3, updated_at = now() WHERE id = $1`,
         [input.withdrawalId, input.actor, input.reason ?? null],
       );
+      await recordOutboxEvent(tx, {
+        kind: 'withdrawal.approved',
+        eventKey: `withdrawal.approved:${input.withdrawalId}`,
+        memberId: withdrawal.member_id,
+        payload: { memberId: withdrawal.member_id, withdrawalId: input.withdrawalId, amountSatang: toSatangText(withdrawal.amount_satang) },
+      });
     } else {
       const voidId = expectPosted(
         await resolvePendingTransfer(tx, {
@@ -44,6 +51,12 @@ export async function decideWithdrawal(
         `UPDATE withdrawals SET status = 'rejected', resolve_transfer_id = $2, decided_by = $3, decision_reason = $4, updated_at = now() WHERE id = $1`,
         [input.withdrawalId, voidId, input.actor, input.reason],
       );
+      await recordOutboxEvent(tx, {
+        kind: 'withdrawal.rejected',
+        eventKey: `withdrawal.rejected:${input.withdrawalId}`,
+        memberId: withdrawal.member_id,
+        payload: { memberId: withdrawal.member_id, withdrawalId: input.withdrawalId, amountSatang: toSatangText(withdrawal.amount_satang), reason: input.reason ?? null },
+      });
       await notifyBalanceChanged(tx, withdrawal.member_id, 'withdrawal');
     }
     await recordStaffAction(tx, {

@@ -13,6 +13,7 @@ import { memberLockLeaseMs } from '../../config.ts';
 import { withMemberLock } from '../../lib/member-lock.ts';
 import { moveGameCredit } from '../play/move-game-credit.ts';
 import { endWageringRequirements } from '../play/wagering-requirements.ts';
+import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import { bahtText, maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, readWithdrawalPosition, toWireStatus } from './withdrawal-rules.ts';
 
 export interface WithdrawalView {
@@ -138,6 +139,12 @@ async function reserveWithdrawal(
       if (postgresErrorCode(error) === '23505' && violatedConstraint(error) === 'withdrawals_one_open_per_member') throw new AppError('WITHDRAW_IN_PROGRESS');
       throw error;
     }
+    await recordOutboxEvent(tx, {
+      kind: 'withdrawal.requested',
+      eventKey: `withdrawal.requested:${withdrawalId}`,
+      memberId: input.memberId,
+      payload: { memberId: input.memberId, withdrawalId, amountSatang: toSatangText(amountSatang), status },
+    });
     await notifyBalanceChanged(tx, input.memberId, 'withdrawal');
     return { id: withdrawalId, isNew: true };
   });

@@ -1,4 +1,5 @@
 import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, resolvePendingTransfer } from '@sabai/ledger';
+import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import type { AppContext } from '../../context.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 
@@ -8,7 +9,7 @@ export type PayoutSettlement = { result: 'paid'; providerRef: string } | { resul
  * Settles a withdrawal whose payout outcome is now known, once. Paid: the reservation is posted
  * (member main → house:payouts_in_flight) and the money leaves the house
  * (payouts_in_flight → the paying bank channel). Failed: the reservation is voided and the money
- * is the member's again. Only a withdrawal in `paying` is settled; anything else is left alone.
+ * is the member's again. Records `withdrawal.paid` / `withdrawal.failed` in the outbox. Only a withdrawal in `paying` is settled; anything else is left alone.
  * @returns whether this call settled it.
  */
 export async function settleWithdrawal(context: AppContext, withdrawalId: string, settlement: PayoutSettlement): Promise<boolean> {
@@ -52,6 +53,12 @@ export async function settleWithdrawal(context: AppContext, withdrawalId: string
         settlement.result === 'failed' ? settlement.reason : null,
       ],
     );
+    await recordOutboxEvent(tx, {
+      kind: settlement.result === 'paid' ? 'withdrawal.paid' : 'withdrawal.failed',
+      eventKey: `withdrawal.${settlement.result}:${withdrawalId}`,
+      memberId: withdrawal.member_id,
+      payload: { memberId: withdrawal.member_id, withdrawalId, amountSatang: toSatangText(withdrawal.amount_satang) },
+    });
     await notifyBalanceChanged(tx, withdrawal.member_id, 'withdrawal');
     return true;
   });

@@ -1,0 +1,40 @@
+import { openDatabase, type Db } from '@sabai/db';
+import type { AppConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { createNameInquiry, type NameInquiryAdapter } from './adapters/name-inquiry/index.ts';
+import { createPayout, type PayoutAdapter } from './adapters/payout/index.ts';
+import { createPartner, type PartnerAdapter } from './adapters/partner/index.ts';
+import { RateLimiter } from './lib/rate-limiter.ts';
+import { createSiteSettingsCache } from './modules/site/get-site-settings.ts';
+import { sharedDevelopmentSecret } from './lib/development-secret.ts';
+
+export interface ContextOptions {
+  /** An open database; when absent one is opened from config (the caller closes `context.db`). */
+  db?: Db;
+  nameInquiry?: NameInquiryAdapter;
+  payout?: PayoutAdapter;
+  partner?: PartnerAdapter;
+  now?: () => Date;
+}
+
+/**
+ * Builds what use cases need (context.ts) from the configuration: the database, the provider
+ * adapters, rate limits, site settings, secrets. Shared by the API (app.ts) and the worker
+ * (worker-main.ts), so both processes run the same use cases against the same database.
+ */
+export async function createAppContext(config: AppConfig, options: ContextOptions = {}): Promise<AppContext> {
+  const db = options.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` }));
+  return {
+    config,
+    db,
+    nameInquiry: options.nameInquiry ?? createNameInquiry(config),
+    payout: options.payout ?? createPayout(config),
+    partner: options.partner ?? createPartner(config),
+    rateLimiter: new RateLimiter(db, config.RATE_LIMIT_SCALE),
+    siteSettings: createSiteSettingsCache(db),
+    // Unset outside production: one secret per database, so a checkBank on one process and the
+    // sign-up on another agree (several processes share one PostgreSQL).
+    bankTokenSecret: config.BANK_TOKEN_SECRET ?? (await sharedDevelopmentSecret(db, 'bank_token')),
+    now: options.now ?? (() => new Date()),
+  };
+}

@@ -1,0 +1,64 @@
+import type { Db, Queryable } from '@sabai/db';
+import { isOutboxEventKind, OUTBOX_PAYLOADS, type OutboxEvent } from './outbox-events.ts';
+
+/** Events relayed per transaction (style.md: explicit limits). */
+export const DISPATCH_BATCH_SIZE = 100;
+
+/**
+ * Relays recorded events to their handlers, once (issue 10 §3): in one transaction it claims
+ * the oldest undispatched events (`FOR UPDATE SKIP LOCKED`, so several workers never take the
+ * same event), writes one `queued` delivery per (event, handler) and lets `enqueue` hand each
+ * delivery to the job queue in the same transaction, then marks the events dispatched. A crash
+ * anywhere rolls all of it back and the next relay takes the events again.
+ *
+ * @param handlersFor the handler names that follow an event kind (none: the event is only kept).
+ * @param enqueue runs in the relay's transaction (pg-boss `send` with this `tx`), or collects.
+ * @returns how many events were dispatched.
+ */
+export async function dispatchOutboxEvents(
+  db: Db,
+  options: {
+    handlersFor: (kind: string) => readonly string[];
+    enqueue: (tx: Queryable, delivery: { event: OutboxEvent; handler: string }) => Promise<void>;
+    limit?: number;
+  },
+): Promise<number> {
+  const limit = options.limit ?? DISPATCH_BATCH_SIZE;
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: bigint; event_key: string; kind: string; member_id: string | null; payload: unknown; created_at: Date }>(
+      `SELECT id, event_key, kind, member_id, payload, created_at FROM outbox_events
+       WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
+    for (const row of rows) {
+      const event = toOutboxEvent(row);
+      for (const handler of options.handlersFor(event.kind)) {
+        const created = await tx.query(
+          // New, or dead and sent again by staff (retryDeadDelivery): queued. Queued, retrying or done: left alone.
+          `INSERT INTO outbox_deliveries (event_id, handler, status) VALUES ($1, $2, 'queued')
+           ON CONFLICT (event_id, handler) DO UPDATE SET status = 'queued', updated_at = now() WHERE outbox_deliveries.status = 'dead'
+           RETURNING event_id`,
+          [event.id, handler],
+        );
+        if (created.rowCount > 0) await options.enqueue(tx, { event, handler });
+      }
+    }
+    if (rows.length > 0) await tx.query('UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
+    return rows.length;
+  });
+}
+
+/** Reads one stored event (handlers receive only its id through the queue). */
+export async function readOutboxEvent(db: Queryable, eventId: bigint): Promise<OutboxEvent | null> {
+  const { rows } = await db.query<{ id: bigint; event_key: string; kind: string; member_id: string | null; payload: unknown; created_at: Date }>(
+    'SELECT id, event_key, kind, member_id, payload, created_at FROM outbox_events WHERE id = $1',
+    [eventId],
+  );
+  return rows[0] ? toOutboxEvent(rows[0]) : null;
+}
+
+function toOutboxEvent(row: { id: bigint; event_key: string; kind: string; member_id: string | null; payload: unknown; created_at: Date }): OutboxEvent {
+  if (!isOutboxEventKind(row.kind)) throw new Error(`outbox event ${row.id}: unknown kind ${row.kind}`);
+  const payload = OUTBOX_PAYLOADS[row.kind].parse(typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload);
+  return { id: row.id, eventKey: row.event_key, kind: row.kind, memberId: row.member_id, payload, createdAt: row.created_at } as OutboxEvent;
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * The money events of the transactional outbox (issue 10 §3) and the shape of each payload.
+ * Amounts are satang as decimal strings (JSON has no bigint); `satangText` reads them back.
+ *
+ * Who records them, each in the transaction of its ledger postings:
+ * - `deposit.credited` / `deposit.held` / `deposit.refunded`: deposits (process-feed-event, resolve-held-deposit);
+ * - `withdrawal.requested` / `.approved` / `.rejected` / `.paid` / `.failed`: withdrawals;
+ * - `bonus.decided` (always, after a credited deposit) and `bonus.granted` (when a bonus was paid): promotions;
+ * - `game-transfer.settled`: play (GAME_IN / GAME_OUT posted or voided);
+ * - `cashback.available`, `affiliate-income.available`: cashback and affiliate periods.
+ */
+const satangText = z.string().regex(/^-?\d{1,18}$/, 'satang as a decimal string');
+const memberId = z.string().min(1).max(64);
+
+export const OUTBOX_PAYLOADS = {
+  'deposit.credited': z.object({
+    memberId,
+    depositId: z.string(),
+    amountSatang: satangText,
+    /** The member's main + game money before this deposit (posted), read in the deposit's transaction. */
+    balanceBeforeSatang: satangText,
+    /** The member's total turnover when the deposit was credited (a bonus grant's turnover starts here). */
+    turnoverNowSatang: satangText,
+    creditedAt: z.string(),
+  }),
+  'deposit.held': z.object({ depositId: z.string(), amountSatang: satangText, reason: z.string().nullable(), memberId: memberId.nullable() }),
+  'deposit.refunded': z.object({ depositId: z.string(), amountSatang: satangText, note: z.string() }),
+  'withdrawal.requested': z.object({ memberId, withdrawalId: z.string(), amountSatang: satangText, status: z.string() }),
+  'withdrawal.approved': z.object({ memberId, withdrawalId: z.string(), amountSatang: satangText }),
+  'withdrawal.rejected': z.object({ memberId, withdrawalId: z.string(), amountSatang: satangText, reason: z.string().nullable() }),
+  'withdrawal.paid': z.object({ memberId, withdrawalId: z.string(), amountSatang: satangText }),
+  'withdrawal.failed': z.object({ memberId, withdrawalId: z.string(), amountSatang: satangText }),
+  'bonus.decided': z.object({ memberId, depositId: z.string(), grantId: z.string().nullable() }),
+  'bonus.granted': z.object({ memberId, depositId: z.string(), grantId: z.string(), bonusSatang: satangText }),
+  'game-transfer.settled': z.object({ memberId, transferId: z.string(), direction: z.enum(['in', 'out']), amountSatang: satangText, outcome: z.enum(['posted', 'voided']) }),
+  'cashback.available': z.object({ memberId, periodKey: z.string(), amountSatang: satangText }),
+  'affiliate-income.available': z.object({ memberId, periodKey: z.string(), amountSatang: satangText }),
+} as const;
+
+export type OutboxEventKind = keyof typeof OUTBOX_PAYLOADS;
+export type OutboxPayload<K extends OutboxEventKind> = z.infer<(typeof OUTBOX_PAYLOADS)[K]>;
+
+/** A stored event as handlers see it. */
+export interface OutboxEvent<K extends OutboxEventKind = OutboxEventKind> {
+  id: bigint;
+  eventKey: string;
+  kind: K;
+  memberId: string | null;
+  payload: OutboxPayload<K>;
+  createdAt: Date;
+}
+
+export const isOutboxEventKind = (kind: string): kind is OutboxEventKind => Object.hasOwn(OUTBOX_PAYLOADS, kind);
+
+/** satang (bigint) → the payload's decimal string. */
+export const toSatangText = (amountSatang: bigint): string => amountSatang.toString();
+/** The payload's decimal string → satang (bigint). @throws on anything but an integer text. */
+export function fromSatangText(text: string): bigint {
+  if (!/^-?\d{1,18}$/.test(text)) throw new Error(`not satang text: ${text}`);
+  return BigInt(text);
+}

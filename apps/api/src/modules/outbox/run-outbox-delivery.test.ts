@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '@sabai/db/testing';
+import type { Db } from '@sabai/db';
+import { inLedgerTransaction } from '@sabai/ledger';
+import { dispatchOutboxEvents, recordOutboxEvent, retryDeadDelivery, runOutboxDelivery, type OutboxEvent } from './index.ts';
+
+let db: Db;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, drop } = await createTestDatabase());
+});
+afterAll(async () => drop());
+
+const memberId = 'mbr_outbox_test';
+async function record(key: string): Promise<boolean> {
+  return inLedgerTransaction(db, (tx) =>
+    recordOutboxEvent(tx, { kind: 'withdrawal.paid', eventKey: key, memberId, payload: { memberId, withdrawalId: key, amountSatang: '15000' } }),
+  );
+}
+async function relay(): Promise<Array<{ event: OutboxEvent; handler: string }>> {
+  const out: Array<{ event: OutboxEvent; handler: string }> = [];
+  await dispatchOutboxEvents(db, { handlersFor: () => ['note'], enqueue: async (_tx, delivery) => void out.push(delivery) });
+  return out;
+}
+async function delivery(eventId: bigint) {
+  const { rows } = await db.query<{ status: string; attempts: number; last_error: string | null }>(`SELECT status, attempts, last_error FROM outbox_deliveries WHERE event_id = $1`, [eventId]);
+  return rows[0];
+}
+
+describe('the outbox', () => {
+  it('records an event once per key and only when its transaction commits', async () => {
+    expect(await record('k-once')).toBe(true);
+    expect(await record('k-once')).toBe(false);
+    await expect(
+      inLedgerTransaction(db, async (tx) => {
+        await recordOutboxEvent(tx, { kind: 'withdrawal.paid', eventKey: 'k-rolled-back', memberId, payload: { memberId, withdrawalId: 'w', amountSatang: '1' } });
+        throw new Error('the money change failed');
+      }),
+    ).rejects.toThrow('the money change failed');
+    const { rows } = await db.query<{ event_key: string }>(`SELECT event_key FROM outbox_events WHERE event_key LIKE 'k-%'`);
+    expect(rows.map((row) => row.event_key)).toEqual(['k-once']);
+  });
+
+  it('refuses a payload that does not fit its kind, writing nothing', async () => {
+    await expect(
+      inLedgerTransaction(db, (tx) => recordOutboxEvent(tx, { kind: 'withdrawal.paid', eventKey: 'k-bad', memberId, payload: { memberId, withdrawalId: 'w', amountSatang: '1.50' } })),
+    ).rejects.toThrow();
+    expect((await db.query(`SELECT 1 FROM outbox_events WHERE event_key = 'k-bad'`)).rowCount).toBe(0);
+  });
+
+  it('relays each event to each handler once, even when relays run at the same time', async () => {
+    await record('k-relay');
+    const [first, second] = await Promise.all([relay(), relay()]);
+    const all = [...first!, ...second!].filter((entry) => entry.event.eventKey === 'k-relay');
+    expect(all).toHaveLength(1);
+    expect(await relay()).toEqual([]);
+  });
+
+  it('runs a transactional handler exactly once: a second run of the same delivery does nothing', async () => {
+    await record('k-tx');
+    const [entry] = (await relay()).filter((item) => item.event.eventKey === 'k-tx');
+    let runs = 0;
+    const handler = { mode: 'transactional' as const, work: async () => void (runs += 1) };
+    expect(await runOutboxDelivery(db, { eventId: entry!.event.id, handlerName: 'note', handler, isLastAttempt: false })).toBe('done');
+    expect(await runOutboxDelivery(db, { eventId: entry!.event.id, handlerName: 'note', handler, isLastAttempt: false })).toBe('already-done');
+    expect(runs).toBe(1);
+    expect(await delivery(entry!.event.id)).toEqual({ status: 'done', attempts: 1, last_error: null });
+  });
+
+  it('rolls a failed transactional handler back, counts the attempt with its reason, and marks the last one dead', async () => {
+    await record('k-fail');
+    const [entry] = (await relay()).filter((item) => item.event.eventKey === 'k-fail');
+    const eventId = entry!.event.id;
+    const handler = {
+      mode: 'transactional' as const,
+      work: async (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => {
+        await tx.query(`INSERT INTO outbox_events (event_key, kind, member_id, payload) VALUES ('k-side-effect', 'withdrawal.paid', NULL, '{}')`);
+        throw new Error('partner said no');
+      },
+    };
+    await expect(runOutboxDelivery(db, { eventId, handlerName: 'note', handler, isLastAttempt: false })).rejects.toThrow('partner said no');
+    expect(await delivery(eventId)).toEqual({ status: 'retrying', attempts: 1, last_error: 'Error: partner said no' });
+    await expect(runOutboxDelivery(db, { eventId, handlerName: 'note', handler, isLastAttempt: true })).rejects.toThrow();
+    expect(await delivery(eventId)).toMatchObject({ status: 'dead', attempts: 2 });
+    expect((await db.query(`SELECT 1 FROM outbox_events WHERE event_key = 'k-side-effect'`)).rowCount).toBe(0);
+
+    // Staff send it again: the relay queues the dead delivery anew, and it can succeed.
+    expect(await retryDeadDelivery(db, { eventId, handler: 'nothing-like-this' })).toBe(false);
+    expect(await retryDeadDelivery(db, { eventId, handler: 'note' })).toBe(true);
+    const again = (await relay()).filter((item) => item.event.id === eventId);
+    expect(again).toHaveLength(1);
+    expect((await delivery(eventId))?.status).toBe('queued');
+    await runOutboxDelivery(db, { eventId, handlerName: 'note', handler: { mode: 'transactional', work: async () => undefined }, isLastAttempt: false });
+    expect(await delivery(eventId)).toMatchObject({ status: 'done', attempts: 3, last_error: null });
+  });
+});

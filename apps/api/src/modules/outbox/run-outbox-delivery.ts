@@ -1,0 +1,70 @@
+import type { Db, Queryable } from '@sabai/db';
+import { inLedgerTransaction } from '@sabai/ledger';
+import { readOutboxEvent } from './dispatch-outbox-events.ts';
+import type { OutboxEvent } from './outbox-events.ts';
+
+/** Longest reason kept on a delivery (style.md: explicit limits). */
+const MAX_ERROR_LENGTH = 2_000;
+
+/**
+ * What a handler does with one event. Idempotent by event id (issue 10 §3), in one of two ways:
+ * - `transactional`: `work(tx, event)` runs in one transaction together with marking the delivery
+ *   done (the delivery row is locked first), so it commits exactly once whatever the retries;
+ * - `external`: `work(event)` calls outside parties (a game partner, LINE); it must be idempotent
+ *   itself (by a reference derived from the event) and is marked done after it returns.
+ */
+export type OutboxHandler =
+  | { mode: 'transactional'; work: (tx: Queryable, event: OutboxEvent) => Promise<void> }
+  | { mode: 'external'; work: (event: OutboxEvent) => Promise<void> };
+
+/**
+ * Runs one delivery (event × handler) and records its outcome on `outbox_deliveries`: `done`, or
+ * on a throw `retrying` with the attempt count and the reason — `dead` when `isLastAttempt` (the
+ * job queue gives up), which staff see in `GET /admin-api/v1/outbox/deliveries?status=dead`.
+ * A delivery already `done` does nothing (a job run twice). Rethrows the handler's error, so the
+ * job queue retries with backoff.
+ */
+export async function runOutboxDelivery(
+  db: Db,
+  input: { eventId: bigint; handlerName: string; handler: OutboxHandler; isLastAttempt: boolean },
+): Promise<'done' | 'already-done'> {
+  const event = await readOutboxEvent(db, input.eventId);
+  if (!event) throw new Error(`outbox event ${input.eventId} not found`);
+  try {
+    if (input.handler.mode === 'transactional') {
+      const { work } = input.handler;
+      return await inLedgerTransaction(db, async (tx) => {
+        const { rows } = await tx.query<{ status: string }>(
+          'SELECT status FROM outbox_deliveries WHERE event_id = $1 AND handler = $2 FOR UPDATE',
+          [input.eventId, input.handlerName],
+        );
+        if (!rows[0]) throw new Error(`outbox delivery ${input.eventId}/${input.handlerName} not found`);
+        if (rows[0].status === 'done') return 'already-done' as const;
+        await work(tx, event);
+        await markDone(tx, input.eventId, input.handlerName);
+        return 'done' as const;
+      });
+    }
+    const current = await db.query<{ status: string }>('SELECT status FROM outbox_deliveries WHERE event_id = $1 AND handler = $2', [input.eventId, input.handlerName]);
+    if (current.rows[0]?.status === 'done') return 'already-done';
+    await input.handler.work(event);
+    await markDone(db, input.eventId, input.handlerName);
+    return 'done';
+  } catch (error) {
+    const reason = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, MAX_ERROR_LENGTH);
+    await db.query(
+      `UPDATE outbox_deliveries SET status = $3, attempts = attempts + 1, last_error = $4, updated_at = now()
+       WHERE event_id = $1 AND handler = $2 AND status <> 'done'`,
+      [input.eventId, input.handlerName, input.isLastAttempt ? 'dead' : 'retrying', reason],
+    );
+    throw error;
+  }
+}
+
+async function markDone(db: Queryable, eventId: bigint, handlerName: string): Promise<void> {
+  await db.query(
+    `UPDATE outbox_deliveries SET status = 'done', attempts = attempts + 1, last_error = NULL, updated_at = now(), done_at = now()
+     WHERE event_id = $1 AND handler = $2`,
+    [eventId, handlerName],
+  );
+}

@@ -1,0 +1,79 @@
+import type { AppContext } from '../context.ts';
+import { fromSatangText, recordOutboxEvent, type OutboxEvent, type OutboxEventKind, type OutboxHandler } from '../modules/outbox/index.ts';
+import { grantBonusAfterDeposit } from '../modules/promotions/grant-bonus-after-deposit.ts';
+import { earnPrizeCredit } from '../modules/rewards/earn-prize-credit.ts';
+import { continueIntoGame } from '../modules/play/continue-into-game.ts';
+import { notifyBalanceChanged } from '../lib/balance-notifications.ts';
+
+/**
+ * What follows a money event (issue 10 §3): each handler follows one event kind and is
+ * idempotent by event id (modules/outbox/run-outbox-delivery.ts). The worker gives each its own
+ * job queue `outbox.<handler>`; tests run them inline (worker/run-outbox-inline.ts).
+ *
+ * deposit.credited ─┬─ grant-bonus (records bonus.decided) ── continue-into-game
+ *                   └─ earn-wheel-credit
+ *
+ * The move into the game follows the bonus decision, so a bonus granted for the deposit goes into
+ * the game with it. LINE notifications (issue 12) will follow the other events.
+ */
+export interface OutboxHandlerDefinition {
+  follows: OutboxEventKind;
+  build: (context: AppContext) => OutboxHandler;
+}
+
+const payloadOf = <K extends OutboxEventKind>(event: OutboxEvent, kind: K) => {
+  if (event.kind !== kind) throw new Error(`outbox event ${event.id} is ${event.kind}, expected ${kind}`);
+  return (event as OutboxEvent<K>).payload;
+};
+
+export const OUTBOX_HANDLERS: Record<string, OutboxHandlerDefinition> = {
+  'grant-bonus': {
+    follows: 'deposit.credited',
+    build: (context) => ({
+      mode: 'transactional',
+      async work(tx, event) {
+        const payload = payloadOf(event, 'deposit.credited');
+        const grantId = await grantBonusAfterDeposit(tx, {
+          memberId: payload.memberId,
+          depositId: payload.depositId,
+          depositSatang: fromSatangText(payload.amountSatang),
+          balanceBeforeSatang: fromSatangText(payload.balanceBeforeSatang),
+          turnoverNowSatang: fromSatangText(payload.turnoverNowSatang),
+          now: context.now(),
+        });
+        await recordOutboxEvent(tx, {
+          kind: 'bonus.decided',
+          eventKey: `bonus.decided:${payload.depositId}`,
+          memberId: payload.memberId,
+          payload: { memberId: payload.memberId, depositId: payload.depositId, grantId },
+        });
+        if (grantId) await notifyBalanceChanged(tx, payload.memberId, 'deposit');
+      },
+    }),
+  },
+  'earn-wheel-credit': {
+    follows: 'deposit.credited',
+    build: () => ({
+      mode: 'transactional',
+      async work(tx, event) {
+        const payload = payloadOf(event, 'deposit.credited');
+        const { earnedSatang } = await earnPrizeCredit(tx, { memberId: payload.memberId, depositId: payload.depositId, depositAmountSatang: fromSatangText(payload.amountSatang) });
+        if (earnedSatang > 0n) await notifyBalanceChanged(tx, payload.memberId, 'deposit');
+      },
+    }),
+  },
+  'continue-into-game': {
+    follows: 'bonus.decided',
+    build: (context) => ({
+      mode: 'external',
+      async work(event) {
+        await continueIntoGame(context, payloadOf(event, 'bonus.decided').memberId);
+      },
+    }),
+  },
+};
+
+/** The handler names that follow an event kind. */
+export function handlersFor(kind: string): string[] {
+  return Object.entries(OUTBOX_HANDLERS).filter(([, definition]) => definition.follows === kind).map(([name]) => name);
+}

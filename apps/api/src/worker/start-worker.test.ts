@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { expectLedgerSound, postFeed, staffCall, statementFrom } from '../test/money-helpers.ts';
+import { inLedgerTransaction } from '@sabai/ledger';
+import { recordOutboxEvent } from '../modules/outbox/index.ts';
+import { startWorker, type RunningWorker } from './start-worker.ts';
+import { PERIODIC_JOBS } from './periodic-jobs.ts';
+
+/**
+ * The pg-boss worker on the test database (PGlite, or PostgreSQL when DATABASE_URL is set):
+ * outbox events recorded by money transactions are relayed and handled through the job queue,
+ * a failing handler is retried and then kept as a dead letter with its reason, and periodic jobs
+ * run once per period however many workers run.
+ */
+const silent = pino({ level: 'silent' });
+let t: TestApp;
+const running: RunningWorker[] = [];
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v))}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  // The test app runs follow-ups inline before each response; here the outbox is left to the
+  // worker instead (the events are recorded by direct calls, not through the test app).
+  t = await createTestApp({ env: { RECOVERY_INTERVAL_MS: '1000' } });
+  running.push(await startWorker(t.context, silent));
+}, 60_000);
+afterAll(async () => {
+  for (const worker of running) await worker.stop();
+  await expectLedgerSound(t);
+  await t.close();
+});
+
+describe('the worker', () => {
+  it('hands a credited deposit to its handlers through the job queue: wheel credit, bonus decision, then the move into the game', async () => {
+    // Recorded directly (not through a call of the test app, whose responses run follow-ups
+    // inline), so only the worker can take it.
+    const member = await t.signUp();
+    const { rows } = await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [member.phoneNumber]);
+    const memberId = rows[0]!.id;
+    const depositId = `dep_${'w'.repeat(20)}`;
+    await inLedgerTransaction(t.db, async (tx) => {
+      await recordOutboxEvent(tx, {
+        kind: 'deposit.credited',
+        eventKey: `deposit.credited:${depositId}`,
+        memberId,
+        payload: { memberId, depositId, amountSatang: '0', balanceBeforeSatang: '0', turnoverNowSatang: '0', creditedAt: new Date().toISOString() },
+      });
+    });
+    const deliveries = await waitFor(
+      () => t.db.query<{ handler: string; status: string }>(
+        `SELECT d.handler, d.status FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id
+         WHERE e.event_key IN ($1, $2) ORDER BY d.handler`,
+        [`deposit.credited:${depositId}`, `bonus.decided:${depositId}`],
+      ),
+      (result) => result.rows.length === 3 && result.rows.every((row) => row.status === 'done'),
+    );
+    expect(deliveries.rows.map((row) => row.handler)).toEqual(['continue-into-game', 'earn-wheel-credit', 'grant-bonus']);
+  });
+
+  it('runs a real deposit\'s follow-ups exactly once while two workers and the inline runner all relay at the same time', async () => {
+    running.push(await startWorker(t.context, silent));
+    const member = await t.signUp();
+    const delivered = await postFeed(t, 'statement', statementFrom(member, '500.00'), { sourceId: 'src_statement_bbl' });
+    expect(delivered.body.data.status).toBe('credited');
+    const { rows } = await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [member.phoneNumber]);
+    const memberId = rows[0]!.id;
+    const events = await t.db.query<{ id: bigint }>(`SELECT id FROM outbox_events WHERE member_id = $1 AND kind = 'deposit.credited'`, [memberId]);
+    expect(events.rows).toHaveLength(1);
+    // Whoever relayed it (a worker or the inline runner of the feed call), each handler ran once.
+    const deliveries = await waitFor(
+      () => t.db.query<{ handler: string; status: string; attempts: number }>(
+        `SELECT handler, status, attempts FROM outbox_deliveries WHERE event_id = $1 ORDER BY handler`,
+        [events.rows[0]!.id],
+      ),
+      (result) => result.rows.length === 2 && result.rows.every((row) => row.status === 'done'),
+    );
+    expect(deliveries.rows).toEqual([
+      { handler: 'earn-wheel-credit', status: 'done', attempts: 1 },
+      { handler: 'grant-bonus', status: 'done', attempts: 1 },
+    ]);
+  });
+
+  it('retries a failing handler with backoff and keeps it as a dead letter with its reason', async () => {
+    const memberId = 'mbr_dead_letter_test';
+    const depositId = `dep_${'d'.repeat(20)}`;
+    // A deposit for a member that does not exist: the handler fails every time.
+    await inLedgerTransaction(t.db, async (tx) => {
+      await recordOutboxEvent(tx, {
+        kind: 'deposit.credited',
+        eventKey: `deposit.credited:${depositId}`,
+        memberId,
+        payload: { memberId, depositId, amountSatang: '10000', balanceBeforeSatang: '0', turnoverNowSatang: '0', creditedAt: new Date().toISOString() },
+      });
+    });
+    const retrying = await waitFor(
+      () => t.db.query<{ status: string; attempts: number; last_error: string | null }>(
+        `SELECT d.status, d.attempts, d.last_error FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id
+         WHERE e.event_key = $1 AND d.handler = 'earn-wheel-credit'`,
+        [`deposit.credited:${depositId}`],
+      ),
+      (result) => (result.rows[0]?.attempts ?? 0) >= 2,
+    );
+    expect(retrying.rows[0]?.status).toBe('retrying');
+    expect(retrying.rows[0]?.last_error).toMatch(/mbr_dead_letter_test|member|account/i);
+    // Staff see it as failing; once the queue gives up it is `dead` (retry limit × backoff is
+    // minutes; the transition is the runner's `isLastAttempt`, covered in run-outbox-delivery.test.ts).
+    const view = await staffCall(t, 'GET', '/admin-api/v1/outbox/deliveries?status=retrying');
+    expect(view.status).toBe(200);
+    expect(view.body.data.deliveries.some((delivery: { eventKey: string }) => delivery.eventKey === `deposit.credited:${depositId}`)).toBe(true);
+  }, 60_000);
+
+  it('runs each periodic job once per period with two workers offering it', async () => {
+    const since = new Date(Date.now() - 1);
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    const { rows } = await t.db.query<{ job_name: string; period_start: Date; runs: bigint }>(
+      `SELECT job_name, period_start, count(*) AS runs FROM periodic_job_runs WHERE period_start >= $1 GROUP BY job_name, period_start`,
+      [new Date(since.getTime() - 1_000)],
+    );
+    const names = new Set(rows.map((row) => row.job_name));
+    for (const job of PERIODIC_JOBS.filter((entry) => entry.periodMs(t.context) <= 1_000)) expect(names.has(job.name)).toBe(true);
+    expect(rows.every((row) => row.runs === 1n)).toBe(true);
+    const periods = await t.db.query<{ outcome: string | null }>(`SELECT outcome FROM periodic_job_runs WHERE job_name = 'payout-recovery' AND outcome IS NOT NULL`);
+    expect(periods.rows.length).toBeGreaterThanOrEqual(2);
+    expect(periods.rows.every((row) => row.outcome === 'ok')).toBe(true);
+  }, 30_000);
+});

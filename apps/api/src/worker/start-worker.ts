@@ -1,0 +1,175 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { dispatchOutboxEvents, OUTBOX_CHANNEL, runOutboxDelivery } from '../modules/outbox/index.ts';
+import { pgBossDb } from './pg-boss-db.ts';
+import { handlersFor, OUTBOX_HANDLERS } from './outbox-handlers.ts';
+import { PERIODIC_JOBS, periodStartOf, runPeriodOnce } from './periodic-jobs.ts';
+
+/** Retry policy of outbox deliveries: 8 retries, 2 s doubling (≈ 2 s … 4 min), then a dead letter. */
+export const OUTBOX_RETRY = { retryLimit: 8, retryDelay: 2, retryBackoff: true } as const;
+/** Fallback poll of the outbox when a notification was missed (a reconnect): at most this old. */
+const RELAY_POLL_MS = 1_000;
+/** pg-boss's shortest fetch interval; a relay in this process also wakes the local workers at once. */
+const JOB_POLL_SECONDS = 0.5;
+/** Parallel jobs per outbox handler in one process. */
+const WORKERS_PER_HANDLER = 2;
+
+export interface RunningWorker {
+  boss: PgBoss;
+  /** Relays waiting outbox events now (also runs on every notification and every second). */
+  relayNow(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const outboxQueue = (handler: string) => `outbox.${handler}`;
+const periodicQueue = (job: string) => `periodic.${job}`;
+
+/**
+ * The worker (issue 10 §3, docs/adr/0017): pg-boss 10 on the app's database. It
+ * - relays outbox events to one queue per handler (`outbox.<handler>`) in the relay's transaction,
+ *   woken by the outbox notification (a fallback poll every second);
+ * - runs each handler's jobs (idempotent by event id; retried with backoff, then a dead letter
+ *   visible to staff);
+ * - sends each periodic job (worker/periodic-jobs.ts) once per period slot and runs it, once
+ *   per period across every worker process.
+ * Any number of worker processes may run against one database. `stop` finishes jobs in flight.
+ */
+export async function startWorker(context: AppContext, log: FastifyBaseLogger): Promise<RunningWorker> {
+  const boss = new PgBoss({
+    db: pgBossDb(context.db),
+    schema: 'pgboss',
+    // Maintenance (expiry, archive) in one process at a time, as pg-boss arranges; keep it light.
+    maintenanceIntervalSeconds: 60,
+  });
+  boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+
+  for (const handler of Object.keys(OUTBOX_HANDLERS)) {
+    await boss.createQueue(outboxQueue(handler), { name: outboxQueue(handler), policy: 'standard', ...OUTBOX_RETRY, expireInSeconds: 300 });
+  }
+  for (const job of PERIODIC_JOBS) {
+    await boss.createQueue(periodicQueue(job.name), { name: periodicQueue(job.name), policy: 'short', retryLimit: 0, expireInSeconds: 15 * 60 });
+  }
+
+  const localWorkerIds = new Map<string, string[]>();
+  for (const [handlerName, definition] of Object.entries(OUTBOX_HANDLERS)) {
+    const handler = definition.build(context);
+    const ids: string[] = [];
+    for (let index = 0; index < WORKERS_PER_HANDLER; index += 1) {
+      ids.push(
+        await boss.work<{ eventId: string }>(
+          outboxQueue(handlerName),
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: JOB_POLL_SECONDS },
+          async ([job]) => {
+            if (!job) return;
+            try {
+              await runOutboxDelivery(context.db, { eventId: BigInt(job.data.eventId), handlerName, handler, isLastAttempt: job.retryCount >= job.retryLimit });
+            } catch (error) {
+              log.warn({ err: error, handler: handlerName, eventId: job.data.eventId, attempt: job.retryCount + 1 }, 'outbox handler failed');
+              throw error;
+            }
+          },
+        ),
+      );
+    }
+    localWorkerIds.set(outboxQueue(handlerName), ids);
+  }
+
+  for (const job of PERIODIC_JOBS) {
+    await boss.work<{ periodStart: string }>(periodicQueue(job.name), { batchSize: 1, pollingIntervalSeconds: JOB_POLL_SECONDS }, async ([queued]) => {
+      if (!queued) return;
+      const outcome = await runPeriodOnce(context, job, new Date(queued.data.periodStart));
+      if (outcome.status === 'failed') log.warn({ err: outcome.error, job: job.name }, 'periodic job failed; the next period runs again');
+      if (outcome.status === 'ok') reportPeriodic(log, job.name, outcome.detail);
+    });
+  }
+
+  let stopped = false;
+  let relaying: Promise<number> | undefined;
+  let again = false;
+  const relayOnce = async (): Promise<number> => {
+    let total = 0;
+    const woken = new Set<string>();
+    for (;;) {
+      const count = await dispatchOutboxEvents(context.db, {
+        handlersFor,
+        enqueue: async (tx, { event, handler }) => {
+          await boss.send(outboxQueue(handler), { eventId: event.id.toString() }, { ...OUTBOX_RETRY, db: pgBossDb(tx) });
+          woken.add(outboxQueue(handler));
+        },
+      });
+      total += count;
+      if (count === 0) break;
+    }
+    for (const queue of woken) for (const id of localWorkerIds.get(queue) ?? []) boss.notifyWorker(id);
+    return total;
+  };
+  const relayNow = (): Promise<number> => {
+    if (stopped) return Promise.resolve(0);
+    if (relaying) {
+      again = true;
+      return relaying;
+    }
+    relaying = relayOnce()
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'outbox relay failed; retried on the next notification or poll');
+        return 0;
+      })
+      .finally(() => {
+        relaying = undefined;
+        if (again && !stopped) {
+          again = false;
+          void relayNow();
+        }
+      });
+    return relaying;
+  };
+  const unlisten = await context.db.listen(OUTBOX_CHANNEL, () => void relayNow());
+  const relayTimer = setInterval(() => void relayNow(), RELAY_POLL_MS);
+  relayTimer.unref();
+
+  // Each process offers every job's current period; pg-boss keeps one queued job per period key
+  // and periodic_job_runs lets one run through.
+  const tickMs = Math.max(500, Math.min(...PERIODIC_JOBS.map((job) => job.periodMs(context))) / 2);
+  const offerPeriods = async () => {
+    for (const job of PERIODIC_JOBS) {
+      const periodMs = job.periodMs(context);
+      const periodStart = periodStartOf(context.now(), periodMs).toISOString();
+      await boss.send(periodicQueue(job.name), { periodStart }, { singletonKey: `${job.name}:${periodStart}`, singletonSeconds: Math.max(1, Math.round(periodMs / 1000)) });
+    }
+  };
+  const offer = () => {
+    if (!stopped) offerPeriods().catch((error: unknown) => log.warn({ err: error }, 'periodic jobs could not be offered; next tick retries'));
+  };
+  const periodTimer = setInterval(offer, tickMs);
+  periodTimer.unref();
+  offer();
+  void relayNow();
+
+  return {
+    boss,
+    relayNow,
+    async stop() {
+      stopped = true;
+      clearInterval(relayTimer);
+      clearInterval(periodTimer);
+      await unlisten();
+      await relaying;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
+
+function reportPeriodic(log: FastifyBaseLogger, jobName: string, detail: Record<string, unknown>): void {
+  if (jobName === 'game-difference-watch' && Number(detail.gameDifferences) > 0) {
+    log.warn({ ...detail }, 'game wallets differ from the partner in ways nothing explains: see the open game cases');
+    return;
+  }
+  if (jobName === 'feed-silence-alarm' && Array.isArray(detail.silentSources) && detail.silentSources.length > 0) {
+    log.warn({ ...detail }, 'bank feed source silent during its active hours: deposits may not be arriving (GET /admin-api/v1/feed-sources/health)');
+    return;
+  }
+  const settled = Object.values(detail).some((value) => typeof value === 'number' && value > 0);
+  if (settled && jobName !== 'job-run-pruning') log.info({ job: jobName, ...detail }, 'periodic job settled work');
+}
