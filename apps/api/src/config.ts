@@ -64,8 +64,15 @@ const configSchema = z.object({
   PAYOUT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** A payout whose outcome is unknown and that the provider still does not know after this long is failed and refunded. */
   PAYOUT_UNKNOWN_GRACE_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
-  /** How often the recovery job looks for unprocessed bank events and unsettled payouts. */
+  /** The period of the worker's recurring jobs: recoveries, bet pull, cashback and affiliate periods (docs/adr/0017). */
   RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  /**
+   * An outbox job still active after this long is taken as lost (its worker died) and retried
+   * (pg-boss expiry). Must exceed the longest handler: a game transfer waits PROVIDER_TIMEOUT_MS.
+   */
+  OUTBOX_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(60),
+  /** How often pg-boss looks for expired jobs (one worker at a time). */
+  JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   /** Accepted clock difference of a bank-feed delivery's timestamp. */
   FEED_TIMESTAMP_WINDOW_MS: z.coerce.number().int().min(10_000).max(3_600_000).default(300_000),
   /** Secret of the demo feed sources the seed creates (the sandbox signs with it). */

@@ -74,6 +74,9 @@ function startProcess(entry: string): ChildProcess {
       SANDBOX_URL: sandboxUrl,
       SANDBOX_API_KEY: SANDBOX_KEY,
       RECOVERY_INTERVAL_MS: '200',
+      // A job active in the killed worker is retried once it expires (pg-boss maintenance).
+      OUTBOX_JOB_EXPIRE_SECONDS: '4',
+      JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
       PAYOUT_UNKNOWN_GRACE_MS: '1500',
       PROVIDER_TIMEOUT_MS: '1000',
       RATE_LIMIT_SCALE: '1000',
@@ -187,14 +190,21 @@ describe.skipIf(!process.env.DATABASE_URL)('crash recovery (kill -9 of the API o
     jobs = startWorkerProcess();
     await waitForHealth();
     // Recovery runs at start and every 200 ms: wait until nothing is left in flight.
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 40_000;
     for (;;) {
       const { rows } = await database.db.query<{ open: bigint }>(
         `SELECT (SELECT count(*) FROM bank_feed_events WHERE status = 'received') + (SELECT count(*) FROM withdrawals WHERE status IN ('approved', 'paying'))
                 + (SELECT count(*) FROM outbox_events WHERE dispatched_at IS NULL) + (SELECT count(*) FROM outbox_deliveries WHERE status <> 'done') AS open`,
       );
       if (rows[0]?.open === 0n) break;
-      if (Date.now() > deadline) throw new Error(`recovery did not finish: ${rows[0]?.open} open`);
+      if (Date.now() > deadline) {
+        const left = await database.db.query(
+          `SELECT 'delivery' AS what, d.handler AS detail, d.status, d.attempts, d.last_error FROM outbox_deliveries d WHERE d.status <> 'done'
+           UNION ALL SELECT 'event', kind, 'undispatched', 0, NULL FROM outbox_events WHERE dispatched_at IS NULL
+           UNION ALL SELECT 'withdrawal', id, status, 0, NULL FROM withdrawals WHERE status IN ('approved', 'paying')`,
+        );
+        throw new Error(`recovery did not finish: ${rows[0]?.open} open: ${JSON.stringify(left.rows)}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
 

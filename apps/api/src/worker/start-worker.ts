@@ -39,14 +39,14 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
   const boss = new PgBoss({
     db: pgBossDb(context.db),
     schema: 'pgboss',
-    // Maintenance (expiry, archive) in one process at a time, as pg-boss arranges; keep it light.
-    maintenanceIntervalSeconds: 60,
+    // Maintenance (expiry of jobs whose worker died, archive) in one process at a time.
+    maintenanceIntervalSeconds: context.config.JOB_MAINTENANCE_INTERVAL_SECONDS,
   });
   boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
   await boss.start();
 
   for (const handler of Object.keys(OUTBOX_HANDLERS)) {
-    await boss.createQueue(outboxQueue(handler), { name: outboxQueue(handler), policy: 'standard', ...OUTBOX_RETRY, expireInSeconds: 300 });
+    await boss.createQueue(outboxQueue(handler), { name: outboxQueue(handler), policy: 'standard', ...OUTBOX_RETRY, expireInSeconds: context.config.OUTBOX_JOB_EXPIRE_SECONDS });
   }
   for (const job of PERIODIC_JOBS) {
     await boss.createQueue(periodicQueue(job.name), { name: periodicQueue(job.name), policy: 'short', retryLimit: 0, expireInSeconds: 15 * 60 });
@@ -95,7 +95,7 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
       const count = await dispatchOutboxEvents(context.db, {
         handlersFor,
         enqueue: async (tx, { event, handler }) => {
-          await boss.send(outboxQueue(handler), { eventId: event.id.toString() }, { ...OUTBOX_RETRY, db: pgBossDb(tx) });
+          await boss.send(outboxQueue(handler), { eventId: event.id.toString() }, { ...OUTBOX_RETRY, expireInSeconds: context.config.OUTBOX_JOB_EXPIRE_SECONDS, db: pgBossDb(tx) });
           woken.add(outboxQueue(handler));
         },
       });
