@@ -1,3 +1,5 @@
+import type { ProviderSendResult, ProviderTransferStatus } from '../../lib/external-transfer.ts';
+
 /**
  * The game partner (an aggregator's "agent" API with a transfer wallet; spec §1 GameInfo): the
  * operator opens one game account per member and moves credit in and out of it; members play at
@@ -24,17 +26,10 @@ export interface PartnerBetRecord {
   settledAt: Date;
 }
 
-export type PartnerTransferResult =
-  | { outcome: 'succeeded'; balanceAfterSatang: bigint }
-  | { outcome: 'failed'; reason: string }
-  /** Timeout, network failure, 5xx: applied or not, ask getTransferStatus. */
-  | { outcome: 'unknown'; detail: string };
-
-export type PartnerTransferStatus =
-  | { status: 'succeeded'; balanceAfterSatang: bigint | null }
-  | { status: 'failed'; reason: string }
-  | { status: 'not_found' }
-  | { status: 'unknown'; detail: string };
+/** A transfer's answer (lib/external-transfer.ts): unknown = timeout, network failure, 5xx — applied or not, ask getTransferStatus. */
+export type PartnerTransferResult = ProviderSendResult<{ balanceAfterSatang: bigint }>;
+/** The partner's answer about our reference (its balance after, when it says). */
+export type PartnerTransferStatus = ProviderTransferStatus<{ balanceAfterSatang: bigint | null }>;
 
 /** The provider could not answer (timeout, network, 5xx, malformed reply). */
 export class PartnerUnavailableError extends Error {

@@ -95,7 +95,7 @@ export function createSandboxPartner(options: { baseUrl: string; agentId: string
       if (reply.status >= 500) return { outcome: 'unknown', detail: `HTTP ${reply.status}` };
       const parsed = transferReply.safeParse(reply.json);
       if (!parsed.success || reply.status >= 300) return { outcome: 'unknown', detail: `HTTP ${reply.status} ${JSON.stringify(reply.json)}` };
-      if (parsed.data.status === 'succeeded') return { outcome: 'succeeded', balanceAfterSatang: satang(parsed.data.balanceAfter ?? '0') };
+      if (parsed.data.status === 'succeeded') return { outcome: 'succeeded', receipt: { balanceAfterSatang: satang(parsed.data.balanceAfter ?? '0') } };
       return { outcome: 'failed', reason: parsed.data.reason ?? 'FAILED' };
     },
     async getTransferStatus(reference): Promise<PartnerTransferStatus> {
@@ -107,7 +107,7 @@ export function createSandboxPartner(options: { baseUrl: string; agentId: string
       }
       const parsed = transferReply.safeParse(reply.json);
       if (!parsed.success || reply.status >= 500) return { status: 'unknown', detail: `HTTP ${reply.status}` };
-      if (parsed.data.status === 'succeeded') return { status: 'succeeded', balanceAfterSatang: parsed.data.balanceAfter ? satang(parsed.data.balanceAfter) : null };
+      if (parsed.data.status === 'succeeded') return { status: 'succeeded', receipt: { balanceAfterSatang: parsed.data.balanceAfter ? satang(parsed.data.balanceAfter) : null } };
       if (parsed.data.status === 'failed') return { status: 'failed', reason: parsed.data.reason ?? 'FAILED' };
       return { status: 'not_found' };
     },

@@ -1,3 +1,5 @@
+import type { ProviderSendResult, ProviderTransferStatus } from '../../lib/external-transfer.ts';
+
 /**
  * Payouts: sending a member's withdrawal to their bound bank account through the operator's bank
  * or payment provider (a disbursement API). Every payout carries our withdrawal id as its
@@ -13,17 +15,15 @@ export interface PayoutRequest {
   amountSatang: bigint;
 }
 
-export type PayoutResult =
-  | { outcome: 'succeeded'; providerRef: string }
-  | { outcome: 'failed'; failureReason: string }
-  /** Timeout, network failure, 5xx: the money may or may not have left. Ask later. */
-  | { outcome: 'unknown'; detail: string };
+/** What the bank gives back for a payout it made: its own reference. */
+export interface PayoutReceipt {
+  providerRef: string;
+}
 
-export type PayoutStatus =
-  | { status: 'succeeded'; providerRef: string }
-  | { status: 'failed'; failureReason: string }
-  | { status: 'not_found' }
-  | { status: 'unknown'; detail: string };
+/** A send's answer (lib/external-transfer.ts): unknown = timeout, network failure, 5xx — the money may or may not have left. */
+export type PayoutResult = ProviderSendResult<PayoutReceipt>;
+/** The bank's answer about our reference. */
+export type PayoutStatus = ProviderTransferStatus<PayoutReceipt>;
 
 export interface PayoutAdapter {
   /** Sends the payout once. Never throws for provider trouble: that is `unknown`. */

@@ -41,8 +41,8 @@ export function createSandboxPayout(options: { baseUrl: string; apiKey: string; 
       const parsed = sendReply.safeParse(await response.json().catch(() => undefined));
       if (!parsed.success) return { outcome: 'unknown', detail: 'malformed reply' };
       return parsed.data.status === 'succeeded'
-        ? { outcome: 'succeeded', providerRef: parsed.data.providerRef }
-        : { outcome: 'failed', failureReason: parsed.data.failureReason };
+        ? { outcome: 'succeeded', receipt: { providerRef: parsed.data.providerRef } }
+        : { outcome: 'failed', reason: parsed.data.failureReason };
     },
 
     async getPayoutStatus(reference: string): Promise<PayoutStatus> {
@@ -58,7 +58,11 @@ export function createSandboxPayout(options: { baseUrl: string; apiKey: string; 
       if (response.status === 404) return { status: 'not_found' };
       if (!response.ok) return { status: 'unknown', detail: `HTTP ${response.status}` };
       const parsed = statusReply.safeParse(await response.json().catch(() => undefined));
-      return parsed.success ? parsed.data : { status: 'unknown', detail: 'malformed reply' };
+      if (!parsed.success) return { status: 'unknown', detail: 'malformed reply' };
+      const reply = parsed.data;
+      if (reply.status === 'succeeded') return { status: 'succeeded', receipt: { providerRef: reply.providerRef } };
+      if (reply.status === 'failed') return { status: 'failed', reason: reply.failureReason };
+      return { status: 'not_found' };
     },
   };
 }

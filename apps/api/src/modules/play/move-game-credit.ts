@@ -15,6 +15,7 @@ import { newPrefixedId } from '../../lib/ids.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { PartnerUnavailableError } from '../../adapters/partner/index.ts';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
+import { settleByAskingProvider, settlementFromSend, type Settlement } from '../../lib/external-transfer.ts';
 import { ensureGameAccount } from './ensure-game-account.ts';
 import { bookRoundResults } from './book-round-results.ts';
 import { pullBetRecords } from './pull-bet-records.ts';
@@ -32,7 +33,8 @@ export type GameTransferOutcome =
  * (money.md "Transfer to the game"): GAME_IN main → game, GAME_OUT game → main. Two-phase: the
  * pending transfer and a `sending` row are committed first, the partner is called outside any
  * transaction with our reference, then the pending transfer is posted or voided. An unknown
- * outcome is never retried or voided blindly: it stays `sending` for the reconciliation job.
+ * outcome is never retried or voided blindly: it stays `sending` for the reconciliation job
+ * (the external-transfer primitive shared with payouts, lib/external-transfer.ts).
  *
  * Call it under the member's money lock (lib/member-lock.ts; `moveGameCreditLocked` takes it):
  * one launch, withdrawal or transfer of a member at a time (issue 15).
@@ -109,11 +111,12 @@ export async function moveGameCredit(
   if ('skipped' in reserved) return { status: 'skipped', reason: reserved.skipped };
 
   const result = await context.partner.transfer({ reference: transferId, username: account.username, direction: input.direction, amountSatang: reserved.amountSatang });
-  if (result.outcome === 'unknown') return { status: 'sending', transferId };
-  await settleGameTransfer(context, transferId, result.outcome === 'succeeded' ? { result: 'succeeded' } : { result: 'failed', reason: result.reason });
-  return result.outcome === 'succeeded'
+  const settlement = settlementFromSend(result);
+  if (!settlement) return { status: 'sending', transferId };
+  await settleGameTransfer(context, transferId, settlement);
+  return settlement.result === 'succeeded'
     ? { status: 'succeeded', transferId, amountSatang: reserved.amountSatang }
-    : { status: 'failed', transferId, reason: result.reason };
+    : { status: 'failed', transferId, reason: settlement.reason };
 }
 
 /** Pages of the bet feed a settlement pulls before it reads the partner's balance (the periodic pull does the rest). */
@@ -157,15 +160,19 @@ export async function settleMemberTransferInFlight(context: AppContext, memberId
  * @returns whether this call settled it.
  */
 export async function settleFromPartnerStatus(context: AppContext, transfer: { id: string; created_at: Date }): Promise<boolean> {
-  const status = await context.partner.getTransferStatus(transfer.id);
-  if (status.status === 'succeeded') return settleGameTransfer(context, transfer.id, { result: 'succeeded' });
-  if (status.status === 'failed') return settleGameTransfer(context, transfer.id, { result: 'failed', reason: status.reason });
-  const ageMs = context.now().getTime() - transfer.created_at.getTime();
-  if (status.status === 'not_found' && ageMs > context.config.GAME_TRANSFER_VOID_GRACE_MS) {
-    return settleGameTransfer(context, transfer.id, { result: 'failed', reason: 'NOT_RECEIVED_BY_PARTNER' });
-  }
-  return false;
+  return settleByAskingProvider({
+    reference: transfer.id,
+    sentAt: transfer.created_at,
+    now: context.now(),
+    voidGraceMs: context.config.GAME_TRANSFER_VOID_GRACE_MS,
+    notReceivedReason: NOT_RECEIVED_BY_PARTNER,
+    ask: (reference) => context.partner.getTransferStatus(reference),
+    settle: (settlement) => settleGameTransfer(context, transfer.id, settlement),
+  });
 }
+
+/** Failure reason of a transfer the partner never received (watched for a late apply: reconcile-game-transfers.ts). */
+export const NOT_RECEIVED_BY_PARTNER = 'NOT_RECEIVED_BY_PARTNER';
 
 class InFlightError extends Error {}
 
@@ -176,7 +183,7 @@ class InFlightError extends Error {}
 export async function settleGameTransfer(
   context: AppContext,
   transferId: string,
-  settlement: { result: 'succeeded' } | { result: 'failed'; reason: string },
+  settlement: Settlement<unknown>,
 ): Promise<boolean> {
   const memberId = await inLedgerTransaction(context.db, async (tx): Promise<string | false> => {
     const { rows } = await tx.query<{ member_id: string; reserve_transfer_id: bigint; direction: 'in' | 'out'; amount_satang: bigint }>(

@@ -69,8 +69,8 @@ describe('partner adapter contract (sandbox partner over HTTP)', () => {
     expect(await partner.createMember(username)).toEqual(first);
     expect(await partner.getBalance(username)).toBe(0n);
     const reference = `ref-${randomUUID()}`;
-    expect(await partner.transfer({ reference, username, direction: 'in', amountSatang: 12_345n })).toEqual({ outcome: 'succeeded', balanceAfterSatang: 12_345n });
-    expect(await partner.transfer({ reference, username, direction: 'in', amountSatang: 12_345n })).toEqual({ outcome: 'succeeded', balanceAfterSatang: 12_345n });
+    expect(await partner.transfer({ reference, username, direction: 'in', amountSatang: 12_345n })).toEqual({ outcome: 'succeeded', receipt: { balanceAfterSatang: 12_345n } });
+    expect(await partner.transfer({ reference, username, direction: 'in', amountSatang: 12_345n })).toEqual({ outcome: 'succeeded', receipt: { balanceAfterSatang: 12_345n } });
     expect(await partner.getBalance(username)).toBe(12_345n);
     expect(await partner.transfer({ reference: `ref-${randomUUID()}`, username, direction: 'out', amountSatang: 20_000n })).toMatchObject({ outcome: 'failed' });
     expect(await partner.getTransferStatus(reference)).toMatchObject({ status: 'succeeded' });
@@ -139,7 +139,7 @@ describe('game wallet money movement', () => {
     const { rows } = await t.db.query<{ id: string; amount_satang: bigint }>(`SELECT id, amount_satang FROM game_transfers WHERE member_id = $1`, [memberId]);
     const account = await ensureGameAccount(t.context, memberId);
     const again = await t.context.partner.transfer({ reference: rows[0]!.id, username: account.username, direction: 'in', amountSatang: rows[0]!.amount_satang });
-    expect(again).toEqual({ outcome: 'succeeded', balanceAfterSatang: 20_000n });
+    expect(again).toEqual({ outcome: 'succeeded', receipt: { balanceAfterSatang: 20_000n } });
     expect(await liveGame(memberId)).toBe(20_000n);
     expect(await ledgerGame(memberId)).toBe(20_000n);
   });

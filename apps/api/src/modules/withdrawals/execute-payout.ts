@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { settlementFromSend } from '../../lib/external-transfer.ts';
 import { settleWithdrawal } from './settle-withdrawal.ts';
 
 /**
@@ -6,7 +7,7 @@ import { settleWithdrawal } from './settle-withdrawal.ts';
  * (`approved` → `paying`, with the start time) and that is COMMITTED before the payout adapter is
  * called, so a crash after the call leaves `paying`, which the recovery job settles by asking the
  * provider (recover-payouts.ts) and never by paying again. A known outcome settles at once; an
- * unknown one (timeout, 5xx) stays `paying`.
+ * unknown one (timeout, 5xx) stays `paying` (the external-transfer primitive, lib/external-transfer.ts).
  * @returns the withdrawal's status after this call.
  */
 export async function executePayout(context: AppContext, withdrawalId: string): Promise<string> {
@@ -26,8 +27,8 @@ export async function executePayout(context: AppContext, withdrawalId: string): 
     accountName: withdrawal.account_name,
     amountSatang: withdrawal.amount_satang,
   });
-  if (result.outcome === 'succeeded') await settleWithdrawal(context, withdrawalId, { result: 'paid', providerRef: result.providerRef });
-  else if (result.outcome === 'failed') await settleWithdrawal(context, withdrawalId, { result: 'failed', reason: result.failureReason });
+  const settlement = settlementFromSend(result);
+  if (settlement) await settleWithdrawal(context, withdrawalId, settlement);
   return currentStatus(context, withdrawalId);
 }
 

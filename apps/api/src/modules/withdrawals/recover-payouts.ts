@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { executePayout } from './execute-payout.ts';
+import { settleByAskingProvider } from '../../lib/external-transfer.ts';
 import { settleWithdrawal } from './settle-withdrawal.ts';
 
 /**
@@ -28,14 +29,16 @@ export async function recoverPayouts(context: AppContext, options: { batchSize?:
     [batchSize],
   );
   for (const row of paying.rows) {
-    const status = await context.payout.getPayoutStatus(row.id);
-    if (status.status === 'succeeded') {
-      if (await settleWithdrawal(context, row.id, { result: 'paid', providerRef: status.providerRef })) settled += 1;
-    } else if (status.status === 'failed') {
-      if (await settleWithdrawal(context, row.id, { result: 'failed', reason: status.failureReason })) settled += 1;
-    } else if (status.status === 'not_found' && now.getTime() - row.payout_started_at.getTime() > context.config.PAYOUT_UNKNOWN_GRACE_MS) {
-      if (await settleWithdrawal(context, row.id, { result: 'failed', reason: 'ธนาคารไม่ได้รับคำสั่งโอน' })) settled += 1;
-    }
+    const didSettle = await settleByAskingProvider({
+      reference: row.id,
+      sentAt: row.payout_started_at,
+      now,
+      voidGraceMs: context.config.PAYOUT_UNKNOWN_GRACE_MS,
+      notReceivedReason: 'ธนาคารไม่ได้รับคำสั่งโอน',
+      ask: (reference) => context.payout.getPayoutStatus(reference),
+      settle: (settlement) => settleWithdrawal(context, row.id, settlement),
+    });
+    if (didSettle) settled += 1;
   }
   return settled;
 }

@@ -1,9 +1,11 @@
 import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, resolvePendingTransfer } from '@sabai/ledger';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
+import type { Settlement } from '../../lib/external-transfer.ts';
+import type { PayoutReceipt } from '../../adapters/payout/index.ts';
 import type { AppContext } from '../../context.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 
-export type PayoutSettlement = { result: 'paid'; providerRef: string } | { result: 'failed'; reason: string };
+export type PayoutSettlement = Settlement<PayoutReceipt>;
 
 /**
  * Settles a withdrawal whose payout outcome is now known, once. Paid: the reservation is posted
@@ -22,14 +24,14 @@ export async function settleWithdrawal(context: AppContext, withdrawalId: string
     if (!withdrawal) return false;
     const resolveTransferId = expectPosted(
       await resolvePendingTransfer(tx, {
-        idempotencyKey: `withdraw-${settlement.result === 'paid' ? 'post' : 'void'}:${withdrawalId}`,
+        idempotencyKey: `withdraw-${settlement.result === 'succeeded' ? 'post' : 'void'}:${withdrawalId}`,
         pendingTransferId: withdrawal.reserve_transfer_id,
-        resolution: settlement.result === 'paid' ? 'post' : 'void',
+        resolution: settlement.result === 'succeeded' ? 'post' : 'void',
         code: 'WITHDRAW',
         source: { type: 'withdrawal', id: withdrawalId },
       }),
     );
-    if (settlement.result === 'paid') {
+    if (settlement.result === 'succeeded') {
       const inFlight = await requireAccountId(tx, 'house:payouts_in_flight');
       const payingBank = await payingBankAccount(tx);
       expectPosted(
@@ -47,15 +49,15 @@ export async function settleWithdrawal(context: AppContext, withdrawalId: string
       `UPDATE withdrawals SET status = $2, resolve_transfer_id = $3, payout_provider_ref = $4, failure_reason = $5, updated_at = now() WHERE id = $1`,
       [
         withdrawalId,
-        settlement.result === 'paid' ? 'paid' : 'failed',
+        settlement.result === 'succeeded' ? 'paid' : 'failed',
         resolveTransferId,
-        settlement.result === 'paid' ? settlement.providerRef : null,
+        settlement.result === 'succeeded' ? settlement.receipt.providerRef : null,
         settlement.result === 'failed' ? settlement.reason : null,
       ],
     );
     await recordOutboxEvent(tx, {
-      kind: settlement.result === 'paid' ? 'withdrawal.paid' : 'withdrawal.failed',
-      eventKey: `withdrawal.${settlement.result}:${withdrawalId}`,
+      kind: settlement.result === 'succeeded' ? 'withdrawal.paid' : 'withdrawal.failed',
+      eventKey: `withdrawal.${settlement.result === 'succeeded' ? 'paid' : 'failed'}:${withdrawalId}`,
       memberId: withdrawal.member_id,
       payload: { memberId: withdrawal.member_id, withdrawalId, amountSatang: toSatangText(withdrawal.amount_satang) },
     });
