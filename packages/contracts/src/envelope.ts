@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ERROR_CODES } from './errors.ts';
+import { parseBahtToSatang } from '@sabai/money';
+import { ERROR_CODES, type ErrorCode } from './errors.ts';
 
 /**
  * Every member-API response body (ARCHITECTURE.md "Wire conventions"):
@@ -42,3 +43,40 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 /** Wire money: baht, a JSON number with at most two decimals (spec §3 `Amount`). */
 export const baht = z.number().describe('baht, at most two decimals');
+
+/**
+ * What a wire issue may carry so the server answers with the right code and Thai message (the
+ * API's error handler reads `params.errorCode` / `params.errorMessage` of the first such issue).
+ */
+export interface WireIssueParams {
+  errorCode: ErrorCode;
+  errorMessage?: string;
+}
+
+/**
+ * Baht coming in (spec §3 `Amount`) → satang: a JSON number > 0 with at most two decimals and at
+ * most `maxSatang` (default the money package's MAX_AMOUNT_SATANG), parsed by the one tested
+ * function (@sabai/money parseBahtToSatang), never by float arithmetic. Anything else is an
+ * INVALID_AMOUNT issue (`errorMessage` replaces the standard Thai message).
+ * Output: `bigint` satang; use cases take `amountSatang: bigint`.
+ */
+export function bahtToSatang(options: { maxSatang?: bigint; wholeBahtOnly?: boolean; minSatang?: bigint; errorMessage?: string } = {}) {
+  return z
+    .number()
+    .transform((value, context): bigint => {
+      const parsed = parseBahtToSatang(value);
+      const amountSatang = parsed.ok ? parsed.amountSatang : null;
+      const fits =
+        amountSatang !== null &&
+        (options.maxSatang === undefined || amountSatang <= options.maxSatang) &&
+        (options.minSatang === undefined || amountSatang >= options.minSatang) &&
+        (!options.wholeBahtOnly || amountSatang % 100n === 0n);
+      if (amountSatang === null || !fits) {
+        const params: WireIssueParams = { errorCode: 'INVALID_AMOUNT', ...(options.errorMessage ? { errorMessage: options.errorMessage } : {}) };
+        context.issues.push({ code: 'custom', message: parsed.ok ? 'amount out of range' : `amount: ${parsed.error}`, input: value, params: { ...params } });
+        return z.NEVER;
+      }
+      return amountSatang;
+    })
+    .describe('baht, > 0, at most two decimals');
+}

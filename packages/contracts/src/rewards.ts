@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { baht, envelope } from './envelope.ts';
+import { baht, bahtToSatang, envelope } from './envelope.ts';
+
+/** Most an item code may credit per redemption (100,000 baht). */
+export const MAX_ITEM_CODE_SATANG = 10_000_000n;
 
 /**
  * Rewards calls of the member API (spec §7, §9; money.md "Prize wheel", "Item code") and their
@@ -33,7 +36,7 @@ export const itemCodeRedeemResponse = envelope(
 
 export const createItemCodeRequest = z.object({
   code: z.string().max(64).describe('A–Z and 0–9, 4 to 32 characters after trimming and upper-casing'),
-  amount: z.number().describe('baht credited per redemption, at most two decimals'),
+  amount: bahtToSatang({ maxSatang: MAX_ITEM_CODE_SATANG }).describe('baht credited per redemption, at most two decimals, at most 100,000'),
   totalUses: z.number().int().min(1).max(1_000_000).describe('redemptions allowed across all members'),
   expiresAt: z.iso.datetime({ offset: true }).describe('ISO-8601; redemptions at or after it are refused'),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baht, envelope } from './envelope.ts';
+import { baht, bahtToSatang, envelope } from './envelope.ts';
 
 /**
  * Money calls of the member API (spec §3, §7 and our own paths where the spec shows none).
@@ -23,7 +23,12 @@ export const depositChannel = z
   .meta({ id: 'DepositChannel' });
 export const depositChannelsResponse = envelope(z.array(depositChannel));
 
-export const promptPayDepositRequest = z.object({ Amount: z.number() });
+/** PromptPay QR amounts: whole baht, 1 to 50,000 (money.md "PromptPay"); satang offsets are ours to add. */
+export const PROMPTPAY_MIN_SATANG = 100n;
+export const PROMPTPAY_MAX_SATANG = 5_000_000n;
+export const promptPayDepositRequest = z.object({
+  Amount: bahtToSatang({ wholeBahtOnly: true, minSatang: PROMPTPAY_MIN_SATANG, maxSatang: PROMPTPAY_MAX_SATANG, errorMessage: 'กรุณาระบุจำนวนเงินเป็นบาทเต็ม ตั้งแต่ 1 ถึง 50,000 บาท' }),
+});
 export const promptPayDeposit = z
   .object({
     requestId: z.string(),
@@ -101,7 +106,7 @@ export const withdrawalConditionResponse = envelope(
 );
 
 export const withdrawalRequest = z.object({
-  Amount: z.number(),
+  Amount: bahtToSatang(),
   Channel: z.literal('BANK'),
   minWithdraw: z.number().optional().describe('sent by the spec client; the server uses its own settings'),
 });

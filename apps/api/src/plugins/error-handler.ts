@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERRORS, type ErrorCode } from '@sabai/contracts';
+import { ERRORS, type ErrorCode, type WireIssueParams } from '@sabai/contracts';
 import { isAppError } from '../lib/app-error.ts';
 
 declare module 'fastify' {
@@ -23,6 +23,15 @@ export function sendError(reply: FastifyReply, code: ErrorCode, options: { messa
   });
 }
 
+/** The first validation issue that carries our error code (contracts' WireIssueParams), if any. */
+function wireIssueOf(validation: readonly unknown[]): WireIssueParams | undefined {
+  for (const issue of validation) {
+    const params = (issue as { params?: { params?: Partial<WireIssueParams> } }).params?.params;
+    if (params?.errorCode && params.errorCode in ERRORS) return { errorCode: params.errorCode, ...(params.errorMessage ? { errorMessage: params.errorMessage } : {}) };
+  }
+  return undefined;
+}
+
 /** Fastify's own client-error codes, mapped to ours. Anything unlisted with a 4xx is VALIDATION_FAILED. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -38,7 +47,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (isAppError(error)) return sendError(reply, error.code, { message: error.message, headers: error.headers });
     const routeCode = request.routeOptions.config?.validationErrorCode;
-    if (error.validation) return sendError(reply, routeCode ?? 'VALIDATION_FAILED');
+    if (error.validation) {
+      // A field whose contract schema names its own code (e.g. a baht amount: INVALID_AMOUNT) wins.
+      const fieldIssue = wireIssueOf(error.validation);
+      if (fieldIssue) return sendError(reply, fieldIssue.errorCode, fieldIssue.errorMessage ? { message: fieldIssue.errorMessage } : {});
+      return sendError(reply, routeCode ?? 'VALIDATION_FAILED');
+    }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return sendError(reply, mapped);
     const status = error.statusCode ?? 500;

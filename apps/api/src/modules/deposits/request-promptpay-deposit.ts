@@ -1,13 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { parseBahtToSatang } from '@sabai/money';
+import { PROMPTPAY_MAX_SATANG, PROMPTPAY_MIN_SATANG } from '@sabai/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import type { AppContext } from '../../context.ts';
 import { buildPromptPayPayload } from '../promptpay/promptpay-payload.ts';
 
 /** Whole baht from 1 to 50,000 (our rule: the satang digits carry the member's unique offset). */
-const MIN_PROMPTPAY_SATANG = 100n;
-const MAX_PROMPTPAY_SATANG = 5_000_000n;
 /** Offsets 1..99 satang; a base amount can have 99 open requests at once. */
 const OFFSET_ATTEMPTS = 20;
 /**
@@ -32,13 +30,13 @@ export const MAX_OPEN_PROMPTPAY_PER_MEMBER = 3;
  */
 export async function requestPromptPayDeposit(
   context: AppContext,
-  input: { memberId: string; amountBaht: unknown },
+  input: { memberId: string; requestedSatang: bigint },
 ): Promise<{ requestId: string; requestedSatang: bigint; amountSatang: bigint; payload: string; promptPayName: string; expiresAt: Date }> {
-  const parsed = parseBahtToSatang(input.amountBaht);
-  if (!parsed.ok || parsed.amountSatang % 100n !== 0n || parsed.amountSatang < MIN_PROMPTPAY_SATANG || parsed.amountSatang > MAX_PROMPTPAY_SATANG) {
+  const { requestedSatang } = input;
+  // Parsed and range-checked at the edge (contracts promptPayDepositRequest); checked again here.
+  if (requestedSatang % 100n !== 0n || requestedSatang < PROMPTPAY_MIN_SATANG || requestedSatang > PROMPTPAY_MAX_SATANG) {
     throw new AppError('INVALID_AMOUNT', { message: 'กรุณาระบุจำนวนเงินเป็นบาทเต็ม ตั้งแต่ 1 ถึง 50,000 บาท' });
   }
-  const requestedSatang = parsed.amountSatang;
   const { rows } = await context.db.query<{ id: string; promptpay_id: string; account_name: string }>(
     `SELECT id, promptpay_id, account_name FROM deposit_channels WHERE kind = 'promptpay' AND state = 'active' ORDER BY sort_order LIMIT 1`,
   );

@@ -26,7 +26,7 @@ export function registerDepositRoutes(app: FastifyInstance, context: AppContext)
     config: { validationErrorCode: 'INVALID_AMOUNT', ipRateLimit: RATE_LIMITS.promptPayPerIp },
     handler: async (request) => {
       const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.promptPayPerMember);
-      const created = await requestPromptPayDeposit(context, { memberId: session.memberId, amountBaht: request.body.Amount });
+      const created = await requestPromptPayDeposit(context, { memberId: session.memberId, requestedSatang: request.body.Amount });
       return {
         success: true,
         message: 'สร้างคิวอาร์พร้อมเพย์แล้ว กรุณาโอนตามยอดที่แสดงภายในเวลาที่กำหนด',

@@ -1,29 +1,27 @@
 import { postgresErrorCode } from '@sabai/db';
-import { ITEM_CODE_PATTERN, normalizeItemCode } from '@sabai/contracts';
-import { parseBahtToSatang } from '@sabai/money';
+import { ITEM_CODE_PATTERN, MAX_ITEM_CODE_SATANG, normalizeItemCode } from '@sabai/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
 import type { AppContext } from '../../context.ts';
 import { readItemCode, type ItemCodeRow } from './list-item-codes.ts';
 
 /** At most 100,000 baht per redemption (also a CHECK on item_codes). */
-export const MAX_ITEM_CODE_SATANG = 10_000_000n;
+export { MAX_ITEM_CODE_SATANG };
 export const MAX_ITEM_CODE_USES = 1_000_000;
 
 /**
- * `POST /admin-api/v1/item-codes`: staff create a code worth `amountBaht` per redemption, for
+ * `POST /admin-api/v1/item-codes`: staff create a code worth `amountSatang` per redemption (parsed from the wire's baht by contracts), for
  * `totalUses` redemptions in all, until `expiresAt`. Audited in the same transaction.
  * @throws AppError VALIDATION_FAILED (code shape, uses, expiry not in the future), INVALID_AMOUNT,
  *   STATE_CONFLICT (the code exists).
  */
 export async function createItemCode(
   context: AppContext,
-  input: { actor: string; code: string; amountBaht: unknown; totalUses: number; expiresAt: Date },
+  input: { actor: string; code: string; amountSatang: bigint; totalUses: number; expiresAt: Date },
 ): Promise<ItemCodeRow> {
   const code = normalizeItemCode(input.code);
   if (!ITEM_CODE_PATTERN.test(code)) throw new AppError('VALIDATION_FAILED', { message: 'โค้ดต้องเป็นตัวอักษร A-Z หรือตัวเลข 4 ถึง 32 ตัว' });
-  const amount = parseBahtToSatang(input.amountBaht);
-  if (!amount.ok || amount.amountSatang > MAX_ITEM_CODE_SATANG) throw new AppError('INVALID_AMOUNT');
+  if (input.amountSatang <= 0n || input.amountSatang > MAX_ITEM_CODE_SATANG) throw new AppError('INVALID_AMOUNT');
   if (!Number.isInteger(input.totalUses) || input.totalUses < 1 || input.totalUses > MAX_ITEM_CODE_USES) {
     throw new AppError('VALIDATION_FAILED', { message: `จำนวนสิทธิ์ต้องอยู่ระหว่าง 1 ถึง ${MAX_ITEM_CODE_USES.toLocaleString('en-US')}` });
   }
@@ -34,14 +32,14 @@ export async function createItemCode(
     await context.db.transaction(async (tx) => {
       await tx.query(
         'INSERT INTO item_codes (code, amount_satang, total_uses, expires_at, created_at, created_by) VALUES ($1, $2, $3, $4, $5, $6)',
-        [code, amount.amountSatang, input.totalUses, input.expiresAt, now, input.actor],
+        [code, input.amountSatang, input.totalUses, input.expiresAt, now, input.actor],
       );
       await recordStaffAction(tx, {
         actor: input.actor,
         action: 'item_code.create',
         subjectType: 'item_code',
         subjectId: code,
-        details: { amountSatang: amount.amountSatang, totalUses: input.totalUses, expiresAt: input.expiresAt.toISOString() },
+        details: { amountSatang: input.amountSatang, totalUses: input.totalUses, expiresAt: input.expiresAt.toISOString() },
       });
     });
   } catch (error) {

@@ -121,7 +121,7 @@ export function registerRewardRoutes(app: FastifyInstance, context: AppContext):
       const created = await createItemCode(context, {
         actor,
         code: request.body.code,
-        amountBaht: request.body.amount,
+        amountSatang: request.body.amount,
         totalUses: request.body.totalUses,
         expiresAt: new Date(request.body.expiresAt),
       });

@@ -3,7 +3,6 @@ import { postgresErrorCode, violatedConstraint } from '@sabai/db';
 import { availableCreditBalance, expectPosted, inLedgerTransaction, lockAccount, postTransfer, readAccountBalance, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
 import type { Queryable } from '@sabai/db';
 import { forfeitOnWithdrawal } from '../promotions/bonus-rules.ts';
-import { parseBahtToSatang } from '@sabai/money';
 import { AppError } from '../../lib/app-error.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
@@ -45,11 +44,11 @@ export interface WithdrawalView {
  */
 export async function requestWithdrawal(
   context: AppContext,
-  input: { memberId: string; amountBaht: unknown; requestKey?: string | undefined },
+  input: { memberId: string; amountSatang: bigint; requestKey?: string | undefined },
 ): Promise<WithdrawalView> {
-  const parsed = parseBahtToSatang(input.amountBaht);
-  if (!parsed.ok) throw new AppError('INVALID_AMOUNT');
-  const amountSatang = parsed.amountSatang;
+  // Parsed from wire baht at the edge (contracts bahtToSatang); a use case still refuses nonsense.
+  const { amountSatang } = input;
+  if (amountSatang <= 0n) throw new AppError('INVALID_AMOUNT');
   const settings = await context.siteSettings.get();
   if (!settings.withdraw_enabled) throw new AppError('WITHDRAW_DISABLED');
   if (amountSatang < settings.withdraw_min_satang) throw new AppError('WITHDRAW_BELOW_MINIMUM', { message: minimumMessage(settings.withdraw_min_satang) });

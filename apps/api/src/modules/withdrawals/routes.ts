@@ -36,7 +36,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, context: AppConte
       const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.withdrawalPerMember);
       const withdrawal = await requestWithdrawal(context, {
         memberId: session.memberId,
-        amountBaht: request.body.Amount,
+        amountSatang: request.body.Amount,
         requestKey: request.headers['idempotency-key'],
       });
       if (withdrawal.wireStatus === 3) throw new AppError('WITHDRAW_FAILED');
