@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { bahtToSatang } from './envelope.ts';
 import { promptPayDepositRequest, withdrawalRequest } from './wallet.ts';
 
-const issueParams = (result: { success: boolean; error?: { issues: Array<{ params?: unknown }> } }) => result.error?.issues[0]?.params;
+const issueParams = (result: { error?: { issues: readonly object[] } }) => (result.error?.issues[0] as { params?: unknown } | undefined)?.params;
 
 describe('wire baht in → satang', () => {
   it.each([
