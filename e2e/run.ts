@@ -6,7 +6,8 @@ import { buildWebIfNeeded } from '../scripts/build-if-needed.ts';
 import { REPO_ROOT, startStack } from '../scripts/stack.ts';
 import { registerAndLogin } from './journeys/register-login.ts';
 import { depositAndWithdraw, depositAndWithdrawThroughSmsGateway, promptPayDeposit } from './journeys/deposit-withdraw.ts';
-import { loadConfig } from '@sabai/api';
+import { createStaffAccount, currentTotp, loadConfig } from '@sabai/api';
+import type { Db } from '@sabai/db';
 import { playSlot } from './journeys/play-slot.ts';
 import { rewardsJourney, type StaffClient } from './journeys/rewards.ts';
 import { routeSweep } from './journeys/route-sweep.ts';
@@ -28,16 +29,34 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
-
-/** The back office as the rewards journey uses it: staff calls with the operator token. */
-function staffClient(apiUrl: string): StaffClient {
+/**
+ * The back office as the journeys use it: an owner created as `npm run staff:create` does, signed
+ * in through the real two steps (password, then a TOTP code from the enrolment secret), who sets
+ * their own password, then calls with the bearer session.
+ */
+async function staffClient(apiUrl: string, db: Db): Promise<StaffClient> {
+  const created = await db.transaction((tx) => createStaffAccount(tx, { username: 'e2e-owner', role: 'owner', actor: 'e2e', actorRole: null }));
+  const post = async (path: string, body: unknown, token?: string) => {
+    const response = await fetch(`${apiUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json()) as { success: boolean; data: Record<string, unknown>; message: string };
+    if (!json.success) throw new Error(`staff ${path}: ${json.message}`);
+    return json.data;
+  };
+  const first = await post('/admin-api/v1/auth/login', { username: created.username, password: created.oneTimePassword });
+  if (first.step !== 'enrol_totp') throw new Error(`expected TOTP enrolment, got ${String(first.step)}`);
+  const signedIn = await post('/admin-api/v1/auth/totp', { challenge: first.challenge, code: currentTotp(String(first.totpSecret), new Date()) });
+  const token = String(signedIn.token);
+  await post('/admin-api/v1/auth/password', { currentPassword: created.oneTimePassword, newPassword: 'e2e-owner-password-of-our-own' }, token);
   return {
-    token: E2E_ADMIN_TOKEN,
+    token,
     async call(method, path, body) {
       const response = await fetch(`${apiUrl}${path}`, {
         method,
-        headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, 'x-staff-name': 'e2e', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return response.json();
@@ -64,11 +83,12 @@ const stack = await startStack({
   logLevel: 'warn',
   // One client address runs every journey; limits are tested in the API tests. One-minute reward
   // periods let the rewards journey see a cashback / affiliate period end.
-  env: { RATE_LIMIT_SCALE: '20', CASHBACK_PERIOD_MINUTES: '1', ADMIN_API_TOKEN: E2E_ADMIN_TOKEN },
+  env: { RATE_LIMIT_SCALE: '20', CASHBACK_PERIOD_MINUTES: '1' },
 });
 // E2E_ONLY=name[,name] runs a subset (debugging); CI runs them all.
 const only = process.env.E2E_ONLY?.split(',').filter(Boolean);
 const selected = JOURNEYS.filter((entry) => !only || only.includes(entry.name));
+const staff = await staffClient(stack.apiUrl, stack.db);
 let browser: Browser | undefined;
 let failures = 0;
 try {
@@ -89,7 +109,7 @@ try {
         baseUrl: stack.apiUrl,
         sandboxUrl: stack.sandboxUrl,
         artifactsDir,
-        staff: staffClient(stack.apiUrl),
+        staff,
         partnerTools: { baseUrl: stack.sandboxUrl, ...stack.partnerAgent },
         // The sandbox key the stack started the sandbox with (its SMS delivery switch needs it).
         sandboxKey: loadConfig(process.env).SANDBOX_API_KEY,

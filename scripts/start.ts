@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { buildWebIfNeeded } from './build-if-needed.ts';
+import type { Db } from '@sabai/db';
+import { createStaffAccount } from '@sabai/api';
 import { REPO_ROOT, startStack } from './stack.ts';
 
 /**
@@ -16,6 +18,7 @@ const stack = await startStack({
   dataDir: path.resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data'),
 });
 console.log(`\n  Sabai member site + API: ${stack.apiUrl}\n  API docs:               ${stack.apiUrl}/docs\n  Sandbox providers:      ${stack.sandboxUrl}\n  Demo member:            0800000001 / demo1234\n`);
+console.log(await demoStaffOwner(stack.db));
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -26,4 +29,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     force.unref();
     void stack.close().then(() => process.exit(0));
   });
+}
+
+/**
+ * The quick start's first owner (the demo database only; production creates it with
+ * `npm run staff:create`): created on the first start, its one-time password and TOTP enrolment
+ * URI printed once. Back-office sign-in: POST /admin-api/v1/auth/login, then /auth/totp.
+ */
+async function demoStaffOwner(db: Db): Promise<string> {
+  const { rows } = await db.query<{ username: string }>(`SELECT username FROM staff_accounts WHERE role = 'owner' ORDER BY created_at LIMIT 1`);
+  if (rows[0]) return `  Back-office owner:      ${rows[0].username} (created earlier; its one-time password was printed then)\n`;
+  const created = await db.transaction((tx) => createStaffAccount(tx, { username: 'owner', role: 'owner', actor: 'quick-start', actorRole: null }));
+  return `  Back-office owner:      ${created.username} / ${created.oneTimePassword} (one-time; set your own at first sign-in)\n  Owner TOTP (add to an authenticator app): ${created.otpauthUri}\n`;
 }

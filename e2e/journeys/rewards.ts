@@ -39,7 +39,7 @@ import {
  * the member's session (GET /user-profile-composite/v1/profile/balance, /users/affiliate).
  */
 
-/** Calls the back office (`/admin-api/v1/...`) as staff: `Authorization: Bearer <token>` and `x-staff-name`. */
+/** Calls the back office (`/admin-api/v1/...`) as a signed-in staff member: `Authorization: Bearer <session>`. */
 export interface StaffClient {
   token: string;
   /** Resolves to the response body (an envelope); may throw on an HTTP error. */

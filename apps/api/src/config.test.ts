@@ -14,6 +14,6 @@ describe('loadConfig', () => {
 
   it('requires real secrets in production (every one named: production-safety.test.ts)', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/BANK_TOKEN_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: 'production', BANK_TOKEN_SECRET: 'x'.repeat(32) })).toThrow(/ADMIN_API_TOKEN/);
+    expect(() => loadConfig({ NODE_ENV: 'production', BANK_TOKEN_SECRET: 'x'.repeat(32) })).toThrow(/STAFF_TOKEN_SECRET/);
   });
 });

@@ -28,6 +28,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Secret that signs checkBank tokens (HMAC-SHA256); at least 32 characters in production. */
   BANK_TOKEN_SECRET: z.string().min(32).optional(),
+  /** HMAC secret of staff sign-in challenges (issue 11); required in production, ≥ 32 characters. */
+  STAFF_TOKEN_SECRET: z.string().min(32).optional(),
   BANK_TOKEN_TTL_MS: z.coerce.number().int().min(60_000).max(3_600_000).default(15 * 60_000),
   SESSION_TTL_MS: z.coerce.number().int().min(60_000).max(30 * 24 * 3_600_000).default(24 * 3_600_000),
   /** Which name-inquiry provider answers checkBank. Only the sandbox exists today. */
@@ -104,8 +106,6 @@ const configSchema = z.object({
   MEMBER_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /** Length of the cashback and affiliate periods in minutes, dividing a day (1440 = daily, Bangkok days). */
   CASHBACK_PERIOD_MINUTES: z.coerce.number().int().min(1).max(1_440).refine((minutes) => 1_440 % minutes === 0, 'must divide a day').default(1_440),
-  /** Bearer token of the back-office API until staff accounts arrive (docs/adr/0006). ≥ 24 chars. */
-  ADMIN_API_TOKEN: z.string().min(24).optional(),
   /** Multiplies every rate limit (tests raise it; never set below 1 in production). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
 });

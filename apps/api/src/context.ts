@@ -20,6 +20,8 @@ export interface AppContext {
   siteSettings: SiteSettingsCache;
   /** HMAC secret for checkBank tokens (config; outside production, one random secret per database). */
   bankTokenSecret: string;
+  /** HMAC secret of staff sign-in challenges (config STAFF_TOKEN_SECRET; outside production one per database). */
+  staffTokenSecret: string;
   /** Current time; tests move it. */
   now: () => Date;
 }

@@ -35,6 +35,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     // Unset outside production: one secret per database, so a checkBank on one process and the
     // sign-up on another agree (several processes share one PostgreSQL).
     bankTokenSecret: config.BANK_TOKEN_SECRET ?? (await sharedDevelopmentSecret(db, 'bank_token')),
+    staffTokenSecret: config.STAFF_TOKEN_SECRET ?? (await sharedDevelopmentSecret(db, 'staff_token')),
     now: options.now ?? (() => new Date()),
   };
 }

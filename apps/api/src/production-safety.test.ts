@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 
 const OWN_SECRETS = {
   BANK_TOKEN_SECRET: 'a-bank-token-secret-of-our-own-0123456789',
-  ADMIN_API_TOKEN: 'an-admin-token-of-our-own-0123456789',
+  STAFF_TOKEN_SECRET: 'a-staff-token-secret-of-our-own-0123456789',
   GAME_PARTNER_AGENT_SECRET: 'a-partner-secret-of-our-own-0123',
   SANDBOX_API_KEY: 'a-sandbox-key-of-our-own',
   SANDBOX_FEED_SECRET: 'a-feed-secret-of-our-own-0123',
@@ -12,12 +12,11 @@ const OWN_SECRETS = {
 describe('production fails closed (issue 13 §2)', () => {
   it('refuses to start without its secrets, naming every one', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /BANK_TOKEN_SECRET is required.*ADMIN_API_TOKEN is required.*GAME_PARTNER_AGENT_SECRET is required.*SANDBOX_API_KEY is required.*SANDBOX_FEED_SECRET is required/,
+      /BANK_TOKEN_SECRET is required.*STAFF_TOKEN_SECRET is required.*GAME_PARTNER_AGENT_SECRET is required.*SANDBOX_API_KEY is required.*SANDBOX_FEED_SECRET is required/,
     );
   });
 
   it.each([
-    ['ADMIN_API_TOKEN', 'sabai-demo-admin-token-change-me'],
     ['GAME_PARTNER_AGENT_SECRET', 'sandbox-agent-secret-change-me'],
     ['SANDBOX_API_KEY', 'sandbox-dev-key'],
     ['SANDBOX_FEED_SECRET', 'sandbox-feed-secret-change-me'],

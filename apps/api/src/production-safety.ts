@@ -25,7 +25,7 @@ export function productionConfigProblems(config: AppConfig, env: Record<string, 
   const problems: string[] = [];
   const secrets: Array<[name: string, value: string | undefined]> = [
     ['BANK_TOKEN_SECRET', config.BANK_TOKEN_SECRET],
-    ['ADMIN_API_TOKEN', config.ADMIN_API_TOKEN],
+    ['STAFF_TOKEN_SECRET', config.STAFF_TOKEN_SECRET],
     // These have quick-start defaults: in production they must be set explicitly.
     ['GAME_PARTNER_AGENT_SECRET', env.GAME_PARTNER_AGENT_SECRET],
     ['SANDBOX_API_KEY', env.SANDBOX_API_KEY],

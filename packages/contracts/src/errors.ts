@@ -85,6 +85,12 @@ export const ERRORS = {
   PROMPTPAY_TOO_MANY_OPEN: { httpStatus: 409, message: 'มีคิวอาร์พร้อมเพย์ที่รอชำระอยู่หลายรายการ กรุณาชำระหรือรอให้หมดอายุก่อน' },
   FEED_AUTH_FAILED: { httpStatus: 401, message: 'feed signature, source or timestamp invalid' },
   STATE_CONFLICT: { httpStatus: 409, message: 'รายการนี้ถูกดำเนินการไปแล้ว' },
+  /** Back office (issue 11): staff sign-in and permissions. */
+  STAFF_INVALID_CREDENTIALS: { httpStatus: 401, message: 'ชื่อผู้ใช้ หรือ รหัสผ่าน ไม่ถูกต้อง' },
+  STAFF_INVALID_TOTP: { httpStatus: 401, message: 'รหัสยืนยันตัวตนไม่ถูกต้อง หรือถูกใช้ไปแล้ว กรุณาใช้รหัสใหม่จากแอป' },
+  STAFF_LOCKED: { httpStatus: 429, message: 'เข้าสู่ระบบผิดหลายครั้ง บัญชีถูกล็อก 15 นาที' },
+  STAFF_PASSWORD_CHANGE_REQUIRED: { httpStatus: 403, message: 'กรุณาเปลี่ยนรหัสผ่านก่อนใช้งาน' },
+  STAFF_FORBIDDEN: { httpStatus: 403, message: 'สิทธิ์ของคุณไม่พอสำหรับรายการนี้' },
   INTERNAL_ERROR: { httpStatus: 500, message: 'ระบบขัดข้อง กรุณาลองใหม่อีกครั้ง' },
 } as const satisfies Record<string, { httpStatus: number; message: string }>;
 

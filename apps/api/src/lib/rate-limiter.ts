@@ -19,6 +19,8 @@ export interface RateLimitRule {
 /** The limits of the member API. Each is stated here, not defaulted (style.md "limits"). */
 export const RATE_LIMITS = {
   loginPerIp: { name: 'login:ip', limit: 30, windowMs: 15 * 60_000 },
+  /** Back-office sign-in steps per address (issue 11); accounts also lock after 5 failures. */
+  staffSignInPerIp: { name: 'staff-sign-in:ip', limit: 30, windowMs: 15 * 60_000 },
   /**
    * Failures of one phone from one address lock that pair only (issue 13 §3.5: a lock per phone let
    * anyone keep any member out). Failures of one phone from all addresses together brake

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,18 +22,18 @@ describe('back-office routes authenticate before anything else (issue 13 §3.3)'
   it('answers 401 for a wrong token too, and 400 for a bad body only once authenticated', async () => {
     const wrong = await t.app.inject({ method: 'POST', url: '/admin-api/v1/deposits/dep_x/assign', payload: '{}', headers: { 'content-type': 'application/json', authorization: 'Bearer nope' } });
     expect(wrong.statusCode).toBe(401);
-    const bad = await t.app.inject({ method: 'POST', url: '/admin-api/v1/deposits/dep_x/assign', payload: '{}', headers: { 'content-type': 'application/json', authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+    const bad = await t.app.inject({ method: 'POST', url: '/admin-api/v1/deposits/dep_x/assign', payload: '{}', headers: { 'content-type': 'application/json', authorization: `Bearer ${await t.staffToken('finance')}` } });
     expect(bad.statusCode).toBe(400);
   });
 });
 
 describe('JSON bodies (issue 13 §3.7)', () => {
-  const refund = (payload: string) =>
+  const refund = async (payload: string) =>
     t.app.inject({
       method: 'POST',
       url: '/admin-api/v1/deposits/dep_unknown/refund',
       payload,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await t.staffToken('finance')}` },
     });
 
   it('parses a clean body (the refund of an unknown deposit gets as far as the use case)', async () => {

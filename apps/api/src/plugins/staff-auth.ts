@@ -1,22 +1,28 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { StaffPrincipal } from '../modules/staff/index.ts';
 
-/** Token of the quick start's back-office API when ADMIN_API_TOKEN is unset (never in production). */
-export const DEVELOPMENT_ADMIN_TOKEN = 'sabai-demo-admin-token-change-me';
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member of a back-office call, set by the admin guard (admin-guard.ts). */
+    staff?: StaffPrincipal;
+  }
+}
 
 /**
- * The back-office API's caller (docs/adr/0006): `Authorization: Bearer <ADMIN_API_TOKEN>` and the
- * staff member's name in `x-staff-name` for the audit log. Staff accounts with roles and TOTP
- * replace this with the back-office issue.
- * @returns the actor label for the audit log.
- * @throws AppError UNAUTHENTICATED.
+ * The back-office caller of this request (issue 11): the admin guard has already authenticated
+ * the bearer session and checked the route's permission before the body was read.
+ * @returns the actor label for the audit log, `staff:<username>`.
+ * @throws AppError UNAUTHENTICATED when the guard did not run (a route outside `/admin-api/`).
  */
-export function requireStaff(context: AppContext, request: FastifyRequest): string {
-  const expected = Buffer.from(context.config.ADMIN_API_TOKEN ?? DEVELOPMENT_ADMIN_TOKEN, 'utf8');
-  const given = Buffer.from(String(request.headers.authorization ?? '').replace(/^Bearer\s+/i, ''), 'utf8');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('UNAUTHENTICATED');
-  const name = String(request.headers['x-staff-name'] ?? '').trim();
-  return `staff:${/^[\p{L}\p{N} ._-]{1,80}$/u.test(name) ? name : 'unnamed'}`;
+export function requireStaff(_context: AppContext, request: FastifyRequest): string {
+  if (!request.staff) throw new AppError('UNAUTHENTICATED');
+  return `staff:${request.staff.username}`;
+}
+
+/** The signed-in staff member (role, session) of a back-office request. @throws AppError UNAUTHENTICATED. */
+export function requireStaffPrincipal(request: FastifyRequest): StaffPrincipal {
+  if (!request.staff) throw new AppError('UNAUTHENTICATED');
+  return request.staff;
 }

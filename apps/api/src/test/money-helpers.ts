@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { reconcileMoney } from '../modules/reconcile/reconcile-money.ts';
-import { TEST_ADMIN_TOKEN, TEST_FEED_SECRET, type TestApp } from './test-app.ts';
+import { TEST_FEED_SECRET, type TestApp } from './test-app.ts';
+import type { StaffRole } from '../modules/staff/index.ts';
 
 /**
  * Test helpers for money paths: signed bank-feed deliveries (as a connector sends them), a funded
@@ -56,15 +57,16 @@ export async function mainBalance(t: TestApp, token: string): Promise<number> {
   return Number(toSatang(response.body.data.mainWallet) + toSatang(response.body.data.gameWallet)) / 100;
 }
 
-export function staffCall(t: TestApp, method: 'GET' | 'POST', url: string, body?: unknown) {
-  return t.app
-    .inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'x-staff-name': 'Test Staff', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    })
-    .then((response) => ({ status: response.statusCode, body: response.json() as { success: boolean; code?: string; data: any } }));
+/** A back-office call as a signed-in staff member (`role`, default owner). */
+export async function staffCall(t: TestApp, method: 'GET' | 'POST', url: string, body?: unknown, role: StaffRole = 'owner') {
+  const token = await t.staffToken(role);
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+  return { status: response.statusCode, body: response.json() as { success: boolean; code?: string; message?: string; data: any } };
 }
 
 export async function setPayoutFault(t: TestApp, payout: 'ok' | 'fail' | 'timeout_after_applying' | 'error_after_applying' | 'timeout_before_applying') {

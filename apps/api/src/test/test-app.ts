@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { runOutboxInline } from '../worker/run-outbox-inline.ts';
+import { createStaffAccount, newTotpSecret, openStaffSession, type StaffRole } from '../modules/staff/index.ts';
 import { seedDemoSite, DEMO_APP_ID } from '../modules/demo/seed-demo-site.ts';
 
 /**
@@ -43,6 +44,12 @@ export interface TestApp {
   }>;
   /** Logs in and returns the session token. */
   logIn(phoneNumber: string, password: string): Promise<string>;
+  /**
+   * A back-office bearer session of a staff member with `role` (default owner), opened at the
+   * app's `now()` (one account per role, TOTP enrolled, own password set). The sign-in flow itself
+   * is tested in modules/staff.
+   */
+  staffToken(role?: StaffRole): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -58,7 +65,6 @@ export const newPhoneNumber = () => `08${String(randomInt(100_000_000)).padStart
 export const newAccountNumber = () => `${String(randomInt(1_000_000_000)).padStart(9, '0')}${randomInt(9)}`;
 
 export const TEST_FEED_SECRET = 'test-feed-secret-0123456789';
-export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
 export async function createTestApp(options: { now?: () => Date; env?: Record<string, string>; sandboxFaultHoldMs?: number } = {}): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
@@ -72,7 +78,6 @@ export async function createTestApp(options: { now?: () => Date; env?: Record<st
     SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
     SANDBOX_API_KEY: 'test-sandbox-key',
     BANK_TOKEN_SECRET: 'test-bank-token-secret-0123456789abcdef',
-    ADMIN_API_TOKEN: TEST_ADMIN_TOKEN,
     PROVIDER_TIMEOUT_MS: '800',
     ...options.env,
   });
@@ -142,10 +147,24 @@ export async function createTestApp(options: { now?: () => Date; env?: Record<st
     return response.body.authToken;
   };
 
+  const staffAccounts = new Map<StaffRole, Promise<string>>();
+  const staffToken: TestApp['staffToken'] = async (role = 'owner') => {
+    if (!staffAccounts.has(role)) {
+      staffAccounts.set(role, (async () => {
+        const created = await db.transaction((tx) => createStaffAccount(tx, { username: `test-${role}`, role, actor: 'test', actorRole: null }));
+        await db.query('UPDATE staff_accounts SET must_change_password = false, totp_secret = $2, totp_enrolled_at = now() WHERE id = $1', [created.staffId, newTotpSecret()]);
+        return created.staffId;
+      })());
+    }
+    const staffId = await staffAccounts.get(role)!;
+    return (await openStaffSession(db, { staffId, now: context.now(), address: null })).token;
+  };
+
   return {
     app,
     context,
     db,
+    staffToken,
     sandbox,
     sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
     appId: DEMO_APP_ID,

@@ -150,7 +150,7 @@ describe('POST /admin-api/v1/feed-sources/:sourceId/rotate-secret', () => {
     expect(await at(new Date(rotatedAt.getTime() + 61 * MINUTE), () => ping(ROTATE_SOURCE, secret))).toBe(200);
 
     const audit = await t.db.query<{ actor: string; details: unknown }>('SELECT actor, details FROM audit_log WHERE action = $1 AND subject_id = $2', ['feed_source.rotate_secret', ROTATE_SOURCE]);
-    expect(audit.rows).toEqual([{ actor: 'staff:Test Staff', details: { overlapUntil } }]);
+    expect(audit.rows).toEqual([{ actor: 'staff:test-owner', details: { overlapUntil } }]);
     expect(JSON.stringify(await healthOf(ROTATE_SOURCE))).not.toContain(secret);
     expect(await healthOf(ROTATE_SOURCE)).toMatchObject({ previousSecretValidUntil: overlapUntil, secretRotatedAt: rotatedAt.toISOString() });
   });

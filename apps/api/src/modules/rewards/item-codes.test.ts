@@ -152,13 +152,13 @@ describe('/admin-api/v1/item-codes', () => {
     const expiresAt = new Date(Date.now() + 7 * DAY_MS).toISOString();
     const created = await createCode({ code: code.toLowerCase(), amount: 99.5, totalUses: 5, expiresAt });
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ code, Amount: 99.5, totalUses: 5, redeemedCount: 0, expiresAt, isExpired: false, createdBy: 'staff:Test Staff' });
+    expect(created.body.data).toMatchObject({ code, Amount: 99.5, totalUses: 5, redeemedCount: 0, expiresAt, isExpired: false, createdBy: 'staff:test-marketing' });
     await redeemItemCode(t.context, { memberId: (await newMember(t)).memberId, code });
 
     const list = await http.call({ method: 'GET', url: '/admin-api/v1/item-codes?limit=200', asStaff: true });
     expect(list.body.data.find((row: { code: string }) => row.code === code)).toMatchObject({ redeemedCount: 1, totalUses: 5 });
     const audit = await t.db.query<{ actor: string; details: unknown }>(`SELECT actor, details FROM audit_log WHERE action = 'item_code.create' AND subject_id = $1`, [code]);
-    expect(audit.rows).toEqual([{ actor: 'staff:Test Staff', details: expect.objectContaining({ amountSatang: '9950', totalUses: 5 }) }]);
+    expect(audit.rows).toEqual([{ actor: 'staff:test-marketing', details: expect.objectContaining({ amountSatang: '9950', totalUses: 5 }) }]);
   });
 
   it.each([

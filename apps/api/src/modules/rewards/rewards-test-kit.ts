@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { expectPosted, postTransfer, requireAccountId, requireMemberAccountId, availableCreditBalance, readAccountBalance } from '@sabai/ledger';
 import { registerErrorHandling } from '../../plugins/error-handler.ts';
-import { TEST_ADMIN_TOKEN, type TestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { registerAdminGuard } from '../../plugins/admin-guard.ts';
 import { expectLedgerSound } from '../../test/money-helpers.ts';
 import { registerRewardRoutes } from './routes.ts';
 import { reconcileRewards } from './reconcile-rewards.ts';
@@ -27,6 +28,7 @@ export async function buildRewardsHttp(t: TestApp): Promise<RewardsHttp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerAdminGuard(app, t.context);
   registerRewardRoutes(app, t.context);
   await app.ready();
   return {
@@ -37,7 +39,7 @@ export async function buildRewardsHttp(t: TestApp): Promise<RewardsHttp> {
         url,
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(asStaff ? { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'x-staff-name': 'Test Staff' } : {}),
+          ...(asStaff ? { authorization: `Bearer ${await t.staffToken('marketing')}` } : {}),
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
           ...headers,
         },

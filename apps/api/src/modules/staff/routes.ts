@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
+import { verifyAuditChain } from '../../lib/audit.ts';
+import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { startStaffSignIn, completeStaffSignIn } from './staff-sign-in.ts';
+import { revokeStaffSession } from './staff-sessions.ts';
+import { changeStaffPassword } from './change-staff-password.ts';
+import { createStaffAccount } from './create-staff-account.ts';
+import { listAuditEntries } from './list-audit-entries.ts';
+import { STAFF_ROLES } from './staff-roles.ts';
+
+const TAGS = ['back office: staff'];
+
+/**
+ * Staff identity and audit calls (issue 11): two-step sign-in (password, then TOTP — enrolled at
+ * the first sign-in), own password, sign-out; staff accounts (owner); the audit trail and its
+ * chain check (owner, auditor). Permissions: modules/staff/staff-roles.ts.
+ */
+export function registerStaffRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const address = (request: { ip: string }) => request.ip;
+
+  routes.post('/admin-api/v1/auth/login', {
+    schema: { tags: TAGS, summary: 'Staff sign-in, step 1: username and password', body: z.object({ username: z.string().min(1).max(64), password: z.string().min(1).max(200) }) },
+    config: { ipRateLimit: RATE_LIMITS.staffSignInPerIp },
+  }, async (request) => {
+    const step = await startStaffSignIn(context, { ...request.body, address: address(request) });
+    return { success: true, message: 'ok', data: step };
+  });
+
+  routes.post('/admin-api/v1/auth/totp', {
+    schema: { tags: TAGS, summary: 'Staff sign-in, step 2: the authenticator code', body: z.object({ challenge: z.string().min(1).max(2_000), code: z.string().min(6).max(10) }) },
+    config: { ipRateLimit: RATE_LIMITS.staffSignInPerIp },
+  }, async (request) => {
+    const session = await completeStaffSignIn(context, { ...request.body, address: address(request) });
+    return { success: true, message: 'ok', data: { token: session.token, expiresAt: session.expiresAt.toISOString(), staff: session.staff } };
+  });
+
+  routes.get('/admin-api/v1/auth/me', { schema: { tags: TAGS } }, async (request) => {
+    const staff = requireStaffPrincipal(request);
+    return { success: true, message: 'ok', data: { username: staff.username, role: staff.role, mustChangePassword: staff.mustChangePassword } };
+  });
+
+  routes.post('/admin-api/v1/auth/password', {
+    schema: { tags: TAGS, body: z.object({ currentPassword: z.string().min(1).max(200), newPassword: z.string().min(1).max(200) }) },
+  }, async (request) => {
+    await changeStaffPassword(context, requireStaffPrincipal(request), { ...request.body, address: address(request) });
+    return { success: true, message: 'เปลี่ยนรหัสผ่านแล้ว', data: null };
+  });
+
+  routes.post('/admin-api/v1/auth/logout', { schema: { tags: TAGS } }, async (request) => {
+    await revokeStaffSession(context.db, requireStaffPrincipal(request).sessionHash, context.now());
+    return { success: true, message: 'ok', data: null };
+  });
+
+  routes.get('/admin-api/v1/staff', { schema: { tags: TAGS } }, async () => {
+    const { rows } = await context.db.query<{ id: string; username: string; role: string; status: string; totp_enrolled_at: Date | null; must_change_password: boolean; created_at: Date }>(
+      'SELECT id, username, role, status, totp_enrolled_at, must_change_password, created_at FROM staff_accounts ORDER BY created_at',
+    );
+    return {
+      success: true,
+      message: 'ok',
+      data: rows.map((row) => ({ id: row.id, username: row.username, role: row.role, status: row.status, totpEnrolled: row.totp_enrolled_at !== null, mustChangePassword: row.must_change_password, createdAt: row.created_at.toISOString() })),
+    };
+  });
+
+  routes.post('/admin-api/v1/staff', {
+    schema: { tags: TAGS, summary: 'Create a staff account (owner); answers its one-time password once', body: z.object({ username: z.string().min(1).max(64), role: z.enum(STAFF_ROLES) }) },
+  }, async (request) => {
+    const staff = requireStaffPrincipal(request);
+    const created = await context.db.transaction((tx) =>
+      createStaffAccount(tx, { username: request.body.username, role: request.body.role, actor: `staff:${staff.username}`, actorRole: staff.role, address: address(request) }),
+    );
+    return { success: true, message: 'สร้างบัญชีเจ้าหน้าที่แล้ว', data: created };
+  });
+
+  routes.get('/admin-api/v1/audit', {
+    schema: {
+      tags: TAGS,
+      querystring: z.object({
+        actor: z.string().max(100).optional(),
+        action: z.string().max(100).optional(),
+        subjectType: z.string().max(40).optional(),
+        subjectId: z.string().max(100).optional(),
+        beforeSeq: z.coerce.number().int().positive().optional(),
+        limit: z.coerce.number().int().min(1).max(200).default(50),
+      }),
+    },
+  }, async (request) => {
+    const entries = await listAuditEntries(context.db, request.query);
+    return { success: true, message: 'ok', data: entries };
+  });
+
+  routes.get('/admin-api/v1/audit/verify', { schema: { tags: TAGS } }, async () => {
+    const result = await verifyAuditChain(context.db);
+    if (result.firstBreak) throw new AppError('STATE_CONFLICT', { message: `audit chain broken at seq ${result.firstBreak.seq} (${result.firstBreak.problem})` });
+    return { success: true, message: 'ok', data: { rows: result.rows, sound: true } };
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * Staff roles and what each may do: the permission matrix, kept in this one place (issue 11
+ * "Staff identity"; shown in docs/back-office.md). Every back-office route names one permission
+ * (`config.staffPermission`); the admin guard checks it before the body is read.
+ *
+ * - owner: everything, including staff management and feed-source secrets;
+ * - finance: money decisions (withdrawals, held deposits, game cases, affiliate withdrawals);
+ * - support: members' money views and history, no money decisions;
+ * - marketing: promotions, item codes, reward jobs;
+ * - auditor: read-only, including the audit trail.
+ */
+export const STAFF_ROLES = ['owner', 'finance', 'support', 'marketing', 'auditor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_PERMISSIONS = {
+  'dashboard.view': ['owner', 'finance', 'support', 'marketing', 'auditor'],
+  'deposits.view': ['owner', 'finance', 'support', 'auditor'],
+  'deposits.resolve': ['owner', 'finance'],
+  'withdrawals.view': ['owner', 'finance', 'support', 'auditor'],
+  'withdrawals.decide': ['owner', 'finance'],
+  'affiliate-withdrawals.decide': ['owner', 'finance'],
+  'game.view': ['owner', 'finance', 'support', 'auditor'],
+  'game.reconcile': ['owner', 'finance'],
+  'game.resolve': ['owner', 'finance'],
+  'rewards.manage': ['owner', 'marketing'],
+  'jobs.run': ['owner', 'finance', 'marketing'],
+  'feed-sources.view': ['owner', 'finance', 'auditor'],
+  'feed-sources.manage': ['owner'],
+  'outbox.view': ['owner', 'finance', 'auditor'],
+  'outbox.retry': ['owner', 'finance'],
+  'audit.view': ['owner', 'auditor'],
+  'staff.manage': ['owner'],
+  /** Every signed-in staff member: their own session and password. */
+  'self': ['owner', 'finance', 'support', 'marketing', 'auditor'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
+
+export const isStaffRole = (value: string): value is StaffRole => (STAFF_ROLES as readonly string[]).includes(value);
+
+/** Whether `role` holds `permission`. */
+export function roleMay(role: StaffRole, permission: StaffPermission): boolean {
+  return (STAFF_PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
+
+/**
+ * Every back-office route and the permission it needs, in one table (the matrix's other half).
+ * The admin guard looks the route up by method and path pattern before anything else runs; a
+ * route missing here is refused to everyone (fail closed), and a test checks that every
+ * registered `/admin-api/` route has an entry. `null`: no session needed (the sign-in steps).
+ */
+export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
+  'POST /admin-api/v1/auth/login': null,
+  'POST /admin-api/v1/auth/totp': null,
+  'GET /admin-api/v1/auth/me': 'self',
+  'POST /admin-api/v1/auth/password': 'self',
+  'POST /admin-api/v1/auth/logout': 'self',
+  'GET /admin-api/v1/staff': 'staff.manage',
+  'POST /admin-api/v1/staff': 'staff.manage',
+  'GET /admin-api/v1/audit': 'audit.view',
+  'GET /admin-api/v1/audit/verify': 'audit.view',
+  'GET /admin-api/v1/deposits/held': 'deposits.view',
+  'POST /admin-api/v1/deposits/:depositId/assign': 'deposits.resolve',
+  'POST /admin-api/v1/deposits/:depositId/refund': 'deposits.resolve',
+  'GET /admin-api/v1/withdrawals': 'withdrawals.view',
+  'POST /admin-api/v1/withdrawals/:withdrawalId/approve': 'withdrawals.decide',
+  'POST /admin-api/v1/withdrawals/:withdrawalId/reject': 'withdrawals.decide',
+  'GET /admin-api/v1/affiliate-withdrawals': 'withdrawals.view',
+  'POST /admin-api/v1/affiliate-withdrawals/:affiliateWithdrawalId/approve': 'affiliate-withdrawals.decide',
+  'POST /admin-api/v1/affiliate-withdrawals/:affiliateWithdrawalId/reject': 'affiliate-withdrawals.decide',
+  'GET /admin-api/v1/game/reconciliation': 'game.view',
+  'POST /admin-api/v1/game/reconciliation/run': 'game.reconcile',
+  'GET /admin-api/v1/game/cases': 'game.view',
+  'POST /admin-api/v1/game/cases/:caseId/resolve': 'game.resolve',
+  'POST /admin-api/v1/jobs/pull-bet-records': 'jobs.run',
+  'POST /admin-api/v1/jobs/cashback': 'jobs.run',
+  'POST /admin-api/v1/jobs/affiliate': 'jobs.run',
+  'GET /admin-api/v1/item-codes': 'rewards.manage',
+  'POST /admin-api/v1/item-codes': 'rewards.manage',
+  'GET /admin-api/v1/feed-sources/health': 'feed-sources.view',
+  'POST /admin-api/v1/feed-sources/:sourceId/rotate-secret': 'feed-sources.manage',
+  'POST /admin-api/v1/feed-sources/:sourceId/monitoring': 'feed-sources.manage',
+  'GET /admin-api/v1/outbox/deliveries': 'outbox.view',
+  'POST /admin-api/v1/outbox/deliveries/:eventId/:handler/retry': 'outbox.retry',
+};
+
+/** The permission a back-office route needs: a permission, null (public sign-in step), or undefined (unknown: refused). */
+export function permissionForRoute(method: string, routePattern: string): StaffPermission | null | undefined {
+  const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  const key = `${verb} ${routePattern}`;
+  return Object.hasOwn(ADMIN_ROUTE_PERMISSIONS, key) ? ADMIN_ROUTE_PERMISSIONS[key] : undefined;
+}

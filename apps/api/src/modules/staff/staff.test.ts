@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { verifyAuditChain } from '../../lib/audit.ts';
+import { ADMIN_ROUTE_PERMISSIONS, STAFF_ROLES, roleMay, type StaffRole } from './staff-roles.ts';
+import { createStaffAccount } from './create-staff-account.ts';
+import { currentTotp } from './totp.ts';
+
+let t: TestApp;
+let clock = new Date('2026-11-25T03:00:00Z');
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+});
+afterAll(async () => t.close());
+
+const post = (url: string, body: unknown, token?: string) =>
+  t.app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } }).then((response) => ({ status: response.statusCode, body: response.json() }));
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} }).then((response) => ({ status: response.statusCode, body: response.json() }));
+const later = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
+
+describe('staff sign-in (issue 11)', () => {
+  it('enrols TOTP at the first sign-in, makes the one-time password be changed, and refuses a code the second time', async () => {
+    const created = await t.db.transaction((tx) => createStaffAccount(tx, { username: 'Finance.Nok', role: 'finance', actor: 'test', actorRole: null }));
+    expect(created.username).toBe('finance.nok');
+    expect(created.otpauthUri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+
+    const wrong = await post('/admin-api/v1/auth/login', { username: 'finance.nok', password: 'not-the-password' });
+    expect(wrong).toMatchObject({ status: 401, body: { code: 'STAFF_INVALID_CREDENTIALS' } });
+    const unknown = await post('/admin-api/v1/auth/login', { username: 'nobody', password: 'x' });
+    expect(unknown.body.code).toBe('STAFF_INVALID_CREDENTIALS');
+
+    const first = await post('/admin-api/v1/auth/login', { username: 'finance.nok', password: created.oneTimePassword });
+    expect(first.body.data.step).toBe('enrol_totp');
+    expect(created.otpauthUri).toContain(first.body.data.totpSecret);
+    const badCode = await post('/admin-api/v1/auth/totp', { challenge: first.body.data.challenge, code: '000000' });
+    expect(badCode.body.code).toBe('STAFF_INVALID_TOTP');
+    const code = currentTotp(first.body.data.totpSecret, clock);
+    const signedIn = await post('/admin-api/v1/auth/totp', { challenge: first.body.data.challenge, code });
+    expect(signedIn.status).toBe(200);
+    const token = signedIn.body.data.token as string;
+    expect(signedIn.body.data.staff).toEqual({ username: 'finance.nok', role: 'finance', mustChangePassword: true });
+
+    // The same code again (a replay, even with a fresh password step) is refused.
+    const again = await post('/admin-api/v1/auth/login', { username: 'finance.nok', password: created.oneTimePassword });
+    expect(again.body.data.step).toBe('totp');
+    expect((await post('/admin-api/v1/auth/totp', { challenge: again.body.data.challenge, code })).body.code).toBe('STAFF_INVALID_TOTP');
+
+    // Nothing but their own calls until the password is their own.
+    expect((await get('/admin-api/v1/withdrawals', token)).body.code).toBe('STAFF_PASSWORD_CHANGE_REQUIRED');
+    expect((await post('/admin-api/v1/auth/password', { currentPassword: created.oneTimePassword, newPassword: 'password123' }, token)).status).toBe(400);
+    expect((await post('/admin-api/v1/auth/password', { currentPassword: created.oneTimePassword, newPassword: 'a-long-password-of-nok' }, token)).status).toBe(200);
+    expect((await get('/admin-api/v1/withdrawals', token)).status).toBe(200);
+    expect((await get('/admin-api/v1/auth/me', token)).body.data).toEqual({ username: 'finance.nok', role: 'finance', mustChangePassword: false });
+
+    // Idle for longer than the timeout: the session is over.
+    later(31 * 60_000);
+    expect((await get('/admin-api/v1/auth/me', token)).status).toBe(401);
+  });
+
+  it('locks an account after five failures in a row, even with the right password afterwards', async () => {
+    const created = await t.db.transaction((tx) => createStaffAccount(tx, { username: 'support.lock', role: 'support', actor: 'test', actorRole: null }));
+    for (let attempt = 0; attempt < 5; attempt += 1) await post('/admin-api/v1/auth/login', { username: 'support.lock', password: 'wrong-password' });
+    expect((await post('/admin-api/v1/auth/login', { username: 'support.lock', password: created.oneTimePassword })).body.code).toBe('STAFF_LOCKED');
+    later(16 * 60_000);
+    expect((await post('/admin-api/v1/auth/login', { username: 'support.lock', password: created.oneTimePassword })).status).toBe(200);
+  });
+
+  it('ends the session at sign-out', async () => {
+    const token = await t.staffToken('auditor');
+    expect((await post('/admin-api/v1/auth/logout', {}, token)).status).toBe(200);
+    expect((await get('/admin-api/v1/auth/me', token)).status).toBe(401);
+  });
+});
+
+describe('the permission matrix (issue 11): every back-office route × every role', () => {
+  const routes = Object.entries(ADMIN_ROUTE_PERMISSIONS).map(([key, permission]) => {
+    const [method, pattern] = key.split(' ') as ['GET' | 'POST', string];
+    return { method, url: pattern.replace(/:(\w+)/g, (_match, name: string) => (name === 'handler' ? 'grant-bonus' : name === 'eventId' ? '999999' : `x_${name}`)), permission };
+  });
+
+  it.each(routes)('$method $url: 401 without a session whatever the body, 403 for roles without the permission', async ({ method, url, permission }) => {
+    if (permission === null) return;
+    const send = (token?: string) => {
+      const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+      return method === 'POST'
+        ? t.app.inject({ method, url, payload: '{"nonsense": [1, 2', headers: { 'content-type': 'application/json', ...auth } })
+        : t.app.inject({ method, url, headers: auth });
+    };
+    expect((await send()).statusCode).toBe(401);
+    expect((await send('stf_' + 'A'.repeat(43))).statusCode).toBe(401);
+    for (const role of STAFF_ROLES as readonly StaffRole[]) {
+      const response = await send(await t.staffToken(role));
+      if (roleMay(role, permission)) expect([role, response.statusCode]).not.toEqual([role, 403]);
+      else expect([role, response.statusCode, response.json().code]).toEqual([role, 403, 'STAFF_FORBIDDEN']);
+    }
+  });
+
+  it('refuses to register a back-office route that is not in the matrix', async () => {
+    const { registerAdminGuard } = await import('../../plugins/admin-guard.ts');
+    const Fastify = (await import('fastify')).default;
+    const app = Fastify();
+    registerAdminGuard(app, t.context);
+    expect(() => app.get('/admin-api/v1/secret-new-thing', async () => 'open')).toThrow(/no permission/);
+  });
+});
+
+describe('the audit trail (issue 11)', () => {
+  it('chains every row, and verify stops at the first row changed afterwards', async () => {
+    const owner = await t.staffToken('owner');
+    expect((await post('/admin-api/v1/staff', { username: 'marketing.ploy', role: 'marketing' }, owner)).status).toBe(200);
+    const sound = await verifyAuditChain(t.db);
+    expect(sound.firstBreak).toBeNull();
+    expect(sound.rows).toBeGreaterThan(3);
+    const entries = await get('/admin-api/v1/audit?action=staff.create', owner);
+    expect(entries.body.data[0]).toMatchObject({ actor: 'staff:test-owner', role: 'owner', action: 'staff.create', after: { username: 'marketing.ploy', role: 'marketing' } });
+    expect((await get('/admin-api/v1/audit/verify', owner)).status).toBe(200);
+
+    // Someone with database access rewrites history (lifting the append-only trigger to do it).
+    const { rows } = await t.db.query<{ seq: bigint }>(`SELECT seq FROM audit_log WHERE action = 'staff.create' ORDER BY seq LIMIT 1`);
+    const tampered = rows[0]!.seq;
+    await t.db.exec('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
+    await t.db.query(`UPDATE audit_log SET details = '{"role":"owner"}' WHERE seq = $1`, [tampered]);
+    await t.db.exec('ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only');
+    expect((await verifyAuditChain(t.db)).firstBreak).toEqual({ seq: tampered, problem: 'hash' });
+    expect((await get('/admin-api/v1/audit/verify', owner)).status).toBe(409);
+  });
+});
