@@ -11,6 +11,7 @@ import type { Db } from '@sabai/db';
 import { playSlot } from './journeys/play-slot.ts';
 import { rewardsJourney, type StaffClient } from './journeys/rewards.ts';
 import { routeSweep } from './journeys/route-sweep.ts';
+import { backOfficeJourney } from './journeys/back-office.ts';
 
 /**
  * `npm run test:e2e`: the end-to-end journeys in Debian's Chromium (playwright-core, never a
@@ -72,6 +73,8 @@ const JOURNEYS = [
   { name: 'play-slot', run: playSlot },
   { name: 'rewards', run: rewardsJourney },
   { name: 'route-sweep', run: routeSweep },
+  // The back office is desktop-first (issue 11): 1440×900, no touch.
+  { name: 'back-office', run: (options: Parameters<typeof routeSweep>[0]) => backOfficeJourney({ ...options, db: stack.db }), desktop: true },
 ] as const;
 
 buildWebIfNeeded();
@@ -97,7 +100,10 @@ try {
   for (const journey of selected) {
     const artifactsDir = path.join(REPO_ROOT, 'e2e/artifacts', journey.name);
     mkdirSync(artifactsDir, { recursive: true });
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
+    const context =
+      'desktop' in journey
+        ? await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'th-TH', timezoneId: 'Asia/Bangkok' })
+        : await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const pageErrors: string[] = [];

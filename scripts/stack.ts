@@ -7,6 +7,7 @@ import { buildSandboxApp } from '@sabai/sandbox';
 
 export const REPO_ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const WEB_DIST_DIR = path.join(REPO_ROOT, 'apps/web/dist');
+export const ADMIN_DIST_DIR = path.join(REPO_ROOT, 'apps/admin/dist');
 
 export interface StackOptions {
   host?: string;
@@ -61,6 +62,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     PORT: String(options.apiPort),
     SANDBOX_URL: sandboxUrl,
     WEB_DIST_DIR: WEB_DIST_DIR,
+    ADMIN_DIST_DIR: ADMIN_DIST_DIR,
     LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     ...options.env,
   });

@@ -169,7 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     const worker = await startWorker(context, app.log);
     app.addHook('onClose', async () => worker.stop());
   }
-  await registerStaticFiles(app, config.WEB_DIST_DIR);
+  await registerStaticFiles(app, config.WEB_DIST_DIR, config.ADMIN_DIST_DIR);
 
   // Housekeeping: expired rate-limit windows are deleted hourly (any process may do it).
   const pruneTimer = setInterval(() => {

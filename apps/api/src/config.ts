@@ -62,6 +62,8 @@ const configSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
   /** Folder of the built member site (apps/web/dist); served at / and /user/* when present. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Folder of the built back office (apps/admin/dist); served at /admin/ when present. */
+  ADMIN_DIST_DIR: z.string().optional(),
   /** Which payout provider pays withdrawals. Only the sandbox bank exists today. */
   PAYOUT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** A payout whose outcome is unknown and that the provider still does not know after this long is failed and refunded. */

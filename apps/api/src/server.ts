@@ -14,7 +14,8 @@ const config = loadConfig();
 const webDistDir = config.WEB_DIST_DIR ?? path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
 await migrate(db);
-const { app } = await buildApp({ ...config, WEB_DIST_DIR: webDistDir }, { db });
+const adminDistDir = config.ADMIN_DIST_DIR ?? path.resolve(fileURLToPath(new URL('../../admin/dist', import.meta.url)));
+const { app } = await buildApp({ ...config, WEB_DIST_DIR: webDistDir, ADMIN_DIST_DIR: adminDistDir }, { db });
 app.addHook('onClose', async () => db.close());
 await app.listen({ host: config.HOST, port: config.PORT });
 

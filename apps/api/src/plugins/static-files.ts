@@ -49,8 +49,30 @@ export function siteCacheControl(relativePath: string): string {
  * and `index.html` for any other site path (the client decides the rest). Unknown API paths get
  * the NOT_FOUND envelope.
  */
-export async function registerStaticFiles(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
+export async function registerStaticFiles(app: FastifyInstance, webDistDir: string | undefined, adminDistDir?: string | undefined): Promise<void> {
   const hasSite = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
+  const hasAdmin = adminDistDir !== undefined && existsSync(path.join(adminDistDir, 'index.html'));
+  if (hasAdmin) {
+    // The back office (issue 11) at /admin/: its hashed assets cached a year, its page revalidated.
+    await app.register(async (admin) => {
+      await admin.register(fastifyStatic, {
+        root: adminDistDir,
+        prefix: '/admin/',
+        index: false,
+        wildcard: false,
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders: (response, filePath) => {
+          response.setHeader('cache-control', siteCacheControl(path.relative(adminDistDir, filePath)));
+          response.setHeader('x-robots-tag', 'noindex');
+        },
+      });
+      const page = readFileSync(path.join(adminDistDir, 'index.html'));
+      const sendPage = async (_request: FastifyRequest, reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('x-robots-tag', 'noindex').send(page);
+      admin.get('/admin', sendPage);
+      admin.get('/admin/', sendPage);
+    });
+  }
   const sizedLogos = hasSite ? loadSizedBankLogos(path.join(webDistDir, SIZED_BANK_LOGO_DIR)) : new Map<string, SizedLogo>();
   await app.register(async (banks) => {
     // Same address for every browser: WebP at the shown size to those that take it, the PNG to the rest.

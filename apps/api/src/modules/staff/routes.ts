@@ -11,7 +11,7 @@ import { revokeStaffSession } from './staff-sessions.ts';
 import { changeStaffPassword } from './change-staff-password.ts';
 import { createStaffAccount } from './create-staff-account.ts';
 import { listAuditEntries } from './list-audit-entries.ts';
-import { STAFF_ROLES } from './staff-roles.ts';
+import { STAFF_PERMISSIONS, STAFF_ROLES, roleMay, type StaffPermission } from './staff-roles.ts';
 
 const TAGS = ['back office: staff'];
 
@@ -42,7 +42,8 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
 
   routes.get('/admin-api/v1/auth/me', { schema: { tags: TAGS } }, async (request) => {
     const staff = requireStaffPrincipal(request);
-    return { success: true, message: 'ok', data: { username: staff.username, role: staff.role, mustChangePassword: staff.mustChangePassword } };
+    const permissions = (Object.keys(STAFF_PERMISSIONS) as StaffPermission[]).filter((permission) => roleMay(staff.role, permission));
+    return { success: true, message: 'ok', data: { username: staff.username, role: staff.role, mustChangePassword: staff.mustChangePassword, permissions } };
   });
 
   routes.post('/admin-api/v1/auth/password', {

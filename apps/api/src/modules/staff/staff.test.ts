@@ -52,7 +52,8 @@ describe('staff sign-in (issue 11)', () => {
     expect((await post('/admin-api/v1/auth/password', { currentPassword: created.oneTimePassword, newPassword: 'password123' }, token)).status).toBe(400);
     expect((await post('/admin-api/v1/auth/password', { currentPassword: created.oneTimePassword, newPassword: 'a-long-password-of-nok' }, token)).status).toBe(200);
     expect((await get('/admin-api/v1/withdrawals', token)).status).toBe(200);
-    expect((await get('/admin-api/v1/auth/me', token)).body.data).toEqual({ username: 'finance.nok', role: 'finance', mustChangePassword: false });
+    expect((await get('/admin-api/v1/auth/me', token)).body.data).toMatchObject({ username: 'finance.nok', role: 'finance', mustChangePassword: false, permissions: expect.arrayContaining(['withdrawals.decide']) });
+    expect((await get('/admin-api/v1/auth/me', token)).body.data.permissions).not.toContain('staff.manage');
 
     // Idle for longer than the timeout: the session is over.
     later(31 * 60_000);

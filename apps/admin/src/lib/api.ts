@@ -1,0 +1,46 @@
+/**
+ * The back-office API client: `/admin-api/v1/…` with the staff bearer session, answers in the
+ * envelope `{ success, message, data }` (refusals add `code`). The session token lives in
+ * sessionStorage (docs/adr/0018): it ends with the tab.
+ */
+const TOKEN_KEY = 'sabai.admin.token';
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const session = {
+  get: () => sessionStorage.getItem(TOKEN_KEY),
+  set: (token: string) => sessionStorage.setItem(TOKEN_KEY, token),
+  clear: () => sessionStorage.removeItem(TOKEN_KEY),
+};
+
+/** Calls the API; resolves with `data`, rejects with ApiError (Thai message from the server). A 401 ends the session. */
+export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const token = session.get();
+  let response: Response;
+  try {
+    response = await fetch(`/admin-api/v1${path}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), 'accept-language': 'th' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'ไม่สามารถเชื่อมต่อเซิร์ฟเวอร์ได้');
+  }
+  const envelope = (await response.json().catch(() => null)) as { success?: boolean; message?: string; code?: string; data?: T } | null;
+  if (!response.ok || !envelope?.success) {
+    if (response.status === 401 && token) {
+      session.clear();
+      window.dispatchEvent(new Event('sabai-admin-signed-out'));
+    }
+    throw new ApiError(response.status, envelope?.code ?? 'ERROR', envelope?.message ?? `HTTP ${response.status}`);
+  }
+  return envelope.data as T;
+}

@@ -1,0 +1,100 @@
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import './index.css';
+import { api, session } from './lib/api';
+import { I18nProvider, useI18n } from './lib/i18n';
+import { ChangePassword, SignIn } from './auth/sign-in';
+import { WithdrawalsPage } from './pages/withdrawals';
+import { HeldDepositsPage } from './pages/held-deposits';
+import { AuditPage } from './pages/audit';
+import { StaffPage } from './pages/staff';
+import { OutboxPage } from './pages/outbox';
+import { Button } from './ui';
+
+interface Me {
+  username: string;
+  role: string;
+  mustChangePassword: boolean;
+  permissions: string[];
+}
+
+type Page = 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff';
+/** Each screen and the permission that shows it (the server enforces the same matrix). */
+const PAGES: Array<{ page: Page; permission: string; label: 'nav.withdrawals' | 'nav.deposits' | 'nav.outbox' | 'nav.audit' | 'nav.staff' }> = [
+  { page: 'withdrawals', permission: 'withdrawals.view', label: 'nav.withdrawals' },
+  { page: 'deposits', permission: 'deposits.view', label: 'nav.deposits' },
+  { page: 'outbox', permission: 'outbox.view', label: 'nav.outbox' },
+  { page: 'audit', permission: 'audit.view', label: 'nav.audit' },
+  { page: 'staff', permission: 'staff.manage', label: 'nav.staff' },
+];
+
+function BackOffice() {
+  const { t, toggle } = useI18n();
+  const client = useQueryClient();
+  const [signedIn, setSignedIn] = useState(() => session.get() !== null);
+  const me = useQuery({ queryKey: ['me', signedIn], queryFn: () => api<Me>('GET', '/auth/me'), enabled: signedIn, retry: false });
+  const [page, setPage] = useState<Page | null>(null);
+  useEffect(() => {
+    const onSignedOut = () => setSignedIn(false);
+    window.addEventListener('sabai-admin-signed-out', onSignedOut);
+    return () => window.removeEventListener('sabai-admin-signed-out', onSignedOut);
+  }, []);
+
+  if (!signedIn) return <SignIn onSignedIn={() => setSignedIn(true)} />;
+  if (!me.data) return <p className="p-8 text-slate-600">…</p>;
+  if (me.data.mustChangePassword) return <ChangePassword onChanged={() => void client.invalidateQueries({ queryKey: ['me'] })} />;
+  const allowed = PAGES.filter((entry) => me.data.permissions.includes(entry.permission));
+  const current = page ?? allowed[0]?.page ?? null;
+  const may = (permission: string) => me.data.permissions.includes(permission);
+  const signOut = async () => {
+    await api('POST', '/auth/logout').catch(() => undefined);
+    session.clear();
+    client.clear();
+    setSignedIn(false);
+  };
+
+  return (
+    <div className="flex min-h-screen">
+      <nav className="w-60 shrink-0 bg-slate-900 p-4 text-slate-100">
+        <p className="mb-6 text-lg font-semibold">{t('app.title')}</p>
+        <ul className="space-y-1">
+          {allowed.map((entry) => (
+            <li key={entry.page}>
+              <button type="button" onClick={() => setPage(entry.page)} className={`w-full rounded-md px-3 py-2 text-left text-sm ${current === entry.page ? 'bg-indigo-600' : 'hover:bg-slate-800'}`}>
+                {t(entry.label)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="flex-1">
+        <header className="flex items-center justify-end gap-3 border-b border-slate-200 bg-white px-6 py-3 text-sm">
+          <span data-testid="who">
+            {me.data.username} · {me.data.role}
+          </span>
+          <Button variant="plain" onClick={toggle}>{t('language')}</Button>
+          <Button variant="plain" onClick={() => void signOut()}>{t('signout')}</Button>
+        </header>
+        <main className="p-6">
+          {current === 'withdrawals' && <WithdrawalsPage canDecide={may('withdrawals.decide')} />}
+          {current === 'deposits' && <HeldDepositsPage canResolve={may('deposits.resolve')} />}
+          {current === 'outbox' && <OutboxPage canRetry={may('outbox.retry')} />}
+          {current === 'audit' && <AuditPage />}
+          {current === 'staff' && <StaffPage />}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } });
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nProvider>
+      <QueryClientProvider client={queryClient}>
+        <BackOffice />
+      </QueryClientProvider>
+    </I18nProvider>
+  </StrictMode>,
+);

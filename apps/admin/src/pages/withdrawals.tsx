@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import type { ColumnDef } from '@tanstack/react-table';
+import { api, ApiError } from '../lib/api';
+import { formatBaht, formatDateTime } from '../lib/format';
+import { useI18n } from '../lib/i18n';
+import { DataTable } from '../data-table';
+import { Button, ErrorText, Field } from '../ui';
+
+interface Withdrawal {
+  id: string;
+  phoneNumber: string;
+  Amount: number;
+  bankCode: string;
+  accountNumber: string;
+  accountName: string;
+  status: string;
+  createdAt: string;
+}
+const STATUSES = ['pending_approval', 'approved', 'paying', 'paid', 'failed', 'rejected'] as const;
+const rejectForm = z.object({ reason: z.string().trim().min(3, 'กรุณาระบุเหตุผล').max(500) });
+
+/** The withdrawals queue (issue 11): those above the auto-withdraw limit wait here for finance. */
+export function WithdrawalsPage({ canDecide }: { canDecide: boolean }) {
+  const { t } = useI18n();
+  const [status, setStatus] = useState<(typeof STATUSES)[number]>('pending_approval');
+  const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const list = useQuery({ queryKey: ['withdrawals', status], queryFn: () => api<Withdrawal[]>('GET', `/withdrawals?status=${status}&limit=100`) });
+  const decide = useMutation({
+    mutationFn: (input: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
+      api('POST', `/withdrawals/${input.id}/${input.decision}`, input.decision === 'reject' ? { reason: input.reason } : {}),
+    onSuccess: () => {
+      setRejecting(null);
+      setError(null);
+      void client.invalidateQueries({ queryKey: ['withdrawals'] });
+    },
+    onError: (caught) => setError(caught instanceof ApiError ? caught.message : String(caught)),
+  });
+  const form = useForm<z.infer<typeof rejectForm>>({ resolver: zodResolver(rejectForm) });
+
+  const columns: ColumnDef<Withdrawal, unknown>[] = [
+    { header: t('col.time'), accessorKey: 'createdAt', cell: (info) => formatDateTime(String(info.getValue())) },
+    { header: t('col.member'), accessorKey: 'phoneNumber' },
+    { header: t('col.amount'), accessorKey: 'Amount', cell: (info) => <span className="font-semibold tabular-nums">{formatBaht(Number(info.getValue()))}</span> },
+    { header: t('col.bank'), id: 'bank', enableSorting: false, cell: ({ row }) => `${row.original.bankCode} ${row.original.accountNumber} · ${row.original.accountName}` },
+    { header: t('col.status'), accessorKey: 'status' },
+    {
+      header: t('col.actions'),
+      id: 'actions',
+      enableSorting: false,
+      cell: ({ row }) =>
+        canDecide && row.original.status === 'pending_approval' ? (
+          <div className="flex gap-2">
+            <Button onClick={() => decide.mutate({ id: row.original.id, decision: 'approve' })} disabled={decide.isPending} data-testid={`approve-${row.original.id}`}>
+              {t('withdrawals.approve')}
+            </Button>
+            <Button variant="danger" onClick={() => setRejecting(row.original)} data-testid={`reject-${row.original.id}`}>
+              {t('withdrawals.reject')}
+            </Button>
+          </div>
+        ) : null,
+    },
+  ];
+
+  return (
+    <section className="space-y-4">
+      <div className="flex items-center gap-3">
+        <h1 className="text-xl font-semibold">{t('nav.withdrawals')}</h1>
+        <select className="input w-auto" value={status} onChange={(event) => setStatus(event.target.value as (typeof STATUSES)[number])} aria-label={t('col.status')}>
+          {STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ErrorText message={error ?? (list.error instanceof Error ? list.error.message : null)} />
+      <DataTable columns={columns} data={list.data ?? []} empty={t('withdrawals.empty')} testId="withdrawals-table" />
+      {rejecting && (
+        <div className="fixed inset-0 flex items-center justify-center bg-black/40" role="dialog" aria-modal="true">
+          <form
+            className="w-full max-w-md space-y-4 rounded-xl bg-white p-6 shadow-xl"
+            onSubmit={form.handleSubmit((values) => decide.mutate({ id: rejecting.id, decision: 'reject', reason: values.reason }))}
+            noValidate
+          >
+            <h2 className="text-lg font-semibold">
+              {t('withdrawals.reject')} {formatBaht(rejecting.Amount)} · {rejecting.phoneNumber}
+            </h2>
+            <Field label={t('withdrawals.reason')} error={form.formState.errors.reason?.message}>
+              <textarea className="input" rows={3} {...form.register('reason')} />
+            </Field>
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="plain" onClick={() => setRejecting(null)}>
+                {t('cancel')}
+              </Button>
+              <Button type="submit" variant="danger" disabled={decide.isPending}>
+                {t('withdrawals.reject')}
+              </Button>
+            </div>
+          </form>
+        </div>
+      )}
+    </section>
+  );
+}

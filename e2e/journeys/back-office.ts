@@ -1,0 +1,174 @@
+import type { Page } from 'playwright-core';
+import type { Db } from '@sabai/db';
+import { createStaffAccount, currentTotp, verifyAuditChain } from '@sabai/api';
+import { expectText, expectVisible, newMemberDetails, screenshotter, type Member } from './helpers.ts';
+
+/**
+ * Journey (issue 11): the back office at 1440×900. The first owner (as `npm run staff:create`
+ * makes it) signs in with the one-time password, enrols TOTP from the QR code's secret and sets
+ * a password; creates a finance account; finance signs in the same way, approves one withdrawal
+ * above the auto-withdraw limit and rejects another with a reason, which the member then reads in
+ * their withdrawal history; the audit trail shows it all and its chain verifies.
+ */
+export interface BackOfficeJourneyOptions {
+  page: Page;
+  baseUrl: string;
+  sandboxUrl: string;
+  artifactsDir: string;
+  db: Db;
+}
+
+const HOUSE_KBANK = { bankCode: '004', accountNumber: '0011535946' };
+const REJECT_REASON = 'ชื่อบัญชีปลายทางไม่ตรงกับผู้สมัคร กรุณาติดต่อเจ้าหน้าที่';
+
+export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDir, db }: BackOfficeJourneyOptions): Promise<void> {
+  const origin = baseUrl.replace(/\/+$/, '');
+  const screenshot = screenshotter(page, artifactsDir);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Two members, each with a withdrawal of 6,000.00: above the auto-withdraw maximum, so they wait for staff.
+  const [first, second] = [await fundedMemberWithWithdrawal(origin, sandboxUrl), await fundedMemberWithWithdrawal(origin, sandboxUrl)];
+
+  // 1. The first owner: one-time password, TOTP enrolment from the QR's secret, own password.
+  const owner = await db.transaction((tx) => createStaffAccount(tx, { username: 'owner.journey', role: 'owner', actor: 'cli', actorRole: null }));
+  await signInThroughScreens(page, origin, owner.username, owner.oneTimePassword, 'an-owner-password-2026', screenshot, 'owner');
+
+  // 2. The owner adds a finance account; its one-time password is shown once.
+  await page.getByRole('button', { name: 'เจ้าหน้าที่' }).click();
+  await page.getByLabel('ชื่อผู้ใช้').fill('finance.journey');
+  await page.getByLabel('บทบาท').selectOption('finance');
+  await page.getByRole('button', { name: 'เพิ่มเจ้าหน้าที่' }).click();
+  const oneTimePassword = ((await page.getByTestId('one-time-password').textContent()) ?? '').trim();
+  if (oneTimePassword.length < 20) throw new Error('no one-time password shown for the new finance account');
+  await screenshot('owner-created-finance');
+  await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+
+  // 3. Finance signs in and decides the two withdrawals.
+  await signInThroughScreens(page, origin, 'finance.journey', oneTimePassword, 'a-finance-password-2026', screenshot, 'finance');
+  await expectText(page.getByTestId('who'), 'finance', 'finance signed in');
+  await expectVisible(page.getByTestId(`approve-${first.withdrawalId}`), 'the first withdrawal in the queue');
+  if ((await page.getByRole('button', { name: 'เจ้าหน้าที่' }).count()) > 0) throw new Error('finance sees the staff screen');
+  await screenshot('finance-withdrawal-queue');
+  await page.getByTestId(`approve-${first.withdrawalId}`).click();
+  await page.getByTestId(`reject-${second.withdrawalId}`).click();
+  await page.getByLabel('เหตุผล (สมาชิกจะเห็นข้อความนี้)').fill(REJECT_REASON);
+  await screenshot('finance-reject-reason');
+  await page.getByRole('dialog').getByRole('button', { name: 'ปฏิเสธ' }).click();
+  await page.getByTestId(`approve-${second.withdrawalId}`).waitFor({ state: 'detached' });
+  await page.getByTestId(`approve-${first.withdrawalId}`).waitFor({ state: 'detached' });
+
+  // 4. The members see the outcomes: paid, and rejected with the staff's reason.
+  const firstRow = await latestWithdrawal(origin, first.token);
+  const secondRow = await latestWithdrawal(origin, second.token);
+  if (firstRow?.Status !== 1) throw new Error(`approved withdrawal not paid in history: ${JSON.stringify(firstRow)}`);
+  if (secondRow?.Status !== 3 || secondRow.rejectionReason !== REJECT_REASON) throw new Error(`rejected withdrawal without its reason: ${JSON.stringify(secondRow)}`);
+  console.log(`  back-office: approved ${first.withdrawalId} (6,000.00 paid), rejected ${second.withdrawalId} with the reason the member reads`);
+
+  // 5. Finance may not see the audit trail; the owner does, and its chain verifies.
+  if ((await page.getByRole('button', { name: 'บันทึกการใช้งาน' }).count()) > 0) throw new Error('finance sees the audit trail');
+  await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+  await page.getByLabel('ชื่อผู้ใช้').fill(owner.username);
+  await page.getByLabel('รหัสผ่าน').fill('an-owner-password-2026');
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  const ownerSecret = await totpSecretOf(db, owner.username);
+  await enterFreshCode(page, ownerSecret);
+  await page.getByRole('button', { name: 'บันทึกการใช้งาน' }).click();
+  await expectVisible(page.getByText('withdrawal.reject').first(), 'the rejection in the audit trail');
+  await page.getByTestId('audit-verify').click();
+  await expectVisible(page.getByTestId('audit-sound'), 'the audit chain verifies');
+  await page.getByRole('button', { name: 'English' }).click();
+  await expectVisible(page.getByRole('button', { name: 'Audit trail' }), 'the English switch');
+  await screenshot('owner-audit-trail');
+  const chain = await verifyAuditChain(db);
+  if (chain.firstBreak) throw new Error(`audit chain broken at ${chain.firstBreak.seq}`);
+  console.log(`  back-office: audit chain sound over ${chain.rows} rows`);
+}
+
+async function signInThroughScreens(page: Page, origin: string, username: string, oneTimePassword: string, newPassword: string, screenshot: (name: string) => Promise<void>, label: string): Promise<void> {
+  await page.goto(`${origin}/admin/`);
+  await page.getByLabel('ชื่อผู้ใช้').fill(username);
+  await page.getByLabel('รหัสผ่าน').fill(oneTimePassword);
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  const secret = ((await page.getByTestId('totp-secret').textContent({ timeout: 15_000 })) ?? '').trim();
+  await expectVisible(page.getByAltText('TOTP QR'), 'the enrolment QR code');
+  await screenshot(`${label}-totp-enrolment`);
+  await enterFreshCode(page, secret);
+  await page.getByLabel('รหัสผ่านปัจจุบัน (รหัสผ่านใช้ครั้งเดียว)').fill(oneTimePassword);
+  await page.getByLabel('รหัสผ่านใหม่ (อย่างน้อย 12 ตัว)').fill(newPassword);
+  await page.getByRole('button', { name: 'บันทึกรหัสผ่าน' }).click();
+  await expectVisible(page.getByTestId('who'), `${label} signed in`);
+}
+
+/** A code is accepted once: wait for the next 30-second step when this one was used already. */
+async function enterFreshCode(page: Page, secret: string): Promise<void> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    await page.getByLabel('รหัสจากแอปยืนยันตัวตน (6 หลัก)').fill(currentTotp(secret, new Date()));
+    await page.getByRole('button', { name: 'ยืนยัน' }).click();
+    const refused = page.getByRole('alert');
+    const outcome = await Promise.race([
+      page.getByTestId('who').waitFor({ timeout: 8_000 }).then(() => 'in' as const),
+      page.getByText('ตั้งรหัสผ่านของคุณ').waitFor({ timeout: 8_000 }).then(() => 'in' as const),
+      refused.waitFor({ timeout: 8_000 }).then(() => 'refused' as const),
+    ]).catch(() => 'refused' as const);
+    if (outcome === 'in') return;
+    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+  }
+  throw new Error('TOTP code refused twice');
+}
+
+async function totpSecretOf(db: Db, username: string): Promise<string> {
+  const { rows } = await db.query<{ totp_secret: string }>('SELECT totp_secret FROM staff_accounts WHERE username = $1', [username]);
+  if (!rows[0]) throw new Error(`no staff ${username}`);
+  return rows[0].totp_secret;
+}
+
+interface HistoryRow {
+  Status: number;
+  rejectionReason?: string | null;
+}
+
+async function latestWithdrawal(origin: string, token: string): Promise<HistoryRow | undefined> {
+  const history = await memberCall(origin, token, '/user-profile-composite/v1/history/withdraw');
+  return (history.data as { Transaction?: HistoryRow[] }).Transaction?.[0];
+}
+
+async function memberCall(origin: string, token: string, path: string, body?: unknown): Promise<{ success: unknown; data: unknown; message: string }> {
+  const prefix = (await (await fetch(`${origin}/v2/prefix`)).json()) as { data: { appId: string } };
+  const response = await fetch(`${origin}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'x-api-key': prefix.data.appId, authorization: `Bearer ${token}`, 'accept-language': 'th', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await response.json()) as { success: unknown; data: unknown; message: string };
+}
+
+/** A member signed up over the API, funded with 13,000.00 from their bound account through the sandbox bank, with a 6,000.00 withdrawal waiting. */
+async function fundedMemberWithWithdrawal(origin: string, sandboxUrl: string): Promise<{ member: Member; token: string; withdrawalId: string }> {
+  const member = newMemberDetails();
+  const prefix = (await (await fetch(`${origin}/v2/prefix`)).json()) as { data: { appId: string } };
+  const call = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': prefix.data.appId, 'accept-language': 'th', ...headers }, body: JSON.stringify(body) });
+    const json = (await response.json()) as { success: unknown; data: { firstName?: string; lastName?: string; token?: string }; message: string; authToken?: string };
+    if (!response.ok) throw new Error(`${path}: ${json.message}`);
+    return json;
+  };
+  await call('/auth-service/v1/checkPhone', { phoneNumber: member.phoneNumber });
+  const bank = await call('/auth-service/v1/checkBank', { BankCode: member.bankCode, BankAccount: member.accountNumber });
+  await call(
+    '/auth-service/v1/signup',
+    { phoneNumber: member.phoneNumber, Password: member.password, Confirm_Password: member.password, BankAccount: member.accountNumber, BankCode: member.bankCode, firstName: bank.data.firstName, lastName: bank.data.lastName, affiliateKey: '', isBonus: false },
+    { tokenbank: String(bank.data.token) },
+  );
+  const login = await call('/auth-service/v1/login', { phoneNumber: member.phoneNumber, Password: member.password });
+  const token = String(login.authToken);
+  const transfer = await fetch(`${sandboxUrl.replace(/\/+$/, '')}/bank/v1/transfers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fromBankCode: member.bankCode, fromAccountNumber: member.accountNumber, destination: 'bank', toBankCode: HOUSE_KBANK.bankCode, toAccountNumber: HOUSE_KBANK.accountNumber, amount: '13000.00' }),
+  });
+  if (!transfer.ok) throw new Error(`sandbox transfer failed: HTTP ${transfer.status}`);
+  const withdrawal = await memberCall(origin, token, '/fund-composite/v1/withdrawal', { Amount: 6000, Channel: 'BANK' });
+  const data = withdrawal.data as { Status?: number; withdrawalId?: string } | null;
+  if (data?.Status !== 2) throw new Error(`expected a withdrawal waiting for staff: ${JSON.stringify(withdrawal)}`);
+  return { member, token, withdrawalId: String(data.withdrawalId) };
+}
