@@ -2,7 +2,8 @@ import type { Queryable } from '@sabai/db';
 import { expectPosted, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { grantTermsFor } from './bonus-rules.ts';
-import { listActivePromotions, termsOf } from './list-promotions.ts';
+import { eligibilityRulesOf, listActivePromotions, readEligibilityFacts, termsOf } from './list-promotions.ts';
+import { promotionRefusal } from './promotion-eligibility.ts';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 
 /** Below this (main + game, satang) an active grant counts as played out when a new deposit arrives. */
@@ -11,7 +12,8 @@ export const EXHAUSTED_BELOW_SATANG = 100n;
 /**
  * Called by the worker after a credited deposit, in one transaction (money.md "Bonus"): when the member's bonus
  * preference is on and no grant is active, the first active promotion (display order) the deposit
- * qualifies for grants a bonus: BONUS house:expense:bonus → member main, key `bonus:<deposit>`,
+ * qualifies for and may still get (promotion-eligibility.ts: first deposit only, once per member,
+ * once per day, a total) grants a bonus: BONUS house:expense:bonus → member main, key `bonus:<deposit>`,
  * with its turnover target (counted from the member's turnover now) and max-withdraw. A grant whose
  * money was played out (main + game under 1 baht before this deposit) ends first ('completed').
  * A deposit already granted returns its grant (idempotent by deposit). Records `bonus.granted`
@@ -34,6 +36,11 @@ export async function grantBonusForDeposit(
   for (const promotion of await listActivePromotions(tx, input.now)) {
     const terms = grantTermsFor(input.depositSatang, termsOf(promotion));
     if (!terms) continue;
+    // Who may still get it (first deposit only, once, once a day, a total): decided with the
+    // promotion's row locked, so two grants at once cannot pass a total limit.
+    await tx.query('SELECT 1 FROM promotions WHERE id = $1 FOR UPDATE', [promotion.id]);
+    const facts = await readEligibilityFacts(tx, { promotionId: promotion.id, memberId: input.memberId, depositId: input.depositId, now: input.now });
+    if (promotionRefusal(eligibilityRulesOf(promotion), facts) !== null) continue;
     const grantId = newPrefixedId('bns');
     const transferId = expectPosted(
       await postTransfer(tx, {

@@ -2,6 +2,7 @@ import type { Queryable } from '@sabai/db';
 import type { Promotion } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { PromotionTerms } from './bonus-rules.ts';
+import { bangkokDayStart, type EligibilityFacts, type PromotionEligibilityRules } from './promotion-eligibility.ts';
 
 export interface PromotionRow {
   id: string;
@@ -19,13 +20,18 @@ export interface PromotionRow {
   max_withdraw_amount: bigint;
   starts_at: Date;
   ends_at: Date | null;
+  eligibility: 'any' | 'first_deposit';
+  once_per_member: boolean;
+  once_per_day: boolean;
+  max_grants_total: number | null;
 }
 
 /** Promotions open at `now`, in display order. */
 export async function listActivePromotions(db: Queryable, now: Date): Promise<PromotionRow[]> {
   const { rows } = await db.query<PromotionRow>(
     `SELECT id, title, image_url, description, minimum_deposit_satang, deposit_type, bonus_value, max_bonus_type, max_bonus,
-            turnover_type, turnover_amount, max_withdraw_type, max_withdraw_amount, starts_at, ends_at
+            turnover_type, turnover_amount, max_withdraw_type, max_withdraw_amount, starts_at, ends_at,
+            eligibility, once_per_member, once_per_day, max_grants_total
      FROM promotions WHERE is_active AND starts_at <= $1 AND (ends_at IS NULL OR ends_at > $1) ORDER BY sort_order, id LIMIT 50`,
     [now],
   );
@@ -66,3 +72,35 @@ export const termsOf = (row: PromotionRow): PromotionTerms => ({
   maxWithdrawType: row.max_withdraw_type,
   maxWithdrawAmount: row.max_withdraw_amount,
 });
+
+/** A promotion row's eligibility rules (promotion-eligibility.ts). */
+export const eligibilityRulesOf = (row: PromotionRow): PromotionEligibilityRules => ({
+  eligibility: row.eligibility,
+  oncePerMember: row.once_per_member,
+  oncePerDay: row.once_per_day,
+  maxGrantsTotal: row.max_grants_total,
+});
+
+/**
+ * The facts a promotion's eligibility is decided on, for one member and deposit (null: no deposit,
+ * as when listing what a member may still get: their next deposit would not be the first when
+ * they have one credited already).
+ */
+export async function readEligibilityFacts(db: Queryable, input: { promotionId: string; memberId: string; depositId: string | null; now: Date }): Promise<EligibilityFacts> {
+  const { rows } = await db.query<{ earlier: bigint; member_grants: bigint; member_today: bigint; total: bigint }>(
+    `SELECT
+       (SELECT count(*) FROM deposits d WHERE d.member_id = $2 AND d.status = 'credited' AND ($3::text IS NULL OR (d.id <> $3
+          AND d.created_at <= (SELECT created_at FROM deposits WHERE id = $3)))) AS earlier,
+       (SELECT count(*) FROM bonus_grants WHERE promotion_id = $1 AND member_id = $2) AS member_grants,
+       (SELECT count(*) FROM bonus_grants WHERE promotion_id = $1 AND member_id = $2 AND created_at >= $4) AS member_today,
+       (SELECT count(*) FROM bonus_grants WHERE promotion_id = $1) AS total`,
+    [input.promotionId, input.memberId, input.depositId, bangkokDayStart(input.now)],
+  );
+  const row = rows[0];
+  return {
+    earlierCreditedDeposits: Number(row?.earlier ?? 0n),
+    memberGrants: Number(row?.member_grants ?? 0n),
+    memberGrantsToday: Number(row?.member_today ?? 0n),
+    totalGrants: Number(row?.total ?? 0n),
+  };
+}

@@ -125,3 +125,47 @@ describe('bonus grants', () => {
     expect(info.bonusId).toBeNull();
   });
 });
+
+describe('promotion eligibility (issue 11)', () => {
+  const grantsOf = async (memberId: string) =>
+    (await t.db.query<{ promotion_id: string }>('SELECT promotion_id FROM bonus_grants WHERE member_id = $1 ORDER BY created_at', [memberId])).rows.map((row) => row.promotion_id);
+
+  it('grants the first-deposit-only welcome bonus once: a member depositing twice gets it on the first deposit only, and is no longer offered it', async () => {
+    const member = await memberWithBonusPreference(true);
+    expect((await deposit(member, '100.00')).body.data.status).toBe('credited');
+    expect(await grantsOf(member.memberId)).toEqual(['welcome-100']);
+    // The grant played out (balance under 1 baht), then a second deposit: not a first deposit any more.
+    await t.db.query(`UPDATE bonus_grants SET status = 'completed', end_reason = 'TEST', ended_at = now() WHERE member_id = $1`, [member.memberId]);
+    expect((await deposit(member, '200.00')).body.data.status).toBe('credited');
+    expect(await grantsOf(member.memberId)).toEqual(['welcome-100']);
+    const offered = await t.call({ method: 'GET', url: '/user-profile-composite/v1/info/promotion', token: member.token });
+    expect(offered.body.data.map((promotion: { _id: string }) => promotion._id)).toEqual(['daily-10']);
+  });
+
+  it('grants the daily bonus once per Bangkok day', async () => {
+    const member = await memberWithBonusPreference(true);
+    // Not a first deposit: the welcome bonus does not apply; the daily one does, once.
+    await t.db.query(`UPDATE promotions SET is_active = false WHERE id = 'welcome-100'`);
+    try {
+      await deposit(member, '300.00');
+      await t.db.query(`UPDATE bonus_grants SET status = 'completed', end_reason = 'TEST', ended_at = now() WHERE member_id = $1`, [member.memberId]);
+      await deposit(member, '300.00');
+      expect(await grantsOf(member.memberId)).toEqual(['daily-10']);
+    } finally {
+      await t.db.query(`UPDATE promotions SET is_active = true WHERE id = 'welcome-100'`);
+    }
+  });
+
+  it('never passes a total limit, however many members deposit at once', async () => {
+    await t.db.query(`INSERT INTO promotions (id, title, minimum_deposit_satang, deposit_type, bonus_value, max_bonus_type, max_bonus, turnover_type, turnover_amount,
+       max_withdraw_type, max_withdraw_amount, starts_at, sort_order, max_grants_total) VALUES ('first-three', 'สามท่านแรก', 10000, 0, 5000, 0, 0, 0, 0, 0, 0, '2026-01-01T00:00:00Z', 0, 3)`);
+    try {
+      const members = await Promise.all(Array.from({ length: 10 }, () => memberWithBonusPreference(true)));
+      await Promise.all(members.map((member) => deposit(member, '150.00')));
+      const { rows } = await t.db.query<{ count: bigint }>(`SELECT count(*) AS count FROM bonus_grants WHERE promotion_id = 'first-three'`);
+      expect(rows[0]?.count).toBe(3n);
+    } finally {
+      await t.db.query(`UPDATE promotions SET is_active = false WHERE id = 'first-three'`);
+    }
+  });
+});

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bonusSettingRequest, bonusSettingResponse, errorEnvelope, promotionsResponse } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../../plugins/authenticate.ts';
-import { listActivePromotions, toWirePromotion } from './list-promotions.ts';
+import { eligibilityRulesOf, listActivePromotions, readEligibilityFacts, toWirePromotion } from './list-promotions.ts';
+import { promotionRefusal } from './promotion-eligibility.ts';
 
 const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
 
@@ -16,9 +17,19 @@ export function registerPromotionRoutes(app: FastifyInstance, context: AppContex
   routes.get('/user-profile-composite/v1/info/promotion', {
     schema: { tags: ['rewards'], summary: 'Promotions open now (spec §3 Promotion)', response: { 200: promotionsResponse } },
     // Public, like /v2/prefix's Promotion list: the visitor menu has a promotion entry (spec §2).
-    handler: async () => {
-      const promotions = await listActivePromotions(context.db, context.now());
-      return { success: true, message: 'สำเร็จ', data: promotions.map(toWirePromotion) };
+    // A signed-in member is offered only what they can still get (issue 11: first deposit only,
+    // once, once a day, a total); a visitor sees every open promotion.
+    handler: async (request) => {
+      const now = context.now();
+      const promotions = await listActivePromotions(context.db, now);
+      const member = request.headers.authorization ? await requireMember(context, request).catch(() => null) : null;
+      if (!member) return { success: true, message: 'สำเร็จ', data: promotions.map(toWirePromotion) };
+      const offered = [];
+      for (const promotion of promotions) {
+        const facts = await readEligibilityFacts(context.db, { promotionId: promotion.id, memberId: member.memberId, depositId: null, now });
+        if (promotionRefusal(eligibilityRulesOf(promotion), facts) === null) offered.push(promotion);
+      }
+      return { success: true, message: 'สำเร็จ', data: offered.map(toWirePromotion) };
     },
   });
   routes.post('/user-profile-composite/v1/users/setting', {
