@@ -154,8 +154,10 @@ export async function rewardsJourney({ page, baseUrl, sandboxUrl, artifactsDir, 
     await referredPage.getByTestId('refresh-balance').click();
     const afterPlay = await memberGet<{ gameWallet: number; ledgerGameWallet: number; mainWallet: number }>(referredPage, '/game-composite/v1/wallet');
     if (!near(afterPlay.mainWallet + afterPlay.gameWallet, funded - netLoss)) throw new Error(`live wallets hold ${afterPlay.mainWallet}+${afterPlay.gameWallet} after play, expected ${funded - netLoss}`);
-    if (!near(afterPlay.ledgerGameWallet, funded) && !near(afterPlay.ledgerGameWallet, funded - netLoss)) {
-      throw new Error(`the ledger's game wallet is ${afterPlay.ledgerGameWallet} after play, expected ${funded} (rounds not pulled yet) or ${funded - netLoss}`);
+    // The worker's periodic pull may be booking the rounds right now: anything from none to all of them.
+    const roundsBooked = (funded - afterPlay.ledgerGameWallet) / STAKE_BAHT;
+    if (afterPlay.ledgerGameWallet > funded + 0.001 || afterPlay.ledgerGameWallet < funded - netLoss - 0.001 || !near(roundsBooked, Math.round(roundsBooked))) {
+      throw new Error(`the ledger's game wallet is ${afterPlay.ledgerGameWallet} after play, expected ${funded} less 0 to ${SPINS} lost stakes of ${STAKE_BAHT}`);
     }
     await expectAmount(referredPage.getByTestId('wallet-balance'), funded - netLoss, 'member card balance after play = deposit + bonus − net loss', 45_000);
     await expectText(referredPage.getByTestId('turnover'), `${formatBaht(netLoss)}/${formatBaht(TURNOVER_NEEDED)}`, 'turnover after 20 lost spins (bet records pulled)', 45_000);

@@ -25,8 +25,8 @@ export function HeldDepositsPage({ canResolve }: { canResolve: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const list = useQuery({ queryKey: ['held-deposits'], queryFn: () => api<HeldDeposit[]>('GET', '/deposits/held?limit=100') });
   const resolve = useMutation({
-    mutationFn: (input: { id: string; action: 'assign'; memberPhoneNumber: string } | { id: string; action: 'refund'; note: string }) =>
-      api('POST', `/deposits/${input.id}/${input.action}`, input.action === 'assign' ? { memberPhoneNumber: input.memberPhoneNumber } : { note: input.note }),
+    mutationFn: (input: { id: string; action: 'assign'; memberPhoneNumber: string } | { id: string; action: 'refund'; note: string; bankCode: string; accountNumber: string }) =>
+      api('POST', `/deposits/${input.id}/${input.action}`, input.action === 'assign' ? { memberPhoneNumber: input.memberPhoneNumber } : { note: input.note, bankCode: input.bankCode, accountNumber: input.accountNumber }),
     onSuccess: () => {
       setError(null);
       void client.invalidateQueries({ queryKey: ['held-deposits'] });
@@ -51,13 +51,17 @@ export function HeldDepositsPage({ canResolve }: { canResolve: boolean }) {
               const data = new FormData(event.currentTarget);
               const phone = String(data.get('phone') ?? '').trim();
               const note = String(data.get('note') ?? '').trim();
+              const bankCode = String(data.get('bankCode') ?? '').trim();
+              const accountNumber = String(data.get('accountNumber') ?? '').replace(/\D/g, '');
               const action = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value');
               if (action === 'assign') resolve.mutate({ id: row.original.id, action: 'assign', memberPhoneNumber: phone });
-              else resolve.mutate({ id: row.original.id, action: 'refund', note });
+              else resolve.mutate({ id: row.original.id, action: 'refund', note, bankCode, accountNumber });
             }}
           >
             <input name="phone" className="input w-36" placeholder={t('deposits.phone')} inputMode="numeric" />
             <Button type="submit" value="assign">{t('deposits.assign')}</Button>
+            <input name="bankCode" className="input w-20" placeholder="004" inputMode="numeric" defaultValue={row.original.senderBankCode ?? ''} aria-label="รหัสธนาคารผู้โอน" />
+            <input name="accountNumber" className="input w-40" placeholder="เลขบัญชีผู้โอน" inputMode="numeric" aria-label="เลขบัญชีผู้โอน" />
             <input name="note" className="input w-44" placeholder={t('deposits.note')} />
             <Button type="submit" value="refund" variant="danger">{t('deposits.refund')}</Button>
           </form>

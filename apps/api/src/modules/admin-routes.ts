@@ -5,6 +5,7 @@ import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../context.ts';
 import { requireStaff } from '../plugins/staff-auth.ts';
 import { resolveHeldDeposit } from './deposits/resolve-held-deposit.ts';
+import { refundHeldDeposit } from './deposits/refund-held-deposit.ts';
 import { decideWithdrawal } from './withdrawals/decide-withdrawal.ts';
 import { toWireStatus } from './withdrawals/withdrawal-rules.ts';
 import { gameReconciliationReport } from './play/game-reconciliation-report.ts';
@@ -65,12 +66,18 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
     return { success: true, message: 'ok', data: result };
   });
 
+  // A refund pays the sender back through the payout adapter (refund-held-deposit.ts): the
+  // sender's account as the bank statement shows it, checked by name inquiry.
   routes.post('/admin-api/v1/deposits/:depositId/refund', {
-    schema: { tags: TAGS, params: z.object({ depositId: z.string().max(40) }), body: z.object({ note: z.string().min(1).max(500) }) },
+    schema: {
+      tags: TAGS,
+      params: z.object({ depositId: z.string().max(40) }),
+      body: z.object({ note: z.string().min(1).max(500), bankCode: z.string().regex(/^\d{3}$/), accountNumber: z.string().regex(/^\d{10,15}$/) }),
+    },
   }, async (request) => {
     const actor = requireStaff(context, request);
-    const result = await resolveHeldDeposit(context, { depositId: request.params.depositId, actor, action: 'refund', note: request.body.note });
-    return { success: true, message: 'ok', data: result };
+    const result = await refundHeldDeposit(context, { depositId: request.params.depositId, actor, ...request.body });
+    return { success: true, message: result.status === 'refunded' ? 'คืนเงินให้ผู้โอนแล้ว' : result.status === 'held' ? 'ธนาคารปฏิเสธการโอนคืน รายการกลับไปรอตรวจสอบ' : 'กำลังโอนคืน รอผลจากธนาคาร', data: result };
   });
 
   routes.get('/admin-api/v1/withdrawals', {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { processPendingFeedEvents } from '../modules/deposits/process-feed-event.ts';
 import { recoverPayouts } from '../modules/withdrawals/recover-payouts.ts';
+import { recoverDepositRefunds } from '../modules/deposits/refund-held-deposit.ts';
 import { reconcileGameTransfers } from '../modules/play/reconcile-game-transfers.ts';
 import { pullBetRecords } from '../modules/play/pull-bet-records.ts';
 import { detectRecentGameDifferences } from '../modules/play/detect-game-difference.ts';
@@ -32,6 +33,8 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: 'feed-event-recovery', periodMs: everyRecoveryInterval, run: async (context) => ({ events: await processPendingFeedEvents(context) }) },
   // Withdrawals approved but not paid, or paid with an unknown outcome: asked by reference.
   { name: 'payout-recovery', periodMs: everyRecoveryInterval, run: async (context) => ({ payouts: await recoverPayouts(context) }) },
+  // Refunds of held deposits with an unknown outcome: asked by reference.
+  { name: 'refund-recovery', periodMs: everyRecoveryInterval, run: async (context) => ({ refunds: await recoverDepositRefunds(context) }) },
   // Game transfers with an unknown outcome, and late applies of voided ones (docs/adr/0012).
   { name: 'game-transfer-recovery', periodMs: everyRecoveryInterval, run: async (context) => ({ gameTransfers: await reconcileGameTransfers(context) }) },
   // The partner's bet records: turnover and game results.

@@ -125,8 +125,8 @@ describe('bank feed → deposit', () => {
     const held = await postFeed(t, 'statement', statementFrom(member, '100000.01'), { sourceId: 'src_statement_bbl' });
     expect(held.body.data).toMatchObject({ status: 'held', reason: 'OVER_THRESHOLD' });
     const { rows } = await t.db.query<{ id: string }>(`SELECT id FROM deposits WHERE status = 'held' AND hold_reason = 'OVER_THRESHOLD' AND amount_satang = 10000001`);
-    const refunded = await staffCall(t, 'POST', `/admin-api/v1/deposits/${rows[0]!.id}/refund`, { note: 'sent back to sender' });
-    expect(refunded.body.data).toEqual({ status: 'refunded' });
+    const refunded = await staffCall(t, 'POST', `/admin-api/v1/deposits/${rows[0]!.id}/refund`, { note: 'sent back to sender', bankCode: member.bankCode, accountNumber: member.accountNumber }, 'finance');
+    expect(refunded.body.data).toMatchObject({ status: 'refunded' });
   });
 
   it('refuses staff calls without the staff token', async () => {

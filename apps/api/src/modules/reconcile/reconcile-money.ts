@@ -16,7 +16,8 @@ export async function reconcileMoney(q: Queryable): Promise<Violation[]> {
   const violations = await reconcileLedger(q);
 
   const unallocated = await readAccountBalance(q, await requireAccountId(q, 'house:unallocated_deposits'));
-  const held = await q.query<{ total: bigint }>(`SELECT coalesce(sum(amount_satang), 0)::int8 AS total FROM deposits WHERE status = 'held'`);
+  // A refund in flight keeps its money posted in unallocated (pending) until the bank answers.
+  const held = await q.query<{ total: bigint }>(`SELECT coalesce(sum(amount_satang), 0)::int8 AS total FROM deposits WHERE status IN ('held', 'refunding')`);
   const unallocatedSatang = unallocated.creditsPosted - unallocated.debitsPosted;
   if (unallocatedSatang !== (held.rows[0]?.total ?? 0n)) {
     violations.push({ invariant: 'unallocated deposits equal held deposits', detail: `ledger ${unallocatedSatang} held ${held.rows[0]?.total}` });
@@ -24,10 +25,11 @@ export async function reconcileMoney(q: Queryable): Promise<Violation[]> {
 
   const inFlight = await readAccountBalance(q, await requireAccountId(q, 'house:payouts_in_flight'));
   const open = await q.query<{ total: bigint }>(
-    `SELECT coalesce(sum(amount_satang), 0)::int8 AS total FROM withdrawals WHERE status IN ('pending_approval', 'approved', 'paying')`,
+    `SELECT ((SELECT coalesce(sum(amount_satang), 0) FROM withdrawals WHERE status IN ('pending_approval', 'approved', 'paying'))
+          + (SELECT coalesce(sum(amount_satang), 0) FROM deposit_refunds WHERE status = 'sending'))::int8 AS total`,
   );
   if (inFlight.creditsPending !== (open.rows[0]?.total ?? 0n)) {
-    violations.push({ invariant: 'payouts in flight reserve exactly the open withdrawals', detail: `ledger ${inFlight.creditsPending} open ${open.rows[0]?.total}` });
+    violations.push({ invariant: 'payouts in flight reserve exactly the open withdrawals and refunds', detail: `ledger ${inFlight.creditsPending} open ${open.rows[0]?.total}` });
   }
   if (inFlight.creditsPosted !== inFlight.debitsPosted) {
     violations.push({ invariant: 'paid withdrawals leave payouts in flight', detail: `posted ${inFlight.creditsPosted}/${inFlight.debitsPosted}` });
