@@ -2,6 +2,30 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+/**
+ * Module walls (issue 10 §1, docs/adr/0016): a module of apps/api/src/modules is used through its
+ * face (`index.ts`) only. One zone per module: nothing outside it may import its inner files.
+ */
+const API_MODULES_DIR = 'apps/api/src/modules';
+const apiModules = readdirSync(API_MODULES_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const moduleWalls = apiModules.map((name) => ({
+  // Everything but the module itself: the other modules, the rest of the API, scripts, journeys, benchmarks.
+  target: [
+    ...apiModules.filter((other) => other !== name).map((other) => `./${API_MODULES_DIR}/${other}/**/*`),
+    `./${API_MODULES_DIR}/*.ts`,
+    './apps/api/src/!(modules)/**/*',
+    './apps/api/src/*.ts',
+    './scripts/**/*',
+    './e2e/**/*',
+    './bench/**/*',
+  ],
+  from: `./${API_MODULES_DIR}/${name}`,
+  except: ['./index.ts'],
+  message: `import the ${name} module through its face, ${API_MODULES_DIR}/${name}/index.ts`,
+}));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'e2e/artifacts/**', 'coverage/**'] },
@@ -13,6 +37,27 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  {
+    files: ['apps/api/src/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.js'] } } },
+    rules: {
+      // A module's own files may import each other: a zone's target excludes its own folder.
+      'import-x/no-restricted-paths': ['error', { zones: moduleWalls }],
+    },
+  },
+  {
+    // No import cycles between API modules (tests are leaves and may import several faces).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/test/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.js'] } },
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts', '.js'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -1,4 +1,4 @@
-import type { Metrics, Outcome } from './metrics.ts';
+import { outcomeOf, type Metrics, type Outcome } from './metrics.ts';
 
 /** Longest a simulated member waits for one answer (the API's own REQUEST_TIMEOUT_MS is 15 s). */
 const CALL_TIMEOUT_MS = 20_000;
@@ -17,11 +17,12 @@ export interface CallResult {
 }
 
 /**
- * One JSON call, timed and recorded under `kind`. Never throws: a network failure is status 0.
+ * One JSON call, timed and recorded under `kind` (null: not recorded, the caller records what it
+ * means). Never throws: a network failure is status 0.
  */
 export async function callJson(
   metrics: Metrics,
-  kind: string,
+  kind: string | null,
   url: string,
   init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown },
 ): Promise<CallResult> {
@@ -29,6 +30,7 @@ export async function callJson(
   let status = 0;
   let body: unknown;
   let servedBy: string | null = null;
+  let failure: string | undefined;
   try {
     const response = await fetch(url, {
       method: init.method,
@@ -40,13 +42,22 @@ export async function callJson(
     const text = await response.text();
     status = response.status;
     body = parseJson(text);
-  } catch {
+  } catch (error) {
     status = 0;
+    failure = failureCode(error);
   }
   const latencyMs = performance.now() - startedAt;
-  const code = readString(body, 'code');
-  const outcome = metrics.record(kind, latencyMs, status, code);
+  const code = failure ?? readString(body, 'code');
+  const outcome = kind === null ? outcomeOf(status) : metrics.record(kind, latencyMs, status, code);
   return { status, outcome, body, code, servedBy, latencyMs };
+}
+
+/** Why fetch failed, as a code: `NO_ANSWER:ECONNRESET`, `NO_ANSWER:TIMEOUT`, … */
+function failureCode(error: unknown): string {
+  if (error instanceof DOMException && error.name === 'TimeoutError') return 'NO_ANSWER:TIMEOUT';
+  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  const detail = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : 'FAILED';
+  return `NO_ANSWER:${detail}`.slice(0, 60);
 }
 
 function parseJson(text: string): unknown {

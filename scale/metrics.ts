@@ -29,6 +29,10 @@ export class Metrics {
   readonly #kinds = new Map<string, KindFigures>();
   /** `kind status code` → count, for every answer that was not ok. */
   readonly #notOk = new Map<string, { kind: string; status: number; code: string; outcome: Outcome; count: number }>();
+  /** Errors per second of the run (performance.now() seconds since `startedAt`). */
+  readonly #errorsBySecond = new Map<number, number>();
+  /** Where the error timeline starts (set when the load starts). */
+  startedAt = performance.now();
 
   record(kind: string, latencyMs: number, status: number, code: string | undefined): Outcome {
     const figures = this.#kinds.get(kind) ?? { latenciesMs: [], ok: 0, refused: 0, error: 0 };
@@ -36,6 +40,10 @@ export class Metrics {
     const outcome = outcomeOf(status);
     figures[outcome] += 1;
     figures.latenciesMs.push(latencyMs);
+    if (outcome === 'error') {
+      const second = Math.floor((performance.now() - this.startedAt) / 1_000);
+      this.#errorsBySecond.set(second, (this.#errorsBySecond.get(second) ?? 0) + 1);
+    }
     if (outcome !== 'ok') {
       const shownCode = code ?? (status === 0 ? 'NO_ANSWER' : '-');
       const key = `${kind} ${status} ${shownCode}`;
@@ -62,6 +70,11 @@ export class Metrics {
 
   notOkRows() {
     return [...this.#notOk.values()].sort((a, b) => a.kind.localeCompare(b.kind) || b.count - a.count);
+  }
+
+  /** [second of the run, errors in it], in time order. */
+  errorTimeline(): Array<[number, number]> {
+    return [...this.#errorsBySecond.entries()].sort(([a], [b]) => a - b);
   }
 
   totalCalls(): number {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openDatabase } from '@sabai/db';
-import { reconcileMoney } from '../apps/api/src/modules/reconcile/reconcile-money.ts';
-import { listOpenGameCaseSummaries } from '../apps/api/src/modules/play/reconcile-game.ts';
+import { reconcileMoney } from '../apps/api/src/modules/reconcile/index.ts';
+import { listOpenGameCaseSummaries } from '../apps/api/src/modules/play/index.ts';
 import { REPO_ROOT } from './stack.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { NameInquiryAdapter } from './adapters/name-inquiry/index.ts';
 import type { PayoutAdapter } from './adapters/payout/index.ts';
 import type { PartnerAdapter } from './adapters/partner/index.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
-import type { SiteSettingsCache } from './modules/site/get-site-settings.ts';
+import type { SiteSettingsCache } from './modules/site/index.ts';
 
 /**
  * What use cases need from the outside world, built once by buildApp and passed explicitly

@@ -5,7 +5,7 @@ import { createNameInquiry, type NameInquiryAdapter } from './adapters/name-inqu
 import { createPayout, type PayoutAdapter } from './adapters/payout/index.ts';
 import { createPartner, type PartnerAdapter } from './adapters/partner/index.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
-import { createSiteSettingsCache } from './modules/site/get-site-settings.ts';
+import { createSiteSettingsCache } from './modules/site/index.ts';
 import { sharedDevelopmentSecret } from './lib/development-secret.ts';
 
 export interface ContextOptions {

@@ -2,6 +2,6 @@
 export { buildApp, type BuildAppOptions } from './app.ts';
 export { loadConfig, type AppConfig } from './config.ts';
 export type { AppContext } from './context.ts';
-export { seedDemoSite } from './modules/demo/seed-demo-site.ts';
+export { seedDemoSite } from './modules/demo/index.ts';
 export { createStaffAccount, currentTotp } from './modules/staff/index.ts';
 export { verifyAuditChain } from './lib/audit.ts';

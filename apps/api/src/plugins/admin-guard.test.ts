@@ -37,7 +37,7 @@ describe('JSON bodies (issue 13 §3.7)', () => {
     });
 
   it('parses a clean body (the refund of an unknown deposit gets as far as the use case)', async () => {
-    expect((await refund('{"note":"x"}')).statusCode).toBe(404);
+    expect((await refund('{"note":"x","bankCode":"004","accountNumber":"1234567890"}')).statusCode).toBe(404);
   });
 
   it.each(['{"note":"x","__proto__":{"isAdmin":true}}', '{"note":"x","constructor":{"prototype":{"isAdmin":true}}}'])(

@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@sabai/db/testing';
 import type { Db } from '@sabai/db';
 import { buildSandboxApp, type SandboxApp } from '@sabai/sandbox';
-import { seedDemoSite, DEMO_APP_ID } from '../modules/demo/seed-demo-site.ts';
+import { seedDemoSite, DEMO_APP_ID } from '../modules/demo/index.ts';
 import { hashPassword } from '../lib/password.ts';
 import { newMemberId } from '../lib/ids.ts';
-import { openMemberWallets } from '../modules/auth/member-wallets.ts';
-import { reconcileMoney } from '../modules/reconcile/reconcile-money.ts';
+import { openMemberWallets } from '../modules/wallet/index.ts';
+import { reconcileMoney } from '../modules/reconcile/index.ts';
 import { signedFeedHeaders } from './money-helpers.ts';
 
 /**

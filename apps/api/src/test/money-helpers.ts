@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { reconcileMoney } from '../modules/reconcile/reconcile-money.ts';
+import { reconcileMoney } from '../modules/reconcile/index.ts';
 import { TEST_FEED_SECRET, type TestApp } from './test-app.ts';
 import type { StaffRole } from '../modules/staff/index.ts';
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { postedCreditBalance, availableCreditBalance, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
 import { DEMO_PARTNER_AGENT_ID, DEMO_PARTNER_AGENT_SECRET, scriptSlotOutcomes, signPartnerRequest } from '@sabai/sandbox';
-import { ensureGameAccount } from '../modules/play/ensure-game-account.ts';
+import { ensureGameAccount } from '../modules/play/index.ts';
 import type { TestApp } from './test-app.ts';
 
 /**

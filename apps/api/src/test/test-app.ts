@@ -8,7 +8,7 @@ import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { runOutboxInline } from '../worker/run-outbox-inline.ts';
 import { createStaffAccount, newTotpSecret, openStaffSession, type StaffRole } from '../modules/staff/index.ts';
-import { seedDemoSite, DEMO_APP_ID } from '../modules/demo/seed-demo-site.ts';
+import { seedDemoSite, DEMO_APP_ID } from '../modules/demo/index.ts';
 
 /**
  * One API for a test file, on a fresh database (PGlite, or a new PostgreSQL database when

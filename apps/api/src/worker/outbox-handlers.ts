@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.ts';
 import { fromSatangText, recordOutboxEvent, type OutboxEvent, type OutboxEventKind, type OutboxHandler } from '../modules/outbox/index.ts';
-import { grantBonusAfterDeposit } from '../modules/promotions/grant-bonus-after-deposit.ts';
-import { earnPrizeCredit } from '../modules/rewards/earn-prize-credit.ts';
-import { continueIntoGame } from '../modules/play/continue-into-game.ts';
+import { grantBonusAfterDeposit } from '../modules/promotions/index.ts';
+import { earnPrizeCredit } from '../modules/rewards/index.ts';
+import { continueIntoGame } from '../modules/play/index.ts';
 import { notifyBalanceChanged } from '../lib/balance-notifications.ts';
 
 /**

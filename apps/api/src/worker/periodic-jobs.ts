@@ -1,13 +1,13 @@
 import type { AppContext } from '../context.ts';
-import { processPendingFeedEvents } from '../modules/deposits/process-feed-event.ts';
-import { recoverPayouts } from '../modules/withdrawals/recover-payouts.ts';
-import { recoverDepositRefunds } from '../modules/deposits/refund-held-deposit.ts';
-import { reconcileGameTransfers } from '../modules/play/reconcile-game-transfers.ts';
-import { pullBetRecords } from '../modules/play/pull-bet-records.ts';
-import { detectRecentGameDifferences } from '../modules/play/detect-game-difference.ts';
-import { computeDueCashback } from '../modules/cashback/compute-cashback.ts';
-import { computeDueAffiliateCommissions } from '../modules/affiliate/compute-affiliate-commissions.ts';
-import { startSilenceAlarms } from '../modules/feed-sources/start-silence-alarms.ts';
+import { processPendingFeedEvents } from '../modules/deposits/index.ts';
+import { recoverPayouts } from '../modules/withdrawals/index.ts';
+import { recoverDepositRefunds } from '../modules/deposits/index.ts';
+import { reconcileGameTransfers } from '../modules/play/index.ts';
+import { pullBetRecords } from '../modules/play/index.ts';
+import { detectRecentGameDifferences } from '../modules/play/index.ts';
+import { computeDueCashback } from '../modules/cashback/index.ts';
+import { computeDueAffiliateCommissions } from '../modules/affiliate/index.ts';
+import { startSilenceAlarms } from '../modules/feed-sources/index.ts';
 
 /** How long periodic_job_runs rows are kept (they prove "one run per period"; a week is plenty). */
 export const JOB_RUN_RETENTION_MS = 7 * 24 * 60 * 60_000;

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
 import { expectLedgerSound, postFeed, staffCall, statementFrom } from '../../test/money-helpers.ts';
 import { computeAffiliateCommissionsForDay } from './compute-affiliate-commissions.ts';
-import { addWageringRequirement } from '../play/wagering-requirements.ts';
+import { addWageringRequirement } from '../wallet/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

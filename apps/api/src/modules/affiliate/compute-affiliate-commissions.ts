@@ -2,7 +2,7 @@ import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requ
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import type { AppContext } from '../../context.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
-import { cashbackForNetLoss, lastCompletedPeriod, rewardPeriodOf } from '../cashback/cashback-rules.ts';
+import { cashbackForNetLoss, lastCompletedPeriod, rewardPeriodOf } from '../cashback/index.ts';
 
 /**
  * Computes one period's affiliate commissions (the reward period, a Bangkok day by default; money.md "Affiliate"): for

@@ -1,7 +1,7 @@
 import { maskPhoneNumber, type SiteSettings } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
-import { toSiteSettings } from '../site/get-site-settings.ts';
+import { toSiteSettings } from '../site/index.ts';
 
 /** Rows shown per list (style.md: bounded). */
 const LIST_LIMIT = 100;

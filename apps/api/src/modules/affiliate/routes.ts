@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SUCCESS_VALUE, envelope, errorEnvelope, numericSuccessEnvelope, siteSettings } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
-import { requireMember, requireMemberWithinLimit } from '../../plugins/authenticate.ts';
+import { requireMember, requireMemberWithinLimit } from '../auth/index.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { getAffiliateSummary } from './get-affiliate-summary.ts';
 import { withdrawAffiliateIncome } from './withdraw-affiliate-income.ts';

@@ -6,9 +6,9 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
-import { addWageringRequirement } from '../play/wagering-requirements.ts';
-import type { SiteSettingsRow } from '../site/get-site-settings.ts';
-import { bahtText } from '../withdrawals/withdrawal-rules.ts';
+import { addWageringRequirement } from '../wallet/index.ts';
+import type { SiteSettingsRow } from '../site/index.ts';
+import { bahtText } from '../withdrawals/index.ts';
 
 /** How an income withdrawal ended: moved into play money now, or waiting for staff. */
 export type AffiliateWithdrawalOutcome =

@@ -2,8 +2,8 @@ import type { UserInfo } from '@sabai/contracts';
 import type { Queryable } from '@sabai/db';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppConfig } from '../../config.ts';
-import { readMemberWalletBalances } from './member-wallets.ts';
-import { activeTurnoverRequirements, totalTurnoverSatang, turnoverTowards } from '../play/get-turnover.ts';
+import { readMemberWalletBalances } from '../wallet/index.ts';
+import { activeTurnoverRequirements, totalTurnoverSatang, turnoverTowards } from '../wallet/index.ts';
 
 /**
  * The member's user info (spec §3 "User info"), as login and refresh return it.

@@ -11,7 +11,7 @@ import { newAffiliateKey, newMemberId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { AppContext } from '../../context.ts';
 import { readBankToken } from './bank-token.ts';
-import { openMemberWallets } from './member-wallets.ts';
+import { openMemberWallets } from '../wallet/index.ts';
 
 export interface RegisterMemberInput {
   phoneNumber: string;

@@ -18,7 +18,7 @@ import {
 } from '@sabai/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../plugins/authenticate.ts';
+import { requireMember } from './authenticate.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { changePassword } from './change-password.ts';
 import { checkBankAccount } from './check-bank-account.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, userInfo } from '@sabai/contracts';
 import { createTestApp, newIp, newPhoneNumber, type TestApp } from '../../test/test-app.ts';
-import { DEMO_MEMBER } from '../demo/seed-demo-site.ts';
+import { DEMO_MEMBER } from '../demo/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

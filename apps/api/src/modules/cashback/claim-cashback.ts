@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
-import { bahtText } from '../withdrawals/withdrawal-rules.ts';
+import { bahtText } from '../withdrawals/index.ts';
 
 /**
  * Claims the whole cashback wallet into play money (`GET /user-profile-composite/v1/users/cashback/vertify`):

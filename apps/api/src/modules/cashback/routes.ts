@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { envelope, errorEnvelope } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
-import { requireMemberWithinLimit } from '../../plugins/authenticate.ts';
+import { requireMemberWithinLimit } from '../auth/index.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { claimCashback } from './claim-cashback.ts';
 

@@ -1,7 +1,7 @@
 import type { Db } from '@sabai/db';
 import { hashPassword } from '../../lib/password.ts';
 import { ensureHouseAccount } from '@sabai/ledger';
-import { openMemberWallets } from '../auth/member-wallets.ts';
+import { openMemberWallets } from '../wallet/index.ts';
 
 /**
  * The demo site of the quick start: a believable brand with its settings, and one demo member

@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { readDepositBonusBasis } from '../promotions/grant-bonus-after-deposit.ts';
+import { readDepositBonusBasis } from '../promotions/index.ts';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 
 /**

@@ -3,7 +3,7 @@ import { PROMPTPAY_MAX_SATANG, PROMPTPAY_MIN_SATANG } from '@sabai/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import type { AppContext } from '../../context.ts';
-import { buildPromptPayPayload } from '../promptpay/promptpay-payload.ts';
+import { buildPromptPayPayload } from '../promptpay/index.ts';
 
 /** Whole baht from 1 to 50,000 (our rule: the satang digits carry the member's unique offset). */
 /** Offsets 1..99 satang; a base amount can have 99 open requests at once. */

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { depositChannelsResponse, errorEnvelope, promptPayDepositRequest, promptPayDepositResponse } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
-import { requireMember, requireMemberWithinLimit } from '../../plugins/authenticate.ts';
+import { requireMember, requireMemberWithinLimit } from '../auth/index.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { listDepositChannels } from './list-deposit-channels.ts';
 import { requestPromptPayDeposit } from './request-promptpay-deposit.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { fundedMember, postFeed, statementFrom } from '../../test/money-helpers.ts';
-import { DEMO_APP_ID } from '../demo/seed-demo-site.ts';
+import { DEMO_APP_ID } from '../demo/index.ts';
 import { MAX_STREAMS_PER_MEMBER } from './balance-events.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../plugins/authenticate.ts';
+import { requireMember } from '../auth/index.ts';
 import { SESSION_ENDED_REASON } from '../../lib/balance-notifications.ts';
 import type { BalanceEvents } from './balance-events.ts';
 

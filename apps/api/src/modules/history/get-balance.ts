@@ -1,8 +1,8 @@
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { PartnerRefusedError, PartnerUnavailableError } from '../../adapters/partner/index.ts';
-import { findGameAccount } from '../play/ensure-game-account.ts';
-import { OPEN_WITHDRAWAL_STATES } from '../withdrawals/withdrawal-rules.ts';
+import { findGameAccount } from '../play/index.ts';
+import { OPEN_WITHDRAWAL_STATES } from '../withdrawals/index.ts';
 
 /** Where the shown game wallet comes from (contracts `balanceResponse`). */
 export type GameWalletSource = 'partner' | 'ledger' | 'no_account';

@@ -1,6 +1,6 @@
 import type { Queryable } from '@sabai/db';
 import { satangToBahtNumber } from '@sabai/money';
-import { toWireStatus } from '../withdrawals/withdrawal-rules.ts';
+import { toWireStatus } from '../withdrawals/index.ts';
 import type { HistoryRow, Page } from './list-deposit-history.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { balanceResponse, errorEnvelope, historyQuery, historyResponse } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../plugins/authenticate.ts';
+import { requireMember } from '../auth/index.ts';
 import { listDepositHistory } from './list-deposit-history.ts';
 import { listWithdrawHistory } from './list-withdraw-history.ts';
 import { getBalance } from './get-balance.ts';

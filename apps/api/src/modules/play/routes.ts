@@ -5,14 +5,14 @@ import { errorEnvelope } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import { envelope } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireMember, requireMemberWithinLimit } from '../../plugins/authenticate.ts';
+import { requireMember, requireMemberWithinLimit } from '../auth/index.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PartnerUnavailableError } from '../../adapters/partner/index.ts';
 import { findGameAccount } from './ensure-game-account.ts';
 import { launchGame } from './launch-game.ts';
-import { getTurnover } from './get-turnover.ts';
-import { readMemberWalletBalances } from '../auth/member-wallets.ts';
+import { getTurnover } from '../wallet/index.ts';
+import { readMemberWalletBalances } from '../wallet/index.ts';
 
 const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 503: errorEnvelope };
 const CATEGORIES = ['LIVECASINO', 'EGAMES', 'POKER', 'TRADING'] as const;

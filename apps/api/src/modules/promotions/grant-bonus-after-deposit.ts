@@ -1,7 +1,7 @@
 import type { Queryable } from '@sabai/db';
 import { postedCreditBalance, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
-import { totalTurnoverSatang } from '../play/get-turnover.ts';
-import { endWageringRequirements } from '../play/wagering-requirements.ts';
+import { totalTurnoverSatang } from '../wallet/index.ts';
+import { endWageringRequirements } from '../wallet/index.ts';
 import { EXHAUSTED_BELOW_SATANG, grantBonusForDeposit } from './grant-bonus.ts';
 
 /** What a deposit's bonus decision depends on, read when the deposit is credited. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bonusSettingRequest, bonusSettingResponse, errorEnvelope, promotionsResponse } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../../plugins/authenticate.ts';
+import { requireMember } from '../auth/index.ts';
 import { eligibilityRulesOf, listActivePromotions, readEligibilityFacts, toWirePromotion } from './list-promotions.ts';
 import { promotionRefusal } from './promotion-eligibility.ts';
 

@@ -1,7 +1,7 @@
 import type { Queryable } from '@sabai/db';
 import { readAccountBalance, reconcileLedger, requireAccountId, type Violation } from '@sabai/ledger';
-import { reconcileRewards } from '../rewards/reconcile-rewards.ts';
-import { reconcileGame } from '../play/reconcile-game.ts';
+import { reconcileRewards } from '../rewards/index.ts';
+import { reconcileGame } from '../play/index.ts';
 
 /**
  * Every invariant of money.md: the ledger's own (packages/ledger reconcile) plus how the ledger

@@ -15,7 +15,7 @@ import {
 } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
-import { requireMember, requireMemberWithinLimit } from '../../plugins/authenticate.ts';
+import { requireMember, requireMemberWithinLimit } from '../auth/index.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { createItemCode } from './create-item-code.ts';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { prefixResponse } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { toSiteSettings } from './get-site-settings.ts';
-import { listActivePromotions, toWirePromotion } from '../promotions/list-promotions.ts';
+import { listActivePromotions, toWirePromotion } from '../promotions/index.ts';
 
 /** `GET /v2/prefix`: the public configuration (spec §3, §7). Needs no key: it is where the key comes from. */
 export function registerSiteRoutes(app: FastifyInstance, context: AppContext): void {

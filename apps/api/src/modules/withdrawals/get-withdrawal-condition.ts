@@ -1,7 +1,7 @@
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { readWithdrawalPosition, withdrawalRefusals } from './withdrawal-rules.ts';
-import { findGameAccount } from '../play/ensure-game-account.ts';
+import { findGameAccount } from '../play/index.ts';
 
 /**
  * `GET /fund-composite/v1/withdrawal/condition`: what the member may withdraw now and why not

@@ -4,7 +4,7 @@ import { errorEnvelope, withdrawalConditionResponse, withdrawalRequest, withdraw
 import { satangToBahtNumber } from '@sabai/money';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requireMember, requireMemberWithinLimit } from '../../plugins/authenticate.ts';
+import { requireMember, requireMemberWithinLimit } from '../auth/index.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getWithdrawalCondition } from './get-withdrawal-condition.ts';

@@ -2,8 +2,8 @@ import type { Queryable } from '@sabai/db';
 import { availableCreditBalance, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
 import { ERRORS, type ErrorCode } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
-import type { SiteSettingsRow } from '../site/get-site-settings.ts';
-import { getTurnover } from '../play/get-turnover.ts';
+import type { SiteSettingsRow } from '../site/index.ts';
+import { getTurnover } from '../wallet/index.ts';
 
 /** Withdrawal states that still hold a reservation (withdrawals_one_open_per_member). */
 export const OPEN_WITHDRAWAL_STATES = ['pending_approval', 'approved', 'paying'] as const;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectLedgerSound, fundedMember, mainBalance, setPayoutFault, staffCall } from '../../test/money-helpers.ts';
 import { recoverPayouts } from './recover-payouts.ts';
-import { moveGameCredit } from '../play/move-game-credit.ts';
+import { moveGameCredit } from '../play/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

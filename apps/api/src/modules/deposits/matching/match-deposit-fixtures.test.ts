@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseBankNotification, type ParsedBankNotification } from '../../bank-feed/parsers/index.ts';
+import { parseBankNotification, type ParsedBankNotification } from '../../bank-feed/index.ts';
 import { matchDeposit, type IncomingCredit, type MatchDecision, type MatchMember } from './match-deposit.ts';
 
 /**

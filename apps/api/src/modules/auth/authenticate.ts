@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../lib/app-error.ts';
-import type { AppContext } from '../context.ts';
-import type { RateLimitRule } from '../lib/rate-limiter.ts';
-import { findActiveSession, type ActiveSession } from '../modules/auth/sessions.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../../context.ts';
+import type { RateLimitRule } from '../../lib/rate-limiter.ts';
+import { findActiveSession, type ActiveSession } from './sessions.ts';
 
 /**
  * The session token of a request: `Authorization: Bearer <token>` (also accepted bare, and as a

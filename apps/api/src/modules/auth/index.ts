@@ -1,0 +1,8 @@
+/**
+ * The `auth` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
+ * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
+ */
+export { registerAuthRoutes } from './routes.ts';
+export { findActiveSession } from './sessions.ts';
+export type { ActiveSession } from './sessions.ts';
+export { readSessionToken, requireMember, requireMemberWithinLimit } from './authenticate.ts';

@@ -1,0 +1,7 @@
+/**
+ * The `cashback` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
+ * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
+ */
+export { cashbackForNetLoss, lastCompletedPeriod, rewardPeriodOf } from './cashback-rules.ts';
+export { computeDueCashback } from './compute-cashback.ts';
+export { registerCashbackRoutes } from './routes.ts';

@@ -1,0 +1,10 @@
+/**
+ * The `deposits` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
+ * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
+ */
+export { registerFeedRoutes } from './feed-routes.ts';
+export { processPendingFeedEvents } from './process-feed-event.ts';
+export { signSmsGatewayBody } from './receive-sms-gateway-delivery.ts';
+export { recoverDepositRefunds, refundHeldDeposit } from './refund-held-deposit.ts';
+export { resolveHeldDeposit } from './resolve-held-deposit.ts';
+export { registerDepositRoutes } from './routes.ts';

@@ -1,0 +1,16 @@
+/**
+ * The `play` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
+ * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
+ */
+export { continueIntoGame } from './continue-into-game.ts';
+export { detectRecentGameDifferences } from './detect-game-difference.ts';
+export { ensureGameAccount, findGameAccount } from './ensure-game-account.ts';
+export { listGameCases } from './game-cases.ts';
+export { gameReconciliationReport } from './game-reconciliation-report.ts';
+export { moveGameCredit } from './move-game-credit.ts';
+export { pullBetRecords } from './pull-bet-records.ts';
+export { reconcileGameTransfers } from './reconcile-game-transfers.ts';
+export { reconcileGame } from './reconcile-game.ts';
+export { resolveGameCase } from './resolve-game-case.ts';
+export { registerPlayRoutes } from './routes.ts';
+export { listOpenGameCaseSummaries } from './reconcile-game.ts';

@@ -1,0 +1,8 @@
+/**
+ * The `withdrawals` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
+ * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
+ */
+export { decideWithdrawal } from './decide-withdrawal.ts';
+export { recoverPayouts } from './recover-payouts.ts';
+export { registerWithdrawalRoutes } from './routes.ts';
+export { OPEN_WITHDRAWAL_STATES, bahtText, toWireStatus } from './withdrawal-rules.ts';
