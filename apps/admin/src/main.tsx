@@ -10,6 +10,7 @@ import { HeldDepositsPage } from './pages/held-deposits';
 import { AuditPage } from './pages/audit';
 import { StaffPage } from './pages/staff';
 import { OutboxPage } from './pages/outbox';
+import { MembersPage } from './pages/members';
 import { Button } from './ui';
 
 interface Me {
@@ -19,10 +20,11 @@ interface Me {
   permissions: string[];
 }
 
-type Page = 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff';
+type Page = 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff';
 /** Each screen and the permission that shows it (the server enforces the same matrix). */
-const PAGES: Array<{ page: Page; permission: string; label: 'nav.withdrawals' | 'nav.deposits' | 'nav.outbox' | 'nav.audit' | 'nav.staff' }> = [
+const PAGES: Array<{ page: Page; permission: string; label: 'nav.members' | 'nav.withdrawals' | 'nav.deposits' | 'nav.outbox' | 'nav.audit' | 'nav.staff' }> = [
   { page: 'withdrawals', permission: 'withdrawals.view', label: 'nav.withdrawals' },
+  { page: 'members', permission: 'members.view', label: 'nav.members' },
   { page: 'deposits', permission: 'deposits.view', label: 'nav.deposits' },
   { page: 'outbox', permission: 'outbox.view', label: 'nav.outbox' },
   { page: 'audit', permission: 'audit.view', label: 'nav.audit' },
@@ -78,6 +80,7 @@ function BackOffice() {
         </header>
         <main className="p-6">
           {current === 'withdrawals' && <WithdrawalsPage canDecide={may('withdrawals.decide')} />}
+          {current === 'members' && <MembersPage canManage={may('members.manage')} />}
           {current === 'deposits' && <HeldDepositsPage canResolve={may('deposits.resolve')} />}
           {current === 'outbox' && <OutboxPage canRetry={may('outbox.retry')} />}
           {current === 'audit' && <AuditPage />}

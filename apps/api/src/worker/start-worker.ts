@@ -10,10 +10,15 @@ import { PERIODIC_JOBS, periodStartOf, runPeriodOnce } from './periodic-jobs.ts'
 export const OUTBOX_RETRY = { retryLimit: 8, retryDelay: 2, retryBackoff: true } as const;
 /** Fallback poll of the outbox when a notification was missed (a reconnect): at most this old. */
 const RELAY_POLL_MS = 1_000;
-/** pg-boss's shortest fetch interval; a relay in this process also wakes the local workers at once. */
-const JOB_POLL_SECONDS = 0.5;
-/** Parallel jobs per outbox handler in one process. */
-const WORKERS_PER_HANDLER = 2;
+/**
+ * How often an idle handler asks for jobs. A relay in this process wakes its local workers at once
+ * (`notifyWorker`), so polling only matters for jobs another process relayed.
+ */
+const OUTBOX_POLL_SECONDS = 1;
+/** Periodic jobs are offered every half period; their workers need not ask more often. */
+const PERIODIC_POLL_SECONDS = 2;
+/** Parallel jobs per outbox handler in one process (PGlite has one connection: one is enough there). */
+const workersPerHandler = (context: AppContext) => (context.db.driver === 'pglite' ? 1 : 2);
 
 export interface RunningWorker {
   boss: PgBoss;
@@ -56,11 +61,11 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
   for (const [handlerName, definition] of Object.entries(OUTBOX_HANDLERS)) {
     const handler = definition.build(context);
     const ids: string[] = [];
-    for (let index = 0; index < WORKERS_PER_HANDLER; index += 1) {
+    for (let index = 0; index < workersPerHandler(context); index += 1) {
       ids.push(
         await boss.work<{ eventId: string }>(
           outboxQueue(handlerName),
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: JOB_POLL_SECONDS },
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: OUTBOX_POLL_SECONDS },
           async ([job]) => {
             if (!job) return;
             try {
@@ -77,7 +82,7 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
   }
 
   for (const job of PERIODIC_JOBS) {
-    await boss.work<{ periodStart: string }>(periodicQueue(job.name), { batchSize: 1, pollingIntervalSeconds: JOB_POLL_SECONDS }, async ([queued]) => {
+    await boss.work<{ periodStart: string }>(periodicQueue(job.name), { batchSize: 1, pollingIntervalSeconds: PERIODIC_POLL_SECONDS }, async ([queued]) => {
       if (!queued) return;
       const outcome = await runPeriodOnce(context, job, new Date(queued.data.periodStart));
       if (outcome.status === 'failed') log.warn({ err: outcome.error, job: job.name }, 'periodic job failed; the next period runs again');
@@ -156,7 +161,7 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
       clearInterval(periodTimer);
       await unlisten();
       await relaying;
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
     },
   };
 }

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { api, ApiError } from '../lib/api';
+import { formatBaht, formatDateTime } from '../lib/format';
+import { useI18n } from '../lib/i18n';
+import { DataTable } from '../data-table';
+import { Button, ErrorText } from '../ui';
+
+interface MemberRow {
+  memberId: string;
+  phoneNumber: string;
+  name: string;
+  bankCode: string;
+  bankAccountNumber: string;
+  gameUsername: string | null;
+  status: string;
+}
+interface MemberPage {
+  memberId: string;
+  phoneNumber: string;
+  name: string;
+  status: string;
+  bankCode: string;
+  bankAccountNumber: string;
+  gameUsername: string | null;
+  wallets: Record<string, number>;
+  turnover: { now: number; needed: number };
+  activeBonus: { promotionId: string; bonus: number } | null;
+  deposits: Array<{ id: string; amount: number; status: string; at: string }>;
+  withdrawals: Array<{ id: string; amount: number; status: string; reason: string | null; at: string }>;
+  referrals: { level1: number; level2: number };
+  openSessions: number;
+  staffActions: Array<{ seq: string; actor: string; action: string; reason: string | null; at: string }>;
+}
+
+/** Find a member and help them (issue 11 "Members"): the member page, suspend / reactivate, sign out everywhere. */
+export function MembersPage({ canManage }: { canManage: boolean }) {
+  const { t } = useI18n();
+  const client = useQueryClient();
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const results = useQuery({ queryKey: ['members', query], queryFn: () => api<MemberRow[]>('GET', `/members?q=${encodeURIComponent(query)}`), enabled: query.length >= 3 });
+  const page = useQuery({ queryKey: ['member', selected], queryFn: () => api<MemberPage>('GET', `/members/${selected}`), enabled: selected !== null });
+  const act = useMutation({
+    mutationFn: (action: 'suspend' | 'reactivate' | 'sign-out') => api('POST', `/members/${selected}/${action}`, { reason }),
+    onSuccess: () => {
+      setReason('');
+      void client.invalidateQueries({ queryKey: ['member'] });
+      void client.invalidateQueries({ queryKey: ['members'] });
+    },
+  });
+  const columns: ColumnDef<MemberRow, unknown>[] = [
+    { header: 'เบอร์โทร', accessorKey: 'phoneNumber' },
+    { header: 'ชื่อ', accessorKey: 'name' },
+    { header: 'บัญชี', id: 'bank', cell: ({ row }) => `${row.original.bankCode} ${row.original.bankAccountNumber}` },
+    { header: 'ยูสเกม', accessorKey: 'gameUsername' },
+    { header: t('col.status'), accessorKey: 'status' },
+    { header: '', id: 'open', enableSorting: false, cell: ({ row }) => <Button variant="plain" onClick={() => setSelected(row.original.memberId)}>เปิด</Button> },
+  ];
+  const member = page.data;
+  return (
+    <section className="space-y-4">
+      <div className="flex items-center gap-3">
+        <h1 className="text-xl font-semibold">สมาชิก</h1>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            setQuery(String(new FormData(event.currentTarget).get('q') ?? '').trim());
+          }}
+          className="flex gap-2"
+        >
+          <input name="q" className="input w-80" placeholder="เบอร์โทร ชื่อ เลขบัญชี หรือยูสเกม (อย่างน้อย 3 ตัว)" />
+          <Button type="submit">ค้นหา</Button>
+        </form>
+      </div>
+      <DataTable columns={columns} data={results.data ?? []} empty={t('withdrawals.empty')} />
+      {member && (
+        <div className="grid grid-cols-3 gap-4" data-testid="member-page">
+          <div className="space-y-2 rounded-lg bg-white p-4 shadow">
+            <h2 className="text-lg font-semibold">{member.name}</h2>
+            <p>{member.phoneNumber} · {member.bankCode} {member.bankAccountNumber}</p>
+            <p>สถานะ: <strong data-testid="member-status">{member.status}</strong> · เซสชันที่เปิดอยู่ {member.openSessions}</p>
+            <p>ยูสเกม: {member.gameUsername ?? '—'} · แนะนำ ชั้น 1: {member.referrals.level1} ชั้น 2: {member.referrals.level2}</p>
+            <p>เทิร์นโอเวอร์: {formatBaht(member.turnover.now)} / {formatBaht(member.turnover.needed)}</p>
+            {member.activeBonus && <p>โบนัส: {member.activeBonus.promotionId} {formatBaht(member.activeBonus.bonus)}</p>}
+            {canManage && (
+              <div className="space-y-2 border-t pt-2">
+                <input className="input" placeholder="เหตุผล (บันทึกในประวัติการทำงาน)" value={reason} onChange={(event) => setReason(event.target.value)} />
+                <div className="flex flex-wrap gap-2">
+                  {member.status === 'active' ? (
+                    <Button variant="danger" disabled={!reason.trim()} onClick={() => act.mutate('suspend')}>ระงับบัญชี</Button>
+                  ) : (
+                    <Button disabled={!reason.trim()} onClick={() => act.mutate('reactivate')}>เปิดใช้บัญชี</Button>
+                  )}
+                  <Button variant="plain" disabled={!reason.trim()} onClick={() => act.mutate('sign-out')}>ออกจากระบบทุกอุปกรณ์</Button>
+                </div>
+                <ErrorText message={act.error instanceof ApiError ? act.error.message : null} />
+              </div>
+            )}
+          </div>
+          <div className="space-y-1 rounded-lg bg-white p-4 shadow">
+            <h3 className="font-semibold">กระเป๋าเงิน</h3>
+            {Object.entries(member.wallets).map(([kind, amount]) => (
+              <p key={kind} className="flex justify-between tabular-nums"><span>{kind}</span><span>{formatBaht(amount)}</span></p>
+            ))}
+          </div>
+          <div className="space-y-1 rounded-lg bg-white p-4 shadow text-sm">
+            <h3 className="font-semibold">ฝาก / ถอนล่าสุด</h3>
+            {member.deposits.slice(0, 5).map((row) => <p key={row.id}>ฝาก {formatBaht(row.amount)} · {row.status} · {formatDateTime(row.at)}</p>)}
+            {member.withdrawals.slice(0, 5).map((row) => <p key={row.id}>ถอน {formatBaht(row.amount)} · {row.status}{row.reason ? ` (${row.reason})` : ''} · {formatDateTime(row.at)}</p>)}
+            <h3 className="pt-2 font-semibold">การทำงานของเจ้าหน้าที่</h3>
+            {member.staffActions.map((row) => <p key={row.seq}>{row.action} · {row.actor}{row.reason ? ` · ${row.reason}` : ''}</p>)}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+/**
+ * The `members` module: staff's member tools (issue 11 "Members"): search, the member page,
+ * suspend / reactivate, sign out everywhere.
+ */
+export { registerMemberRoutes } from './routes.ts';
+export { searchMembers } from './search-members.ts';
+export { getMemberProfile } from './get-member-profile.ts';
+export { setMemberStatus, signMemberOutEverywhere } from './set-member-status.ts';

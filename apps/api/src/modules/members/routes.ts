@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
+import { searchMembers } from './search-members.ts';
+import { getMemberProfile } from './get-member-profile.ts';
+import { setMemberStatus, signMemberOutEverywhere } from './set-member-status.ts';
+
+const TAGS = ['back office: members'];
+const memberParams = z.object({ memberId: z.string().regex(/^mbr_[a-z0-9]{20}$/) });
+const reasonBody = z.object({ reason: z.string().min(1).max(500) });
+
+/** Staff's member tools (issue 11 "Members"): search, the member page, suspend / reactivate, sign out everywhere. */
+export function registerMemberRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get('/admin-api/v1/members', { schema: { tags: TAGS, querystring: z.object({ q: z.string().max(100) }) } }, async (request) => {
+    const rows = await searchMembers(context.db, request.query.q);
+    return { success: true, message: 'ok', data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+  });
+  routes.get('/admin-api/v1/members/:memberId', { schema: { tags: TAGS, params: memberParams } }, async (request) => ({
+    success: true,
+    message: 'ok',
+    data: await getMemberProfile(context.db, request.params.memberId),
+  }));
+  for (const [action, status] of [['suspend', 'suspended'], ['reactivate', 'active']] as const) {
+    routes.post(`/admin-api/v1/members/:memberId/${action}`, { schema: { tags: TAGS, params: memberParams, body: reasonBody } }, async (request) => {
+      const staff = requireStaffPrincipal(request);
+      const result = await setMemberStatus(context, { memberId: request.params.memberId, status, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
+      return { success: true, message: status === 'suspended' ? 'ระงับบัญชีแล้ว' : 'เปิดใช้บัญชีแล้ว', data: result };
+    });
+  }
+  routes.post('/admin-api/v1/members/:memberId/sign-out', { schema: { tags: TAGS, params: memberParams, body: reasonBody } }, async (request) => {
+    const staff = requireStaffPrincipal(request);
+    const ended = await signMemberOutEverywhere(context, { memberId: request.params.memberId, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
+    return { success: true, message: 'ออกจากระบบทุกอุปกรณ์แล้ว', data: { sessionsEnded: ended } };
+  });
+}
