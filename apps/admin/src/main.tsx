@@ -80,7 +80,7 @@ function BackOffice() {
         </header>
         <main className="p-6">
           {current === 'withdrawals' && <WithdrawalsPage canDecide={may('withdrawals.decide')} />}
-          {current === 'members' && <MembersPage canManage={may('members.manage')} />}
+          {current === 'members' && <MembersPage canManage={may('members.manage')} canAdjust={may('adjustments.request')} canApprove={may('adjustments.approve')} />}
           {current === 'deposits' && <HeldDepositsPage canResolve={may('deposits.resolve')} />}
           {current === 'outbox' && <OutboxPage canRetry={may('outbox.retry')} />}
           {current === 'audit' && <AuditPage />}

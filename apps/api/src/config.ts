@@ -108,6 +108,8 @@ const configSchema = z.object({
   MEMBER_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /** Length of the cashback and affiliate periods in minutes, dividing a day (1440 = daily, Bangkok days). */
   CASHBACK_PERIOD_MINUTES: z.coerce.number().int().min(1).max(1_440).refine((minutes) => 1_440 % minutes === 0, 'must divide a day').default(1_440),
+  /** A staff adjustment of a member's wallet above this (satang) waits for a second staff member's approval (issue 11). */
+  ADJUSTMENT_SECOND_APPROVAL_ABOVE_SATANG: z.coerce.bigint().min(0n).default(100_000n),
   /** Multiplies every rate limit (tests raise it; never set below 1 in production). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
 });

@@ -35,7 +35,7 @@ interface MemberPage {
 }
 
 /** Find a member and help them (issue 11 "Members"): the member page, suspend / reactivate, sign out everywhere. */
-export function MembersPage({ canManage }: { canManage: boolean }) {
+export function MembersPage({ canManage, canAdjust, canApprove }: { canManage: boolean; canAdjust: boolean; canApprove: boolean }) {
   const { t } = useI18n();
   const client = useQueryClient();
   const [query, setQuery] = useState('');
@@ -49,6 +49,21 @@ export function MembersPage({ canManage }: { canManage: boolean }) {
       setReason('');
       void client.invalidateQueries({ queryKey: ['member'] });
       void client.invalidateQueries({ queryKey: ['members'] });
+    },
+  });
+  const pending = useQuery({ queryKey: ['adjustments'], queryFn: () => api<Array<{ adjustmentId: string; memberId: string; direction: string; amount: number; requestedBy: string }>>('GET', '/adjustments'), enabled: canApprove });
+  const adjust = useMutation({
+    mutationFn: (input: { direction: 'credit' | 'debit'; amount: number; reason: string }) => api<{ status: string }>('POST', `/members/${selected}/adjustments`, input),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['member'] });
+      void client.invalidateQueries({ queryKey: ['adjustments'] });
+    },
+  });
+  const decide = useMutation({
+    mutationFn: (input: { id: string; decision: 'approve' | 'reject' }) => api('POST', `/adjustments/${input.id}/${input.decision}`, input.decision === 'reject' ? { reason: 'ไม่อนุมัติ' } : {}),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['adjustments'] });
+      void client.invalidateQueries({ queryKey: ['member'] });
     },
   });
   const columns: ColumnDef<MemberRow, unknown>[] = [
@@ -75,6 +90,19 @@ export function MembersPage({ canManage }: { canManage: boolean }) {
           <Button type="submit">ค้นหา</Button>
         </form>
       </div>
+      {canApprove && (pending.data?.length ?? 0) > 0 && (
+        <div className="rounded-lg bg-amber-50 p-4 text-sm" data-testid="pending-adjustments">
+          <h2 className="mb-2 font-semibold">ปรับยอดที่รออนุมัติ (ผู้อนุมัติต้องไม่ใช่ผู้ขอ)</h2>
+          {pending.data?.map((row) => (
+            <p key={row.adjustmentId} className="flex items-center gap-2">
+              <span>{row.direction === 'credit' ? 'เพิ่ม' : 'ลด'} {formatBaht(row.amount)} · {row.memberId} · ขอโดย {row.requestedBy}</span>
+              <Button onClick={() => decide.mutate({ id: row.adjustmentId, decision: 'approve' })}>อนุมัติ</Button>
+              <Button variant="plain" onClick={() => decide.mutate({ id: row.adjustmentId, decision: 'reject' })}>ไม่อนุมัติ</Button>
+            </p>
+          ))}
+          <ErrorText message={decide.error instanceof ApiError ? decide.error.message : null} />
+        </div>
+      )}
       <DataTable columns={columns} data={results.data ?? []} empty={t('withdrawals.empty')} />
       {member && (
         <div className="grid grid-cols-3 gap-4" data-testid="member-page">
@@ -85,6 +113,26 @@ export function MembersPage({ canManage }: { canManage: boolean }) {
             <p>ยูสเกม: {member.gameUsername ?? '—'} · แนะนำ ชั้น 1: {member.referrals.level1} ชั้น 2: {member.referrals.level2}</p>
             <p>เทิร์นโอเวอร์: {formatBaht(member.turnover.now)} / {formatBaht(member.turnover.needed)}</p>
             {member.activeBonus && <p>โบนัส: {member.activeBonus.promotionId} {formatBaht(member.activeBonus.bonus)}</p>}
+            {canAdjust && (
+              <form
+                className="flex flex-wrap items-center gap-2 border-t pt-2"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  const data = new FormData(event.currentTarget);
+                  adjust.mutate({ direction: data.get('direction') === 'debit' ? 'debit' : 'credit', amount: Number(data.get('amount')), reason: String(data.get('reason') ?? '') });
+                }}
+              >
+                <select name="direction" className="input w-24" aria-label="ทิศทาง">
+                  <option value="credit">เพิ่ม</option>
+                  <option value="debit">ลด</option>
+                </select>
+                <input name="amount" className="input w-28" inputMode="decimal" placeholder="บาท" aria-label="จำนวนเงิน" />
+                <input name="reason" className="input w-56" placeholder="เหตุผลการปรับยอด" aria-label="เหตุผลการปรับยอด" />
+                <Button type="submit" variant="plain">ปรับยอด</Button>
+                {adjust.data && <span className="text-xs">{adjust.data.status === 'applied' ? 'ปรับยอดแล้ว' : 'รอเจ้าหน้าที่อีกคนอนุมัติ'}</span>}
+                <ErrorText message={adjust.error instanceof ApiError ? adjust.error.message : null} />
+              </form>
+            )}
             {canManage && (
               <div className="space-y-2 border-t pt-2">
                 <input className="input" placeholder="เหตุผล (บันทึกในประวัติการทำงาน)" value={reason} onChange={(event) => setReason(event.target.value)} />

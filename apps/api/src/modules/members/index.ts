@@ -6,3 +6,4 @@ export { registerMemberRoutes } from './routes.ts';
 export { searchMembers } from './search-members.ts';
 export { getMemberProfile } from './get-member-profile.ts';
 export { setMemberStatus, signMemberOutEverywhere } from './set-member-status.ts';
+export { decideAdjustment, listPendingAdjustments, requestAdjustment } from './adjust-member-wallet.ts';

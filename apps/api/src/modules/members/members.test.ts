@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { fundedMember, staffCall } from '../../test/money-helpers.ts';
+import { expectLedgerSound, fundedMember, mainBalance, staffCall } from '../../test/money-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await expectLedgerSound(t);
+  await t.close();
+});
 
 const idOf = async (phoneNumber: string) => (await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [phoneNumber])).rows[0]!.id;
 
@@ -51,5 +54,55 @@ describe('staff member tools (issue 11 "Members")', () => {
     const ended = await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/sign-out`, { reason: 'โทรศัพท์หาย' }, 'support');
     expect(ended.body.data.sessionsEnded).toBeGreaterThanOrEqual(1);
     expect((await t.call({ method: 'GET', url: '/user-profile-composite/v1/profile/balance', token: member.token })).status).toBe(401);
+  });
+});
+
+describe('manual adjustments with four-eyes approval (issue 11)', () => {
+  it('applies a small adjustment at once, and holds a large one for a second staff member who is not the requester', async () => {
+    const member = await fundedMember(t, '100.00');
+    const memberId = await idOf(member.phoneNumber);
+    const small = await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/adjustments`, { direction: 'credit', amount: 50.25, reason: 'ชดเชยเกมค้าง' }, 'support');
+    expect(small.body.data).toMatchObject({ status: 'applied', amount: 50.25 });
+    expect(await mainBalance(t, member.token)).toBe(150.25);
+
+    const large = await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/adjustments`, { direction: 'credit', amount: 5000, reason: 'ชดเชยระบบขัดข้อง' }, 'finance');
+    expect(large.body.data.status).toBe('pending_approval');
+    const id = large.body.data.adjustmentId as string;
+    expect(await mainBalance(t, member.token)).toBe(150.25);
+    const own = await staffCall(t, 'POST', `/admin-api/v1/adjustments/${id}/approve`, {}, 'finance');
+    expect(own).toMatchObject({ status: 403, body: { code: 'STAFF_FORBIDDEN' } });
+    expect((await staffCall(t, 'POST', `/admin-api/v1/adjustments/${id}/approve`, {}, 'support')).status).toBe(403);
+    const pending = await staffCall(t, 'GET', '/admin-api/v1/adjustments', undefined, 'owner');
+    expect(pending.body.data.map((row: { adjustmentId: string }) => row.adjustmentId)).toContain(id);
+    expect((await staffCall(t, 'POST', `/admin-api/v1/adjustments/${id}/approve`, {}, 'owner')).body.data.status).toBe('applied');
+    expect(await mainBalance(t, member.token)).toBe(5150.25);
+  });
+
+  it('applies once when two approvers click at the same time', async () => {
+    const member = await fundedMember(t, '100.00');
+    const memberId = await idOf(member.phoneNumber);
+    const large = await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/adjustments`, { direction: 'credit', amount: 2000, reason: 'ชดเชยโปรโมชั่น' }, 'support');
+    const id = large.body.data.adjustmentId as string;
+    const answers = await Promise.all([
+      staffCall(t, 'POST', `/admin-api/v1/adjustments/${id}/approve`, {}, 'owner'),
+      staffCall(t, 'POST', `/admin-api/v1/adjustments/${id}/approve`, {}, 'finance'),
+      staffCall(t, 'POST', `/admin-api/v1/adjustments/${id}/approve`, {}, 'owner'),
+    ]);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status !== 200).every((answer) => answer.body.code === 'STATE_CONFLICT')).toBe(true);
+    expect(await mainBalance(t, member.token)).toBe(2100);
+    const transfers = await t.db.query(`SELECT 1 FROM ledger_transfers WHERE idempotency_key = $1`, [`adjustment:${id}`]);
+    expect(transfers.rowCount).toBe(1);
+  });
+
+  it('refuses a debit the member cannot cover and changes nothing', async () => {
+    const member = await fundedMember(t, '100.00');
+    const memberId = await idOf(member.phoneNumber);
+    // The deposit continued into the game: the main wallet holds 0.00.
+    const refused = await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/adjustments`, { direction: 'debit', amount: 500, reason: 'เรียกคืนโบนัสผิด' }, 'finance');
+    expect(refused.body.code).toBe('INSUFFICIENT_BALANCE');
+    const rows = await t.db.query('SELECT 1 FROM member_adjustments WHERE member_id = $1', [memberId]);
+    expect(rows.rowCount).toBe(0);
+    expect((await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/adjustments`, { direction: 'credit', amount: 10.005, reason: 'x yz' }, 'finance')).body.code).toBe('INVALID_AMOUNT');
   });
 });

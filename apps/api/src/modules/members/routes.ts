@@ -6,6 +6,9 @@ import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { searchMembers } from './search-members.ts';
 import { getMemberProfile } from './get-member-profile.ts';
 import { setMemberStatus, signMemberOutEverywhere } from './set-member-status.ts';
+import { decideAdjustment, listPendingAdjustments, requestAdjustment, type AdjustmentView } from './adjust-member-wallet.ts';
+import { bahtToSatang } from '@sabai/contracts';
+import { satangToBahtNumber } from '@sabai/money';
 
 const TAGS = ['back office: members'];
 const memberParams = z.object({ memberId: z.string().regex(/^mbr_[a-z0-9]{20}$/) });
@@ -28,6 +31,24 @@ export function registerMemberRoutes(app: FastifyInstance, context: AppContext):
       const staff = requireStaffPrincipal(request);
       const result = await setMemberStatus(context, { memberId: request.params.memberId, status, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
       return { success: true, message: status === 'suspended' ? 'ระงับบัญชีแล้ว' : 'เปิดใช้บัญชีแล้ว', data: result };
+    });
+  }
+  const toWire = (view: AdjustmentView) => ({ ...view, amount: satangToBahtNumber(view.amountSatang), amountSatang: undefined });
+  routes.post('/admin-api/v1/members/:memberId/adjustments', {
+    schema: { tags: TAGS, params: memberParams, body: z.object({ direction: z.enum(['credit', 'debit']), amount: bahtToSatang(), reason: z.string().min(1).max(500) }) },
+  }, async (request) => {
+    const staff = requireStaffPrincipal(request);
+    const view = await requestAdjustment(context, { memberId: request.params.memberId, direction: request.body.direction, amountSatang: request.body.amount, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
+    return { success: true, message: view.status === 'applied' ? 'ปรับยอดแล้ว' : 'รอเจ้าหน้าที่อีกคนอนุมัติ', data: toWire(view) };
+  });
+  routes.get('/admin-api/v1/adjustments', { schema: { tags: TAGS } }, async () => ({ success: true, message: 'ok', data: (await listPendingAdjustments(context.db)).map(toWire) }));
+  for (const decision of ['approve', 'reject'] as const) {
+    routes.post(`/admin-api/v1/adjustments/:adjustmentId/${decision}`, {
+      schema: { tags: TAGS, params: z.object({ adjustmentId: z.string().regex(/^adj_[a-z0-9]{20}$/) }), body: z.object({ reason: z.string().max(500).optional() }) },
+    }, async (request) => {
+      const staff = requireStaffPrincipal(request);
+      const view = await decideAdjustment(context, { adjustmentId: request.params.adjustmentId, decision, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
+      return { success: true, message: 'ok', data: toWire(view) };
     });
   }
   routes.post('/admin-api/v1/members/:memberId/sign-out', { schema: { tags: TAGS, params: memberParams, body: reasonBody } }, async (request) => {
