@@ -184,6 +184,17 @@ async function compareWithBank(rows: ReadonlyArray<{ id: string; status: string 
   return problems;
 }
 
+export interface PeriodicJobFigures {
+  job: string;
+  runs: number;
+  expected: number;
+  failed: number;
+  /** Claimed and not finished (its worker was killed, or it is still running). */
+  unfinished: number;
+  p50RunS: number;
+  maxRunS: number;
+}
+
 /**
  * Periodic jobs: at most one run per (job, period) — the primary key of periodic_job_runs
  * guarantees it, the query below would show a breach — and each job with the recovery period ran
@@ -192,18 +203,29 @@ async function compareWithBank(rows: ReadonlyArray<{ id: string; status: string 
 export async function checkPeriodicJobs(
   db: Db,
   window: { from: Date; to: Date; periodMs: number; jobNames: readonly string[] },
-): Promise<{ results: CheckResult[]; rows: Array<{ job: string; runs: number; expected: number; failed: number; unfinished: number }> }> {
+): Promise<{ results: CheckResult[]; rows: PeriodicJobFigures[] }> {
   const duplicates = await db.query<{ job_name: string }>('SELECT job_name FROM periodic_job_runs GROUP BY job_name, period_start HAVING count(*) > 1');
-  const { rows } = await db.query<{ job_name: string; runs: bigint; failed: bigint; unfinished: bigint }>(
-    `SELECT job_name, count(*) AS runs, count(*) FILTER (WHERE outcome = 'failed') AS failed, count(*) FILTER (WHERE finished_at IS NULL) AS unfinished
+  const { rows } = await db.query<{ job_name: string; runs: bigint; failed: bigint; unfinished: bigint; p50: number | null; max: number | null }>(
+    `SELECT job_name, count(*) AS runs, count(*) FILTER (WHERE outcome = 'failed') AS failed, count(*) FILTER (WHERE finished_at IS NULL) AS unfinished,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM finished_at - started_at)::float8) AS p50,
+            max(extract(epoch FROM finished_at - started_at)::float8) AS max
      FROM periodic_job_runs WHERE period_start >= $1 AND period_start < $2 GROUP BY job_name ORDER BY job_name`,
     [window.from, window.to],
   );
-  const expected = Math.floor((window.to.getTime() - window.from.getTime()) / window.periodMs);
+  // Period starts k × period with from <= k × period < to.
+  const expected = Math.ceil(window.to.getTime() / window.periodMs) - Math.ceil(window.from.getTime() / window.periodMs);
   const runsByJob = new Map(rows.map((row) => [row.job_name, row]));
   const table = window.jobNames.map((job) => {
     const row = runsByJob.get(job);
-    return { job, runs: Number(row?.runs ?? 0), expected, failed: Number(row?.failed ?? 0), unfinished: Number(row?.unfinished ?? 0) };
+    return {
+      job,
+      runs: Number(row?.runs ?? 0),
+      expected,
+      failed: Number(row?.failed ?? 0),
+      unfinished: Number(row?.unfinished ?? 0),
+      p50RunS: row?.p50 ?? 0,
+      maxRunS: row?.max ?? 0,
+    };
   });
   const thin = table.filter((row) => row.runs * 2 < row.expected);
   return {

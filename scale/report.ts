@@ -1,4 +1,4 @@
-import type { CheckResult, OutboxHandlerFigures, SettleFigures } from './checks.ts';
+import type { CheckResult, OutboxHandlerFigures, PeriodicJobFigures, SettleFigures } from './checks.ts';
 import type { ServerStats } from './haproxy.ts';
 import type { Metrics } from './metrics.ts';
 import type { SimulatedMember } from './simulated-member.ts';
@@ -24,7 +24,7 @@ export interface Report {
   chaos: readonly ChaosEvent[];
   serverStats: readonly ServerStats[];
   streams: StreamFigures;
-  periodicRows: ReadonlyArray<{ job: string; runs: number; expected: number; failed: number; unfinished: number }>;
+  periodicRows: readonly PeriodicJobFigures[];
   openAtEnd: Record<string, number>;
   settle: SettleFigures;
   outbox: readonly OutboxHandlerFigures[];
@@ -85,8 +85,11 @@ export function printReport(report: Report): void {
   lines.push(`deposit events: expected ${streams.expected}, received ${streams.received}, missed on the killed process ${streams.missedOnKilledProcess} (excused), missed on surviving processes ${streams.missedOnSurvivingProcess}, deposits sent while reconnecting ${streams.notCovered} (not counted)`);
   lines.push(`uninterrupted streams: ${streams.exact.members} members, deposit events received ${streams.exact.received} / recorded in the database ${streams.exact.expected}`);
 
-  lines.push('', `== periodic jobs (runs per job in the load's periods)`);
-  lines.push(report.periodicRows.map((row) => `${row.job} ${row.runs}/${row.expected}${row.failed > 0 ? ` (${row.failed} failed)` : ''}${row.unfinished > 0 ? ` (${row.unfinished} unfinished)` : ''}`).join(', '));
+  lines.push('', `== periodic jobs (periods run / periods of the load; how long a run took)`);
+  for (const row of report.periodicRows) {
+    const notes = [row.failed > 0 ? `${row.failed} failed` : '', row.unfinished > 0 ? `${row.unfinished} claimed, not finished` : ''].filter(Boolean).join(', ');
+    lines.push(`  ${row.job.padEnd(24)} ${pad(`${row.runs}/${row.expected}`, 7)}  run p50 ${row.p50RunS.toFixed(2)} s, max ${row.maxRunS.toFixed(2)} s${notes ? `  (${notes})` : ''}`);
+  }
 
   lines.push('', '== warnings and errors the processes logged');
   const logged = report.logProblems.filter((entry) => entry.problems.length > 0);

@@ -108,10 +108,13 @@ export class SimulatedMember {
 
   /** Sign-up, login and the event stream. @returns false (with joinError) when the member could not join. */
   async join(): Promise<boolean> {
-    for (let attempt = 0; attempt < 3 && !this.token; attempt += 1) {
-      const signedUp = await this.#signUp(attempt);
-      if (signedUp || attempt > 0) await this.#logIn();
-      if (!this.token) await sleep(1_000);
+    let isSignedUp = false;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      if (!isSignedUp) isSignedUp = await this.#signUp(attempt);
+      // After a failed attempt the sign-up may have happened with its answer lost: logging in tells.
+      if (isSignedUp || attempt > 0) await this.#logIn();
+      if (this.token) break;
+      await sleep(1_000);
     }
     if (!this.token) return false;
     if (this.scale.gameCodes.length === 0) await this.#loadGameCodes();
