@@ -71,7 +71,10 @@ export interface OutboxHandlerFigures {
   maxDelayS: number;
 }
 
-/** How far behind the worker ran: per outbox handler, how long after its event each delivery was done. */
+/**
+ * How far behind the worker ran: per outbox handler, how long after its event each delivery was
+ * done; and how long events waited to be relayed to the job queues (a part of that delay).
+ */
 export async function readOutboxFigures(db: Db): Promise<OutboxHandlerFigures[]> {
   const { rows } = await db.query<{ handler: string; deliveries: bigint; retried: bigint; dead: bigint; p50: number | null; p99: number | null; max: number | null }>(
     `SELECT d.handler, count(*) AS deliveries, count(*) FILTER (WHERE d.attempts > 1) AS retried, count(*) FILTER (WHERE d.status = 'dead') AS dead,
@@ -79,7 +82,14 @@ export async function readOutboxFigures(db: Db): Promise<OutboxHandlerFigures[]>
             percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM d.done_at - e.created_at)::float8) AS p99,
             max(extract(epoch FROM d.done_at - e.created_at)::float8) AS max
      FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id
-     GROUP BY d.handler ORDER BY d.handler`,
+     GROUP BY d.handler
+     UNION ALL
+     SELECT '(relay to the queues)', count(*), 0, 0,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM dispatched_at - created_at)::float8),
+            percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM dispatched_at - created_at)::float8),
+            max(extract(epoch FROM dispatched_at - created_at)::float8)
+     FROM outbox_events
+     ORDER BY 1`,
   );
   return rows.map((row) => ({
     handler: row.handler,

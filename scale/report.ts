@@ -68,7 +68,8 @@ export function printReport(report: Report): void {
   lines.push(`open at the end: ${figuresLine(report.openAtEnd)}`);
   lines.push('outbox follow-ups (from the event to the delivery done):');
   for (const row of report.outbox) {
-    lines.push(`  ${row.handler.padEnd(20)} ${pad(row.deliveries, 6)} deliveries, ${row.retried} retried, ${row.dead} dead; delay p50 ${row.p50DelayS.toFixed(1)} s, p99 ${row.p99DelayS.toFixed(1)} s, max ${row.maxDelayS.toFixed(1)} s`);
+    const counts = row.handler.startsWith('(') ? `${pad(row.deliveries, 6)} events relayed` : `${pad(row.deliveries, 6)} deliveries, ${row.retried} retried, ${row.dead} dead`;
+    lines.push(`  ${row.handler.padEnd(22)} ${counts}; delay p50 ${row.p50DelayS.toFixed(1)} s, p99 ${row.p99DelayS.toFixed(1)} s, max ${row.maxDelayS.toFixed(1)} s`);
   }
 
   lines.push('', '== restarts (kill -9, then started again; times from the start of the load)');
