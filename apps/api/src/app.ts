@@ -35,6 +35,7 @@ import { startWorker } from './worker/start-worker.ts';
 import { registerOutboxRoutes } from './modules/outbox/index.ts';
 import { registerStaffRoutes } from './modules/staff/index.ts';
 import { registerMemberRoutes } from './modules/members/index.ts';
+import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/index.ts';
 import { createAppContext, type ContextOptions } from './create-context.ts';
 
 const RATE_LIMIT_PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -166,6 +167,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerOutboxRoutes(app, context);
   registerStaffRoutes(app, context);
   registerMemberRoutes(app, context);
+  registerResponsibleGamingRoutes(app, context);
   if (options.runJobs === true) {
     // The quick start's one process also runs the worker (outbox handlers, periodic jobs).
     const worker = await startWorker(context, app.log);

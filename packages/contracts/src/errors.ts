@@ -85,6 +85,9 @@ export const ERRORS = {
   PROMPTPAY_TOO_MANY_OPEN: { httpStatus: 409, message: 'มีคิวอาร์พร้อมเพย์ที่รอชำระอยู่หลายรายการ กรุณาชำระหรือรอให้หมดอายุก่อน' },
   FEED_AUTH_FAILED: { httpStatus: 401, message: 'feed signature, source or timestamp invalid' },
   STATE_CONFLICT: { httpStatus: 409, message: 'รายการนี้ถูกดำเนินการไปแล้ว' },
+  /** Player protection (issue 12): the member's own time-out / self-exclusion, loss limit. */
+  RG_EXCLUDED: { httpStatus: 403, message: 'คุณอยู่ในช่วงพักการเล่นที่ตั้งไว้ ระหว่างนี้เล่นเกมไม่ได้ แต่ยังถอนเงินได้' },
+  RG_LOSS_LIMIT_REACHED: { httpStatus: 403, message: 'คุณถึงวงเงินขาดทุนที่ตั้งไว้แล้ว เล่นต่อได้เมื่อพ้นช่วงเวลาของวงเงิน' },
   /** Back office (issue 11): staff sign-in and permissions. */
   STAFF_INVALID_CREDENTIALS: { httpStatus: 401, message: 'ชื่อผู้ใช้ หรือ รหัสผ่าน ไม่ถูกต้อง' },
   STAFF_INVALID_TOTP: { httpStatus: 401, message: 'รหัสยืนยันตัวตนไม่ถูกต้อง หรือถูกใช้ไปแล้ว กรุณาใช้รหัสใหม่จากแอป' },

@@ -4,6 +4,8 @@ import { grantBonusAfterDeposit } from '../modules/promotions/index.ts';
 import { earnPrizeCredit } from '../modules/rewards/index.ts';
 import { continueIntoGame } from '../modules/play/index.ts';
 import { notifyBalanceChanged } from '../lib/balance-notifications.ts';
+import { isAppError } from '../lib/app-error.ts';
+import { refundHeldDeposit } from '../modules/deposits/index.ts';
 
 /**
  * What follows a money event (issue 10 §3): each handler follows one event kind and is
@@ -59,6 +61,34 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandlerDefinition> = {
         const payload = payloadOf(event, 'deposit.credited');
         const { earnedSatang } = await earnPrizeCredit(tx, { memberId: payload.memberId, depositId: payload.depositId, depositAmountSatang: fromSatangText(payload.amountSatang) });
         if (earnedSatang > 0n) await notifyBalanceChanged(tx, payload.memberId, 'deposit');
+      },
+    }),
+  },
+  // Player protection (issue 12): a deposit held because of the member's own exclusion or deposit
+  // limit goes back to their bound account through the refund flow (paid once, by reference).
+  'refund-protected-deposit': {
+    follows: 'deposit.held',
+    build: (context) => ({
+      mode: 'external',
+      async work(event) {
+        const payload = payloadOf(event, 'deposit.held');
+        if (!payload.memberId || !payload.reason?.startsWith('RG_')) return;
+        const { rows } = await context.db.query<{ bank_code: string; bank_account_number: string }>('SELECT bank_code, bank_account_number FROM members WHERE id = $1', [payload.memberId]);
+        const member = rows[0];
+        if (!member) throw new Error(`member ${payload.memberId} not found`);
+        try {
+          await refundHeldDeposit(context, {
+            depositId: payload.depositId,
+            actor: 'system:player-protection',
+            note: payload.reason === 'RG_EXCLUDED' ? 'คืนเงินฝากระหว่างพักการเล่น' : 'คืนเงินฝากที่เกินวงเงินฝากที่สมาชิกตั้งไว้',
+            bankCode: member.bank_code,
+            accountNumber: member.bank_account_number,
+          });
+        } catch (error) {
+          // Already refunded or being refunded (a second run of this job): nothing left to do.
+          if (isAppError(error) && error.code === 'STATE_CONFLICT') return;
+          throw error;
+        }
       },
     }),
   },

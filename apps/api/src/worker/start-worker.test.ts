@@ -131,3 +131,15 @@ describe('the worker', () => {
     expect(duplicates.rows).toEqual([]);
   }, 60_000);
 });
+
+describe('workers starting together', () => {
+  it('start side by side on a new database (queue creation may deadlock in PostgreSQL and is retried)', async () => {
+    const fresh = await createTestApp();
+    try {
+      const started = await Promise.all([startWorker(fresh.context, silent), startWorker(fresh.context, silent), startWorker(fresh.context, silent)]);
+      await Promise.all(started.map((worker) => worker.stop()));
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
+});

@@ -51,10 +51,10 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
   await boss.start();
 
   for (const handler of Object.keys(OUTBOX_HANDLERS)) {
-    await boss.createQueue(outboxQueue(handler), { name: outboxQueue(handler), policy: 'standard', ...OUTBOX_RETRY, expireInSeconds: context.config.OUTBOX_JOB_EXPIRE_SECONDS });
+    await createQueueRetrying(boss, outboxQueue(handler), { policy: 'standard', ...OUTBOX_RETRY, expireInSeconds: context.config.OUTBOX_JOB_EXPIRE_SECONDS });
   }
   for (const job of PERIODIC_JOBS) {
-    await boss.createQueue(periodicQueue(job.name), { name: periodicQueue(job.name), policy: 'short', retryLimit: 0, expireInSeconds: 15 * 60 });
+    await createQueueRetrying(boss, periodicQueue(job.name), { policy: 'short', retryLimit: 0, expireInSeconds: 15 * 60 });
   }
 
   const localWorkerIds = new Map<string, string[]>();
@@ -164,6 +164,23 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
     },
   };
+}
+
+/**
+ * pg-boss's `createQueue` of two workers starting at once on a new database can deadlock in
+ * PostgreSQL (40P01: found by the scale test); creating a queue is idempotent, so it is tried again.
+ */
+async function createQueueRetrying(boss: PgBoss, name: string, options: Omit<PgBoss.Queue, 'name'>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await boss.createQueue(name, { name, ...options });
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if ((code !== '40P01' && code !== '40001' && code !== '23505') || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
 }
 
 function reportPeriodic(log: FastifyBaseLogger, jobName: string, detail: Record<string, unknown>): void {

@@ -8,6 +8,7 @@ import { readMaskedAccount } from './matching/masked-account.ts';
 import { normalizeFeedEvent, type FeedChannel } from './normalize-feed-event.ts';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import { recordDepositCredited } from './record-deposit-credited.ts';
+import { depositRefusal } from '../responsible-gaming/index.ts';
 import type { FeedBodyFormat, FeedKind } from './feed-payloads.ts';
 
 export interface FeedEventOutcome {
@@ -99,6 +100,20 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       return markEvent(tx, eventId, 'held', decision.reason);
     }
 
+    // Player protection (issue 12): during the member's time-out or self-exclusion, or past their
+    // deposit limit, the money is not credited to play: held, and paid back to their bound account
+    // by the worker (the refund flow).
+    const protection = await depositRefusal(tx, decision.memberId, credit.amountSatang, context.now());
+    if (protection) {
+      await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId, status: 'held', holdReason: protection, memberId: decision.memberId });
+      await recordOutboxEvent(tx, {
+        kind: 'deposit.held',
+        eventKey: `deposit.held:${depositId}`,
+        memberId: decision.memberId,
+        payload: { depositId, amountSatang: toSatangText(credit.amountSatang), reason: protection, memberId: decision.memberId },
+      });
+      return markEvent(tx, eventId, 'held', protection);
+    }
     const memberAccount = await requireMemberAccountId(tx, decision.memberId, 'main');
     const creditTransferId = expectPosted(
       await postTransfer(tx, {

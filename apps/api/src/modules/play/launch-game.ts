@@ -5,6 +5,7 @@ import { withMemberLock } from '../../lib/member-lock.ts';
 import { PartnerRefusedError, PartnerUnavailableError } from '../../adapters/partner/index.ts';
 import { ensureGameAccount } from './ensure-game-account.ts';
 import { moveGameCredit } from './move-game-credit.ts';
+import { assertMayPlay } from '../responsible-gaming/index.ts';
 
 /**
  * Launching a game (`POST /game-composite/v1/launch`), in this order, so a refused launch moves no
@@ -27,6 +28,8 @@ export async function launchGame(
   if (!isOwnPage(input.returnUrl, input.allowedOrigins)) throw new AppError('INVALID_RETURN_URL');
   const lock = { waitMs: context.config.MEMBER_LOCK_WAIT_MS, leaseMs: memberLockLeaseMs(context.config) };
   return withMemberLock(context.db, input.memberId, lock, async () => {
+    // Player protection (issue 12): no game during a time-out or self-exclusion, or past a loss limit.
+    await assertMayPlay(context.db, input.memberId, context.now());
     try {
       const account = await ensureGameAccount(context, input.memberId);
       const url = await context.partner.launchUrl({ username: account.username, gameCode: input.gameCode, returnUrl: input.returnUrl });

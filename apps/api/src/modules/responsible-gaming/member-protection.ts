@@ -1,0 +1,151 @@
+import type { Queryable } from '@sabai/db';
+import { satangToBahtNumber } from '@sabai/money';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { EXCLUSION_PERIODS, exclusionEnd, LIMIT_PERIODS, limitChange, PERIOD_MS, remainingAllowance, type ExclusionKind, type LimitKind, type LimitPeriod } from './rg-rules.ts';
+
+type Limits = Record<LimitKind, Record<LimitPeriod, bigint | null>>;
+interface PendingChange {
+  kind: LimitKind;
+  period: LimitPeriod;
+  amountSatang: bigint | null;
+  effectiveAt: Date;
+}
+
+/** The member's limits in force and the changes waiting (cooling-off, then confirmation). */
+export async function readLimits(db: Queryable, memberId: string): Promise<{ limits: Limits; pending: PendingChange[] }> {
+  const limits: Limits = { deposit: { day: null, week: null, month: null }, loss: { day: null, week: null, month: null } };
+  const pending: PendingChange[] = [];
+  const { rows } = await db.query<{ kind: LimitKind; period: LimitPeriod; amount_satang: bigint | null; pending_amount_satang: bigint | null; pending_removal: boolean; pending_effective_at: Date | null }>(
+    'SELECT kind, period, amount_satang, pending_amount_satang, pending_removal, pending_effective_at FROM responsible_gaming_limits WHERE member_id = $1',
+    [memberId],
+  );
+  for (const row of rows) {
+    limits[row.kind][row.period] = row.amount_satang;
+    if (row.pending_effective_at) pending.push({ kind: row.kind, period: row.period, amountSatang: row.pending_removal ? null : row.pending_amount_satang, effectiveAt: row.pending_effective_at });
+  }
+  return { limits, pending };
+}
+
+/**
+ * `PUT /user-profile-composite/v1/responsible-gaming/limits` (issue 12): the member sets their
+ * deposit and loss limits per period, in satang (null: none). A new or lower limit applies at once;
+ * a higher one or a removal waits 24 hours, then `confirmLimitChanges` applies it.
+ */
+export async function setLimits(context: AppContext, memberId: string, requested: Limits): Promise<void> {
+  const now = context.now();
+  await context.db.transaction(async (tx) => {
+    const current = (await readLimits(tx, memberId)).limits;
+    for (const kind of ['deposit', 'loss'] as const) {
+      for (const period of LIMIT_PERIODS) {
+        const change = limitChange(current[kind][period], requested[kind][period], now);
+        if (change.apply === 'now') {
+          await tx.query(
+            `INSERT INTO responsible_gaming_limits (member_id, kind, period, amount_satang, updated_at) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (member_id, kind, period) DO UPDATE SET amount_satang = $4, pending_amount_satang = NULL, pending_removal = false, pending_effective_at = NULL, updated_at = $5`,
+            [memberId, kind, period, change.amountSatang, now],
+          );
+        } else {
+          await tx.query(
+            `UPDATE responsible_gaming_limits SET pending_amount_satang = $4, pending_removal = $5, pending_effective_at = $6, updated_at = $7
+             WHERE member_id = $1 AND kind = $2 AND period = $3`,
+            [memberId, kind, period, change.amountSatang, change.amountSatang === null, change.effectiveAt, now],
+          );
+        }
+      }
+    }
+  });
+}
+
+/** The member confirms the loosening changes whose cooling-off is over. @returns how many applied. */
+export async function confirmLimitChanges(context: AppContext, memberId: string): Promise<number> {
+  const { rowCount } = await context.db.query(
+    `UPDATE responsible_gaming_limits SET amount_satang = CASE WHEN pending_removal THEN NULL ELSE pending_amount_satang END,
+       pending_amount_satang = NULL, pending_removal = false, pending_effective_at = NULL, updated_at = $2
+     WHERE member_id = $1 AND pending_effective_at IS NOT NULL AND pending_effective_at <= $2`,
+    [memberId, context.now()],
+  );
+  return rowCount;
+}
+
+/** The member's exclusion in force at `now`, if any. */
+export async function activeExclusion(db: Queryable, memberId: string, now: Date): Promise<{ kind: ExclusionKind; endsAt: Date } | null> {
+  const { rows } = await db.query<{ kind: ExclusionKind; ends_at: Date }>(
+    'SELECT kind, ends_at FROM responsible_gaming_exclusions WHERE member_id = $1 AND starts_at <= $2 AND ends_at > $2 ORDER BY ends_at DESC LIMIT 1',
+    [memberId, now],
+  );
+  return rows[0] ? { kind: rows[0].kind, endsAt: rows[0].ends_at } : null;
+}
+
+/**
+ * `POST /user-profile-composite/v1/responsible-gaming/exclusion` {kind, period} (issue 12): a
+ * time-out (24h, 7d, 30d) or a self-exclusion (6m, 1y, 5y) in force at once; it cannot be lifted
+ * early (a shorter one while a longer one runs changes nothing). The member's sessions stay, so
+ * they can still withdraw what they hold.
+ * @throws AppError VALIDATION_FAILED.
+ */
+export async function startExclusion(context: AppContext, memberId: string, input: { kind: string; period: string }): Promise<{ kind: ExclusionKind; endsAt: Date }> {
+  if (!(input.kind in EXCLUSION_PERIODS) || !(EXCLUSION_PERIODS[input.kind as ExclusionKind] as readonly string[]).includes(input.period)) {
+    throw new AppError('VALIDATION_FAILED', { message: 'กรุณาเลือกระยะเวลาพักการเล่นให้ถูกต้อง' });
+  }
+  const kind = input.kind as ExclusionKind;
+  const now = context.now();
+  const endsAt = exclusionEnd(kind, input.period, now);
+  await context.db.query('INSERT INTO responsible_gaming_exclusions (member_id, kind, period, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)', [memberId, kind, input.period, now, endsAt]);
+  return (await activeExclusion(context.db, memberId, now)) ?? { kind, endsAt };
+}
+
+/** Deposits credited and net game loss (stakes − payouts of settled rounds) per rolling window, satang. */
+export async function readActivity(db: Queryable, memberId: string, now: Date): Promise<Record<'deposits' | 'netLoss', Record<LimitPeriod, bigint>>> {
+  const since = (period: LimitPeriod) => new Date(now.getTime() - PERIOD_MS[period]);
+  const { rows } = await db.query<{ d_day: bigint; d_week: bigint; d_month: bigint; l_day: bigint; l_week: bigint; l_month: bigint }>(
+    `SELECT
+       (SELECT coalesce(sum(amount_satang), 0)::int8 FROM deposits WHERE member_id = $1 AND status = 'credited' AND created_at > $2) AS d_day,
+       (SELECT coalesce(sum(amount_satang), 0)::int8 FROM deposits WHERE member_id = $1 AND status = 'credited' AND created_at > $3) AS d_week,
+       (SELECT coalesce(sum(amount_satang), 0)::int8 FROM deposits WHERE member_id = $1 AND status = 'credited' AND created_at > $4) AS d_month,
+       (SELECT coalesce(sum(stake_satang - payout_satang), 0)::int8 FROM bet_rounds WHERE member_id = $1 AND status = 'settled' AND settled_at > $2) AS l_day,
+       (SELECT coalesce(sum(stake_satang - payout_satang), 0)::int8 FROM bet_rounds WHERE member_id = $1 AND status = 'settled' AND settled_at > $3) AS l_week,
+       (SELECT coalesce(sum(stake_satang - payout_satang), 0)::int8 FROM bet_rounds WHERE member_id = $1 AND status = 'settled' AND settled_at > $4) AS l_month`,
+    [memberId, since('day'), since('week'), since('month')],
+  );
+  const row = rows[0]!;
+  const positive = (value: bigint) => (value > 0n ? value : 0n);
+  return {
+    deposits: { day: row.d_day, week: row.d_week, month: row.d_month },
+    netLoss: { day: positive(row.l_day), week: positive(row.l_week), month: positive(row.l_month) },
+  };
+}
+
+/**
+ * Whether a deposit of `amountSatang` may be credited to play (checked in the crediting
+ * transaction): not while an exclusion lasts, not past a deposit limit. Such a deposit is held
+ * and paid back to the member's bound account (the refund flow).
+ * @returns null when it may, or the hold reason.
+ */
+export async function depositRefusal(tx: Queryable, memberId: string, amountSatang: bigint, now: Date): Promise<'RG_EXCLUDED' | 'RG_DEPOSIT_LIMIT' | null> {
+  if (await activeExclusion(tx, memberId, now)) return 'RG_EXCLUDED';
+  const { limits } = await readLimits(tx, memberId);
+  const remaining = remainingAllowance(limits.deposit, (await readActivity(tx, memberId, now)).deposits);
+  return remaining !== null && amountSatang > remaining ? 'RG_DEPOSIT_LIMIT' : null;
+}
+
+/**
+ * Whether the member may move money into the game now: not while excluded, not once a loss limit
+ * is reached. @throws AppError RG_EXCLUDED, RG_LOSS_LIMIT_REACHED (Thai messages).
+ */
+export async function assertMayPlay(db: Queryable, memberId: string, now: Date): Promise<void> {
+  const exclusion = await activeExclusion(db, memberId, now);
+  if (exclusion) {
+    const until = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', dateStyle: 'medium', timeStyle: 'short' }).format(exclusion.endsAt);
+    throw new AppError('RG_EXCLUDED', { message: `คุณพักการเล่นไว้ถึง ${until} ระหว่างนี้เล่นเกมไม่ได้ แต่ยังถอนเงินได้` });
+  }
+  const { limits } = await readLimits(db, memberId);
+  const remaining = remainingAllowance(limits.loss, (await readActivity(db, memberId, now)).netLoss);
+  if (remaining !== null && remaining <= 0n) throw new AppError('RG_LOSS_LIMIT_REACHED');
+}
+
+/** Wire view of limits: baht, null = none. */
+export const limitsToWire = (limits: Limits) => ({
+  depositLimit: Object.fromEntries(LIMIT_PERIODS.map((period) => [period, limits.deposit[period] === null ? null : satangToBahtNumber(limits.deposit[period]!)])),
+  lossLimit: Object.fromEntries(LIMIT_PERIODS.map((period) => [period, limits.loss[period] === null ? null : satangToBahtNumber(limits.loss[period]!)])),
+});

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { expectLedgerSound, mainBalance, postFeed, statementFrom } from '../../test/money-helpers.ts';
+
+let t: TestApp;
+let clock = new Date();
+// Deliveries are signed with the real time: the test clock only jumps inside a test, then returns.
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+});
+afterAll(async () => {
+  await expectLedgerSound(t);
+  await t.close();
+});
+
+const base = '/user-profile-composite/v1/responsible-gaming';
+const noLimits = { day: null, week: null, month: null };
+async function member() {
+  const details = await t.signUp();
+  return { ...details, token: await t.logIn(details.phoneNumber, details.password) };
+}
+const deposit = (who: { bankCode: string; accountNumber: string }, amount: string) =>
+  postFeed(t, 'statement', statementFrom(who, amount), { sourceId: 'src_statement_bbl' });
+
+describe('player protection (issue 12)', () => {
+  it('applies a lower deposit limit at once and a higher one only after 24 hours and a confirmation', async () => {
+    const m = await member();
+    const set = (day: number | null) => t.call({ method: 'PUT', url: `${base}/limits`, token: m.token, body: { depositLimit: { ...noLimits, day }, lossLimit: noLimits } });
+    expect((await set(1000)).body.data.depositLimit.day).toBe(1000);
+    const raised = await set(2000);
+    expect(raised.body.data.depositLimit.day).toBe(1000);
+    expect(raised.body.data.pending).toEqual([expect.objectContaining({ kind: 'deposit', period: 'day', amount: 2000 })]);
+    expect((await t.call({ method: 'POST', url: `${base}/limits/confirm`, token: m.token })).body.data.depositLimit.day).toBe(1000);
+    // A day later (the member signs in again: sessions are shorter than that).
+    clock = new Date(clock.getTime() + 25 * 3_600_000);
+    try {
+      const token = await t.logIn(m.phoneNumber, m.password);
+      expect((await t.call({ method: 'POST', url: `${base}/limits/confirm`, token })).body.data.depositLimit.day).toBe(2000);
+      m.token = token;
+      expect((await set(500)).body.data).toMatchObject({ depositLimit: { day: 500 }, pending: [] });
+    } finally {
+      clock = new Date();
+    }
+    expect((await t.call({ method: 'PUT', url: `${base}/limits`, token: m.token, body: { depositLimit: { ...noLimits, day: -5 }, lossLimit: noLimits } })).status).toBe(400);
+  });
+
+  it('holds a deposit past the daily limit and pays it back to the member, once: 1,000 a day, 800 then 500', async () => {
+    const m = await member();
+    await t.call({ method: 'PUT', url: `${base}/limits`, token: m.token, body: { depositLimit: { ...noLimits, day: 1000 }, lossLimit: noLimits } });
+    expect((await deposit(m, '800.00')).body.data.status).toBe('credited');
+    const second = await deposit(m, '500.00');
+    expect(second.body.data).toMatchObject({ status: 'held', reason: 'RG_DEPOSIT_LIMIT' });
+    expect(await mainBalance(t, m.token)).toBe(800);
+    const { rows } = await t.db.query<{ status: string; refunds: bigint }>(
+      `SELECT d.status, (SELECT count(*) FROM deposit_refunds r WHERE r.deposit_id = d.id AND r.status = 'paid') AS refunds
+       FROM deposits d JOIN members mb ON mb.id = d.member_id WHERE mb.phone_number = $1 AND d.amount_satang = 50000`,
+      [m.phoneNumber],
+    );
+    expect(rows).toEqual([{ status: 'refunded', refunds: 1n }]);
+    const activity = await t.call({ method: 'GET', url: `${base}/activity`, token: m.token });
+    expect(activity.body.data.deposits.day).toBe(800);
+  });
+
+  it('during a 24-hour time-out: no game, deposits go back, withdrawal still works; it cannot be lifted early', async () => {
+    const m = await member();
+    expect((await deposit(m, '400.00')).body.data.status).toBe('credited');
+    const timeout = await t.call({ method: 'POST', url: `${base}/exclusion`, token: m.token, body: { kind: 'timeout', period: '24h' } });
+    expect(timeout.status).toBe(200);
+    const launch = await t.call({ method: 'POST', url: '/game-composite/v1/launch', token: m.token, body: { gameCode: 'sabai-slot-golden-elephant' } });
+    expect(launch.status).toBe(403);
+    expect(launch.body).toMatchObject({ code: 'RG_EXCLUDED' });
+    expect(launch.body.message).toContain('พักการเล่น');
+    expect((await deposit(m, '300.00')).body.data).toMatchObject({ status: 'held', reason: 'RG_EXCLUDED' });
+    const withdrawal = await t.call({ method: 'POST', url: '/fund-composite/v1/withdrawal', token: m.token, body: { Amount: 400, Channel: 'BANK' } });
+    expect(withdrawal.status).toBe(200);
+    expect((await t.call({ method: 'POST', url: `${base}/exclusion`, token: m.token, body: { kind: 'timeout', period: '6m' } })).status).toBe(400);
+    const limits = await t.call({ method: 'GET', url: `${base}/limits`, token: m.token });
+    expect(limits.body.data.exclusion.kind).toBe('timeout');
+    clock = new Date(clock.getTime() + 25 * 3_600_000);
+    try {
+      const token = await t.logIn(m.phoneNumber, m.password);
+      expect((await t.call({ method: 'GET', url: `${base}/limits`, token })).body.data.exclusion).toBeNull();
+    } finally {
+      clock = new Date();
+    }
+  });
+
+  it('stops play once the daily loss limit is reached', async () => {
+    const m = await member();
+    expect((await deposit(m, '300.00')).body.data.status).toBe('credited');
+    await t.call({ method: 'PUT', url: `${base}/limits`, token: m.token, body: { depositLimit: noLimits, lossLimit: { ...noLimits, day: 100 } } });
+    const { rows } = await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [m.phoneNumber]);
+    await t.db.query(
+      `INSERT INTO bet_rounds (partner, round_id, member_id, game_code, stake_satang, payout_satang, result, status, settled_at, booked_net_satang, is_legacy)
+       VALUES ('sabai-sandbox', $1, $2, 'sabai-slot-golden-elephant', 10000, 0, 'loss', 'settled', $3, -10000, true)`,
+      [`rg-loss-${rows[0]!.id}`, rows[0]!.id, clock],
+    );
+    const launch = await t.call({ method: 'POST', url: '/game-composite/v1/launch', token: m.token, body: { gameCode: 'sabai-slot-golden-elephant' } });
+    expect(launch.body).toMatchObject({ code: 'RG_LOSS_LIMIT_REACHED', message: 'คุณถึงวงเงินขาดทุนที่ตั้งไว้แล้ว เล่นต่อได้เมื่อพ้นช่วงเวลาของวงเงิน' });
+  });
+});
