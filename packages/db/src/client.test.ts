@@ -68,4 +68,19 @@ describe('notifications', () => {
     expect(received).toEqual(['committed']);
     await unsubscribe();
   });
+
+  it.skipIf(db?.driver === 'pglite' || !process.env.DATABASE_URL)('listens again after its connection is lost, and says so, so callers can catch up', async () => {
+    const received: string[] = [];
+    let reconnects = 0;
+    const unsubscribe = await db.listen('test_reconnect', (payload) => received.push(payload), { onReconnect: () => (reconnects += 1) });
+    // Someone (a PostgreSQL restart, a network cut) ends the LISTEN session.
+    await db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN test_reconnect' AND pid <> pg_backend_pid()`);
+    for (let attempt = 0; attempt < 100 && reconnects === 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reconnects).toBe(1);
+    await db.query("SELECT pg_notify('test_reconnect', 'after')");
+    for (let attempt = 0; attempt < 50 && received.length === 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received).toEqual(['after']);
+    await unsubscribe();
+  });
 });
+

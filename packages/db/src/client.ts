@@ -33,9 +33,11 @@ export interface Db extends Queryable {
   /**
    * Subscribes to PostgreSQL notifications on `channel` (LISTEN). Notifications sent with
    * `pg_notify` inside a transaction arrive only if it commits. Returns the unsubscribe function.
-   * `channel` must be a plain identifier.
+   * `channel` must be a plain identifier. On PostgreSQL a lost LISTEN connection is opened again
+   * (backoff up to 5 s); notifications sent while it was down are lost, so `onReconnect` lets the
+   * caller catch up (tell its clients to refetch).
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, options?: { onReconnect?: () => void }): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export function createPgDb(connectionString: string, options: { maxConnections?:
     connectionTimeoutMillis: 10_000,
   });
   const listeners = new Set<pg.Client>();
+  let closed = false;
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries still report their errors.
   });
@@ -96,23 +99,57 @@ export function createPgDb(connectionString: string, options: { maxConnections?:
         client.release();
       }
     },
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, options = {}) {
       assertChannelName(channel);
-      // A dedicated connection outside the pool: LISTEN belongs to a session.
-      const client = new pg.Client({ connectionString });
-      client.on('error', () => undefined);
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onPayload(message.payload ?? '');
-      });
-      await client.query(`LISTEN ${channel}`);
-      listeners.add(client);
+      let stopped = false;
+      let current: pg.Client | undefined;
+      // A dedicated connection outside the pool: LISTEN belongs to a session. If it is lost (a
+      // PostgreSQL restart, a network cut), it is opened again and the caller is told to catch up.
+      const connect = async (): Promise<pg.Client> => {
+        const client = new pg.Client({ connectionString });
+        client.on('notification', (message) => {
+          if (message.channel === channel) onPayload(message.payload ?? '');
+        });
+        let lost = false;
+        const onLost = () => {
+          if (lost) return;
+          lost = true;
+          listeners.delete(client);
+          client.end().catch(() => undefined);
+          if (!stopped && !closed) void reconnect();
+        };
+        client.on('error', onLost);
+        client.on('end', onLost);
+        await client.connect();
+        await client.query(`LISTEN ${channel}`);
+        listeners.add(client);
+        current = client;
+        return client;
+      };
+      const reconnect = async () => {
+        for (let attempt = 1; !stopped && !closed; attempt += 1) {
+          await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 100 * 2 ** attempt)));
+          if (stopped || closed) return;
+          try {
+            await connect();
+            options.onReconnect?.();
+            return;
+          } catch {
+            // Still down: try again after a longer pause.
+          }
+        }
+      };
+      await connect();
       return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => undefined);
+        stopped = true;
+        if (current) {
+          listeners.delete(current);
+          await current.end().catch(() => undefined);
+        }
       };
     },
     async close() {
+      closed = true;
       await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
       listeners.clear();
       await pool.end();

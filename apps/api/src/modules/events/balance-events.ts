@@ -26,6 +26,12 @@ export function createBalanceEvents(db: Db) {
         }
         if (typeof message.memberId !== 'string') return;
         for (const listener of [...(listeners.get(message.memberId)?.keys() ?? [])]) listener(typeof message.reason === 'string' ? message.reason : 'changed');
+      }, {
+        // The LISTEN connection was lost and is back: events sent meanwhile are gone, so every open
+        // stream is told its balance may have changed (clients refetch).
+        onReconnect: () => {
+          for (const subscribers of listeners.values()) for (const listener of [...subscribers.keys()]) listener('adjustment');
+        },
       });
     },
     /**
