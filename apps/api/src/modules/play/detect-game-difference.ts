@@ -144,13 +144,15 @@ export async function detectRecentGameDifferences(context: AppContext): Promise<
      WHERE EXISTS (SELECT 1 FROM game_transfers t WHERE t.member_id = g.member_id AND t.updated_at > $1)
         OR EXISTS (SELECT 1 FROM bet_rounds r WHERE r.member_id = g.member_id AND r.updated_at > $1)
         OR EXISTS (SELECT 1 FROM game_reconciliation_cases c WHERE c.member_id = g.member_id AND c.status = 'open')
-     ORDER BY g.member_id LIMIT $2`,
+     ORDER BY g.difference_checked_at NULLS FIRST, g.member_id LIMIT $2`,
     [since, SWEEP_MEMBERS],
   );
   let withDifference = 0;
   for (const row of rows) {
     const look = await checkMemberGameWallet(context, { memberId: row.member_id, username: row.username });
     if (look.state === 'difference') withDifference += 1;
+    // The next round starts with those looked at longest ago: every active member gets a turn.
+    await context.db.query('UPDATE game_accounts SET difference_checked_at = $2 WHERE member_id = $1', [row.member_id, context.now()]);
   }
   return withDifference;
 }
