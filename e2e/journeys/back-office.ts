@@ -46,6 +46,12 @@ export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDi
   // 3. Finance signs in and decides the two withdrawals.
   await signInThroughScreens(page, origin, 'finance.journey', oneTimePassword, 'a-finance-password-2026', screenshot, 'finance');
   await expectText(page.getByTestId('who'), 'finance', 'finance signed in');
+  // The dashboard first: two withdrawals wait.
+  await expectVisible(page.getByTestId('dashboard-waiting'), 'the dashboard');
+  const waiting = Number(/(\d+) \//.exec((await page.getByTestId('dashboard-waiting').textContent()) ?? '')?.[1] ?? 0);
+  if (waiting < 2) throw new Error(`the dashboard shows ${waiting} withdrawals waiting, expected at least the journey's 2`);
+  await screenshot('finance-dashboard');
+  await page.getByRole('button', { name: 'คำขอถอนเงิน' }).click();
   await expectVisible(page.getByTestId(`approve-${first.withdrawalId}`), 'the first withdrawal in the queue');
   if ((await page.getByRole('button', { name: 'เจ้าหน้าที่' }).count()) > 0) throw new Error('finance sees the staff screen');
   await screenshot('finance-withdrawal-queue');

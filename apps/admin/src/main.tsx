@@ -11,6 +11,7 @@ import { AuditPage } from './pages/audit';
 import { StaffPage } from './pages/staff';
 import { OutboxPage } from './pages/outbox';
 import { MembersPage } from './pages/members';
+import { DashboardPage } from './pages/dashboard';
 import { Button } from './ui';
 
 interface Me {
@@ -20,9 +21,10 @@ interface Me {
   permissions: string[];
 }
 
-type Page = 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff';
+type Page = 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff';
 /** Each screen and the permission that shows it (the server enforces the same matrix). */
-const PAGES: Array<{ page: Page; permission: string; label: 'nav.members' | 'nav.withdrawals' | 'nav.deposits' | 'nav.outbox' | 'nav.audit' | 'nav.staff' }> = [
+const PAGES: Array<{ page: Page; permission: string; label: 'nav.dashboard' | 'nav.members' | 'nav.withdrawals' | 'nav.deposits' | 'nav.outbox' | 'nav.audit' | 'nav.staff' }> = [
+  { page: 'dashboard', permission: 'dashboard.view', label: 'nav.dashboard' },
   { page: 'withdrawals', permission: 'withdrawals.view', label: 'nav.withdrawals' },
   { page: 'members', permission: 'members.view', label: 'nav.members' },
   { page: 'deposits', permission: 'deposits.view', label: 'nav.deposits' },
@@ -80,6 +82,7 @@ function BackOffice() {
         </header>
         <main className="p-6">
           {current === 'withdrawals' && <WithdrawalsPage canDecide={may('withdrawals.decide')} />}
+          {current === 'dashboard' && <DashboardPage />}
           {current === 'members' && <MembersPage canManage={may('members.manage')} canAdjust={may('adjustments.request')} canApprove={may('adjustments.approve')} />}
           {current === 'deposits' && <HeldDepositsPage canResolve={may('deposits.resolve')} />}
           {current === 'outbox' && <OutboxPage canRetry={may('outbox.retry')} />}

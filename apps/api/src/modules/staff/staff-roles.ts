@@ -63,6 +63,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'POST /admin-api/v1/staff': 'staff.manage',
   'GET /admin-api/v1/audit': 'audit.view',
   'GET /admin-api/v1/audit/verify': 'audit.view',
+  'GET /admin-api/v1/dashboard': 'dashboard.view',
+  'GET /admin-api/v1/events': 'dashboard.view',
   'GET /admin-api/v1/members': 'members.view',
   'GET /admin-api/v1/members/:memberId': 'members.view',
   'POST /admin-api/v1/members/:memberId/suspend': 'members.manage',

@@ -92,6 +92,8 @@ describe('the permission matrix (issue 11): every back-office route × every rol
     expect((await send()).statusCode).toBe(401);
     expect((await send('stf_' + 'A'.repeat(43))).statusCode).toBe(401);
     for (const role of STAFF_ROLES as readonly StaffRole[]) {
+      // The live stream never ends by itself: an allowed role's stream is tested in dashboard.test.ts.
+      if (url === '/admin-api/v1/events' && roleMay(role, permission)) continue;
       const response = await send(await t.staffToken(role));
       if (roleMay(role, permission)) expect([role, response.statusCode]).not.toEqual([role, 403]);
       else expect([role, response.statusCode, response.json().code]).toEqual([role, 403, 'STAFF_FORBIDDEN']);

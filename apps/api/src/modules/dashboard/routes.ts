@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { OUTBOX_CHANNEL } from '../outbox/index.ts';
+import { authenticateStaffToken } from '../staff/index.ts';
+import { getDashboard } from './get-dashboard.ts';
+
+const KEEP_ALIVE_MS = 20_000;
+const SESSION_RECHECK_MS = 60_000;
+/** Coalesces bursts of money events into at most one `changed` a second per stream. */
+const COALESCE_MS = 1_000;
+
+/**
+ * The dashboard (issue 11): `GET /admin-api/v1/dashboard` (the figures) and
+ * `GET /admin-api/v1/events` (server-sent events): `event: changed` whenever a money event is
+ * recorded anywhere (a withdrawal requested, a deposit held…: the outbox notification), so the
+ * screen refetches and can ring when a queue grows. The stream ends with the staff session.
+ */
+export async function registerDashboardRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const streams = new Set<() => void>();
+  const unlisten = await context.db.listen(OUTBOX_CHANNEL, () => {
+    for (const notify of streams) notify();
+  }, { onReconnect: () => streams.forEach((notify) => notify()) });
+  app.addHook('onClose', async () => unlisten());
+
+  app.get('/admin-api/v1/dashboard', { schema: { tags: ['back office: dashboard'] } }, async () => ({ success: true, message: 'ok', data: await getDashboard(context.db, context.now()) }));
+
+  app.get('/admin-api/v1/events', { schema: { tags: ['back office: dashboard'], hide: true } }, async (request, reply) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
+    const raw = reply.raw;
+    reply.hijack();
+    raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    raw.write('retry: 3000\n\nevent: ready\ndata: {}\n\n');
+    let pending: NodeJS.Timeout | undefined;
+    const notify = () => {
+      pending ??= setTimeout(() => {
+        pending = undefined;
+        raw.write('event: changed\ndata: {}\n\n');
+      }, COALESCE_MS);
+    };
+    streams.add(notify);
+    const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    const recheck = setInterval(() => {
+      authenticateStaffToken(context.db, token, context.now()).catch(() => end());
+    }, SESSION_RECHECK_MS);
+    const end = () => {
+      streams.delete(notify);
+      clearInterval(keepAlive);
+      clearInterval(recheck);
+      if (pending) clearTimeout(pending);
+      raw.end();
+    };
+    request.raw.on('close', end);
+  });
+}
