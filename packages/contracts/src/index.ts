@@ -12,3 +12,4 @@ export * from './auth.ts';
 export * from './wallet.ts';
 export * from './promotions.ts';
 export * from './rewards.ts';
+export * from './play.ts';

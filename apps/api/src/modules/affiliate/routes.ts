@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { SUCCESS_VALUE, envelope, errorEnvelope, numericSuccessEnvelope, siteSettings } from '@sabai/contracts';
+import { SUCCESS_VALUE, affiliateIncomeWithdrawalResponse, affiliateSummaryResponse, errorEnvelope } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { requireMember, requireMemberWithinLimit } from '../auth/index.ts';
@@ -10,9 +9,6 @@ import { getAffiliateSummary } from './get-affiliate-summary.ts';
 import { withdrawAffiliateIncome } from './withdraw-affiliate-income.ts';
 
 const refusals = { 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope };
-const row = z.object({ createdAt: z.string(), Amount: z.number() });
-/** Spec §4 statuses: 1 approved, 2 waiting for staff, 3 rejected. */
-const withdrawalRow = row.extend({ Status: z.union([z.literal(1), z.literal(2), z.literal(3)]) });
 
 /** Affiliate calls of spec §7 ("vertify" is the spec's spelling). */
 export function registerAffiliateRoutes(app: FastifyInstance, context: AppContext): void {
@@ -22,15 +18,7 @@ export function registerAffiliateRoutes(app: FastifyInstance, context: AppContex
       tags: ['rewards'],
       summary: 'Affiliate income, referred members and settings',
       response: {
-        200: envelope(
-          z.object({
-            balance: z.number(),
-            transaction: z.array(withdrawalRow),
-            Users: z.array(z.object({ phoneNumber: z.string(), regisdate: z.string(), level: z.number() })),
-            transaction_incomes: z.array(row.extend({ level: z.number() })),
-            setting: siteSettings.shape.Affiliate,
-          }),
-        ),
+        200: affiliateSummaryResponse,
         ...refusals,
       },
     },
@@ -44,7 +32,7 @@ export function registerAffiliateRoutes(app: FastifyInstance, context: AppContex
       tags: ['rewards'],
       summary: 'Move affiliate income into play money (Status 1), or ask staff above the auto-withdraw maximum (Status 2); success: 1 (spec §7)',
       response: {
-        200: numericSuccessEnvelope(z.object({ Amount: z.number(), Status: z.union([z.literal(1), z.literal(2)]) }), SUCCESS_VALUE.affiliateIncomeWithdrawal),
+        200: affiliateIncomeWithdrawalResponse,
         409: errorEnvelope,
         429: errorEnvelope,
         ...refusals,

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, errorEnvelope } from '@sabai/contracts';
+import { cashbackClaimResponse, errorEnvelope } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { requireMemberWithinLimit } from '../auth/index.ts';
@@ -14,7 +13,7 @@ export function registerCashbackRoutes(app: FastifyInstance, context: AppContext
     schema: {
       tags: ['rewards'],
       summary: 'Claim the cashback wallet into play money',
-      response: { 200: envelope(z.object({ Amount: z.number() })), 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
+      response: { 200: cashbackClaimResponse, 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
     },
     config: { ipRateLimit: RATE_LIMITS.claimPerIp },
     handler: async (request) => {

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorEnvelope } from '@sabai/contracts';
+import { errorEnvelope, gamesQuery, gamesResponse, gameWalletResponse, launchRequest, launchResponse, rollingResponse } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
-import { envelope } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireMember, requireMemberWithinLimit } from '../auth/index.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
@@ -15,9 +13,6 @@ import { getTurnover } from '../wallet/index.ts';
 import { readMemberWalletBalances } from '../wallet/index.ts';
 
 const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 503: errorEnvelope };
-const CATEGORIES = ['LIVECASINO', 'EGAMES', 'POKER', 'TRADING'] as const;
-const game = z.object({ code: z.string(), name: z.string(), category: z.string(), provider: z.string(), imageUrl: z.string() });
-const turnover = z.object({ now: z.number(), needed: z.number() });
 
 /** Partner trouble is not the member's fault: a Thai 503. */
 async function withPartner<T>(work: () => Promise<T>): Promise<T> {
@@ -41,8 +36,8 @@ export function registerPlayRoutes(app: FastifyInstance, context: AppContext): v
     schema: {
       tags: ['play'],
       summary: 'Games the partner offers, by category and provider',
-      querystring: z.object({ category: z.enum(CATEGORIES).optional(), provider: z.string().max(40).optional() }),
-      response: { 200: envelope(z.array(game)), ...refusals },
+      querystring: gamesQuery,
+      response: { 200: gamesResponse, ...refusals },
     },
     handler: async (request) => {
       await requireMember(context, request);
@@ -56,8 +51,8 @@ export function registerPlayRoutes(app: FastifyInstance, context: AppContext): v
     schema: {
       tags: ['play'],
       summary: 'Move the main wallet into the game and get the partner launch URL',
-      body: z.object({ gameCode: z.string().min(1).max(80), returnUrl: z.string().max(500).optional() }),
-      response: { 200: envelope(z.object({ url: z.string() })), 404: errorEnvelope, 429: errorEnvelope, ...refusals },
+      body: launchRequest,
+      response: { 200: launchResponse, 404: errorEnvelope, 429: errorEnvelope, ...refusals },
     },
     config: { ipRateLimit: RATE_LIMITS.launchPerIp },
     handler: async (request) => {
@@ -77,7 +72,7 @@ export function registerPlayRoutes(app: FastifyInstance, context: AppContext): v
     schema: {
       tags: ['play'],
       summary: 'Live game wallet at the partner, main wallet and turnover',
-      response: { 200: envelope(z.object({ gameWallet: z.number(), ledgerGameWallet: z.number(), mainWallet: z.number(), turnover })), ...refusals },
+      response: { 200: gameWalletResponse, ...refusals },
     },
     handler: async (request) => {
       const session = await requireMember(context, request);
@@ -102,7 +97,7 @@ export function registerPlayRoutes(app: FastifyInstance, context: AppContext): v
     schema: {
       tags: ['play'],
       summary: 'Turnover now / needed (spec §2: settled bets won or lost)',
-      response: { 200: envelope(z.object({ nowTurnover: z.number(), needTurnover: z.number(), countedRounds: z.number(), isMet: z.boolean() })), ...refusals },
+      response: { 200: rollingResponse, ...refusals },
     },
     handler: async (request) => {
       const session = await requireMember(context, request);
