@@ -9,14 +9,17 @@ export const GAME_CATEGORIES = ['LIVECASINO', 'EGAMES', 'POKER', 'TRADING'] as c
 export const partnerGame = z.object({ code: z.string(), name: z.string(), category: z.string(), provider: z.string(), imageUrl: z.string() });
 export const gamesQuery = z.object({ category: z.enum(GAME_CATEGORIES).optional(), provider: z.string().max(40).optional() });
 export const gamesResponse = envelope(z.array(partnerGame));
+export type PartnerGame = z.infer<typeof partnerGame>;
 
 export const launchRequest = z.object({ gameCode: z.string().min(1).max(80), returnUrl: z.string().max(500).optional() });
-export const launchResponse = envelope(z.object({ url: z.string() }));
+/** The game's address: http(s) only (a `javascript:` URL must never reach the page). */
+export const launchResponse = envelope(z.object({ url: z.string().regex(/^https?:\/\//i, 'an http(s) URL') }));
 
 /** Turnover now / needed, baht. */
 export const turnoverProgress = z.object({ now: baht, needed: baht });
 /** The live game wallet (the partner's balance), the ledger's view of it, the main wallet, turnover. */
 export const gameWalletResponse = envelope(z.object({ gameWallet: baht, ledgerGameWallet: baht, mainWallet: baht, turnover: turnoverProgress }));
+export type GameWallet = z.infer<typeof gameWalletResponse>['data'];
 
 /** Spec §7 `GET /rolling-composite/v1/get-rolling`. */
 export const rollingResponse = envelope(z.object({ nowTurnover: baht, needTurnover: baht, countedRounds: z.number(), isMet: z.boolean() }));
