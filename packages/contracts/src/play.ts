@@ -38,6 +38,7 @@ export const affiliateSummaryResponse = envelope(
     setting: siteSettings.shape.Affiliate,
   }),
 );
+export type AffiliateSummary = z.infer<typeof affiliateSummaryResponse>['data'];
 /** Spec §7 `GET …/users/affiliate/vertify` ("vertify" is the spec's spelling): success 1. */
 export const affiliateIncomeWithdrawalResponse = numericSuccessEnvelope(
   z.object({ Amount: baht, Status: z.union([z.literal(1), z.literal(2)]) }),

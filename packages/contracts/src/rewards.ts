@@ -30,6 +30,7 @@ export const itemCodeRedeemRequest = z.object({
 export const itemCodeRedeemResponse = envelope(
   z.object({ code: z.string().describe('the normalized code'), Amount: baht.describe('credited to the main wallet') }).meta({ id: 'ItemCodeRedemption' }),
 );
+export type ItemCodeRedemption = z.infer<typeof itemCodeRedeemResponse>['data'];
 
 // ---------------------------------------------------------------------------------------------
 // Item codes (back office)
@@ -108,3 +109,5 @@ export const spinResponse = envelope(
 
 export type WheelPrize = z.infer<typeof wheelPrize>;
 export type WheelPrizeKind = z.infer<typeof wheelPrizeKind>;
+export type Wheel = z.infer<typeof wheelResponse>['data'];
+export type WheelSpin = z.infer<typeof spinResponse>['data'];

@@ -3,12 +3,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiRequest } from '../../../lib/api.ts';
 import { memberQuery } from '../../../lib/auth.ts';
 import { WALLET_QUERY_ROOT } from '../../../lib/query-keys.ts';
-import { envelopeOf, isAffiliateSummary, isIncomeWithdrawal } from './schemas.ts';
+import { affiliateIncomeWithdrawalResponse, affiliateSummaryResponse } from './schemas.ts';
 
 /** Under the wallet root so a live balance event refreshes the income too. */
 export const affiliateQuery = queryOptions({
   queryKey: [...WALLET_QUERY_ROOT, 'affiliate'],
-  queryFn: async () => (await apiRequest('/user-profile-composite/v1/users/affiliate', { schema: envelopeOf(isAffiliateSummary) })).data,
+  queryFn: async () => (await apiRequest('/user-profile-composite/v1/users/affiliate', { schema: affiliateSummaryResponse })).data,
   staleTime: 0,
 });
 
@@ -21,7 +21,7 @@ export const useAffiliate = () => useQuery(affiliateQuery);
  */
 export async function withdrawAffiliateIncome(): Promise<{ message: string; amount: number; isWaiting: boolean }> {
   const body = await apiRequest('/user-profile-composite/v1/users/affiliate/vertify', {
-    schema: envelopeOf(isIncomeWithdrawal),
+    schema: affiliateIncomeWithdrawalResponse,
     successValue: SUCCESS_VALUE.affiliateIncomeWithdrawal,
   });
   return { message: body.message, amount: body.data.Amount, isWaiting: body.data.Status === 2 };

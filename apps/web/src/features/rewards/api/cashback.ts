@@ -3,11 +3,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiRequest } from '../../../lib/api.ts';
 import { memberQuery } from '../../../lib/auth.ts';
 import { WALLET_QUERY_ROOT } from '../../../lib/query-keys.ts';
-import { envelopeOf, isMovedAmount } from './schemas.ts';
+import { cashbackClaimResponse } from './schemas.ts';
 
 /** `GET /user-profile-composite/v1/users/cashback/vertify`: moves the whole cashback wallet into play money. */
 export async function claimCashback(): Promise<{ message: string; amount: number }> {
-  const body = await apiRequest('/user-profile-composite/v1/users/cashback/vertify', { schema: envelopeOf(isMovedAmount) });
+  const body = await apiRequest('/user-profile-composite/v1/users/cashback/vertify', { schema: cashbackClaimResponse });
   return { message: body.message, amount: body.data.Amount };
 }
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { memberQuery } from '../../../lib/auth.ts';
 import { WALLET_QUERY_ROOT } from '../../../lib/query-keys.ts';
-import { envelopeOf, isItemCodeRedemption, type ItemCodeRedemption } from './schemas.ts';
+import { itemCodeRedeemResponse, type ItemCodeRedemption } from './schemas.ts';
 
 /**
  * `POST /user-profile-composite/v1/topup/itemcode/redeem` (spec §7 payload `redeem_code`). The
@@ -13,7 +13,7 @@ export async function redeemItemCode(code: string): Promise<{ message: string; d
   const body = await apiRequest('/user-profile-composite/v1/topup/itemcode/redeem', {
     method: 'POST',
     body: { redeem_code: code },
-    schema: envelopeOf(isItemCodeRedemption),
+    schema: itemCodeRedeemResponse,
   });
   return { message: body.message, data: body.data };
 }

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiRequest } from '../../../lib/api.ts';
 import { memberQuery } from '../../../lib/auth.ts';
 import { WALLET_QUERY_ROOT } from '../../../lib/query-keys.ts';
-import { envelopeOf, isWheel, isWheelSpin, type WheelSpin } from './schemas.ts';
+import { spinResponse, wheelResponse, type WheelSpin } from './schemas.ts';
 
 /** Spec §9: the spin request itself is sent 1 second after it is asked for. */
 export const SPIN_REQUEST_DELAY_MS = 1_000;
@@ -10,7 +10,7 @@ export const SPIN_REQUEST_DELAY_MS = 1_000;
 /** `GET /prize-composite/v1/wheel`: the segments, the member's prize credit and the cost of a spin. */
 export const wheelQuery = queryOptions({
   queryKey: [...WALLET_QUERY_ROOT, 'wheel'],
-  queryFn: async () => (await apiRequest('/prize-composite/v1/wheel', { schema: envelopeOf(isWheel) })).data,
+  queryFn: async () => (await apiRequest('/prize-composite/v1/wheel', { schema: wheelResponse })).data,
   staleTime: 0,
 });
 
@@ -28,7 +28,7 @@ export async function spinWheel(idempotencyKey: string): Promise<WheelSpin> {
     method: 'POST',
     body: { OpenBox: true },
     headers: { 'Idempotency-Key': idempotencyKey },
-    schema: envelopeOf(isWheelSpin),
+    schema: spinResponse,
   });
   return body.data;
 }

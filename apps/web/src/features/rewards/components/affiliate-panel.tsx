@@ -117,7 +117,7 @@ export function AffiliatePanel({ referralLink, image }: { referralLink: string |
                 key: `${row.createdAt}-${index}`,
                 createdAt: row.createdAt,
                 amount: row.Amount,
-                ...(row.Status === 2 || row.Status === 3 ? { note: t(`rewards.affiliate.status.${row.Status}`) } : {}),
+                ...('Status' in row && (row.Status === 2 || row.Status === 3) ? { note: t(`rewards.affiliate.status.${row.Status}`) } : {}),
               }))}
               isLoading={false}
               error={null}
