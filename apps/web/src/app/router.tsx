@@ -5,7 +5,8 @@ import { RootLayout, Splash } from './root-layout.tsx';
 
 /**
  * Routes of spec §2. Every page is its own chunk (lazy) so the landing page loads only what it
- * needs. The router has no guards: the session rules run after each navigation (SessionWatcher).
+ * needs. Member pages sit under one guard route (routes/user/member-guard.tsx); the session rules
+ * run after each navigation (SessionWatcher).
  */
 const named = (name: RouteHandle['name']): RouteHandle => ({ name });
 
@@ -61,9 +62,15 @@ export const routes: RouteObject[] = [
           { path: 'login', handle: named('Login'), lazy: () => import('./routes/user/login.tsx') },
           { path: 'register/:shareToken?', handle: named('Signup'), lazy: register },
           { path: 'join/:shareToken?', handle: named('Join'), lazy: register },
-          { path: 'home/:shareToken?', handle: named('Home'), lazy: home },
-          { path: 'profile', handle: named('Profile'), lazy: () => import('./routes/user/profile.tsx') },
-          ...featureRoutes,
+          {
+            // Member pages: one guard for all of them (signed out → the public site).
+            lazy: () => import('./routes/user/member-guard.tsx'),
+            children: [
+              { path: 'home/:shareToken?', handle: named('Home'), lazy: home },
+              { path: 'profile', handle: named('Profile'), lazy: () => import('./routes/user/profile.tsx') },
+              ...featureRoutes,
+            ],
+          },
           { path: '*', handle: named('NotFound'), element: <Navigate to={paths.user.home} replace /> },
         ],
       },

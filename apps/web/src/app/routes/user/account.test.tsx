@@ -37,11 +37,7 @@ describe('/user/account (issue 14 §3: built, not "ยังไม่เปิ�
     expect(screen.getByTestId('account-game-wallet').textContent).toContain('500.00');
   });
 
-  it('sends a visitor to the landing page', () => {
-    mockBackend({});
-    renderAt(<Unavailable />, { path: '/user/account' });
-    expect(screen.getByTestId('elsewhere')).toBeTruthy();
-  });
+  // A visitor never reaches the page: the member guard route sends them away (member-guard.test.tsx).
 });
 
 describe('/user/menu (issue 14 §3)', () => {

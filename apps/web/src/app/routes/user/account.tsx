@@ -1,6 +1,6 @@
 import { findBankByCode, maskBankAccountNumber } from '@sabai/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { DepositIcon, HistoryIcon, WithdrawIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AccountTotals } from '../../../features/account/components/account-totals.tsx';
@@ -8,7 +8,6 @@ import { WalletOverview } from '../../../features/account/components/wallet-over
 import { errorMessage } from '../../../lib/api.ts';
 import { useMember } from '../../../lib/auth.ts';
 import { useBalance } from '../../../lib/balance.ts';
-import { useSession } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { useFooterDialogs } from '../../footer-dialogs/footer-dialogs.tsx';
 import { MemberPage } from './member-page.tsx';
@@ -21,12 +20,10 @@ import { MemberPage } from './member-page.tsx';
  */
 export function Component() {
   const { t } = useTranslation();
-  const { token } = useSession();
   const member = useMember();
   const balance = useBalance();
   const { settings } = useSiteSettings();
   const { open } = useFooterDialogs();
-  if (!token) return <Navigate to={paths.index} replace />;
 
   const user = member.data;
   const bankName = user ? (settings?.getNameBank.find((bank) => bank.code === user.BankCode)?.name ?? findBankByCode(user.BankCode)?.name ?? user.BankCode) : '';

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { AffiliateSection } from '../../member-panels/affiliate-section.tsx';
 import { MemberPage } from './member-page.tsx';
@@ -9,9 +8,7 @@ import { MemberPage } from './member-page.tsx';
 /** `/user/affiliate`: spec dialog 4; only while the site has the affiliate scheme on (settings Affiliate.useAffiliate, spec §6). */
 export function Component() {
   const { t } = useTranslation();
-  const { token } = useSession();
   const { settings } = useSiteSettings();
-  if (!token) return <Navigate to={paths.index} replace />;
   if (settings && !settings.Affiliate.useAffiliate) return <Navigate to={paths.user.home} replace />;
 
   return (

@@ -3,17 +3,14 @@ import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { CashbackPanel } from '../../../features/rewards/components/cashback-panel.tsx';
 import { useMember } from '../../../lib/auth.ts';
-import { useSession } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { MemberPage } from './member-page.tsx';
 
 /** `/user/cash_back`: spec dialog 10; only while the site has cashback on (settings cashBack.usecashBack, spec §6). */
 export function Component() {
   const { t } = useTranslation();
-  const { token } = useSession();
   const member = useMember();
   const { settings } = useSiteSettings();
-  if (!token) return <Navigate to={paths.index} replace />;
   if (settings && !settings.cashBack.usecashBack) return <Navigate to={paths.user.home} replace />;
 
   return (

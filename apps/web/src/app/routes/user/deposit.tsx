@@ -1,8 +1,8 @@
 import { findBankByCode } from '@sabai/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
-import { lineContactUrl, paths } from '../../../config/paths.ts';
+import { useSearchParams } from 'react-router';
+import { lineContactUrl } from '../../../config/paths.ts';
 import { splitDepositChannels } from '../../../features/deposit/channels.ts';
 import { useDepositChannels } from '../../../features/deposit/api/get-deposit-channels.ts';
 import { AutoDeposit, DepositAccounts, type ChannelsState } from '../../../features/deposit/components/deposit-panels.tsx';
@@ -10,7 +10,6 @@ import { PromptPayDeposit } from '../../../features/deposit/components/promptpay
 import { errorMessage } from '../../../lib/api.ts';
 import { useMember } from '../../../lib/auth.ts';
 import { readPromotions } from '../../../lib/promotions.ts';
-import { useSession } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { MemberPage } from './member-page.tsx';
 
@@ -24,7 +23,6 @@ const isDepositTab = (value: string | null): value is DepositTab => (TABS as rea
  */
 export function Component() {
   const { t } = useTranslation();
-  const { token } = useSession();
   const member = useMember();
   const { settings } = useSiteSettings();
   const channelsQuery = useDepositChannels();
@@ -35,7 +33,6 @@ export function Component() {
   const banks = settings?.getNameBank;
   const split = useMemo(() => (channelsQuery.data ? splitDepositChannels(channelsQuery.data, banks) : undefined), [channelsQuery.data, banks]);
 
-  if (!token) return <Navigate to={paths.index} replace />;
 
   const channelsState = (accounts: ChannelsState['accounts']): ChannelsState => ({
     accounts,

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { TransactionHistory, type HistoryTab } from '../../../features/history/components/transaction-history.tsx';
-import { useSession } from '../../../lib/session.ts';
 import { MemberPage } from './member-page.tsx';
 
 /**
@@ -13,9 +12,7 @@ import { MemberPage } from './member-page.tsx';
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { token } = useSession();
   const { pathname } = useLocation();
-  if (!token) return <Navigate to={paths.index} replace />;
 
   const tab: HistoryTab = pathname.startsWith(paths.user.feature('transactions-withdraw')) ? 'withdraw' : 'deposit';
   return (

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import { AnnouncementPopup } from '../../../components/layouts/announcement.tsx';
 import { paths } from '../../../config/paths.ts';
 import { MemberMenu } from '../../../features/member/components/member-menu.tsx';
 import { useMember } from '../../../lib/auth.ts';
-import { useSession } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { MemberCardSection } from '../../member-panels/member-card-section.tsx';
 import { useMenuDialogOpeners } from '../../member-panels/menu-tile-dialogs.ts';
@@ -12,12 +10,10 @@ import { useMenuDialogOpeners } from '../../member-panels/menu-tile-dialogs.ts';
 /** `/user/home/:shareToken?` (route name Home): the member card and the member's features. */
 export function Component() {
   const { t } = useTranslation();
-  const { token } = useSession();
   const member = useMember();
   const { settings } = useSiteSettings();
   const dialogOpeners = useMenuDialogOpeners();
 
-  if (!token) return <Navigate to={paths.index} replace />;
 
   const user = member.data;
   return (

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import { ChatIcon, LogoutIcon } from '../../../components/ui/icons.tsx';
 import { LinkList, type LinkListItem } from '../../../components/ui/link-list.tsx';
-import { lineContactUrl, paths } from '../../../config/paths.ts';
+import { lineContactUrl } from '../../../config/paths.ts';
 import { MemberMenu } from '../../../features/member/components/member-menu.tsx';
-import { useSession } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { useMenuDialogOpeners } from '../../member-panels/menu-tile-dialogs.ts';
 import { useSignOut } from '../../member-panels/use-sign-out.ts';
@@ -16,11 +14,9 @@ import { MemberPage } from './member-page.tsx';
  */
 export function Component() {
   const { t } = useTranslation();
-  const { token } = useSession();
   const { settings } = useSiteSettings();
   const dialogOpeners = useMenuDialogOpeners();
   const signOut = useSignOut();
-  if (!token) return <Navigate to={paths.index} replace />;
 
   // The tiles already lead to the account, profile, history and games: the list holds the rest.
   const items: LinkListItem[] = [

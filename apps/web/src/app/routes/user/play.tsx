@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useParams } from 'react-router';
-import { paths } from '../../../config/paths.ts';
+import { useLocation, useParams } from 'react-router';
 import { usePartnerGames } from '../../../features/games/api/get-games.ts';
 import { useCatalogue } from '../../../features/games/catalogue-store.ts';
 import { launchableCatalogue } from '../../../features/games/catalogues/select-catalogue.ts';
 import { GameLobby } from '../../../features/games/components/game-lobby.tsx';
 import { parseLobbyRoute } from '../../../features/games/lobby-route.ts';
 import { errorMessage } from '../../../lib/api.ts';
-import { useSession } from '../../../lib/session.ts';
 import { MemberPage } from './member-page.tsx';
 
 /** Phones and desktops alike: the partner's page replaces ours, and its back link returns here. */
@@ -21,12 +19,10 @@ const openInThisTab = (url: string) => window.location.assign(url);
  */
 export function Component() {
   const { t } = useTranslation();
-  const { token } = useSession();
   const { pathname } = useLocation();
   const params = useParams();
   const catalogue = useCatalogue();
   const partnerGames = usePartnerGames();
-  if (!token) return <Navigate to={paths.index} replace />;
 
   const route = parseLobbyRoute(pathname, params);
   const title = route.category ? t(`games.categoryTitle.${route.category}`) : t('games.title');

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { BackIcon, LogoutIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { updateRememberedPassword } from '../../../features/auth/api/remembered-credentials.ts';
@@ -9,7 +9,6 @@ import { ProfileDetails } from '../../../features/profile/components/profile-det
 import { useMember } from '../../../lib/auth.ts';
 import { usePromotions } from '../../../features/promotions/api/promotions.ts';
 import { bonusTitle } from '../../../lib/promotions.ts';
-import { useSession } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { useSignOut } from '../../member-panels/use-sign-out.ts';
 
@@ -17,12 +16,10 @@ import { useSignOut } from '../../member-panels/use-sign-out.ts';
 export function Component() {
   const { t } = useTranslation();
   const logout = useSignOut();
-  const { token } = useSession();
   const member = useMember();
   const { settings } = useSiteSettings();
   const promotions = usePromotions();
 
-  if (!token) return <Navigate to={paths.index} replace />;
   const user = member.data;
   // Spec dialog 11: the title of the promotion whose id is the member's bonusId, otherwise a dash.
   const activeBonusTitle = bonusTitle([...(promotions.data ?? []), ...(settings?.Promotion ?? [])], user?.BonusInfo.bonusId);

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { HistoryIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../lib/session.ts';
 import { Component as AccountPage } from './account.tsx';
 import { Component as MenuPage } from './menu.tsx';
 
@@ -20,8 +19,6 @@ export function Component() {
 
 function NotYetOpen({ feature }: { feature: string }) {
   const { t } = useTranslation();
-  const { token } = useSession();
-  if (!token) return <Navigate to={paths.index} replace />;
   return (
     <section className="card mt-4 px-6 py-10 text-center" data-testid="feature-unavailable">
       <p className="text-sm text-ink/60">{t(`features.${feature}`, { defaultValue: feature })}</p>

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../lib/session.ts';
 import { WithdrawSection } from '../../member-panels/withdraw-section.tsx';
 import { MemberPage } from './member-page.tsx';
 
@@ -9,8 +8,6 @@ import { MemberPage } from './member-page.tsx';
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { token } = useSession();
-  if (!token) return <Navigate to={paths.index} replace />;
   return (
     <MemberPage title={t('withdraw.title')} testId="withdraw-page">
       <WithdrawSection onCancel={() => void navigate(paths.user.home)} />
