@@ -12,6 +12,7 @@ import { StaffPage } from './pages/staff';
 import { OutboxPage } from './pages/outbox';
 import { MembersPage } from './pages/members';
 import { DashboardPage } from './pages/dashboard';
+import { SettingsPage } from './pages/settings';
 import { Button } from './ui';
 
 interface Me {
@@ -21,9 +22,9 @@ interface Me {
   permissions: string[];
 }
 
-type Page = 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff';
+type Page = 'settings' | 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff';
 /** Each screen and the permission that shows it (the server enforces the same matrix). */
-const PAGES: Array<{ page: Page; permission: string; label: 'nav.dashboard' | 'nav.members' | 'nav.withdrawals' | 'nav.deposits' | 'nav.outbox' | 'nav.audit' | 'nav.staff' }> = [
+const PAGES: Array<{ page: Page; permission: string; label: 'nav.settings' | 'nav.dashboard' | 'nav.members' | 'nav.withdrawals' | 'nav.deposits' | 'nav.outbox' | 'nav.audit' | 'nav.staff' }> = [
   { page: 'dashboard', permission: 'dashboard.view', label: 'nav.dashboard' },
   { page: 'withdrawals', permission: 'withdrawals.view', label: 'nav.withdrawals' },
   { page: 'members', permission: 'members.view', label: 'nav.members' },
@@ -31,6 +32,7 @@ const PAGES: Array<{ page: Page; permission: string; label: 'nav.dashboard' | 'n
   { page: 'outbox', permission: 'outbox.view', label: 'nav.outbox' },
   { page: 'audit', permission: 'audit.view', label: 'nav.audit' },
   { page: 'staff', permission: 'staff.manage', label: 'nav.staff' },
+  { page: 'settings', permission: 'settings.view', label: 'nav.settings' },
 ];
 
 function BackOffice() {
@@ -83,6 +85,7 @@ function BackOffice() {
         <main className="p-6">
           {current === 'withdrawals' && <WithdrawalsPage canDecide={may('withdrawals.decide')} />}
           {current === 'dashboard' && <DashboardPage />}
+          {current === 'settings' && <SettingsPage canManage={may('settings.manage')} />}
           {current === 'members' && <MembersPage canManage={may('members.manage')} canAdjust={may('adjustments.request')} canApprove={may('adjustments.approve')} />}
           {current === 'deposits' && <HeldDepositsPage canResolve={may('deposits.resolve')} />}
           {current === 'outbox' && <OutboxPage canRetry={may('outbox.retry')} />}

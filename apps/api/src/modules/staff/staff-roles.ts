@@ -34,6 +34,8 @@ export const STAFF_PERMISSIONS = {
   'adjustments.request': ['owner', 'finance', 'support'],
   'adjustments.approve': ['owner', 'finance'],
   'staff.manage': ['owner'],
+  'settings.view': ['owner', 'finance', 'support', 'marketing', 'auditor'],
+  'settings.manage': ['owner'],
   /** Every signed-in staff member: their own session and password. */
   'self': ['owner', 'finance', 'support', 'marketing', 'auditor'],
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -63,6 +65,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'POST /admin-api/v1/staff': 'staff.manage',
   'GET /admin-api/v1/audit': 'audit.view',
   'GET /admin-api/v1/audit/verify': 'audit.view',
+  'GET /admin-api/v1/settings': 'settings.view',
+  'POST /admin-api/v1/settings': 'settings.manage',
   'GET /admin-api/v1/dashboard': 'dashboard.view',
   'GET /admin-api/v1/events': 'dashboard.view',
   'GET /admin-api/v1/members': 'members.view',

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { staffCall } from '../../test/money-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('site settings in the back office (issue 11 "Settings")', () => {
+  it('lets the owner change the withdraw limits and the LINE id, audited with before and after; members see it', async () => {
+    const before = await staffCall(t, 'GET', '/admin-api/v1/settings', undefined, 'auditor');
+    expect(before.status).toBe(200);
+    const changed = await staffCall(t, 'POST', '/admin-api/v1/settings', { change: { withdrawMin: 200, withdrawAutoMax: 3000.5, lineId: '@sabai-th' }, reason: 'นโยบายใหม่ประจำเดือน' }, 'owner');
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ withdrawMin: 200, withdrawAutoMax: 3000.5, lineId: '@sabai-th' });
+    const prefix = await t.call({ method: 'GET', url: '/v2/prefix', withoutApiKey: true });
+    expect(JSON.stringify(prefix.body.data)).toContain('@sabai-th');
+    const audit = await t.db.query<{ before: Record<string, unknown>; after: Record<string, unknown>; reason: string }>(`SELECT before, after, reason FROM audit_log WHERE action = 'settings.update'`);
+    expect(audit.rows[0]).toMatchObject({ reason: 'นโยบายใหม่ประจำเดือน', after: { lineId: '@sabai-th', withdrawMinSatang: '20000' } });
+    expect(audit.rows[0]!.before.lineId).toBe(before.body.data.lineId);
+  });
+
+  it('refuses a minimum above the maximum, an unknown field, a bad amount, or a role that may not, changing nothing', async () => {
+    const max = (await staffCall(t, 'GET', '/admin-api/v1/settings', undefined, 'owner')).body.data.withdrawMax as number;
+    expect((await staffCall(t, 'POST', '/admin-api/v1/settings', { change: { withdrawMin: max + 1 }, reason: 'ลอง' }, 'owner')).body.code).toBe('VALIDATION_FAILED');
+    expect((await staffCall(t, 'POST', '/admin-api/v1/settings', { change: { appId: 'x' }, reason: 'ลอง' }, 'owner')).status).toBe(400);
+    expect((await staffCall(t, 'POST', '/admin-api/v1/settings', { change: { withdrawMax: 10.001 }, reason: 'ลอง' }, 'owner')).body.code).toBe('INVALID_AMOUNT');
+    expect((await staffCall(t, 'POST', '/admin-api/v1/settings', { change: { isMaintenance: true }, reason: 'ลอง' }, 'finance')).status).toBe(403);
+    const audit = await t.db.query(`SELECT 1 FROM audit_log WHERE action = 'settings.update'`);
+    expect(audit.rowCount).toBe(1);
+  });
+});

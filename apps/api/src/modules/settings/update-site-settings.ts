@@ -1,0 +1,98 @@
+import type { Queryable } from '@sabai/db';
+import { satangToBahtNumber } from '@sabai/money';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordStaffAction } from '../../lib/audit.ts';
+
+/**
+ * The site settings staff edit from the back office (issue 11 "Settings"): what spec §3 shows the
+ * member (name, LINE id, alert, maintenance / disabled) and the money rules (withdraw limits and
+ * auto-withdraw, deposit review threshold, cashback, affiliate levels and auto-withdraw). Money in
+ * satang here; the route speaks baht. Every change is audited with before / after.
+ */
+export interface EditableSettings {
+  siteName: string;
+  lineId: string;
+  alertMessage: string | null;
+  isMaintenance: boolean;
+  isDisabled: boolean;
+  withdrawEnabled: boolean;
+  withdrawMinSatang: bigint;
+  withdrawMaxSatang: bigint;
+  withdrawAutoMaxSatang: bigint;
+  depositReviewThresholdSatang: bigint;
+  cashbackEnabled: boolean;
+  cashbackBasisPoints: number;
+  affiliateEnabled: boolean;
+  affiliateLevel1Enabled: boolean;
+  affiliateLevel1BasisPoints: number;
+  affiliateLevel2Enabled: boolean;
+  affiliateLevel2BasisPoints: number;
+  affiliateAutoWithdrawEnabled: boolean;
+  affiliateAutoWithdrawMaxSatang: bigint;
+}
+
+const COLUMNS: Record<keyof EditableSettings, string> = {
+  siteName: 'site_name',
+  lineId: 'line_id',
+  alertMessage: 'alert_message',
+  isMaintenance: 'is_maintenance',
+  isDisabled: 'is_disabled',
+  withdrawEnabled: 'withdraw_enabled',
+  withdrawMinSatang: 'withdraw_min_satang',
+  withdrawMaxSatang: 'withdraw_max_satang',
+  withdrawAutoMaxSatang: 'withdraw_auto_max_satang',
+  depositReviewThresholdSatang: 'deposit_review_threshold_satang',
+  cashbackEnabled: 'cashback_enabled',
+  cashbackBasisPoints: 'cashback_payout_basis_points',
+  affiliateEnabled: 'affiliate_enabled',
+  affiliateLevel1Enabled: 'affiliate_level1_enabled',
+  affiliateLevel1BasisPoints: 'affiliate_level1_basis_points',
+  affiliateLevel2Enabled: 'affiliate_level2_enabled',
+  affiliateLevel2BasisPoints: 'affiliate_level2_basis_points',
+  affiliateAutoWithdrawEnabled: 'affiliate_auto_withdraw_enabled',
+  affiliateAutoWithdrawMaxSatang: 'affiliate_auto_withdraw_max_satang',
+};
+
+export async function readEditableSettings(db: Queryable): Promise<EditableSettings> {
+  const columns = Object.entries(COLUMNS).map(([key, column]) => `${column} AS "${key}"`).join(', ');
+  const { rows } = await db.query<EditableSettings>(`SELECT ${columns} FROM site_settings WHERE id = 1`);
+  if (!rows[0]) throw new Error('site settings missing');
+  return rows[0];
+}
+
+/** Baht on the wire for the money fields. */
+export function settingsToWire(settings: EditableSettings): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(settings).map(([key, value]) => (typeof value === 'bigint' ? [key.replace(/Satang$/, ''), satangToBahtNumber(value)] : [key, value])));
+}
+
+/**
+ * Applies a partial change (validated shapes from the route), checking the rules across fields
+ * (minimum ≤ maximum), in one transaction with its audit row. @throws AppError VALIDATION_FAILED.
+ */
+export async function updateSiteSettings(
+  context: AppContext,
+  input: { change: Partial<EditableSettings>; reason: string; actor: string; actorRole: string; address: string | null },
+): Promise<EditableSettings> {
+  if (!input.reason.trim()) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุเหตุผลการเปลี่ยนการตั้งค่า' });
+  const entries = Object.entries(input.change).filter(([key, value]) => key in COLUMNS && value !== undefined) as Array<[keyof EditableSettings, unknown]>;
+  if (entries.length === 0) throw new AppError('VALIDATION_FAILED', { message: 'ไม่มีการเปลี่ยนแปลง' });
+  const updated = await context.db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM site_settings WHERE id = 1 FOR UPDATE');
+    const before = await readEditableSettings(tx);
+    const after = { ...before, ...Object.fromEntries(entries) } as EditableSettings;
+    if (after.withdrawMinSatang > after.withdrawMaxSatang) throw new AppError('VALIDATION_FAILED', { message: 'ถอนขั้นต่ำต้องไม่มากกว่าถอนสูงสุด' });
+    const sets = entries.map(([key], index) => `${COLUMNS[key]} = $${index + 1}`).join(', ');
+    await tx.query(`UPDATE site_settings SET ${sets}, updated_at = now() WHERE id = 1`, entries.map(([, value]) => value));
+    const changedKeys = entries.map(([key]) => key);
+    const pick = (settings: EditableSettings) => Object.fromEntries(changedKeys.map((key) => [key, settings[key]]));
+    await recordStaffAction(tx, {
+      actor: input.actor, actorRole: input.actorRole, action: 'settings.update', subjectType: 'site_settings', subjectId: '1',
+      reason: input.reason.trim(), address: input.address, before: pick(before), after: pick(after),
+    });
+    return after;
+  });
+  // This process reads the new values at once; the others within their cache's 5 seconds.
+  context.siteSettings.invalidate();
+  return updated;
+}
