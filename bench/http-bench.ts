@@ -1,0 +1,354 @@
+import { spawnSync } from 'node:child_process';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createPgDb } from '@sabai/db';
+import { DEFAULT_HAPROXY_BIN, type RunningHaproxy } from '../scale/haproxy.ts';
+import { callJson, readString } from '../scale/http-client.ts';
+import { Metrics } from '../scale/metrics.ts';
+import { createManagedProcess, findFreePort, startProcess, stopProcess, waitForHttpOk, type ManagedProcess } from '../scale/processes.ts';
+import { createScaleDatabase, readAppId, REPO_ROOT, startProduct, type TestDatabase } from '../scale/product.ts';
+import { planMember, SimulatedMember, type ScaleContext } from '../scale/simulated-member.ts';
+import { startWireCounter } from './wire-counter.ts';
+
+/**
+ * `npm run bench:http` (issue 16 §1): the product as the scale harness starts it (3 APIs behind
+ * HAProxy, workers, sandbox) on a fresh database, N funded members, then each member call alone
+ * under autocannon (16 connections through HAProxy) for BENCH_HTTP_SECONDS, next to pgbench TPC-B
+ * on a scratch database of the same server in the same run. Prints figures; asserts nothing.
+ * Exits 0 unless it crashed or could not start (2). See bench/README.md.
+ */
+
+/** The secret scale/product.ts seeds the feed sources with (not exported there). */
+const FEED_SECRET = 'scale-test-feed-secret-0123456789';
+const FEED_SOURCE_ID = 'src_statement_bbl';
+const CONNECTIONS = 16;
+const DEPOSIT_BAHT = 20_000;
+const REFRESH_SAMPLES = 50;
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 25;
+
+function integer(name: string, fallback: number, min: number, max: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, not ${text}`);
+  return value;
+}
+
+interface Settings {
+  members: number;
+  seconds: number;
+  serverUrl: string;
+  haproxyBin: string;
+  pgbench: string;
+}
+
+function readSettings(): Settings {
+  const pgbenchDefault = '/usr/lib/postgresql/15/bin/pgbench';
+  return {
+    members: integer('BENCH_HTTP_MEMBERS', 200, 2, 5_000),
+    seconds: integer('BENCH_HTTP_SECONDS', 20, 1, 600),
+    serverUrl: process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    haproxyBin: process.env.HAPROXY_BIN || DEFAULT_HAPROXY_BIN,
+    pgbench: process.env.BENCH_PGBENCH || (existsSync(pgbenchDefault) ? pgbenchDefault : 'pgbench'),
+  };
+}
+
+interface CallFigures {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  refusals: number;
+  errors: number;
+  codes: Map<string, number>;
+}
+
+/** What autocannon sends for one call: its request (built per request by setupRequest) and how to read answers. */
+interface CallPlan {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** Headers and body of the next request (round-robin over the members). */
+  next: () => { headers: Record<string, string>; body?: string };
+}
+
+async function runCall(balancerUrl: string, plan: CallPlan, seconds: number): Promise<CallFigures> {
+  const codes = new Map<string, number>();
+  let ok = 0;
+  let refusals = 0;
+  let errors = 0;
+  const count = (key: string) => codes.set(key, (codes.get(key) ?? 0) + 1);
+  const result = await autocannon({
+    url: balancerUrl,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: plan.method,
+        path: plan.path,
+        setupRequest: (request) => {
+          const next = plan.next();
+          return { ...request, headers: next.headers, ...(next.body === undefined ? {} : { body: next.body }) };
+        },
+        onResponse: (status, body) => {
+          if (status >= 200 && status < 300) {
+            ok += 1;
+            return;
+          }
+          let code: string | undefined;
+          try {
+            code = readString(JSON.parse(body) as unknown, 'code');
+          } catch {
+            code = undefined;
+          }
+          if (status >= 400 && status < 500 && code !== undefined) refusals += 1;
+          else errors += 1;
+          count(`${status} ${code ?? '-'}`);
+        },
+      },
+    ],
+  });
+  // Connection errors and timeouts never reach onResponse.
+  const noAnswer = result.errors + result.timeouts;
+  if (noAnswer > 0) codes.set('no answer / timeout', noAnswer);
+  const answered = ok + refusals + errors;
+  return {
+    name: plan.name,
+    requests: answered + noAnswer,
+    rps: answered / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok,
+    refusals,
+    errors: errors + noAnswer,
+    codes,
+  };
+}
+
+/** pgbench TPC-B on a scratch database of the same server: -i -s 10, then -c 16 -j 2 -T 20 -M prepared. */
+async function runPgbench(settings: Settings): Promise<number> {
+  const name = `sabai_bench_http_${randomBytes(4).toString('hex')}_pgbench`;
+  const admin = createPgDb(settings.serverUrl, { maxConnections: 1 });
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(settings.serverUrl);
+    url.pathname = `/${name}`;
+    const init = spawnSync(settings.pgbench, ['-i', '-s', '10', '-q', url.toString()], { encoding: 'utf8' });
+    if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
+    const run = spawnSync(settings.pgbench, ['-c', '16', '-j', '2', '-T', '20', '-M', 'prepared', '-n', url.toString()], { encoding: 'utf8' });
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1];
+    if (run.status !== 0 || tps === undefined) throw new Error(`pgbench failed: ${run.stderr}${run.stdout}`);
+    return Number(tps);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.close();
+  }
+}
+
+/** A statement line on the BBL house account from the member's bound account, signed as the bank feed signs it. */
+function signedStatement(member: { bankCode: string; accountNumber: string }, amount: string): { headers: Record<string, string>; body: string } {
+  const body = JSON.stringify({
+    providerRef: `bench-${randomUUID()}`,
+    accountNumber: '1170012345',
+    direction: 'credit',
+    amount,
+    occurredAt: new Date().toISOString(),
+    senderBankCode: member.bankCode,
+    senderAccountNumber: member.accountNumber,
+    senderName: null,
+  });
+  const timestamp = String(Date.now());
+  const signature = createHmac('sha256', FEED_SECRET).update(`${timestamp}.${body}`, 'utf8').digest('hex');
+  return { headers: { 'content-type': 'application/json', 'x-feed-source': FEED_SOURCE_ID, 'x-feed-timestamp': timestamp, 'x-feed-signature': signature }, body };
+}
+
+async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += size) await Promise.all(items.slice(start, start + size).map(work));
+}
+
+/**
+ * Statements one refresh makes: a fourth API process whose PostgreSQL connections go through the
+ * counting relay, called REFRESH_SAMPLES times one after the other (idle traffic measured alone
+ * over the same time and subtracted).
+ */
+async function countRefresh(template: ManagedProcess, runDir: string, started: ManagedProcess[], headers: Record<string, string>) {
+  const databaseUrl = new URL(template.env.DATABASE_URL ?? '');
+  const counter = await startWireCounter({ host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) });
+  databaseUrl.hostname = '127.0.0.1';
+  databaseUrl.port = String(counter.port);
+  const port = await findFreePort();
+  const api = createManagedProcess({
+    name: 'api-counted',
+    kind: 'api',
+    entry: template.entry,
+    env: { ...template.env, DATABASE_URL: databaseUrl.toString(), PORT: String(port), PGAPPNAME: 'sabai-bench-api-counted' },
+    port,
+    logPath: path.join(runDir, 'api-counted.log'),
+  });
+  started.push(api);
+  startProcess(api, REPO_ROOT);
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHttpOk(`${url}/healthz`, 60_000, api);
+    const metrics = new Metrics();
+    for (let index = 0; index < 10; index += 1) await callJson(metrics, 'warm', `${url}/auth-service/v1/refresh`, { method: 'GET', headers });
+    counter.reset();
+    const startedAt = performance.now();
+    const latencies: number[] = [];
+    let bodyBytes = 0;
+    for (let index = 0; index < REFRESH_SAMPLES; index += 1) {
+      const result = await callJson(metrics, 'refresh', `${url}/auth-service/v1/refresh`, { method: 'GET', headers });
+      if (result.status !== 200) throw new Error(`refresh answered ${result.status} ${result.code ?? ''}`);
+      latencies.push(result.latencyMs);
+      bodyBytes = JSON.stringify(result.body).length;
+    }
+    const elapsedMs = performance.now() - startedAt;
+    const busyStatements = counter.statements();
+    const databaseMs = counter.databaseMs();
+    const texts = counter.texts();
+    counter.reset();
+    await new Promise((resolve) => setTimeout(resolve, elapsedMs));
+    const idleStatements = counter.statements();
+    latencies.sort((a, b) => a - b);
+    return {
+      perCall: (busyStatements - idleStatements) / REFRESH_SAMPLES,
+      idleStatements,
+      texts: [...texts.entries()].map(([sql, count]) => [sql, count / REFRESH_SAMPLES] as const).sort((a, b) => b[1] - a[1]),
+      medianMs: latencies[Math.floor(latencies.length / 2)] ?? 0,
+      meanMs: elapsedMs / REFRESH_SAMPLES,
+      databaseMsPerCall: databaseMs / REFRESH_SAMPLES,
+      bodyBytes,
+    };
+  } finally {
+    await stopProcess(api);
+    await counter.close();
+  }
+}
+
+const fixed = (value: number, digits = 1) => value.toFixed(digits);
+
+async function main(): Promise<number> {
+  const settings = readSettings();
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'sabai-bench-http-'));
+  const started: ManagedProcess[] = [];
+  let haproxy: RunningHaproxy | undefined;
+  let database: TestDatabase | undefined;
+  const cleanUp = async () => {
+    await Promise.all(started.map((process_) => stopProcess(process_)));
+    await haproxy?.stop();
+    await database?.drop().catch((error: unknown) => console.error(`could not drop the bench database: ${String(error)}`));
+  };
+  const onSignal = () => void cleanUp().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    console.log(`bench:http: ${settings.members} members, ${settings.seconds} s per call, ${CONNECTIONS} connections through HAProxy; logs in ${runDir}`);
+    try {
+      database = await createScaleDatabase(settings.serverUrl);
+    } catch (error) {
+      console.error(`could not create the bench database on ${settings.serverUrl}: ${String(error)}`);
+      return 2;
+    }
+    const product = await startProduct(database, { runDir, haproxyBin: settings.haproxyBin, started, onHaproxy: (running) => (haproxy = running) });
+    const appId = await readAppId(database.db);
+
+    // Members: sign-up, login and one deposit each through the sandbox bank (the scale harness's own member).
+    const metrics = new Metrics();
+    const scale: ScaleContext = {
+      appId,
+      balancerUrl: product.balancerUrl,
+      sandboxUrl: product.sandboxUrl,
+      apis: product.apis.map((api) => ({ name: api.name, url: `http://127.0.0.1:${api.port}`, isUp: () => api.child !== null })),
+      metrics,
+      gameCodes: [],
+      thinkMs: { min: 0, max: 0 },
+      depositBaht: { min: DEPOSIT_BAHT, max: DEPOSIT_BAHT },
+      withdrawalBaht: { min: 100, max: 100 },
+    };
+    const members = Array.from({ length: settings.members }, (_, index) => new SimulatedMember(planMember(index), scale));
+    const setupStartedAt = performance.now();
+    await inBatches(members, 20, async (member) => {
+      if (await member.join()) await member.deposit();
+      await member.stream?.stop();
+    });
+    const joined = members.filter((member) => member.token !== null);
+    const funded = joined.filter((member) => member.deposits.some((deposit) => deposit.isAcknowledged));
+    console.log(`setup: ${joined.length}/${members.length} members joined, ${funded.length} funded with ${DEPOSIT_BAHT} baht through the sandbox bank in ${fixed((performance.now() - setupStartedAt) / 1_000)} s`);
+    if (funded.length === 0) throw new Error(`no member could be funded: ${[...new Set(members.map((member) => member.joinError))].join(', ')}`);
+    const gameCode = scale.gameCodes[0] ?? 'unknown-game';
+
+    let turn = 0;
+    const nextMember = () => funded[turn++ % funded.length]!;
+    const memberHeaders = (member: SimulatedMember, extra: Record<string, string> = {}) => ({
+      'x-api-key': appId,
+      authorization: `Bearer ${member.token ?? ''}`,
+      'content-type': 'application/json',
+      ...extra,
+    });
+    const plans: CallPlan[] = [
+      { name: 'login', method: 'POST', path: '/auth-service/v1/login', next: () => {
+        const member = nextMember();
+        return { headers: { 'x-api-key': appId, 'content-type': 'application/json' }, body: JSON.stringify({ phoneNumber: member.plan.phoneNumber, Password: member.plan.password }) };
+      } },
+      { name: 'refresh', method: 'GET', path: '/auth-service/v1/refresh', next: () => ({ headers: memberHeaders(nextMember()) }) },
+      { name: 'balance', method: 'GET', path: '/user-profile-composite/v1/profile/balance', next: () => ({ headers: memberHeaders(nextMember()) }) },
+      { name: 'deposit history', method: 'GET', path: '/user-profile-composite/v1/history/deposit', next: () => ({ headers: memberHeaders(nextMember()) }) },
+      { name: 'withdraw history', method: 'GET', path: '/user-profile-composite/v1/history/withdraw', next: () => ({ headers: memberHeaders(nextMember()) }) },
+      { name: 'withdrawal', method: 'POST', path: '/fund-composite/v1/withdrawal', next: () => ({
+        headers: memberHeaders(nextMember(), { 'idempotency-key': randomUUID() }),
+        body: JSON.stringify({ Amount: 100, Channel: 'BANK' }),
+      }) },
+      { name: 'bank feed', method: 'POST', path: '/bank-feed/v1/statement', next: () => signedStatement(nextMember().plan, '100.00') },
+      { name: 'game launch', method: 'POST', path: '/game-composite/v1/launch', next: () => ({ headers: memberHeaders(nextMember()), body: JSON.stringify({ gameCode }) }) },
+    ];
+    const figures: CallFigures[] = [];
+    for (const plan of plans) {
+      const result = await runCall(product.balancerUrl, plan, settings.seconds);
+      figures.push(result);
+      console.log(`  ${plan.name}: ${fixed(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.refusals} refusals, ${result.errors} errors`);
+    }
+
+    const refresh = await countRefresh(product.apis[0]!, runDir, started, memberHeaders(funded[0]!));
+    console.log('pgbench TPC-B (-i -s 10; -c 16 -j 2 -T 20 -M prepared) on a scratch database…');
+    const tps = await runPgbench(settings);
+
+    console.log(`\npgbench TPC-B: ${fixed(tps)} tps (the same server, the same run)`);
+    console.log(`targets: every call ≥ ${TARGET_RATIO}× pgbench tps, p99 ≤ ${TARGET_P99_MS} ms, 0 errors\n`);
+    const rows = figures.map((row) => {
+      const ratio = row.rps / tps;
+      const misses = [ratio < TARGET_RATIO ? 'ratio' : '', row.p99 > TARGET_P99_MS ? 'p99' : '', row.errors > 0 ? 'errors' : ''].filter(Boolean);
+      return [row.name, fixed(row.rps), String(row.p50), String(row.p99), String(row.requests), String(row.refusals), String(row.errors), fixed(ratio, 2), misses.length === 0 ? 'met' : `not met (${misses.join(', ')})`];
+    });
+    const header = ['call', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'refusals', 'errors', '÷ pgbench', 'targets'];
+    console.log(`| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
+    for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+    console.log('\nnot 2xx, by call (status code → count):');
+    for (const row of figures) {
+      if (row.codes.size > 0) console.log(`  ${row.name}: ${[...row.codes.entries()].sort((a, b) => b[1] - a[1]).map(([code, count]) => `${code} × ${count}`).join(', ')}`);
+    }
+    console.log(`\nrefresh, alone on one API process (${REFRESH_SAMPLES} calls one after the other): ${fixed(refresh.perCall)} SQL statements per call, median ${fixed(refresh.medianMs)} ms (idle traffic over the same time: ${refresh.idleStatements} statements, subtracted)`);
+    console.log(`  per call: ${fixed(refresh.meanMs, 2)} ms at the client, of which ${fixed(refresh.databaseMsPerCall, 2)} ms waiting on PostgreSQL (Sync → ReadyForQuery, round trips included); the rest is Node (HTTP, auth, zod, serialization of a ${refresh.bodyBytes}-byte answer)`);
+    for (const [sql, perCall] of refresh.texts) console.log(`  ${fixed(perCall, 2)}× ${sql}`);
+    return 0;
+  } finally {
+    await cleanUp();
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (exitCode) => process.exit(exitCode),
+  (error: unknown) => {
+    console.error('bench:http crashed:', error);
+    process.exit(1);
+  },
+);
