@@ -15,13 +15,32 @@ export function pgBossDb(db: Db | Queryable): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
       if ((!values || values.length === 0) && isScript(text)) {
-        await db.exec(text);
+        await runScript(db, text);
         return { rows: [] };
       }
       const result = await db.query(text, values ?? []);
       return { rows: result.rows.map(withBigintsAsText) };
     },
   };
+}
+
+/**
+ * Runs one of pg-boss's scripts (they carry their own BEGIN … COMMIT). A script that fails half-way
+ * must not leave its connection inside an aborted transaction: on PostgreSQL it runs on a
+ * dedicated connection that is rolled back on error (our transaction; the script's own BEGIN and
+ * COMMIT only warn); on PGlite (one connection) a failure is followed by a ROLLBACK.
+ */
+async function runScript(db: Db | Queryable, text: string): Promise<void> {
+  if ('driver' in db && db.driver === 'pg') {
+    await db.transaction((tx) => tx.exec(text));
+    return;
+  }
+  try {
+    await db.exec(text);
+  } catch (error) {
+    await db.exec('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
 }
 
 /** More than one statement: a `;` followed by more SQL (pg-boss writes no `;` inside literals of one-statement commands). */

@@ -132,7 +132,8 @@ describe('the worker', () => {
   }, 60_000);
 });
 
-describe('workers starting together', () => {
+// Several workers share a database only on PostgreSQL (PGlite is one process, one worker).
+describe.skipIf(!process.env.DATABASE_URL)('workers starting together', () => {
   it('start side by side on a new database (queue creation may deadlock in PostgreSQL and is retried)', async () => {
     const fresh = await createTestApp();
     try {

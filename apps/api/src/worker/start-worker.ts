@@ -177,7 +177,8 @@ async function createQueueRetrying(boss: PgBoss, name: string, options: Omit<PgB
       return;
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      if ((code !== '40P01' && code !== '40001' && code !== '23505') || attempt >= 5) throw error;
+      // Deadlock, serialization, or the other worker created it first (unique / duplicate table / object).
+      if (!['40P01', '40001', '23505', '42P07', '42710'].includes(String(code)) || attempt >= 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
     }
   }

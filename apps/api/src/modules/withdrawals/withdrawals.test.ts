@@ -111,7 +111,8 @@ describe('POST /fund-composite/v1/withdrawal', () => {
     );
     expect(decisions.filter((decision) => decision.status === 200)).toHaveLength(1);
     expect(decisions.filter((decision) => decision.body.code === 'STATE_CONFLICT')).toHaveLength(49);
-    expect(['paid', 'rejected']).toContain(await withdrawalStatus(id));
+    // Approved: paid, or still `paying` when the bank's answer was slow on a loaded machine (then recovery asks it).
+    expect(['paid', 'paying', 'rejected']).toContain(await withdrawalStatus(id));
   });
 
   it('lets exactly one of 50 concurrent withdrawals of the full balance succeed', async () => {
