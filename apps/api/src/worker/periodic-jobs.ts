@@ -40,8 +40,16 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   // The partner's bet records: turnover and game results.
   { name: 'bet-record-pull', periodMs: everyRecoveryInterval, run: async (context) => ({ betRecords: await pullBetRecords(context) }) },
   // Cashback and affiliate periods that have ended (each period credited once: keyed by period).
-  { name: 'cashback-period', periodMs: everyRecoveryInterval, run: async (context) => ({ cashbackMembers: await computeDueCashback(context) }) },
-  { name: 'affiliate-period', periodMs: everyRecoveryInterval, run: async (context) => ({ affiliateCommissions: await computeDueAffiliateCommissions(context) }) },
+  // The bet feed is pulled first, in the same run: a period is computed once, so it must see every
+  // round settled in it (computing before the pull would lose the last rounds for good).
+  {
+    name: 'reward-periods',
+    periodMs: everyRecoveryInterval,
+    run: async (context) => {
+      const betRecords = await pullBetRecords(context);
+      return { betRecords, cashbackMembers: await computeDueCashback(context), affiliateCommissions: await computeDueAffiliateCommissions(context) };
+    },
+  },
   // A quiet look at recently active game wallets: differences become cases for staff.
   { name: 'game-difference-watch', periodMs: everyRecoveryInterval, run: async (context) => ({ gameDifferences: await detectRecentGameDifferences(context) }) },
   // A bank-feed source silent in its active hours (a dead house phone, docs/adr/0013).
