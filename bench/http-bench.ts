@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { Metrics } from '../scale/metrics.ts';
 import { createManagedProcess, findFreePort, startProcess, stopProcess, waitForHttpOk, type ManagedProcess } from '../scale/processes.ts';
 import { createScaleDatabase, readAppId, REPO_ROOT, startProduct, type TestDatabase } from '../scale/product.ts';
 import { planMember, SimulatedMember, type ScaleContext } from '../scale/simulated-member.ts';
+import { signedStatement } from './signed-statement.ts';
 import { startWireCounter } from './wire-counter.ts';
 
 /**
@@ -21,9 +22,6 @@ import { startWireCounter } from './wire-counter.ts';
  * Exits 0 unless it crashed or could not start (2). See bench/README.md.
  */
 
-/** The secret scale/product.ts seeds the feed sources with (not exported there). */
-const FEED_SECRET = 'scale-test-feed-secret-0123456789';
-const FEED_SOURCE_ID = 'src_statement_bbl';
 const CONNECTIONS = 16;
 const DEPOSIT_BAHT = 20_000;
 const REFRESH_SAMPLES = 50;
@@ -150,23 +148,6 @@ async function runPgbench(settings: Settings): Promise<number> {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.close();
   }
-}
-
-/** A statement line on the BBL house account from the member's bound account, signed as the bank feed signs it. */
-function signedStatement(member: { bankCode: string; accountNumber: string }, amount: string): { headers: Record<string, string>; body: string } {
-  const body = JSON.stringify({
-    providerRef: `bench-${randomUUID()}`,
-    accountNumber: '1170012345',
-    direction: 'credit',
-    amount,
-    occurredAt: new Date().toISOString(),
-    senderBankCode: member.bankCode,
-    senderAccountNumber: member.accountNumber,
-    senderName: null,
-  });
-  const timestamp = String(Date.now());
-  const signature = createHmac('sha256', FEED_SECRET).update(`${timestamp}.${body}`, 'utf8').digest('hex');
-  return { headers: { 'content-type': 'application/json', 'x-feed-source': FEED_SOURCE_ID, 'x-feed-timestamp': timestamp, 'x-feed-signature': signature }, body };
 }
 
 async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {

@@ -21,6 +21,8 @@ export interface StreamEvent {
   at: number;
   /** The `reason` of a `balance` event: deposit, withdrawal or adjustment. */
   reason: string;
+  /** The credited deposit's id, on a deposit's own event. */
+  depositId: string | null;
   segment: number;
 }
 
@@ -113,13 +115,16 @@ export class MemberEventStream {
       return;
     }
     if (event !== 'balance') return;
+    const at = performance.now();
     let reason = 'unknown';
+    let depositId: string | null = null;
     try {
-      const parsed = JSON.parse(data.join('\n')) as { reason?: unknown };
+      const parsed = JSON.parse(data.join('\n')) as { reason?: unknown; depositId?: unknown };
       if (typeof parsed.reason === 'string') reason = parsed.reason;
+      if (typeof parsed.depositId === 'string') depositId = parsed.depositId;
     } catch {
       reason = 'unparsable';
     }
-    this.events.push({ at: performance.now(), reason, segment: segmentIndex });
+    this.events.push({ at, reason, depositId, segment: segmentIndex });
   }
 }

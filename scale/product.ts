@@ -19,7 +19,8 @@ const SANDBOX_ENTRY = path.join(REPO_ROOT, 'apps/sandbox/src/server.ts');
 
 export const API_COUNT = 3;
 export const WORKER_COUNT = 2;
-const FEED_SECRET = 'scale-test-feed-secret-0123456789';
+/** The secret the demo site's bank-feed sources are seeded with (benchmarks sign statements with it). */
+export const FEED_SECRET = 'scale-test-feed-secret-0123456789';
 export const SANDBOX_KEY = 'scale-test-sandbox-key';
 /** Given to every API and worker by config, as production does (the same value everywhere). */
 const BANK_TOKEN_SECRET = `scale-test-bank-token-${randomBytes(16).toString('hex')}`;

@@ -3,7 +3,9 @@ import type { Queryable } from '@sabai/db';
 /**
  * "A member's balance changed" (issue: live balance). Sent with pg_notify inside the transaction
  * that moved the money, so it is delivered only if that transaction commits, to every API process
- * listening. Carries no amounts: clients refetch.
+ * listening. Carries no amounts: clients refetch. A deposit's notification also names the deposit
+ * (`depositId`), so a client (and bench:live, issue 16 §2) can tell one deposit's event from
+ * another's and count each exactly once.
  */
 export const BALANCE_CHANNEL = 'sabai_balance_changed';
 
@@ -20,6 +22,12 @@ export async function notifySessionsEnded(q: Queryable, memberId: string): Promi
   await q.query('SELECT pg_notify($1, $2)', [BALANCE_CHANNEL, JSON.stringify({ memberId, reason: SESSION_ENDED_REASON })]);
 }
 
-export async function notifyBalanceChanged(tx: Queryable, memberId: string, reason: BalanceChangeReason): Promise<void> {
-  await tx.query('SELECT pg_notify($1, $2)', [BALANCE_CHANNEL, JSON.stringify({ memberId, reason })]);
+/** What a stream sends the member for one change: the reason, and the deposit's id when a deposit was credited. */
+export interface BalanceChange {
+  reason: string;
+  depositId?: string;
+}
+
+export async function notifyBalanceChanged(tx: Queryable, memberId: string, reason: BalanceChangeReason, depositId?: string): Promise<void> {
+  await tx.query('SELECT pg_notify($1, $2)', [BALANCE_CHANNEL, JSON.stringify(depositId === undefined ? { memberId, reason } : { memberId, reason, depositId })]);
 }

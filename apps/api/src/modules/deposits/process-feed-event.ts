@@ -140,7 +140,7 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
     if (decision.promptPayRequestId) {
       await tx.query('UPDATE promptpay_requests SET paid_deposit_id = $2 WHERE id = $1 AND paid_deposit_id IS NULL', [decision.promptPayRequestId, depositId]);
     }
-    await notifyBalanceChanged(tx, decision.memberId, 'deposit');
+    await notifyBalanceChanged(tx, decision.memberId, 'deposit', depositId);
     return markEvent(tx, eventId, 'credited', decision.reason);
   });
 }

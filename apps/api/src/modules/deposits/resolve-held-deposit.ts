@@ -46,7 +46,7 @@ export async function resolveHeldDeposit(
     );
     await recordDepositCredited(tx, { memberId, depositId: input.depositId, amountSatang: deposit.amount_satang, now: context.now() });
     await recordStaffAction(tx, { actor: input.actor, action: 'deposit.assign', subjectType: 'deposit', subjectId: input.depositId, details: { memberId, note: input.note ?? null } });
-    await notifyBalanceChanged(tx, memberId, 'deposit');
+    await notifyBalanceChanged(tx, memberId, 'deposit', input.depositId);
     return { status: 'credited' as const };
   });
 }

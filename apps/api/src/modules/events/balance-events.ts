@@ -1,7 +1,7 @@
 import type { Db } from '@sabai/db';
-import { BALANCE_CHANNEL } from '../../lib/balance-notifications.ts';
+import { BALANCE_CHANNEL, type BalanceChange } from '../../lib/balance-notifications.ts';
 
-type Listener = (reason: string) => void;
+type Listener = (change: BalanceChange) => void;
 
 /** At most this many live streams per member (tabs and devices); the oldest is closed to make room. */
 export const MAX_STREAMS_PER_MEMBER = 5;
@@ -18,19 +18,21 @@ export function createBalanceEvents(db: Db) {
   return {
     async start(): Promise<void> {
       unlisten = await db.listen(BALANCE_CHANNEL, (payload) => {
-        let message: { memberId?: unknown; reason?: unknown };
+        let message: { memberId?: unknown; reason?: unknown; depositId?: unknown };
         try {
           message = JSON.parse(payload) as typeof message;
         } catch {
           return;
         }
         if (typeof message.memberId !== 'string') return;
-        for (const listener of [...(listeners.get(message.memberId)?.keys() ?? [])]) listener(typeof message.reason === 'string' ? message.reason : 'changed');
+        const change: BalanceChange = { reason: typeof message.reason === 'string' ? message.reason : 'changed' };
+        if (typeof message.depositId === 'string') change.depositId = message.depositId;
+        for (const listener of [...(listeners.get(message.memberId)?.keys() ?? [])]) listener(change);
       }, {
         // The LISTEN connection was lost and is back: events sent meanwhile are gone, so every open
         // stream is told its balance may have changed (clients refetch).
         onReconnect: () => {
-          for (const subscribers of listeners.values()) for (const listener of [...subscribers.keys()]) listener('adjustment');
+          for (const subscribers of listeners.values()) for (const listener of [...subscribers.keys()]) listener({ reason: 'adjustment' });
         },
       });
     },

@@ -89,11 +89,18 @@ describe('GET /user-profile-composite/v1/events', () => {
     // deposit's own events could still be on their way when the stream opens). The credit then
     // moves into the game account ('adjustment'), so wait for the deposit's event itself.
     const member = await signedInMember();
-    const text = await readStream(member.token, 'event: balance\ndata: {"reason":"deposit"}', () =>
+    const text = await readStream(member.token, 'event: balance\ndata: {"reason":"deposit","depositId":', () =>
       postFeed(t, 'statement', statementFrom(member, '77.00'), { sourceId: 'src_statement_bbl' }),
     );
-    expect(text).toContain('event: balance\ndata: {"reason":"deposit"}');
-    expect(text).not.toContain('77');
+    const line = /event: balance\ndata: (\{"reason":"deposit","depositId":[^\n]*\})/.exec(text)?.[1];
+    const data = JSON.parse(line ?? 'null') as { reason: string; depositId: string };
+    // Exactly the reason and the deposit's id: never an amount or a balance.
+    expect(Object.keys(data).sort()).toEqual(['depositId', 'reason']);
+    const { rows } = await t.db.query<{ phone_number: string; amount_satang: string }>(
+      'SELECT m.phone_number, d.amount_satang::text FROM deposits d JOIN members m ON m.id = d.member_id WHERE d.id = $1',
+      [data.depositId],
+    );
+    expect(rows).toEqual([{ phone_number: member.phoneNumber, amount_satang: '7700' }]);
   });
 
   it('does not tell one member about another member’s money', async () => {

@@ -12,8 +12,8 @@ const SESSION_RECHECK_MS = 30_000;
 
 /**
  * `GET /user-profile-composite/v1/events`: a Server-Sent Events stream for the signed-in member.
- * Sends `event: ready` once, then `event: balance` with `{"reason": …}` (never amounts) whenever
- * the member's money changes; the client refetches. Needs the app key and session headers, so
+ * Sends `event: ready` once, then `event: balance` with `{"reason": …}` (never amounts; a credited
+ * deposit adds its `depositId`) whenever the member's money changes; the client refetches. Needs the app key and session headers, so
  * clients read it with fetch() rather than EventSource.
  */
 export function registerEventRoutes(app: FastifyInstance, context: AppContext, events: BalanceEvents): void {
@@ -35,9 +35,9 @@ export function registerEventRoutes(app: FastifyInstance, context: AppContext, e
     };
     const unsubscribe = events.subscribe(
       session.memberId,
-      (reason) => {
-        if (reason === SESSION_ENDED_REASON) void recheckSession();
-        else raw.write(`event: balance\ndata: ${JSON.stringify({ reason })}\n\n`);
+      (change) => {
+        if (change.reason === SESSION_ENDED_REASON) void recheckSession();
+        else raw.write(`event: balance\ndata: ${JSON.stringify(change)}\n\n`);
       },
       () => end(),
     );
