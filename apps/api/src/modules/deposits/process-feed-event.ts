@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
@@ -68,7 +68,7 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       return markEvent(tx, eventId, normalized.result, normalized.reason);
     }
     const credit = normalized.credit;
-    const unallocated = await requireAccountId(tx, 'house:unallocated_deposits');
+    const unallocated = await requireAccountId(tx, HOUSE_ACCOUNTS.unallocatedDeposits);
     const receivedTransferId = expectPosted(
       await postTransfer(tx, {
         idempotencyKey: `deposit-received:${eventId}`,
