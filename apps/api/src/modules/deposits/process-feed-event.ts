@@ -9,7 +9,7 @@ import { normalizeFeedEvent, type FeedChannel } from './normalize-feed-event.ts'
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import { recordDepositCredited } from './record-deposit-credited.ts';
 import { depositRefusal } from '../responsible-gaming/index.ts';
-import type { FeedBodyFormat, FeedKind } from './feed-payloads.ts';
+import type { FeedBodyFormat, FeedKind } from '@sabai/contracts';
 
 export interface FeedEventOutcome {
   status: 'received' | 'credited' | 'held' | 'ignored' | 'rejected';

@@ -1,0 +1,28 @@
+import { heldDepositsResponse, withdrawalsResponse } from '@sabai/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { fundedMember, staffCall } from '../../test/money-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+// The back office parses these answers with the contract (apps/admin lib/api.ts apiGet): what the
+// API sends must fit it, or the screen shows "คำตอบจากเซิร์ฟเวอร์ไม่ตรงรูปแบบ".
+describe('back-office answers fit @sabai/contracts (issue 10: contracts own the admin wire)', () => {
+  it('the withdrawals waiting for staff', async () => {
+    const member = await fundedMember(t, '9000.00');
+    const requested = await t.call({ method: 'POST', url: '/fund-composite/v1/withdrawal', token: member.token, body: { Amount: 6000, Channel: 'BANK' } });
+    expect(requested.status).toBe(200);
+    const list = await staffCall(t, 'GET', '/admin-api/v1/withdrawals?status=pending_approval');
+    const parsed = withdrawalsResponse.parse(list.body);
+    expect(parsed.data).toEqual([expect.objectContaining({ id: requested.body.data.withdrawalId, Amount: 6000, status: 'pending_approval', Status: 2 })]);
+  });
+
+  it('the held deposits', async () => {
+    const list = await staffCall(t, 'GET', '/admin-api/v1/deposits/held');
+    expect(heldDepositsResponse.parse(list.body).data).toEqual([]);
+  });
+});
