@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bahtToSatang } from '../envelope.ts';
+import { bahtToSatang, envelope } from '../envelope.ts';
 
 /**
  * Back-office wire schemas for members (`/admin-api/v1/members…`, `/admin-api/v1/adjustments…`,
@@ -15,3 +15,17 @@ export const adjustmentRequestBody = z.object({ direction: z.enum(['credit', 'de
 export const adjustmentParams = z.object({ adjustmentId: z.string().regex(/^adj_[a-z0-9]{20}$/) });
 /** `POST /admin-api/v1/adjustments/:adjustmentId/(approve|reject)`. */
 export const adjustmentDecisionBody = z.object({ reason: z.string().max(500).optional() });
+
+/** One row of `GET /admin-api/v1/members?q=` (at most 50, newest members first). */
+export const memberSummary = z.object({
+  memberId: z.string(),
+  phoneNumber: z.string(),
+  name: z.string(),
+  bankCode: z.string(),
+  bankAccountNumber: z.string(),
+  gameUsername: z.string().nullable(),
+  status: z.enum(['active', 'suspended']),
+  createdAt: z.string(),
+});
+export type MemberSummaryWire = z.infer<typeof memberSummary>;
+export const memberSearchResponse = envelope(z.array(memberSummary));

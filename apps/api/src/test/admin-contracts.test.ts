@@ -1,7 +1,7 @@
-import { heldDepositsResponse, withdrawalsResponse } from '@sabai/contracts';
+import { heldDepositsResponse, memberSearchResponse, outboxDeliveriesResponse, withdrawalsResponse } from '@sabai/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { fundedMember, staffCall } from '../../test/money-helpers.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+import { fundedMember, staffCall } from './money-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,5 +24,17 @@ describe('back-office answers fit @sabai/contracts (issue 10: contracts own the 
   it('the held deposits', async () => {
     const list = await staffCall(t, 'GET', '/admin-api/v1/deposits/held');
     expect(heldDepositsResponse.parse(list.body).data).toEqual([]);
+  });
+
+  it('the member search', async () => {
+    const member = await fundedMember(t, '100.00');
+    const list = await staffCall(t, 'GET', `/admin-api/v1/members?q=${member.phoneNumber}`);
+    expect(memberSearchResponse.parse(list.body).data).toEqual([expect.objectContaining({ phoneNumber: member.phoneNumber, status: 'active' })]);
+  });
+
+  it('the outbox deliveries', async () => {
+    const list = await staffCall(t, 'GET', '/admin-api/v1/outbox/deliveries?limit=10');
+    const parsed = outboxDeliveriesResponse.parse(list.body);
+    expect(parsed.data.deliveries.length).toBeLessThanOrEqual(10);
   });
 });
