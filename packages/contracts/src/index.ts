@@ -18,3 +18,4 @@ export * from './play.ts';
 export * from './admin/index.ts';
 export * from './bank-feed.ts';
 export * from './partner.ts';
+export * from './headers.ts';
