@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,13 +27,16 @@ describe('migration folders (docs/adr/0024)', () => {
     });
     afterAll(async () => db.close());
 
-    it('recognises 0002-ledger.sql by name and applies only what is new', async () => {
-      // Everything applied, as before the move: schema_migrations records names only.
-      const all = await migrate(db);
-      expect(all).toContain('0002-ledger.sql');
-      const { rows } = await db.query<{ name: string }>(`SELECT name FROM schema_migrations WHERE name = '0002-ledger.sql'`);
-      expect(rows).toHaveLength(1);
+    it('recognises every migration, 0002-ledger.sql included, and applies nothing again', async () => {
+      // The old layout: every file in one folder.
+      const oldLayout = await mkdtemp(path.join(os.tmpdir(), 'sabai-old-layout-'));
+      for (const migration of await listMigrations()) await copyFile(migration.file, path.join(oldLayout, migration.name));
+      const appliedBefore = await migrate(db, oldLayout);
+      expect(appliedBefore).toContain('0002-ledger.sql');
+      // The new layout finds them all applied.
       expect(await migrate(db)).toEqual([]);
+      const { rows } = await db.query<{ count: bigint }>('SELECT count(*) AS count FROM schema_migrations');
+      expect(Number(rows[0]?.count)).toBe(appliedBefore.length);
     });
   });
 });
