@@ -1,4 +1,4 @@
-import { heldDepositsResponse, memberSearchResponse, outboxDeliveriesResponse, withdrawalsResponse } from '@sabai/contracts';
+import { auditEntriesResponse, heldDepositsResponse, memberSearchResponse, outboxDeliveriesResponse, staffAccountsResponse, withdrawalsResponse } from '@sabai/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { fundedMember, staffCall } from './money-helpers.ts';
@@ -36,5 +36,14 @@ describe('back-office answers fit @sabai/contracts (issue 10: contracts own the 
     const list = await staffCall(t, 'GET', '/admin-api/v1/outbox/deliveries?limit=10');
     const parsed = outboxDeliveriesResponse.parse(list.body);
     expect(parsed.data.deliveries.length).toBeLessThanOrEqual(10);
+  });
+
+  it('the staff accounts and the audit log', async () => {
+    const staff = await staffCall(t, 'GET', '/admin-api/v1/staff');
+    expect(staffAccountsResponse.parse(staff.body).data.length).toBeGreaterThan(0);
+    const audit = await staffCall(t, 'GET', '/admin-api/v1/audit?limit=20');
+    const entries = auditEntriesResponse.parse(audit.body).data;
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries[0]).toMatchObject({ seq: expect.stringMatching(/^\d+$/), hash: expect.any(String) });
   });
 });

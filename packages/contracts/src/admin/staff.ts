@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelope } from '../envelope.ts';
 
 /**
  * Back-office wire schemas for staff identity and the audit log (`/admin-api/v1/staff/…`,
@@ -23,3 +24,34 @@ export const auditQuery = z.object({
   beforeSeq: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
+
+/** One staff account of `GET /admin-api/v1/staff` (oldest first). */
+export const staffAccountRow = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.string(),
+  status: z.string(),
+  totpEnrolled: z.boolean(),
+  mustChangePassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type StaffAccountRow = z.infer<typeof staffAccountRow>;
+export const staffAccountsResponse = envelope(z.array(staffAccountRow));
+
+/** One entry of the hash-chained audit log (`GET /admin-api/v1/audit`, newest first). */
+export const auditEntry = z.object({
+  seq: z.string().describe('position in the chain (int8 as text)'),
+  actor: z.string(),
+  role: z.string().nullable(),
+  action: z.string(),
+  target: z.object({ type: z.string(), id: z.string() }),
+  details: z.unknown(),
+  reason: z.string().nullable(),
+  address: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  at: z.string(),
+  hash: z.string(),
+});
+export type AuditEntryWire = z.infer<typeof auditEntry>;
+export const auditEntriesResponse = envelope(z.array(auditEntry));
