@@ -27,6 +27,24 @@ const moduleWalls = apiModules.map((name) => ({
   message: `import the ${name} module through its face, ${API_MODULES_DIR}/${name}/index.ts`,
 }));
 
+/**
+ * The ledger owns its tables (issue 10, docs/adr/0024): outside packages/ledger no string or
+ * template literal names ledger_transfers, ledger_entries or ledger_accounts; use the reads and
+ * checks @sabai/ledger exports (packages/ledger/src/reads.ts).
+ */
+const LEDGER_TABLE = '/\\bledger_(transfers|entries|accounts)\\b/';
+const LEDGER_TABLE_MESSAGE = 'only packages/ledger names a ledger_* table: use a read of @sabai/ledger (packages/ledger/src/reads.ts)';
+/**
+ * TEMPORARY: files another helper (branch h-scale) is rewriting right now (member history, affiliate
+ * summary, wallet balance reads). Their ledger reads move into @sabai/ledger with that rewrite;
+ * then delete them from this list. Do not add files here.
+ */
+const LEDGER_TABLE_PENDING_FILES = [
+  'apps/api/src/modules/affiliate/get-affiliate-summary.ts',
+  'apps/api/src/modules/history/**',
+  'apps/api/src/modules/wallet/member-wallets.ts',
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'e2e/artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -63,6 +81,17 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    ignores: ['packages/ledger/**', ...LEDGER_TABLE_PENDING_FILES],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `Literal[value=${LEDGER_TABLE}]`, message: LEDGER_TABLE_MESSAGE },
+        { selector: `TemplateElement[value.raw=${LEDGER_TABLE}]`, message: LEDGER_TABLE_MESSAGE },
+      ],
+    },
   },
   {
     files: ['**/*.test.ts', '**/test/**/*.ts'],

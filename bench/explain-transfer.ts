@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createPgDb, migrate, type Queryable } from '@sabai/db';
-import { ensureHouseAccount, expectPosted, postTransfer, requireAccountId, type NewTransfer } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, ensureHouseAccount, openWalletAccounts, expectPosted, postTransfer, requireAccountId, type NewTransfer } from '@sabai/ledger';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -33,9 +33,9 @@ async function main(): Promise<void> {
          SELECT 'mbr_bench' || lpad(g::text, 15, '0'), '09' || lpad(g::text, 8, '0'), 'x', '014', lpad(g::text, 10, '0'), 'ทดสอบ', 'ระบบ', 'B' || lpad(g::text, 7, '0')
            FROM generate_series(1, 1000) AS g`,
       );
-      const { rows } = await db.query<{ id: bigint }>(`INSERT INTO ledger_accounts (code, member_id, kind) SELECT 'member:' || id || ':main', id, 'main' FROM members RETURNING id`);
-      members = rows.map((row) => row.id);
-      unallocated = await requireAccountId(db, 'house:unallocated_deposits');
+      const ids = await db.query<{ id: string }>('SELECT id FROM members ORDER BY id');
+      members = (await openWalletAccounts(db, ids.rows.map((row) => row.id), ['main'])).map((account) => account.accountId);
+      unallocated = await requireAccountId(db, HOUSE_ACCOUNTS.unallocatedDeposits);
       bank = await ensureHouseAccount(db, { code: 'bank:explain-hot', kind: 'house_asset', isTotalsCached: false });
       await db.transaction(async (tx) => {
         for (const [index, member] of members.entries()) {

@@ -20,7 +20,7 @@ import { loadavg } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { createPgDb, migrate, postgresErrorCode, type Db, type Queryable } from '@sabai/db';
-import { ensureHouseAccount, expectPosted, postTransfer, reconcileLedger, requireAccountId, type TransferOutcome } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, countLedgerRows, ensureHouseAccount, openWalletAccounts, expectPosted, postTransfer, reconcileLedger, requireAccountId, type TransferOutcome } from '@sabai/ledger';
 
 // ---------------------------------------------------------------------------------------------
 // Configuration
@@ -245,14 +245,11 @@ async function setUpLedger(db: Db): Promise<LedgerFixture> {
          FROM generate_series(1, $1::int) AS g`,
       [MEMBER_COUNT],
     );
-    const { rows } = await tx.query<{ id: bigint }>(
-      `INSERT INTO ledger_accounts (code, member_id, kind)
-       SELECT 'member:' || id || ':main', id, 'main' FROM members WHERE id LIKE 'mbr_bench%' ORDER BY id
-       RETURNING id`,
-    );
-    return rows.map((row) => row.id);
+    const ids = await tx.query<{ id: string }>(`SELECT id FROM members WHERE id LIKE 'mbr_bench%' ORDER BY id`);
+    const accounts = await openWalletAccounts(tx, ids.rows.map((row) => row.id), ['main']);
+    return accounts.map((account) => account.accountId);
   });
-  const unallocated = await requireAccountId(db, 'house:unallocated_deposits');
+  const unallocated = await requireAccountId(db, HOUSE_ACCOUNTS.unallocatedDeposits);
   const fundingBank = await ensureHouseAccount(db, { code: 'bank:bench-funding', kind: 'house_asset', isTotalsCached: false });
   const hotBank = await ensureHouseAccount(db, { code: 'bank:bench-hot', kind: 'house_asset', isTotalsCached: false });
   const hotBankCached = await ensureHouseAccount(db, { code: 'bank:bench-hot-cached', kind: 'house_asset', isTotalsCached: true });
@@ -675,9 +672,9 @@ async function main(): Promise<number> {
 
     const checkDb = createPgDb(ledgerUrl, { maxConnections: 1 });
     try {
-      const { rows } = await checkDb.query<{ transfers: bigint }>('SELECT count(*)::int8 AS transfers FROM ledger_transfers');
+      const { transfers } = await countLedgerRows(checkDb);
       const violations = await reconcileLedger(checkDb);
-      console.log(`\nreconcileLedger over ${rows[0]?.transfers ?? 0n} transfers: ${violations.length === 0 ? 'clean' : `${violations.length} VIOLATIONS`}`);
+      console.log(`\nreconcileLedger over ${transfers} transfers: ${violations.length === 0 ? 'clean' : `${violations.length} VIOLATIONS`}`);
       for (const violation of violations) console.log(`  ${violation.invariant}: ${violation.detail}`);
       return violations.length === 0 ? 0 : 1;
     } finally {

@@ -1,4 +1,5 @@
 import type { Db } from '@sabai/db';
+import { findTransfersByKeys } from '@sabai/ledger';
 import type { CheckResult } from './checks.ts';
 import type { StreamSegment } from './event-stream.ts';
 import type { SimulatedMember } from './simulated-member.ts';
@@ -87,15 +88,21 @@ export async function countExactly(db: Db, members: readonly SimulatedMember[]):
     const first = member.deposits[0];
     return segments.length === 1 && segments[0]?.closeReason === 'stopped' && segments[0].readyAt !== null && (!first || segments[0].readyAt <= first.sentAt);
   });
-  const { rows } = await db.query<{ phone_number: string; notifications: bigint }>(
+  const { rows } = await db.query<{ phone_number: string; notifications: bigint; deposit_ids: string[] }>(
     `SELECT m.phone_number,
             (SELECT count(*) FROM deposits d WHERE d.member_id = m.id AND d.status = 'credited')
-          + (SELECT count(*) FROM bonus_grants g WHERE g.member_id = m.id)
-          + (SELECT count(*) FROM ledger_transfers t JOIN deposits d ON t.idempotency_key = 'wheel-earn:' || d.id WHERE d.member_id = m.id) AS notifications
+          + (SELECT count(*) FROM bonus_grants g WHERE g.member_id = m.id) AS notifications,
+            coalesce((SELECT array_agg(d.id) FROM deposits d WHERE d.member_id = m.id), '{}') AS deposit_ids
      FROM members m WHERE m.phone_number = ANY($1::text[])`,
     [whole.map((member) => member.plan.phoneNumber)],
   );
-  const expectedByPhone = new Map(rows.map((row) => [row.phone_number, Number(row.notifications)]));
+  // Each deposit that earned wheel credit notified once more (its WHEEL transfer `wheel-earn:<deposit>`).
+  const wheelEarned = new Set(
+    (await findTransfersByKeys(db, rows.flatMap((row) => row.deposit_ids.map((id) => `wheel-earn:${id}`)))).map((transfer) => transfer.idempotencyKey),
+  );
+  const expectedByPhone = new Map(
+    rows.map((row) => [row.phone_number, Number(row.notifications) + row.deposit_ids.filter((id) => wheelEarned.has(`wheel-earn:${id}`)).length]),
+  );
   const exact = { members: whole.length, expected: 0, received: 0, fewer: [] as string[], more: [] as string[] };
   for (const member of whole) {
     const expected = expectedByPhone.get(member.plan.phoneNumber) ?? 0;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { openDatabase } from '@sabai/db';
+import { countLedgerRows } from '@sabai/ledger';
 import { reconcileMoney } from '../apps/api/src/modules/reconcile/index.ts';
 import { listOpenGameCaseSummaries } from '../apps/api/src/modules/play/index.ts';
 import { REPO_ROOT } from './stack.ts';
@@ -14,14 +15,12 @@ const db = await openDatabase({
 });
 try {
   const violations = await reconcileMoney(db);
-  const { rows } = await db.query<{ transfers: bigint; entries: bigint }>(
-    'SELECT (SELECT count(*) FROM ledger_transfers) AS transfers, (SELECT count(*) FROM ledger_entries) AS entries',
-  );
+  const counts = await countLedgerRows(db);
   const openCases = await listOpenGameCaseSummaries(db);
   console.log(openCases.length === 0 ? 'game suspense: no open case' : `game suspense: ${openCases.length} open case(s) for staff`);
   for (const line of openCases) console.log(`  CASE ${line}`);
   if (violations.length === 0) {
-    console.log(`ledger sound: ${rows[0]?.transfers} transfers, ${rows[0]?.entries} entries, every invariant holds`);
+    console.log(`ledger sound: ${counts.transfers} transfers, ${counts.entries} entries, every invariant holds`);
   } else {
     for (const violation of violations) console.error(`VIOLATION ${violation.invariant}: ${violation.detail}`);
     process.exitCode = 1;

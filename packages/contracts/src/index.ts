@@ -1,7 +1,9 @@
 /**
- * @sabai/contracts — the wire contract of the member API (spec §7): zod schemas for requests and
- * responses, the closed error-code list with Thai messages, the bank table and field validators.
- * Shared by apps/api (validation + OpenAPI), apps/web and the tests.
+ * @sabai/contracts — every wire schema (issue 10): the member API (spec §7), the back office
+ * (`admin/`), the bank feed and SMS Gateway (`bank-feed.ts`) and the game partner (`partner.ts`):
+ * zod schemas for requests and responses, the closed error-code list with Thai messages, the bank
+ * table and field validators. Shared by apps/api (validation + OpenAPI), apps/web, apps/admin,
+ * the sandbox and the tests.
  */
 export * from './errors.ts';
 export * from './envelope.ts';
@@ -13,3 +15,7 @@ export * from './wallet.ts';
 export * from './promotions.ts';
 export * from './rewards.ts';
 export * from './play.ts';
+export * from './admin/index.ts';
+export * from './bank-feed.ts';
+export * from './partner.ts';
+export * from './headers.ts';

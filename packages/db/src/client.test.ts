@@ -42,11 +42,12 @@ describe('database client', () => {
     expect(rows.map((row) => row.name)).toContain('0001-foundation.sql');
   });
 
-  it('keeps a member account from going below zero (ledger_accounts_member_never_negative)', async () => {
-    const error = await db
-      .query(`INSERT INTO ledger_accounts (code, member_id, kind, debits_posted) VALUES ('x', NULL, 'main', 5)`)
-      .catch((caught: unknown) => caught);
+  // The ledger's own CHECKs (a member never below zero) are tested in packages/ledger.
+  it('reports a CHECK violation as 23514 with its constraint', async () => {
+    await db.query('CREATE TABLE t_check (n int CONSTRAINT t_check_n_positive CHECK (n > 0))');
+    const error = await db.query('INSERT INTO t_check VALUES (0)').catch((caught: unknown) => caught);
     expect(postgresErrorCode(error)).toBe('23514');
+    expect(violatedConstraint(error)).toBe('t_check_n_positive');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '@sabai/db';
+import type { HouseAccountKind, MemberWalletKind } from './house-accounts.ts';
 
 /**
  * Ledger accounts (money.md "Accounts"). Member wallets are opened at sign-up (apps/api auth);
@@ -27,7 +28,7 @@ export async function requireAccountId(q: Queryable, code: string): Promise<bigi
 }
 
 /** The member's wallet account of `kind` (`main`, `game`, …). @throws Error when missing. */
-export async function requireMemberAccountId(q: Queryable, memberId: string, kind: string): Promise<bigint> {
+export async function requireMemberAccountId(q: Queryable, memberId: string, kind: MemberWalletKind): Promise<bigint> {
   const { rows } = await q.query<{ id: bigint }>('SELECT id FROM ledger_accounts WHERE member_id = $1 AND kind = $2', [memberId, kind]);
   const id = rows[0]?.id;
   if (id === undefined) throw new Error(`member ${memberId} has no ${kind} account`);
@@ -54,7 +55,7 @@ export const postedCreditBalance = (balance: AccountBalance): bigint => balance.
  */
 export async function ensureHouseAccount(
   q: Queryable,
-  input: { code: string; kind: 'house_asset' | 'house_liability' | 'house_expense' | 'house_income'; isTotalsCached: boolean },
+  input: { code: string; kind: HouseAccountKind; isTotalsCached: boolean },
 ): Promise<bigint> {
   const normalBalance = input.kind === 'house_asset' || input.kind === 'house_expense' ? 'debit' : 'credit';
   await q.query(

@@ -1,10 +1,14 @@
 /**
  * @sabai/ledger — the double-entry core (money.md): accounts, single-phase and two-phase
  * transfers with idempotency keys, the member "never below zero counting pending" rule, bounded
- * retries, and reconciliation of every invariant. Schema and posting function:
- * packages/db/migrations/0002-ledger.sql. Design: docs/ledger.md.
+ * retries, reconciliation of every invariant, the house accounts and member wallet kinds, and the
+ * reads other code needs. Schema and posting function: packages/ledger/migrations (0002-ledger.sql
+ * and later ledger DDL, docs/adr/0024). Design: docs/ledger.md. Nothing outside this package names
+ * a ledger_* table (eslint.config.js).
  */
 export * from './transfers.ts';
 export * from './accounts.ts';
 export * from './retry.ts';
 export * from './reconcile.ts';
+export * from './house-accounts.ts';
+export * from './reads.ts';

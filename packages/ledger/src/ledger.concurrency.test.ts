@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { createTestDatabase } from '@sabai/db/testing';
 import type { Db } from '@sabai/db';
 import {
+  HOUSE_ACCOUNTS,
   availableCreditBalance,
   ensureHouseAccount,
   inLedgerTransaction,
@@ -27,7 +28,7 @@ let unallocated: bigint;
 beforeAll(async () => {
   ({ db, drop } = await createTestDatabase());
   bank = await ensureHouseAccount(db, { code: 'house:bank:hot', kind: 'house_asset', isTotalsCached: false });
-  unallocated = await requireAccountId(db, 'house:unallocated_deposits');
+  unallocated = await requireAccountId(db, HOUSE_ACCOUNTS.unallocatedDeposits);
 });
 afterAll(async () => drop());
 

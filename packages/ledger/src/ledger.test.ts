@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@sabai/db/testing';
 import { postgresErrorCode, type Db } from '@sabai/db';
 import {
+  HOUSE_ACCOUNTS,
   availableCreditBalance,
   ensureHouseAccount,
   inLedgerTransaction,
@@ -21,7 +22,7 @@ let unallocated: bigint;
 beforeAll(async () => {
   ({ db, drop } = await createTestDatabase());
   house = await ensureHouseAccount(db, { code: 'house:bank:test', kind: 'house_asset', isTotalsCached: false });
-  unallocated = await requireAccountId(db, 'house:unallocated_deposits');
+  unallocated = await requireAccountId(db, HOUSE_ACCOUNTS.unallocatedDeposits);
 });
 afterAll(async () => {
   expect(await reconcileLedger(db)).toEqual([]);

@@ -4,7 +4,7 @@ import type { Queryable } from '@sabai/db';
 /**
  * Posting transfers (money.md "Transfers"). Every movement of money is one call here, inside the
  * caller's database transaction, and one round trip: the SQL function ledger_create_transfer
- * (packages/db/migrations/0002-ledger.sql) locks, checks, writes and updates totals.
+ * (packages/ledger/migrations/0002-ledger.sql) locks, checks, writes and updates totals.
  *
  * Never call an outside provider inside the transaction that posts (money.md): persist intent,
  * commit, call, then post or void in a new transaction.

@@ -21,8 +21,29 @@ export const session = {
   clear: () => sessionStorage.removeItem(TOKEN_KEY),
 };
 
+/** A contract response schema (`@sabai/contracts`, admin/…): the whole envelope, parsed. */
+export interface ResponseSchema<T> {
+  safeParse(value: unknown): { success: true; data: { data: T } } | { success: false };
+}
+
+/**
+ * `GET path`, the answer checked against the contract's response schema: an answer that does not
+ * fit is an ApiError (`BAD_RESPONSE`), never a screen drawn from a wrong shape.
+ */
+export async function apiGet<T>(path: string, schema: ResponseSchema<T>): Promise<T> {
+  const envelope = await send('GET', path);
+  const parsed = schema.safeParse(envelope);
+  if (!parsed.success) throw new ApiError(200, 'BAD_RESPONSE', 'คำตอบจากเซิร์ฟเวอร์ไม่ตรงรูปแบบ');
+  return parsed.data.data;
+}
+
 /** Calls the API; resolves with `data`, rejects with ApiError (Thai message from the server). A 401 ends the session. */
 export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  return (await send(method, path, body)).data as T;
+}
+
+/** One call: the envelope of a success; rejects with ApiError otherwise. */
+async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ success?: boolean; message?: string; code?: string; data?: unknown }> {
   const token = session.get();
   let response: Response;
   try {
@@ -34,7 +55,7 @@ export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknow
   } catch {
     throw new ApiError(0, 'NETWORK', 'ไม่สามารถเชื่อมต่อเซิร์ฟเวอร์ได้');
   }
-  const envelope = (await response.json().catch(() => null)) as { success?: boolean; message?: string; code?: string; data?: T } | null;
+  const envelope = (await response.json().catch(() => null)) as { success?: boolean; message?: string; code?: string; data?: unknown } | null;
   if (!response.ok || !envelope?.success) {
     if (response.status === 401 && token) {
       session.clear();
@@ -42,5 +63,5 @@ export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknow
     }
     throw new ApiError(response.status, envelope?.code ?? 'ERROR', envelope?.message ?? `HTTP ${response.status}`);
   }
-  return envelope.data as T;
+  return envelope;
 }

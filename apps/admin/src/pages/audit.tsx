@@ -1,30 +1,21 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { api, ApiError } from '../lib/api';
+import { auditEntriesResponse, type AuditEntryWire } from '@sabai/contracts';
+import { api, apiGet, ApiError } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
 import { Button, ErrorText } from '../ui';
 
-interface AuditEntry {
-  seq: string;
-  actor: string;
-  role: string | null;
-  action: string;
-  target: { type: string; id: string };
-  reason: string | null;
-  address: string | null;
-  details: unknown;
-  at: string;
-}
+type AuditEntry = AuditEntryWire;
 
 /** The audit trail with filters, and the chain check (issue 11 "Audit"). */
 export function AuditPage() {
   const { t } = useI18n();
   const [filter, setFilter] = useState({ actor: '', action: '' });
   const query = new URLSearchParams({ limit: '100', ...(filter.actor ? { actor: filter.actor } : {}), ...(filter.action ? { action: filter.action } : {}) });
-  const list = useQuery({ queryKey: ['audit', filter], queryFn: () => api<AuditEntry[]>('GET', `/audit?${query.toString()}`) });
+  const list = useQuery({ queryKey: ['audit', filter], queryFn: () => apiGet(`/audit?${query.toString()}`, auditEntriesResponse) });
   const verify = useMutation({ mutationFn: () => api<{ rows: number }>('GET', '/audit/verify') });
   const columns: ColumnDef<AuditEntry, unknown>[] = [
     { header: '#', accessorKey: 'seq' },

@@ -1,29 +1,20 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { api, ApiError } from '../lib/api';
+import { heldDepositsResponse, type HeldDeposit } from '@sabai/contracts';
+import { api, apiGet, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
 import { Button, ErrorText } from '../ui';
 
-interface HeldDeposit {
-  id: string;
-  Amount: number;
-  occurredAt: string;
-  senderBankCode: string | null;
-  senderAccountMasked: string | null;
-  senderName: string | null;
-  senderPhone: string | null;
-  holdReason: string | null;
-}
 
 /** Deposits the matcher could not give to exactly one member (issue 11): credit a member or refund the sender. */
 export function HeldDepositsPage({ canResolve }: { canResolve: boolean }) {
   const { t } = useI18n();
   const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const list = useQuery({ queryKey: ['held-deposits'], queryFn: () => api<HeldDeposit[]>('GET', '/deposits/held?limit=100') });
+  const list = useQuery({ queryKey: ['held-deposits'], queryFn: () => apiGet('/deposits/held?limit=100', heldDepositsResponse) });
   const resolve = useMutation({
     mutationFn: (input: { id: string; action: 'assign'; memberPhoneNumber: string } | { id: string; action: 'refund'; note: string; bankCode: string; accountNumber: string }) =>
       api('POST', `/deposits/${input.id}/${input.action}`, input.action === 'assign' ? { memberPhoneNumber: input.memberPhoneNumber } : { note: input.note, bankCode: input.bankCode, accountNumber: input.accountNumber }),

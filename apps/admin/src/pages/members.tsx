@@ -1,21 +1,14 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { api, ApiError } from '../lib/api';
+import { memberSearchResponse, type MemberSummaryWire } from '@sabai/contracts';
+import { api, apiGet, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
 import { Button, ErrorText } from '../ui';
 
-interface MemberRow {
-  memberId: string;
-  phoneNumber: string;
-  name: string;
-  bankCode: string;
-  bankAccountNumber: string;
-  gameUsername: string | null;
-  status: string;
-}
+type MemberRow = MemberSummaryWire;
 interface MemberPage {
   memberId: string;
   phoneNumber: string;
@@ -41,7 +34,7 @@ export function MembersPage({ canManage, canAdjust, canApprove }: { canManage: b
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
   const [reason, setReason] = useState('');
-  const results = useQuery({ queryKey: ['members', query], queryFn: () => api<MemberRow[]>('GET', `/members?q=${encodeURIComponent(query)}`), enabled: query.length >= 3 });
+  const results = useQuery({ queryKey: ['members', query], queryFn: () => apiGet(`/members?q=${encodeURIComponent(query)}`, memberSearchResponse), enabled: query.length >= 3 });
   const page = useQuery({ queryKey: ['member', selected], queryFn: () => api<MemberPage>('GET', `/members/${selected}`), enabled: selected !== null });
   const act = useMutation({
     mutationFn: (action: 'suspend' | 'reactivate' | 'sign-out') => api('POST', `/members/${selected}/${action}`, { reason }),

@@ -1,29 +1,21 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { api } from '../lib/api';
+import { outboxDeliveriesResponse, type OutboxDelivery } from '@sabai/contracts';
+import { api, apiGet } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
 import { Button } from '../ui';
 
-interface Delivery {
-  eventId: string;
-  eventKey: string;
-  kind: string;
-  handler: string;
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  updatedAt: string;
-}
+type Delivery = OutboxDelivery;
 
 /** What the worker did after money moved (docs/adr/0017): failing and dead deliveries, and a retry. */
 export function OutboxPage({ canRetry }: { canRetry: boolean }) {
   const { t } = useI18n();
   const client = useQueryClient();
   const [status, setStatus] = useState<'dead' | 'retrying' | 'queued' | 'done'>('dead');
-  const list = useQuery({ queryKey: ['outbox', status], queryFn: () => api<{ counts: Record<string, number>; undispatched: { count: number }; deliveries: Delivery[] }>('GET', `/outbox/deliveries?status=${status}&limit=100`), refetchInterval: 10_000 });
+  const list = useQuery({ queryKey: ['outbox', status], queryFn: () => apiGet(`/outbox/deliveries?status=${status}&limit=100`, outboxDeliveriesResponse), refetchInterval: 10_000 });
   const retry = useMutation({ mutationFn: (delivery: Delivery) => api('POST', `/outbox/deliveries/${delivery.eventId}/${delivery.handler}/retry`), onSuccess: () => void client.invalidateQueries({ queryKey: ['outbox'] }) });
   const columns: ColumnDef<Delivery, unknown>[] = [
     { header: t('col.time'), accessorKey: 'updatedAt', cell: (info) => formatDateTime(String(info.getValue())) },

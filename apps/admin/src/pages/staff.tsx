@@ -4,21 +4,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { api, ApiError } from '../lib/api';
+import { staffAccountsResponse, type StaffAccountRow } from '@sabai/contracts';
+import { api, apiGet, ApiError } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
 import { Button, ErrorText, Field } from '../ui';
 
-interface StaffRow {
-  id: string;
-  username: string;
-  role: string;
-  status: string;
-  totpEnrolled: boolean;
-  mustChangePassword: boolean;
-  createdAt: string;
-}
+type StaffRow = StaffAccountRow;
 const ROLES = ['owner', 'finance', 'support', 'marketing', 'auditor'] as const;
 const createForm = z.object({ username: z.string().trim().toLowerCase().regex(/^[a-z0-9._-]{3,32}$/, 'a-z 0-9 . _ - ยาว 3–32 ตัว'), role: z.enum(ROLES) });
 
@@ -27,7 +20,7 @@ export function StaffPage() {
   const { t } = useI18n();
   const client = useQueryClient();
   const [created, setCreated] = useState<{ username: string; oneTimePassword: string; otpauthUri: string } | null>(null);
-  const list = useQuery({ queryKey: ['staff'], queryFn: () => api<StaffRow[]>('GET', '/staff') });
+  const list = useQuery({ queryKey: ['staff'], queryFn: () => apiGet('/staff', staffAccountsResponse) });
   const form = useForm<z.infer<typeof createForm>>({ resolver: zodResolver(createForm), defaultValues: { role: 'support' } });
   const create = useMutation({
     mutationFn: (values: z.infer<typeof createForm>) => api<{ username: string; oneTimePassword: string; otpauthUri: string }>('POST', '/staff', values),

@@ -4,23 +4,15 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { api, ApiError } from '../lib/api';
+import { WITHDRAWAL_STATES, withdrawalsResponse, type AdminWithdrawal } from '@sabai/contracts';
+import { api, apiGet, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
 import { Button, ErrorText, Field } from '../ui';
 
-interface Withdrawal {
-  id: string;
-  phoneNumber: string;
-  Amount: number;
-  bankCode: string;
-  accountNumber: string;
-  accountName: string;
-  status: string;
-  createdAt: string;
-}
-const STATUSES = ['pending_approval', 'approved', 'paying', 'paid', 'failed', 'rejected'] as const;
+type Withdrawal = AdminWithdrawal;
+const STATUSES = WITHDRAWAL_STATES;
 const rejectForm = z.object({ reason: z.string().trim().min(3, 'กรุณาระบุเหตุผล').max(500) });
 
 /** The withdrawals queue (issue 11): those above the auto-withdraw limit wait here for finance. */
@@ -30,7 +22,7 @@ export function WithdrawalsPage({ canDecide }: { canDecide: boolean }) {
   const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
   const [error, setError] = useState<string | null>(null);
   const client = useQueryClient();
-  const list = useQuery({ queryKey: ['withdrawals', status], queryFn: () => api<Withdrawal[]>('GET', `/withdrawals?status=${status}&limit=100`) });
+  const list = useQuery({ queryKey: ['withdrawals', status], queryFn: () => apiGet(`/withdrawals?status=${status}&limit=100`, withdrawalsResponse) });
   const decide = useMutation({
     mutationFn: (input: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
       api('POST', `/withdrawals/${input.id}/${input.decision}`, input.decision === 'reject' ? { reason: input.reason } : {}),

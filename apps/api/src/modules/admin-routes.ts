@@ -1,6 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  adminDecisionBody,
+  adminListQuery,
+  affiliateWithdrawalDecisionParams,
+  affiliateWithdrawalsQuery,
+  assignHeldDepositBody,
+  gameCaseParams,
+  gameCasesQuery,
+  gameReconciliationQuery,
+  heldDepositParams,
+  refundHeldDepositBody,
+  resolveGameCaseBody,
+  withdrawalDecisionParams,
+  withdrawalsQuery,
+} from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../context.ts';
 import { requireStaff } from '../plugins/staff-auth.ts';
@@ -18,8 +32,6 @@ import { decideAffiliateWithdrawal } from './affiliate/index.ts';
 import { recordStaffAction } from '../lib/audit.ts';
 import { registerFeedSourceRoutes } from './feed-sources/index.ts';
 
-const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
-
 /**
  * The back-office API for money (`/admin-api/v1/…`): held deposits (list, assign to a member,
  * refund), withdrawals and affiliate income withdrawals above the auto maximum (list, approve,
@@ -30,7 +42,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const TAGS = ['admin'];
 
-  routes.get('/admin-api/v1/deposits/held', { schema: { tags: TAGS, querystring: listQuery } }, async (request) => {
+  routes.get('/admin-api/v1/deposits/held', { schema: { tags: TAGS, querystring: adminListQuery } }, async (request) => {
     requireStaff(context, request);
     const { rows } = await context.db.query<{
       id: string; channel_id: string; amount_satang: bigint; occurred_at: Date; sender_bank_code: string | null;
@@ -59,7 +71,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   routes.post('/admin-api/v1/deposits/:depositId/assign', {
-    schema: { tags: TAGS, params: z.object({ depositId: z.string().max(40) }), body: z.object({ memberPhoneNumber: z.string().regex(/^0\d{9}$/), note: z.string().max(500).optional() }) },
+    schema: { tags: TAGS, params: heldDepositParams, body: assignHeldDepositBody },
   }, async (request) => {
     const actor = requireStaff(context, request);
     const result = await resolveHeldDeposit(context, { depositId: request.params.depositId, actor, action: 'assign', memberPhoneNumber: request.body.memberPhoneNumber, note: request.body.note ?? '' });
@@ -71,8 +83,8 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   routes.post('/admin-api/v1/deposits/:depositId/refund', {
     schema: {
       tags: TAGS,
-      params: z.object({ depositId: z.string().max(40) }),
-      body: z.object({ note: z.string().min(1).max(500), bankCode: z.string().regex(/^\d{3}$/), accountNumber: z.string().regex(/^\d{10,15}$/) }),
+      params: heldDepositParams,
+      body: refundHeldDepositBody,
     },
   }, async (request) => {
     const actor = requireStaff(context, request);
@@ -81,7 +93,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   routes.get('/admin-api/v1/withdrawals', {
-    schema: { tags: TAGS, querystring: listQuery.extend({ status: z.enum(['pending_approval', 'approved', 'paying', 'paid', 'failed', 'rejected']).default('pending_approval') }) },
+    schema: { tags: TAGS, querystring: withdrawalsQuery },
   }, async (request) => {
     requireStaff(context, request);
     const { rows } = await context.db.query<{ id: string; member_id: string; phone_number: string; amount_satang: bigint; bank_code: string; account_number: string; account_name: string; status: string; created_at: Date }>(
@@ -107,14 +119,13 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
     };
   });
 
-  const reconciliationQuery = listQuery.extend({ after: z.string().max(40).optional(), memberId: z.string().max(40).optional() });
-  routes.get('/admin-api/v1/game/reconciliation', { schema: { tags: TAGS, querystring: reconciliationQuery } }, async (request) => {
+  routes.get('/admin-api/v1/game/reconciliation', { schema: { tags: TAGS, querystring: gameReconciliationQuery } }, async (request) => {
     requireStaff(context, request);
     return { success: true, message: 'ok', data: await gameReconciliationReport(context, request.query) };
   });
 
   // On demand: a quiet look at each member of the page; differences nothing explains open cases (issue 15).
-  routes.post('/admin-api/v1/game/reconciliation/run', { schema: { tags: TAGS, querystring: reconciliationQuery } }, async (request) => {
+  routes.post('/admin-api/v1/game/reconciliation/run', { schema: { tags: TAGS, querystring: gameReconciliationQuery } }, async (request) => {
     const actor = requireStaff(context, request);
     const report = await gameReconciliationReport(context, { ...request.query, isRun: true });
     await context.db.transaction((tx) =>
@@ -124,7 +135,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   routes.get('/admin-api/v1/game/cases', {
-    schema: { tags: TAGS, querystring: listQuery.extend({ status: z.enum(['open', 'resolved', 'cleared']).default('open'), memberId: z.string().max(40).optional() }) },
+    schema: { tags: TAGS, querystring: gameCasesQuery },
   }, async (request) => {
     requireStaff(context, request);
     const rows = await listGameCases(context.db, request.query);
@@ -152,8 +163,8 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   routes.post('/admin-api/v1/game/cases/:caseId/resolve', {
     schema: {
       tags: TAGS,
-      params: z.object({ caseId: z.string().max(40) }),
-      body: z.object({ resolution: z.enum(['align_partner', 'write_off']), reason: z.string().min(1).max(500) }),
+      params: gameCaseParams,
+      body: resolveGameCaseBody,
     },
   }, async (request) => {
     const actor = requireStaff(context, request);
@@ -182,7 +193,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
 
   for (const decision of ['approve', 'reject'] as const) {
     routes.post(`/admin-api/v1/withdrawals/:withdrawalId/${decision}`, {
-      schema: { tags: TAGS, params: z.object({ withdrawalId: z.string().max(40) }), body: z.object({ reason: z.string().max(500).optional() }).optional() },
+      schema: { tags: TAGS, params: withdrawalDecisionParams, body: adminDecisionBody },
     }, async (request) => {
       const actor = requireStaff(context, request);
       const result = await decideWithdrawal(context, { withdrawalId: request.params.withdrawalId, decision, actor, reason: request.body?.reason });
@@ -191,7 +202,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   }
 
   routes.get('/admin-api/v1/affiliate-withdrawals', {
-    schema: { tags: TAGS, querystring: listQuery.extend({ status: z.enum(['pending_approval', 'approved', 'rejected']).default('pending_approval') }) },
+    schema: { tags: TAGS, querystring: affiliateWithdrawalsQuery },
   }, async (request) => {
     requireStaff(context, request);
     const { rows } = await context.db.query<{ id: string; member_id: string; phone_number: string; amount_satang: bigint; status: string; created_at: Date; decided_by: string | null; decision_reason: string | null }>(
@@ -217,7 +228,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
 
   for (const decision of ['approve', 'reject'] as const) {
     routes.post(`/admin-api/v1/affiliate-withdrawals/:affiliateWithdrawalId/${decision}`, {
-      schema: { tags: TAGS, params: z.object({ affiliateWithdrawalId: z.string().max(40) }), body: z.object({ reason: z.string().max(500).optional() }).optional() },
+      schema: { tags: TAGS, params: affiliateWithdrawalDecisionParams, body: adminDecisionBody },
     }, async (request) => {
       const actor = requireStaff(context, request);
       const result = await decideAffiliateWithdrawal(context, { affiliateWithdrawalId: request.params.affiliateWithdrawalId, decision, actor, reason: request.body?.reason });

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { postedCreditBalance, availableCreditBalance, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
+import { postedCreditBalance, availableCreditBalance, readAccountBalance, requireMemberAccountId, sumMemberWalletPostings } from '@sabai/ledger';
 import { DEMO_PARTNER_AGENT_ID, DEMO_PARTNER_AGENT_SECRET, scriptSlotOutcomes, signPartnerRequest } from '@sabai/sandbox';
 import { ensureGameAccount } from '../modules/play/index.ts';
 import type { TestApp } from './test-app.ts';
@@ -82,13 +82,8 @@ export async function spinScripted(t: TestApp, memberId: string, sessionToken: s
 
 /** Sum of GAME_RESULT postings on the member's game wallet (credit − debit), satang. */
 export async function gameResultsPosted(t: TestApp, memberId: string): Promise<bigint> {
-  const { rows } = await t.db.query<{ net: bigint }>(
-    `SELECT coalesce(sum(e.credits_posted - e.debits_posted), 0)::int8 AS net FROM ledger_entries e
-     JOIN ledger_transfers x ON x.id = e.transfer_id JOIN ledger_accounts a ON a.id = e.account_id
-     WHERE a.member_id = $1 AND a.kind = 'game' AND x.code = 'GAME_RESULT'`,
-    [memberId],
-  );
-  return rows[0]?.net ?? 0n;
+  const posted = await sumMemberWalletPostings(t.db, { kind: 'game', transferCode: 'GAME_RESULT', memberId });
+  return posted.get(memberId) ?? 0n;
 }
 
 /** Withdrawals paid out (posted WITHDRAW), satang; an open one is still in the posted main wallet. */

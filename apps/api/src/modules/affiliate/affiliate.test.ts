@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
 import { expectLedgerSound, postFeed, staffCall, statementFrom } from '../../test/money-helpers.ts';
 import { computeAffiliateCommissionsForDay } from './compute-affiliate-commissions.ts';
 import { addWageringRequirement } from '../wallet/index.ts';
@@ -171,7 +171,7 @@ describe('affiliate income under a turnover multiple (settings Affiliate.turnove
           idempotencyKey: `test-played-out:${referrer.id}`,
           code: 'GAME_RESULT',
           debitAccountId: await requireMemberAccountId(tx, referrer.id, 'main'),
-          creditAccountId: await requireAccountId(tx, 'house:game_results'),
+          creditAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.gameResults),
           amountSatang: 20_000n,
           source: { type: 'test', id: referrer.id },
         }),

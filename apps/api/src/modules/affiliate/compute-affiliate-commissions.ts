@@ -1,4 +1,4 @@
-import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import type { AppContext } from '../../context.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
@@ -41,7 +41,7 @@ export async function computeAffiliateCommissionsForDay(context: AppContext, day
         const outcome = await postTransfer(tx, {
           idempotencyKey: `affiliate:${period.periodStart}:${row.member_id}:${entry.level}`,
           code: 'AFFILIATE',
-          debitAccountId: await requireAccountId(tx, 'house:expense:affiliate'),
+          debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.affiliateExpense),
           creditAccountId: await requireMemberAccountId(tx, referrer, 'affiliate'),
           amountSatang: commissionSatang,
           source: { type: 'affiliate_period', id: period.periodStart },

@@ -1,22 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  SUCCESS_VALUE,
-  changePasswordRequest,
-  changePasswordResponse,
-  checkBankRequest,
-  checkBankResponse,
-  checkPhoneRequest,
-  checkPhoneResponse,
-  emptyResponse,
-  errorEnvelope,
-  loginRequest,
-  loginResponse,
-  refreshResponse,
-  signupRequest,
-  signupResponse,
-} from '@sabai/contracts';
-import { z } from 'zod';
+import { SUCCESS_VALUE, changePasswordRequest, changePasswordResponse, checkBankRequest, checkBankResponse, checkPhoneRequest, checkPhoneResponse, emptyResponse, errorEnvelope, loginRequest, loginResponse, refreshResponse, signupRequest, signupResponse, memberApiKeyHeaders, signUpHeaders } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from './authenticate.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
@@ -30,7 +14,7 @@ import { revokeSession } from './sessions.ts';
 
 const TAGS = ['auth'];
 const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope, 503: errorEnvelope };
-const securedHeaders = z.object({ 'x-api-key': z.string().describe('the appId from /v2/prefix') }).passthrough();
+const securedHeaders = memberApiKeyHeaders;
 
 /** The auth-service calls of spec §7. Routes validate, call one use case, map the answer. */
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
@@ -62,7 +46,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     schema: {
       tags: TAGS,
       summary: 'Register step 3: create the member',
-      headers: securedHeaders.extend({ tokenbank: z.string().optional().describe('the token returned by checkBank') }),
+      headers: signUpHeaders,
       body: signupRequest,
       response: { 200: signupResponse, ...refusals },
     },

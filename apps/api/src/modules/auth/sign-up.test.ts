@@ -3,6 +3,7 @@ import { ERRORS } from '@sabai/contracts';
 import { createTestApp, newAccountNumber, newIp, newPhoneNumber, type TestApp } from '../../test/test-app.ts';
 import { DEMO_MEMBER } from '../demo/index.ts';
 import { ProviderUnavailableError } from '../../adapters/name-inquiry/index.ts';
+import { MEMBER_WALLET_KINDS, listMemberAccounts, readAccountBalance } from '@sabai/ledger';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -166,12 +167,17 @@ describe('POST /auth-service/v1/signup', () => {
     expect(response.body).toMatchObject({ success: true, message: 'สมัครสมาชิกสำเร็จ', data: { phoneNumber: body.phoneNumber } });
     expect(response.body.data.affiliateKey).toMatch(/^[A-Z0-9]{8}$/);
 
-    const { rows } = await t.db.query<{ first_name: string; bonus_preference: boolean; wallets: bigint; total: bigint }>(
-      `SELECT m.first_name, m.bonus_preference, count(a.id) AS wallets, coalesce(sum(a.credits_posted + a.debits_posted), 0)::int8 AS total
-       FROM members m JOIN ledger_accounts a ON a.member_id = m.id WHERE m.phone_number = $1 GROUP BY m.id`,
+    const { rows } = await t.db.query<{ id: string; first_name: string; bonus_preference: boolean }>(
+      'SELECT id, first_name, bonus_preference FROM members WHERE phone_number = $1',
       [body.phoneNumber],
     );
-    expect(rows[0]).toMatchObject({ first_name: body.firstName, bonus_preference: true, wallets: 7n, total: 0n });
+    expect(rows[0]).toMatchObject({ first_name: body.firstName, bonus_preference: true });
+    const wallets = await listMemberAccounts(t.db, [rows[0]!.id]);
+    expect(wallets.map((wallet) => wallet.kind).sort()).toEqual([...MEMBER_WALLET_KINDS].sort());
+    for (const wallet of wallets) {
+      const balance = await readAccountBalance(t.db, wallet.accountId);
+      expect(balance.creditsPosted + balance.debitsPosted).toBe(0n);
+    }
   });
 
   it('stores the bonus preference off by default', async () => {

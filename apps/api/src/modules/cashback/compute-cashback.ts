@@ -1,4 +1,4 @@
-import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import type { AppContext } from '../../context.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
@@ -31,7 +31,7 @@ export async function computeCashbackForDay(context: AppContext, day: Date): Pro
       const outcome = await postTransfer(tx, {
         idempotencyKey: `cashback:${row.member_id}:${period.periodStart}`,
         code: 'CASHBACK',
-        debitAccountId: await requireAccountId(tx, 'house:expense:cashback'),
+        debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.cashbackExpense),
         creditAccountId: await requireMemberAccountId(tx, row.member_id, 'cashback'),
         amountSatang: cashbackSatang,
         source: { type: 'cashback_period', id: period.periodStart },

@@ -1,6 +1,6 @@
 import type { Db } from '@sabai/db';
 import { hashPassword } from '../../lib/password.ts';
-import { ensureHouseAccount } from '@sabai/ledger';
+import { depositChannelAccountCode, ensureHouseAccount } from '@sabai/ledger';
 import { openMemberWallets } from '../wallet/index.ts';
 
 /**
@@ -86,7 +86,7 @@ async function seedDemoChannels(db: Db, feedSecret: string): Promise<number> {
   for (const [index, channel] of DEMO_CHANNELS.entries()) {
     await db.transaction(async (tx) => {
       const ledgerAccountId = await ensureHouseAccount(tx, {
-        code: `house:${channel.kind === 'truemoney' ? 'wallet' : 'bank'}:${channel.id}`,
+        code: depositChannelAccountCode(channel),
         kind: 'house_asset',
         isTotalsCached: false, // every deposit touches it: totals derived from entries
       });

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { processFeedEvent, type FeedEventOutcome } from './process-feed-event.ts';
-import type { FeedBodyFormat } from './feed-payloads.ts';
+import type { FeedBodyFormat } from '@sabai/contracts';
 
 /**
  * Stores one authenticated delivery and processes it, once (issue "Money" §3, docs/adr/0013):

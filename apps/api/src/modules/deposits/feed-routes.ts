@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { receiveFeedDelivery } from './receive-feed-delivery.ts';
-import type { FeedKind } from './feed-payloads.ts';
+import type { FeedKind } from '@sabai/contracts';
 import { registerSmsGatewayRoutes } from './sms-gateway-routes.ts';
 
 /**

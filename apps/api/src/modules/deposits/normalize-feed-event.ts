@@ -2,8 +2,8 @@ import { parseBahtToSatang } from '@sabai/money';
 import { parseBankNotification } from '../bank-feed/index.ts';
 import { accountFitsMask, readMaskedAccount } from './matching/masked-account.ts';
 import type { IncomingCredit } from './matching/match-deposit.ts';
-import { smsFeedBody, statementFeedBody, trueMoneyFeedBody, type FeedBodyFormat, type FeedKind } from './feed-payloads.ts';
-import { readSmsReceivedBody, smsSenderOf } from './sms-gateway-payloads.ts';
+import { smsFeedBody, statementFeedBody, trueMoneyFeedBody, type FeedBodyFormat, type FeedKind } from '@sabai/contracts';
+import { readSmsReceivedBody, smsSenderOf } from '@sabai/contracts';
 
 export interface FeedChannel {
   id: string;

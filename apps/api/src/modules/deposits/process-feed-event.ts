@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
@@ -9,7 +9,7 @@ import { normalizeFeedEvent, type FeedChannel } from './normalize-feed-event.ts'
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import { recordDepositCredited } from './record-deposit-credited.ts';
 import { depositRefusal } from '../responsible-gaming/index.ts';
-import type { FeedBodyFormat, FeedKind } from './feed-payloads.ts';
+import type { FeedBodyFormat, FeedKind } from '@sabai/contracts';
 
 export interface FeedEventOutcome {
   status: 'received' | 'credited' | 'held' | 'ignored' | 'rejected';
@@ -68,7 +68,7 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       return markEvent(tx, eventId, normalized.result, normalized.reason);
     }
     const credit = normalized.credit;
-    const unallocated = await requireAccountId(tx, 'house:unallocated_deposits');
+    const unallocated = await requireAccountId(tx, HOUSE_ACCOUNTS.unallocatedDeposits);
     const receivedTransferId = expectPosted(
       await postTransfer(tx, {
         idempotencyKey: `deposit-received:${eventId}`,

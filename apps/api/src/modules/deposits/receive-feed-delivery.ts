@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../context.ts';
-import { smsFeedBody, statementFeedBody, trueMoneyFeedBody, type FeedKind } from './feed-payloads.ts';
+import { smsFeedBody, statementFeedBody, trueMoneyFeedBody, type FeedKind } from '@sabai/contracts';
 import type { FeedEventOutcome } from './process-feed-event.ts';
 import { acceptFeedEvent } from './accept-feed-event.ts';
 import { authenticateFeedSource, type AuthenticatedFeedSource } from '../feed-sources/index.ts';

@@ -6,7 +6,7 @@ import { recordFeedSourceContact } from '../feed-sources/index.ts';
 import { acceptFeedEvent } from './accept-feed-event.ts';
 import { buildSmsContentKey } from './build-sms-content-key.ts';
 import type { FeedEventOutcome } from './process-feed-event.ts';
-import { smsGatewayEnvelope, smsReceivedPayload, systemPingPayload } from './sms-gateway-payloads.ts';
+import { smsGatewayEnvelope, smsReceivedPayload, systemPingPayload } from '@sabai/contracts';
 
 /** X-Timestamp: Unix seconds (ten digits until the year 2286). */
 const UNIX_SECONDS = /^\d{9,11}$/;

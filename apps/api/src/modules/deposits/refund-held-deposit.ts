@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, reserveTransfer, resolvePendingTransfer } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requireAccountId, reserveTransfer, resolvePendingTransfer } from '@sabai/ledger';
 import { findBankByCode } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -52,8 +52,8 @@ export async function refundHeldDeposit(
     const reserved = await reserveTransfer(tx, {
       idempotencyKey: `deposit-refund-reserve:${refundId}`,
       code: 'DEPOSIT_REFUND',
-      debitAccountId: await requireAccountId(tx, 'house:unallocated_deposits'),
-      creditAccountId: await requireAccountId(tx, 'house:payouts_in_flight'),
+      debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.unallocatedDeposits),
+      creditAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.payoutsInFlight),
       amountSatang: deposit.amount_satang,
       source: { type: 'deposit_refund', id: refundId },
     });
@@ -119,7 +119,7 @@ export async function settleDepositRefund(context: AppContext, refundId: string,
         await postTransfer(tx, {
           idempotencyKey: `deposit-refund-paid-out:${refundId}`,
           code: 'DEPOSIT_REFUND',
-          debitAccountId: await requireAccountId(tx, 'house:payouts_in_flight'),
+          debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.payoutsInFlight),
           creditAccountId: refund.channel_account_id,
           amountSatang: refund.amount_satang,
           source: { type: 'deposit_refund', id: refundId },

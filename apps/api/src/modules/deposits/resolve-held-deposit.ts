@@ -1,4 +1,4 @@
-import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
@@ -25,7 +25,7 @@ export async function resolveHeldDeposit(
     const deposit = rows[0];
     if (!deposit) throw new AppError('NOT_FOUND');
     if (deposit.status !== 'held') throw new AppError('STATE_CONFLICT');
-    const unallocated = await requireAccountId(tx, 'house:unallocated_deposits');
+    const unallocated = await requireAccountId(tx, HOUSE_ACCOUNTS.unallocatedDeposits);
 
     const member = await tx.query<{ id: string }>(`SELECT id FROM members WHERE phone_number = $1 AND status = 'active'`, [input.memberPhoneNumber]);
     const memberId = member.rows[0]?.id;

@@ -1,21 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, errorEnvelope } from '@sabai/contracts';
+import { errorEnvelope, smsGatewayDeliveryAnswer } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { receiveSmsGatewayDelivery } from './receive-sms-gateway-delivery.ts';
-
-const deliveryAnswer = envelope(
-  z.object({
-    event: z.string(),
-    /** The stored feed event (sms:received only). */
-    eventId: z.string().optional(),
-    /** `duplicate` for a retry / the same SMS again, else the event's status; `heartbeat`; `ignored`. */
-    status: z.string(),
-    eventStatus: z.string().optional(),
-    reason: z.string().nullable().optional(),
-  }),
-);
 
 /**
  * `POST /bank-feed/v1/sms-gateway/{sourceId}`: SMS Gateway for Android's webhook, taken exactly as
@@ -32,7 +19,7 @@ export async function registerSmsGatewayRoutes(app: FastifyInstance, context: Ap
       schema: {
         tags: ['bank-feed'],
         summary: 'Incoming SMS Gateway for Android webhook (sms:received, system:ping), signed with the source key',
-        response: { 200: deliveryAnswer, 400: errorEnvelope, 401: errorEnvelope, 413: errorEnvelope },
+        response: { 200: smsGatewayDeliveryAnswer, 400: errorEnvelope, 401: errorEnvelope, 413: errorEnvelope },
       },
       handler: async (request) => {
         const header = (name: string) => {

@@ -1,42 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, errorEnvelope } from '@sabai/contracts';
+import {
+  errorEnvelope,
+  feedSourceHealthResponse,
+  feedSourceMonitoringBody,
+  feedSourceMonitoringResponse,
+  feedSourceParams,
+  rotateFeedSecretBody,
+  rotateFeedSecretResponse,
+  type FeedSourceHealthWire,
+} from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { listFeedSourceHealth, type FeedSourceHealth } from './list-feed-source-health.ts';
-import { rotateFeedSourceSecret, MAX_SECRET_OVERLAP_MS } from './rotate-feed-source-secret.ts';
+import { rotateFeedSourceSecret } from './rotate-feed-source-secret.ts';
 import { setFeedSourceMonitoring } from './set-feed-source-monitoring.ts';
 import { parseClockMinutes } from './silence-rules.ts';
 
 const MINUTE_MS = 60_000;
 const TAGS = ['admin'];
 const refusals = { 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope };
-const isoTime = z.string().nullable().describe('ISO-8601 UTC');
-
-const feedSourceHealthWire = z.object({
-  sourceId: z.string(),
-  kind: z.enum(['sms', 'statement', 'truemoney']),
-  protocol: z.enum(['sabai_v1', 'sms_gateway']),
-  channelId: z.string(),
-  isActive: z.boolean(),
-  lastEventAt: isoTime,
-  lastHeartbeatAt: isoTime,
-  lastHeartbeatStatus: z.string().nullable(),
-  lastDeviceId: z.string().nullable(),
-  silentForMs: z.number().int(),
-  activeSilenceMs: z.number().int(),
-  isSilenceMonitored: z.boolean(),
-  maxSilenceMs: z.number().int().nullable(),
-  activeHours: z.object({ from: z.string(), to: z.string(), timeZone: z.literal('Asia/Bangkok') }),
-  isActiveNow: z.boolean(),
-  isAlarm: z.boolean(),
-  alarmStartedAt: isoTime,
-  secretRotatedAt: isoTime,
-  previousSecretValidUntil: isoTime,
-});
-
-const toWire = (health: FeedSourceHealth): z.infer<typeof feedSourceHealthWire> => ({
+const toWire = (health: FeedSourceHealth): FeedSourceHealthWire => ({
   ...health,
   lastEventAt: health.lastEventAt?.toISOString() ?? null,
   lastHeartbeatAt: health.lastHeartbeatAt?.toISOString() ?? null,
@@ -45,17 +29,8 @@ const toWire = (health: FeedSourceHealth): z.infer<typeof feedSourceHealthWire> 
   previousSecretValidUntil: health.previousSecretValidUntil?.toISOString() ?? null,
 });
 
-const sourceParams = z.object({ sourceId: z.string().max(44) });
-const rotateBody = z.object({ overlapMinutes: z.number().int().min(0).max(MAX_SECRET_OVERLAP_MS / MINUTE_MS).optional() }).optional();
-const monitoringBody = z
-  .object({
-    isSilenceMonitored: z.boolean(),
-    /** null / absent: FEED_SILENCE_ALARM_MS. */
-    maxSilenceMinutes: z.number().int().min(1).max(7 * 1_440).nullable().optional(),
-    /** Asia/Bangkok `'HH:MM'`; `activeTo` may be `'24:00'`; from > to wraps past midnight. */
-    activeFrom: z.string().default('00:00'),
-    activeTo: z.string().default('24:00'),
-  })
+// The wire is @sabai/contracts' (admin/feed-sources.ts); the clock check needs the API's parser.
+const monitoringBody = feedSourceMonitoringBody
   .superRefine((body, check) => {
     const fromMinute = parseClockMinutes(body.activeFrom);
     const toMinute = parseClockMinutes(body.activeTo, { isEnd: true });
@@ -82,7 +57,7 @@ export function registerFeedSourceRoutes(app: FastifyInstance, context: AppConte
 
   routes.get('/admin-api/v1/feed-sources/health', {
     onRequest: authenticateFirst,
-    schema: { tags: TAGS, summary: 'Feed sources: last delivery, heartbeat, silence alarm', response: { 200: envelope(z.array(feedSourceHealthWire)), ...refusals } },
+    schema: { tags: TAGS, summary: 'Feed sources: last delivery, heartbeat, silence alarm', response: { 200: feedSourceHealthResponse, ...refusals } },
     handler: async (request) => {
       requireStaff(context, request);
       return { success: true, message: 'ok', data: (await listFeedSourceHealth(context)).map(toWire) };
@@ -94,9 +69,9 @@ export function registerFeedSourceRoutes(app: FastifyInstance, context: AppConte
     schema: {
       tags: TAGS,
       summary: 'New feed-source secret (shown once); the old one works until overlapUntil',
-      params: sourceParams,
-      body: rotateBody,
-      response: { 200: envelope(z.object({ sourceId: z.string(), secret: z.string(), rotatedAt: z.string(), overlapUntil: isoTime })), ...refusals },
+      params: feedSourceParams,
+      body: rotateFeedSecretBody,
+      response: { 200: rotateFeedSecretResponse, ...refusals },
     },
     handler: async (request, reply) => {
       const actor = requireStaff(context, request);
@@ -118,7 +93,7 @@ export function registerFeedSourceRoutes(app: FastifyInstance, context: AppConte
 
   routes.post('/admin-api/v1/feed-sources/:sourceId/monitoring', {
     onRequest: authenticateFirst,
-    schema: { tags: TAGS, summary: 'How a feed source’s silence is watched (active hours, threshold)', params: sourceParams, body: monitoringBody, response: { 200: envelope(feedSourceHealthWire), ...refusals } },
+    schema: { tags: TAGS, summary: 'How a feed source’s silence is watched (active hours, threshold)', params: feedSourceParams, body: monitoringBody, response: { 200: feedSourceMonitoringResponse, ...refusals } },
     handler: async (request) => {
       const actor = requireStaff(context, request);
       const { isSilenceMonitored, maxSilenceMinutes, activeFrom, activeTo } = request.body;

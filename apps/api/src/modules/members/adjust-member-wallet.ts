@@ -1,4 +1,4 @@
-import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import type { Queryable } from '@sabai/db';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -81,7 +81,7 @@ async function applyAdjustment(tx: Queryable, adjustmentId: string, input: { dec
   const { rows } = await tx.query<{ member_id: string; direction: 'credit' | 'debit'; amount_satang: bigint }>('SELECT member_id, direction, amount_satang FROM member_adjustments WHERE id = $1', [adjustmentId]);
   const adjustment = rows[0]!;
   const main = await requireMemberAccountId(tx, adjustment.member_id, 'main');
-  const house = await requireAccountId(tx, 'house:expense:adjustment');
+  const house = await requireAccountId(tx, HOUSE_ACCOUNTS.adjustmentExpense);
   const outcome = await postTransfer(tx, {
     idempotencyKey: `adjustment:${adjustmentId}`,
     code: 'ADJUSTMENT',

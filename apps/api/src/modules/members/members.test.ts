@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectLedgerSound, fundedMember, mainBalance, staffCall } from '../../test/money-helpers.ts';
+import { findTransfersByKeys } from '@sabai/ledger';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,8 +92,7 @@ describe('manual adjustments with four-eyes approval (issue 11)', () => {
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status !== 200).every((answer) => answer.body.code === 'STATE_CONFLICT')).toBe(true);
     expect(await mainBalance(t, member.token)).toBe(2100);
-    const transfers = await t.db.query(`SELECT 1 FROM ledger_transfers WHERE idempotency_key = $1`, [`adjustment:${id}`]);
-    expect(transfers.rowCount).toBe(1);
+    expect(await findTransfersByKeys(t.db, [`adjustment:${id}`])).toHaveLength(1);
   });
 
   it('refuses a debit the member cannot cover and changes nothing', async () => {

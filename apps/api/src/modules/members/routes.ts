@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { searchMembers } from './search-members.ts';
 import { getMemberProfile } from './get-member-profile.ts';
 import { setMemberStatus, signMemberOutEverywhere } from './set-member-status.ts';
 import { decideAdjustment, listPendingAdjustments, requestAdjustment, type AdjustmentView } from './adjust-member-wallet.ts';
-import { bahtToSatang } from '@sabai/contracts';
+import { adjustmentDecisionBody, adjustmentParams, adjustmentRequestBody, memberParams, memberReasonBody, memberSearchQuery } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 
 const TAGS = ['back office: members'];
-const memberParams = z.object({ memberId: z.string().regex(/^mbr_[a-z0-9]{20}$/) });
-const reasonBody = z.object({ reason: z.string().min(1).max(500) });
 
 /** Staff's member tools (issue 11 "Members"): search, the member page, suspend / reactivate, sign out everywhere. */
 export function registerMemberRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get('/admin-api/v1/members', { schema: { tags: TAGS, querystring: z.object({ q: z.string().max(100) }) } }, async (request) => {
+  routes.get('/admin-api/v1/members', { schema: { tags: TAGS, querystring: memberSearchQuery } }, async (request) => {
     const rows = await searchMembers(context.db, request.query.q);
     return { success: true, message: 'ok', data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
   });
@@ -27,7 +24,7 @@ export function registerMemberRoutes(app: FastifyInstance, context: AppContext):
     data: await getMemberProfile(context.db, request.params.memberId),
   }));
   for (const [action, status] of [['suspend', 'suspended'], ['reactivate', 'active']] as const) {
-    routes.post(`/admin-api/v1/members/:memberId/${action}`, { schema: { tags: TAGS, params: memberParams, body: reasonBody } }, async (request) => {
+    routes.post(`/admin-api/v1/members/:memberId/${action}`, { schema: { tags: TAGS, params: memberParams, body: memberReasonBody } }, async (request) => {
       const staff = requireStaffPrincipal(request);
       const result = await setMemberStatus(context, { memberId: request.params.memberId, status, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
       return { success: true, message: status === 'suspended' ? 'ระงับบัญชีแล้ว' : 'เปิดใช้บัญชีแล้ว', data: result };
@@ -35,7 +32,7 @@ export function registerMemberRoutes(app: FastifyInstance, context: AppContext):
   }
   const toWire = (view: AdjustmentView) => ({ ...view, amount: satangToBahtNumber(view.amountSatang), amountSatang: undefined });
   routes.post('/admin-api/v1/members/:memberId/adjustments', {
-    schema: { tags: TAGS, params: memberParams, body: z.object({ direction: z.enum(['credit', 'debit']), amount: bahtToSatang(), reason: z.string().min(1).max(500) }) },
+    schema: { tags: TAGS, params: memberParams, body: adjustmentRequestBody },
   }, async (request) => {
     const staff = requireStaffPrincipal(request);
     const view = await requestAdjustment(context, { memberId: request.params.memberId, direction: request.body.direction, amountSatang: request.body.amount, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
@@ -44,14 +41,14 @@ export function registerMemberRoutes(app: FastifyInstance, context: AppContext):
   routes.get('/admin-api/v1/adjustments', { schema: { tags: TAGS } }, async () => ({ success: true, message: 'ok', data: (await listPendingAdjustments(context.db)).map(toWire) }));
   for (const decision of ['approve', 'reject'] as const) {
     routes.post(`/admin-api/v1/adjustments/:adjustmentId/${decision}`, {
-      schema: { tags: TAGS, params: z.object({ adjustmentId: z.string().regex(/^adj_[a-z0-9]{20}$/) }), body: z.object({ reason: z.string().max(500).optional() }) },
+      schema: { tags: TAGS, params: adjustmentParams, body: adjustmentDecisionBody },
     }, async (request) => {
       const staff = requireStaffPrincipal(request);
       const view = await decideAdjustment(context, { adjustmentId: request.params.adjustmentId, decision, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
       return { success: true, message: 'ok', data: toWire(view) };
     });
   }
-  routes.post('/admin-api/v1/members/:memberId/sign-out', { schema: { tags: TAGS, params: memberParams, body: reasonBody } }, async (request) => {
+  routes.post('/admin-api/v1/members/:memberId/sign-out', { schema: { tags: TAGS, params: memberParams, body: memberReasonBody } }, async (request) => {
     const staff = requireStaffPrincipal(request);
     const ended = await signMemberOutEverywhere(context, { memberId: request.params.memberId, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
     return { success: true, message: 'ออกจากระบบทุกอุปกรณ์แล้ว', data: { sessionsEnded: ended } };

@@ -1,4 +1,5 @@
 import type { Queryable } from '@sabai/db';
+import { OUTBOX_DELIVERIES_MAX_PAGE } from '@sabai/contracts';
 
 export interface OutboxDeliveryView {
   eventId: string;
@@ -14,7 +15,7 @@ export interface OutboxDeliveryView {
 }
 
 /** Page size bounds (style.md: explicit limits). */
-export const MAX_DELIVERIES_PAGE = 200;
+export const MAX_DELIVERIES_PAGE = OUTBOX_DELIVERIES_MAX_PAGE;
 
 /**
  * Staff's view of the worker's deliveries (issue 10 §3: a failure is a visible dead letter with its

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { outboxDeliveriesQuery, outboxDeliveryParams } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { listOutboxDeliveries, MAX_DELIVERIES_PAGE, retryDeadDelivery } from './list-outbox-deliveries.ts';
+import { listOutboxDeliveries, retryDeadDelivery } from './list-outbox-deliveries.ts';
 
 const TAGS = ['back office'];
 
@@ -19,7 +19,7 @@ export function registerOutboxRoutes(app: FastifyInstance, context: AppContext):
     schema: {
       tags: TAGS,
       summary: 'Outbox deliveries (dead letters: status=dead) and the relay backlog',
-      querystring: z.object({ status: z.enum(['queued', 'retrying', 'done', 'dead']).optional(), limit: z.coerce.number().int().min(1).max(MAX_DELIVERIES_PAGE).default(50) }),
+      querystring: outboxDeliveriesQuery,
     },
   }, async (request) => {
     requireStaff(context, request);
@@ -36,7 +36,7 @@ export function registerOutboxRoutes(app: FastifyInstance, context: AppContext):
   });
 
   routes.post('/admin-api/v1/outbox/deliveries/:eventId/:handler/retry', {
-    schema: { tags: TAGS, summary: 'Send a dead delivery again', params: z.object({ eventId: z.string().regex(/^\d{1,18}$/), handler: z.string().regex(/^[a-z][a-z-]{0,60}$/) }) },
+    schema: { tags: TAGS, summary: 'Send a dead delivery again', params: outboxDeliveryParams },
   }, async (request) => {
     const actor = requireStaff(context, request);
     const input = { eventId: BigInt(request.params.eventId), handler: request.params.handler };

@@ -1,14 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import {
-  availableCreditBalance,
-  expectPosted,
-  inLedgerTransaction,
-  lockAccount,
-  postTransfer,
-  readAccountBalance,
-  requireAccountId,
-  requireMemberAccountId,
-} from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, availableCreditBalance, expectPosted, inLedgerTransaction, lockAccount, postTransfer, readAccountBalance, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { addSuspenseToCase } from './game-cases.ts';
@@ -72,7 +63,7 @@ async function bookMemberRounds(context: AppContext, memberId: string): Promise<
     );
     if (rows.length === 0) return 0;
     const inFlight = await tx.query(`SELECT 1 FROM game_transfers WHERE member_id = $1 AND status = 'sending'`, [memberId]);
-    const accounts = { game, results: await requireAccountId(tx, 'house:game_results'), suspense: await requireAccountId(tx, 'house:game_unexplained') };
+    const accounts = { game, results: await requireAccountId(tx, HOUSE_ACCOUNTS.gameResults), suspense: await requireAccountId(tx, HOUSE_ACCOUNTS.gameUnexplained) };
     let booked = 0;
     for (const round of rows) {
       if (await bookRound(tx, { memberId, accounts, round, hasTransferInFlight: inFlight.rowCount > 0 })) booked += 1;

@@ -1,3 +1,4 @@
+import { readMemberWalletAvailable } from '@sabai/ledger';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { PartnerUnavailableError } from '../../adapters/partner/index.ts';
@@ -55,11 +56,7 @@ export async function gameReconciliationReport(
 }
 
 async function lookWithoutChanging(context: AppContext, row: { member_id: string; username: string; sending: bigint }) {
-  const { rows } = await context.db.query<{ ledger_satang: bigint }>(
-    `SELECT credits_posted - debits_posted - debits_pending AS ledger_satang FROM ledger_accounts WHERE member_id = $1 AND kind = 'game'`,
-    [row.member_id],
-  );
-  const ledgerSatang = rows[0]?.ledger_satang ?? 0n;
+  const ledgerSatang = await readMemberWalletAvailable(context.db, row.member_id, 'game');
   let partnerSatang: bigint | null = null;
   try {
     partnerSatang = await context.partner.getBalance(row.username);

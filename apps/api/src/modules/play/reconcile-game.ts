@@ -1,5 +1,12 @@
 import type { Queryable } from '@sabai/db';
-import type { Violation } from '@sabai/ledger';
+import {
+  HOUSE_ACCOUNTS,
+  findPendingResolutionMismatches,
+  findWalletPostingsOutside,
+  readPostedTotals,
+  sumMemberWalletPostings,
+  type Violation,
+} from '@sabai/ledger';
 
 /** Violations listed per invariant at most (the first ones are enough to start looking). */
 const MAX_LISTED = 20;
@@ -21,53 +28,47 @@ export async function reconcileGame(q: Queryable): Promise<Violation[]> {
     for (const detail of details.slice(0, MAX_LISTED)) violations.push({ invariant, detail });
   };
 
-  const results = await q.query<{ member_id: string; posted: bigint; booked: bigint }>(
-    `WITH posted AS (
-       SELECT a.member_id, sum(e.credits_posted - e.debits_posted)::int8 AS posted
-       FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id JOIN ledger_accounts a ON a.id = e.account_id
-       WHERE a.kind = 'game' AND t.code = 'GAME_RESULT' AND t.source_type = 'bet_round' GROUP BY a.member_id),
-     booked AS (SELECT member_id, sum(booked_net_satang)::int8 AS booked FROM bet_rounds WHERE NOT is_legacy GROUP BY member_id)
-     SELECT coalesce(p.member_id, b.member_id) AS member_id, coalesce(p.posted, 0)::int8 AS posted, coalesce(b.booked, 0)::int8 AS booked
-     FROM posted p FULL JOIN booked b ON b.member_id = p.member_id
-     WHERE coalesce(p.posted, 0) <> coalesce(b.booked, 0)`,
+  const posted = await sumMemberWalletPostings(q, { kind: 'game', transferCode: 'GAME_RESULT', sourceType: 'bet_round' });
+  const booked = await q.query<{ member_id: string; booked: bigint }>(
+    'SELECT member_id, sum(booked_net_satang)::int8 AS booked FROM bet_rounds WHERE NOT is_legacy GROUP BY member_id',
   );
-  push('game results equal the net of the rounds booked', results.rows.map((row) => `${row.member_id}: posted ${row.posted} rounds ${row.booked}`));
+  const bookedByMember = new Map(booked.rows.map((row) => [row.member_id, row.booked]));
+  const differing = [...new Set([...posted.keys(), ...bookedByMember.keys()])]
+    .filter((memberId) => (posted.get(memberId) ?? 0n) !== (bookedByMember.get(memberId) ?? 0n))
+    .map((memberId) => `${memberId}: posted ${posted.get(memberId) ?? 0n} rounds ${bookedByMember.get(memberId) ?? 0n}`);
+  push('game results equal the net of the rounds booked', differing);
 
-  const suspenseRounds = await q.query<{ posted: bigint; rounds: bigint }>(
-    `SELECT (SELECT coalesce(sum(e.debits_posted - e.credits_posted), 0)::int8
-             FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id JOIN ledger_accounts a ON a.id = e.account_id
-             WHERE a.code = 'house:game_unexplained' AND t.code = 'GAME_RESULT') AS posted,
-            (SELECT coalesce(-sum(suspense_net_satang), 0)::int8 FROM bet_rounds) AS rounds`,
-  );
-  const suspense = suspenseRounds.rows[0];
-  if (suspense && suspense.posted !== suspense.rounds) {
-    push('suspense booked for rounds equals the rounds\u2019 shortfalls', [`posted ${suspense.posted} rounds ${suspense.rounds}`]);
+  const suspensePosted = await readPostedTotals(q, HOUSE_ACCOUNTS.gameUnexplained, { transferCode: 'GAME_RESULT' });
+  const suspenseRounds = await q.query<{ rounds: bigint }>('SELECT coalesce(-sum(suspense_net_satang), 0)::int8 AS rounds FROM bet_rounds');
+  const suspenseSatang = suspensePosted.debitsPosted - suspensePosted.creditsPosted;
+  const roundsSatang = suspenseRounds.rows[0]?.rounds ?? 0n;
+  if (suspenseSatang !== roundsSatang) {
+    push('suspense booked for rounds equals the rounds\u2019 shortfalls', [`posted ${suspenseSatang} rounds ${roundsSatang}`]);
   }
 
-  const stray = await q.query<{ member_id: string; code: string }>(
-    `SELECT DISTINCT a.member_id, t.code FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id JOIN ledger_accounts a ON a.id = e.account_id
-     WHERE a.kind = 'game' AND t.code NOT IN ('GAME_IN', 'GAME_OUT', 'GAME_RESULT') LIMIT $1`,
-    [MAX_LISTED],
-  );
-  push('game wallet = GAME_IN − GAME_OUT + GAME_RESULT', stray.rows.map((row) => `${row.member_id}: ${row.code} touched the game wallet`));
+  const stray = await findWalletPostingsOutside(q, { kind: 'game', allowedCodes: ['GAME_IN', 'GAME_OUT', 'GAME_RESULT'], limit: MAX_LISTED });
+  push('game wallet = GAME_IN − GAME_OUT + GAME_RESULT', stray.map((row) => `${row.memberId}: ${row.code} touched the game wallet`));
 
-  const transfers = await q.query<{ id: string; status: string; resolution: string | null }>(
-    `SELECT g.id, g.status, r.phase AS resolution FROM game_transfers g LEFT JOIN ledger_transfers r ON r.pending_transfer_id = g.reserve_transfer_id
-     WHERE (g.status = 'sending' AND r.id IS NOT NULL)
-        OR (g.status = 'succeeded' AND r.phase IS DISTINCT FROM 'post_pending')
-        OR (g.status = 'failed' AND r.phase IS DISTINCT FROM 'void_pending')
-     LIMIT $1`,
-    [MAX_LISTED],
+  const transfers = await findPendingResolutionMismatches(
+    q,
+    {
+      from: 'game_transfers g',
+      pendingColumn: 'g.reserve_transfer_id',
+      detail: "g.id || ': ' || g.status",
+      where: "g.status IN ('sending', 'succeeded', 'failed')",
+      expectedResolution: "CASE g.status WHEN 'succeeded' THEN 'post_pending' WHEN 'failed' THEN 'void_pending' END",
+    },
+    MAX_LISTED,
   );
-  push('game transfers match their ledger reservation', transfers.rows.map((row) => `${row.id}: ${row.status} but ${row.resolution ?? 'unresolved'}`));
+  push('game transfers match their ledger reservation', transfers.map((row) => `${row.detail} but ${row.resolution ?? 'unresolved'}`));
 
-  const cases = await q.query<{ account: bigint; open: bigint }>(
-    `SELECT (SELECT coalesce(sum(e.debits_posted - e.credits_posted), 0)::int8 FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-             WHERE a.code = 'house:game_unexplained') AS account,
-            (SELECT coalesce(sum(suspense_satang), 0)::int8 FROM game_reconciliation_cases WHERE status = 'open') AS open`,
+  const suspenseAccount = await readPostedTotals(q, HOUSE_ACCOUNTS.gameUnexplained);
+  const cases = await q.query<{ open: bigint }>(
+    `SELECT coalesce(sum(suspense_satang), 0)::int8 AS open FROM game_reconciliation_cases WHERE status = 'open'`,
   );
-  const open = cases.rows[0];
-  if (open && open.account !== open.open) push('game suspense equals the open cases\u2019 suspense', [`account ${open.account} open cases ${open.open}`]);
+  const accountSatang = suspenseAccount.debitsPosted - suspenseAccount.creditsPosted;
+  const openSatang = cases.rows[0]?.open ?? 0n;
+  if (accountSatang !== openSatang) push('game suspense equals the open cases\u2019 suspense', [`account ${accountSatang} open cases ${openSatang}`]);
   return violations;
 }
 

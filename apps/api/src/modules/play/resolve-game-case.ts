@@ -1,4 +1,4 @@
-import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requireAccountId } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
@@ -41,8 +41,8 @@ export async function resolveGameCase(
         await postTransfer(tx, {
           idempotencyKey: `game-case-write-off:${locked.id}`,
           code: 'ADJUSTMENT',
-          debitAccountId: await requireAccountId(tx, 'house:expense:adjustment'),
-          creditAccountId: await requireAccountId(tx, 'house:game_unexplained'),
+          debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.adjustmentExpense),
+          creditAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.gameUnexplained),
           amountSatang: locked.suspense_satang,
           source: { type: 'game_case', id: locked.id },
         }),

@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { expectPosted, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { grantTermsFor } from './bonus-rules.ts';
 import { eligibilityRulesOf, listActivePromotions, readEligibilityFacts, termsOf } from './list-promotions.ts';
@@ -46,7 +46,7 @@ export async function grantBonusForDeposit(
       await postTransfer(tx, {
         idempotencyKey: `bonus:${input.depositId}`,
         code: 'BONUS',
-        debitAccountId: await requireAccountId(tx, 'house:expense:bonus'),
+        debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.bonusExpense),
         creditAccountId: await requireMemberAccountId(tx, input.memberId, 'main'),
         amountSatang: terms.bonusSatang,
         source: { type: 'bonus_grant', id: grantId },

@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { readAccountBalance, reconcileLedger, requireAccountId, type Violation } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, findTransferLinkMismatches, readAccountBalance, reconcileLedger, requireAccountId, type Violation } from '@sabai/ledger';
 import { reconcileRewards } from '../rewards/index.ts';
 import { reconcileGame } from '../play/index.ts';
 
@@ -15,7 +15,7 @@ import { reconcileGame } from '../play/index.ts';
 export async function reconcileMoney(q: Queryable): Promise<Violation[]> {
   const violations = await reconcileLedger(q);
 
-  const unallocated = await readAccountBalance(q, await requireAccountId(q, 'house:unallocated_deposits'));
+  const unallocated = await readAccountBalance(q, await requireAccountId(q, HOUSE_ACCOUNTS.unallocatedDeposits));
   // A refund in flight keeps its money posted in unallocated (pending) until the bank answers.
   const held = await q.query<{ total: bigint }>(`SELECT coalesce(sum(amount_satang), 0)::int8 AS total FROM deposits WHERE status IN ('held', 'refunding')`);
   const unallocatedSatang = unallocated.creditsPosted - unallocated.debitsPosted;
@@ -23,7 +23,7 @@ export async function reconcileMoney(q: Queryable): Promise<Violation[]> {
     violations.push({ invariant: 'unallocated deposits equal held deposits', detail: `ledger ${unallocatedSatang} held ${held.rows[0]?.total}` });
   }
 
-  const inFlight = await readAccountBalance(q, await requireAccountId(q, 'house:payouts_in_flight'));
+  const inFlight = await readAccountBalance(q, await requireAccountId(q, HOUSE_ACCOUNTS.payoutsInFlight));
   const open = await q.query<{ total: bigint }>(
     `SELECT ((SELECT coalesce(sum(amount_satang), 0) FROM withdrawals WHERE status IN ('pending_approval', 'approved', 'paying'))
           + (SELECT coalesce(sum(amount_satang), 0) FROM deposit_refunds WHERE status = 'sending'))::int8 AS total`,
@@ -35,11 +35,14 @@ export async function reconcileMoney(q: Queryable): Promise<Violation[]> {
     violations.push({ invariant: 'paid withdrawals leave payouts in flight', detail: `posted ${inFlight.creditsPosted}/${inFlight.debitsPosted}` });
   }
 
-  const badDeposits = await q.query<{ id: string }>(
-    `SELECT d.id FROM deposits d JOIN ledger_transfers t ON t.id = d.credit_transfer_id JOIN ledger_accounts a ON a.id = t.credit_account_id
-     WHERE d.status = 'credited' AND (t.code <> 'DEPOSIT' OR t.amount_satang <> d.amount_satang OR a.member_id IS DISTINCT FROM d.member_id) LIMIT 20`,
-  );
-  for (const row of badDeposits.rows) violations.push({ invariant: 'credited deposits match their transfer', detail: row.id });
+  const badDeposits = await findTransferLinkMismatches(q, {
+    from: 'deposits d',
+    transferColumn: 'd.credit_transfer_id',
+    detail: 'd.id',
+    where: "d.status = 'credited'",
+    expect: { code: 'DEPOSIT', phases: ['single', 'pending', 'post_pending', 'void_pending'], amountSatang: { sql: 'd.amount_satang' }, credit: { memberId: { sql: 'd.member_id' } } },
+  });
+  for (const id of badDeposits) violations.push({ invariant: 'credited deposits match their transfer', detail: id });
   violations.push(...(await reconcileRewards(q)));
   violations.push(...(await reconcileGame(q)));
   return violations;

@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { expectPosted, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import { prizeCreditEarned, readWheelSettings } from './wheel-rules.ts';
 
 /**
@@ -22,7 +22,7 @@ export async function earnPrizeCredit(
     await postTransfer(tx, {
       idempotencyKey: `wheel-earn:${input.depositId}`,
       code: 'WHEEL',
-      debitAccountId: await requireAccountId(tx, 'house:expense:wheel'),
+      debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.wheelExpense),
       creditAccountId: await requireMemberAccountId(tx, input.memberId, 'prize'),
       amountSatang: earnedSatang,
       source: { type: 'deposit', id: input.depositId },

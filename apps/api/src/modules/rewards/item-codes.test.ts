@@ -3,6 +3,7 @@ import { ERRORS } from '@sabai/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildRewardsHttp, expectRewardsSound, newMember, walletSatang, type RewardsHttp } from './rewards-test-kit.ts';
 import { redeemItemCode } from './redeem-item-code.ts';
+import { readTransfer } from '@sabai/ledger';
 
 let t: TestApp;
 let http: RewardsHttp;
@@ -41,11 +42,10 @@ describe('POST /user-profile-composite/v1/topup/itemcode/redeem', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: 'เติมเครดิตจากโค้ดสำเร็จ', data: { code, Amount: 150.25 } });
     expect(await walletSatang(t, member.memberId, 'main')).toBe(15_025n);
-    const transfer = await t.db.query<{ code: string; idempotency_key: string }>(
-      'SELECT t.code, t.idempotency_key FROM item_code_redemptions r JOIN ledger_transfers t ON t.id = r.transfer_id WHERE r.code = $1',
-      [code],
-    );
-    expect(transfer.rows).toEqual([{ code: 'ITEM_CODE', idempotency_key: `item-code:${code}:${member.memberId}` }]);
+    const redemption = await t.db.query<{ transfer_id: bigint }>('SELECT transfer_id FROM item_code_redemptions WHERE code = $1', [code]);
+    expect(redemption.rows).toHaveLength(1);
+    const transfer = await readTransfer(t.db, redemption.rows[0]!.transfer_id);
+    expect(transfer).toMatchObject({ code: 'ITEM_CODE', idempotencyKey: `item-code:${code}:${member.memberId}` });
   });
 
   it.each([

@@ -6,6 +6,7 @@ import { earnPrizeCredit } from './earn-prize-credit.ts';
 import { spinWheel } from './spin-wheel.ts';
 import { listActivePrizes } from './wheel-prizes.ts';
 import { SPIN_COST_SATANG } from './wheel-rules.ts';
+import { findTransfersByKeys } from '@sabai/ledger';
 
 let t: TestApp;
 let http: RewardsHttp;
@@ -199,8 +200,8 @@ describe('earnPrizeCredit', () => {
     const earned = await t.db.transaction((tx) => earnPrizeCredit(tx, { memberId: member.memberId, depositId, depositAmountSatang }));
     expect(earned.earnedSatang).toBe(expected);
     expect(await walletSatang(t, member.memberId, 'prize')).toBe(expected);
-    const transfers = await t.db.query('SELECT 1 FROM ledger_transfers WHERE idempotency_key = $1', [`wheel-earn:${depositId}`]);
-    expect(transfers.rowCount).toBe(expected > 0n ? 1 : 0);
+    const transfers = await findTransfersByKeys(t.db, [`wheel-earn:${depositId}`]);
+    expect(transfers).toHaveLength(expected > 0n ? 1 : 0);
   });
 
   it('earns once per deposit, however often the deposit is credited', async () => {

@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import type { Violation } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, findMemberWalletTotalMismatches, findTransferLinkMismatches, findUnclaimedTransfers, type Violation } from '@sabai/ledger';
 
 /**
  * How the rewards records agree with the ledger (money.md "Invariants"), for `reconcileMoney`:
@@ -18,80 +18,126 @@ import type { Violation } from '@sabai/ledger';
  */
 export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
   const violations: Violation[] = [];
+  const push = (invariant: string, details: ReadonlyArray<string | bigint>) => {
+    for (const detail of details) violations.push({ invariant, detail: String(detail) });
+  };
   const check = async (invariant: string, sql: string) => {
     const { rows } = await q.query<{ detail: string }>(`${sql} LIMIT 20`);
-    for (const row of rows) violations.push({ invariant, detail: row.detail });
+    push(invariant, rows.map((row) => row.detail));
   };
 
-  await check(
+  push(
     'item-code redemptions match their transfer',
-    `SELECT r.code || ':' || r.member_id AS detail
-     FROM item_code_redemptions r JOIN item_codes c ON c.code = r.code JOIN ledger_transfers t ON t.id = r.transfer_id
-     JOIN ledger_accounts debit ON debit.id = t.debit_account_id JOIN ledger_accounts credit ON credit.id = t.credit_account_id
-     WHERE t.code <> 'ITEM_CODE' OR t.phase <> 'single' OR t.amount_satang <> c.amount_satang OR debit.code <> 'house:expense:item_code'
-        OR credit.member_id IS DISTINCT FROM r.member_id OR credit.kind <> 'main'`,
+    await findTransferLinkMismatches(q, {
+      from: 'item_code_redemptions r JOIN item_codes c ON c.code = r.code',
+      transferColumn: 'r.transfer_id',
+      detail: "r.code || ':' || r.member_id",
+      expect: {
+        code: 'ITEM_CODE',
+        phases: ['single'],
+        amountSatang: { sql: 'c.amount_satang' },
+        debit: { houseCode: HOUSE_ACCOUNTS.itemCodeExpense },
+        credit: { memberId: { sql: 'r.member_id' }, kind: 'main' },
+      },
+    }),
   );
   await check(
     'item-code counts equal their redemptions',
     `SELECT c.code AS detail FROM item_codes c
      WHERE c.redeemed_count <> (SELECT count(*) FROM item_code_redemptions r WHERE r.code = c.code)`,
   );
-  await check(
+  push(
     'ITEM_CODE transfers belong to a redemption',
-    `SELECT t.id::text AS detail FROM ledger_transfers t
-     WHERE t.code = 'ITEM_CODE' AND NOT EXISTS (SELECT 1 FROM item_code_redemptions r WHERE r.transfer_id = t.id)`,
+    await findUnclaimedTransfers(q, { code: 'ITEM_CODE', claimedBy: 'SELECT 1 FROM item_code_redemptions r WHERE r.transfer_id = {transferId}' }),
   );
-  await check(
+  push(
     'wheel draws match their cost transfer',
-    `SELECT d.id AS detail
-     FROM wheel_draws d JOIN ledger_transfers t ON t.id = d.cost_transfer_id
-     JOIN ledger_accounts debit ON debit.id = t.debit_account_id JOIN ledger_accounts credit ON credit.id = t.credit_account_id
-     WHERE t.code <> 'WHEEL' OR t.phase <> 'single' OR t.amount_satang <> d.cost_satang OR debit.member_id IS DISTINCT FROM d.member_id
-        OR debit.kind <> 'prize' OR credit.code <> 'house:expense:wheel'`,
+    await findTransferLinkMismatches(q, {
+      from: 'wheel_draws d',
+      transferColumn: 'd.cost_transfer_id',
+      detail: 'd.id',
+      expect: {
+        code: 'WHEEL',
+        phases: ['single'],
+        amountSatang: { sql: 'd.cost_satang' },
+        debit: { memberId: { sql: 'd.member_id' }, kind: 'prize' },
+        credit: { houseCode: HOUSE_ACCOUNTS.wheelExpense },
+      },
+    }),
   );
-  await check(
+  push(
     'wheel draws match their prize transfer',
-    `SELECT d.id AS detail
-     FROM wheel_draws d JOIN ledger_transfers t ON t.id = d.prize_transfer_id
-     JOIN ledger_accounts debit ON debit.id = t.debit_account_id JOIN ledger_accounts credit ON credit.id = t.credit_account_id
-     WHERE t.code <> 'WHEEL' OR t.phase <> 'single' OR t.amount_satang <> d.prize_amount_satang OR debit.code <> 'house:expense:wheel'
-        OR credit.member_id IS DISTINCT FROM d.member_id OR credit.kind <> (CASE d.prize_kind WHEN 'credit' THEN 'main' ELSE 'prize' END)`,
+    await findTransferLinkMismatches(q, {
+      from: 'wheel_draws d',
+      transferColumn: 'd.prize_transfer_id',
+      detail: 'd.id',
+      expect: {
+        code: 'WHEEL',
+        phases: ['single'],
+        amountSatang: { sql: 'd.prize_amount_satang' },
+        debit: { houseCode: HOUSE_ACCOUNTS.wheelExpense },
+        credit: { memberId: { sql: 'd.member_id' }, kind: { sql: "CASE d.prize_kind WHEN 'credit' THEN 'main' ELSE 'prize' END" } },
+      },
+    }),
   );
-  await check(
+  push(
     'wheel transfers of a draw belong to it',
-    `SELECT t.id::text AS detail FROM ledger_transfers t
-     WHERE t.source_type = 'wheel_draw'
-       AND NOT EXISTS (SELECT 1 FROM wheel_draws d WHERE d.id = t.source_id AND t.id IN (d.cost_transfer_id, d.prize_transfer_id))`,
+    await findUnclaimedTransfers(q, {
+      sourceType: 'wheel_draw',
+      claimedBy: 'SELECT 1 FROM wheel_draws d WHERE d.id = {sourceId} AND {transferId} IN (d.cost_transfer_id, d.prize_transfer_id)',
+    }),
   );
-  await check(
+  push(
     'wagering requirements match the income they were put on',
-    `SELECT w.id AS detail
-     FROM wagering_requirements w JOIN ledger_transfers t ON t.id = w.source_transfer_id
-     JOIN ledger_accounts debit ON debit.id = t.debit_account_id JOIN ledger_accounts credit ON credit.id = t.credit_account_id
-     WHERE t.code <> 'AFFILIATE' OR t.phase NOT IN ('single', 'post_pending') OR t.amount_satang <> w.credited_satang
-        OR debit.member_id IS DISTINCT FROM w.member_id OR debit.kind <> 'affiliate'
-        OR credit.member_id IS DISTINCT FROM w.member_id OR credit.kind <> 'main'`,
+    await findTransferLinkMismatches(q, {
+      from: 'wagering_requirements w',
+      transferColumn: 'w.source_transfer_id',
+      detail: 'w.id',
+      expect: {
+        code: 'AFFILIATE',
+        phases: ['single', 'post_pending'],
+        amountSatang: { sql: 'w.credited_satang' },
+        debit: { memberId: { sql: 'w.member_id' }, kind: 'affiliate' },
+        credit: { memberId: { sql: 'w.member_id' }, kind: 'main' },
+      },
+    }),
   );
-  await check(
+  push(
     'affiliate withdrawals match their reservation',
-    `SELECT w.id AS detail
-     FROM affiliate_withdrawals w JOIN ledger_transfers t ON t.id = w.reserve_transfer_id
-     JOIN ledger_accounts debit ON debit.id = t.debit_account_id JOIN ledger_accounts credit ON credit.id = t.credit_account_id
-     WHERE t.code <> 'AFFILIATE' OR t.phase <> 'pending' OR t.amount_satang <> w.amount_satang
-        OR debit.member_id IS DISTINCT FROM w.member_id OR debit.kind <> 'affiliate' OR credit.member_id IS DISTINCT FROM w.member_id OR credit.kind <> 'main'`,
+    await findTransferLinkMismatches(q, {
+      from: 'affiliate_withdrawals w',
+      transferColumn: 'w.reserve_transfer_id',
+      detail: 'w.id',
+      expect: {
+        code: 'AFFILIATE',
+        phases: ['pending'],
+        amountSatang: { sql: 'w.amount_satang' },
+        debit: { memberId: { sql: 'w.member_id' }, kind: 'affiliate' },
+        credit: { memberId: { sql: 'w.member_id' }, kind: 'main' },
+      },
+    }),
   );
-  await check(
+  push(
     'decided affiliate withdrawals are resolved as decided',
-    `SELECT w.id AS detail FROM affiliate_withdrawals w JOIN ledger_transfers r ON r.id = w.resolve_transfer_id
-     WHERE w.status <> 'pending_approval'
-       AND (r.pending_transfer_id IS DISTINCT FROM w.reserve_transfer_id OR r.code <> 'AFFILIATE'
-            OR r.phase <> (CASE w.status WHEN 'approved' THEN 'post_pending' ELSE 'void_pending' END))`,
+    await findTransferLinkMismatches(q, {
+      from: 'affiliate_withdrawals w',
+      transferColumn: 'w.resolve_transfer_id',
+      detail: 'w.id',
+      where: "w.status <> 'pending_approval'",
+      expect: {
+        code: 'AFFILIATE',
+        phases: { sql: "CASE w.status WHEN 'approved' THEN 'post_pending' ELSE 'void_pending' END" },
+        pendingTransferId: { sql: 'w.reserve_transfer_id' },
+      },
+    }),
   );
-  await check(
+  push(
     'affiliate wallets reserve exactly the waiting income withdrawals',
-    `SELECT a.member_id AS detail FROM ledger_accounts a
-     WHERE a.kind = 'affiliate' AND a.debits_pending <> coalesce(
-       (SELECT sum(w.amount_satang) FROM affiliate_withdrawals w WHERE w.member_id = a.member_id AND w.status = 'pending_approval'), 0)`,
+    await findMemberWalletTotalMismatches(q, {
+      kind: 'affiliate',
+      total: 'debitsPending',
+      expectedSql: "SELECT sum(w.amount_satang) FROM affiliate_withdrawals w WHERE w.member_id = {memberId} AND w.status = 'pending_approval'",
+    }),
   );
   return violations;
 }

@@ -1,4 +1,4 @@
-import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import { ITEM_CODE_PATTERN, normalizeItemCode } from '@sabai/contracts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
@@ -63,7 +63,7 @@ function redeemInTransaction(context: AppContext, memberId: string, code: string
       await postTransfer(tx, {
         idempotencyKey: `item-code:${code}:${memberId}`,
         code: 'ITEM_CODE',
-        debitAccountId: await requireAccountId(tx, 'house:expense:item_code'),
+        debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.itemCodeExpense),
         creditAccountId: await requireMemberAccountId(tx, memberId, 'main'),
         amountSatang: itemCode.amount_satang,
         source: { type: 'item_code', id: code },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { expectPosted, postTransfer, requireAccountId, requireMemberAccountId, availableCreditBalance, readAccountBalance } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, postTransfer, requireAccountId, requireMemberAccountId, availableCreditBalance, readAccountBalance } from '@sabai/ledger';
 import { registerErrorHandling } from '../../plugins/error-handler.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { registerAdminGuard } from '../../plugins/admin-guard.ts';
@@ -78,7 +78,7 @@ export async function grantPrizeCredit(t: TestApp, memberId: string, amountSatan
       await postTransfer(tx, {
         idempotencyKey: `test-prize-credit:${randomUUID()}`,
         code: 'WHEEL',
-        debitAccountId: await requireAccountId(tx, 'house:expense:wheel'),
+        debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.wheelExpense),
         creditAccountId: await requireMemberAccountId(tx, memberId, 'prize'),
         amountSatang,
       }),

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorEnvelope } from '@sabai/contracts';
+import { errorEnvelope, idempotencyKeyHeaders } from '@sabai/contracts';
 import {
   createItemCodeRequest,
   itemCodeListQuery,
@@ -92,7 +91,7 @@ export function registerRewardRoutes(app: FastifyInstance, context: AppContext):
     schema: {
       tags: ['rewards'],
       summary: 'Spin the prize wheel (50 prize credit)',
-      headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }).passthrough(),
+      headers: idempotencyKeyHeaders,
       body: spinRequest.optional(),
       response: { 200: spinResponse, ...refusals },
     },

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Queryable } from '@sabai/db';
-import { availableCreditBalance, expectPosted, inLedgerTransaction, postTransfer, readAccountBalance, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, lockAccounts, availableCreditBalance, expectPosted, inLedgerTransaction, postTransfer, readAccountBalance, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import type { WheelPrizeKind } from '@sabai/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
@@ -49,7 +49,7 @@ export async function spinWheel(
     // the same request key has then committed or not started, and a deposit earning credit for
     // this member (DEPOSIT locks main, then WHEEL locks prize; main is opened first, so has the
     // lower id) takes them in the same order and cannot deadlock with us.
-    await tx.query('SELECT id FROM ledger_accounts WHERE id IN ($1, $2) ORDER BY id FOR NO KEY UPDATE', [mainAccount, prizeAccount]);
+    await lockAccounts(tx, [mainAccount, prizeAccount]);
 
     const previous = await readDrawByRequestKey(tx, input.memberId, requestKey);
     const prizes = await listActivePrizes(tx);
@@ -59,7 +59,7 @@ export async function spinWheel(
     if (!settings.isEnabled || prizes.length === 0) throw new AppError('FEATURE_DISABLED');
 
     const drawId = newDrawId();
-    const wheelExpense = await requireAccountId(tx, 'house:expense:wheel');
+    const wheelExpense = await requireAccountId(tx, HOUSE_ACCOUNTS.wheelExpense);
     const cost = await postTransfer(tx, {
       idempotencyKey: `wheel-spin:${drawId}`,
       code: 'WHEEL',

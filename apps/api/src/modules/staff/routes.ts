@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { auditQuery, newStaffAccountBody, staffPasswordChangeBody, staffSignInBody, staffTotpBody } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { verifyAuditChain } from '../../lib/audit.ts';
@@ -25,7 +25,7 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
   const address = (request: { ip: string }) => request.ip;
 
   routes.post('/admin-api/v1/auth/login', {
-    schema: { tags: TAGS, summary: 'Staff sign-in, step 1: username and password', body: z.object({ username: z.string().min(1).max(64), password: z.string().min(1).max(200) }) },
+    schema: { tags: TAGS, summary: 'Staff sign-in, step 1: username and password', body: staffSignInBody },
     config: { ipRateLimit: RATE_LIMITS.staffSignInPerIp },
   }, async (request) => {
     const step = await startStaffSignIn(context, { ...request.body, address: address(request) });
@@ -33,7 +33,7 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   routes.post('/admin-api/v1/auth/totp', {
-    schema: { tags: TAGS, summary: 'Staff sign-in, step 2: the authenticator code', body: z.object({ challenge: z.string().min(1).max(2_000), code: z.string().min(6).max(10) }) },
+    schema: { tags: TAGS, summary: 'Staff sign-in, step 2: the authenticator code', body: staffTotpBody },
     config: { ipRateLimit: RATE_LIMITS.staffSignInPerIp },
   }, async (request) => {
     const session = await completeStaffSignIn(context, { ...request.body, address: address(request) });
@@ -47,7 +47,7 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   routes.post('/admin-api/v1/auth/password', {
-    schema: { tags: TAGS, body: z.object({ currentPassword: z.string().min(1).max(200), newPassword: z.string().min(1).max(200) }) },
+    schema: { tags: TAGS, body: staffPasswordChangeBody },
   }, async (request) => {
     await changeStaffPassword(context, requireStaffPrincipal(request), { ...request.body, address: address(request) });
     return { success: true, message: 'เปลี่ยนรหัสผ่านแล้ว', data: null };
@@ -70,7 +70,7 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   routes.post('/admin-api/v1/staff', {
-    schema: { tags: TAGS, summary: 'Create a staff account (owner); answers its one-time password once', body: z.object({ username: z.string().min(1).max(64), role: z.enum(STAFF_ROLES) }) },
+    schema: { tags: TAGS, summary: 'Create a staff account (owner); answers its one-time password once', body: newStaffAccountBody(STAFF_ROLES) },
   }, async (request) => {
     const staff = requireStaffPrincipal(request);
     const created = await context.db.transaction((tx) =>
@@ -82,14 +82,7 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
   routes.get('/admin-api/v1/audit', {
     schema: {
       tags: TAGS,
-      querystring: z.object({
-        actor: z.string().max(100).optional(),
-        action: z.string().max(100).optional(),
-        subjectType: z.string().max(40).optional(),
-        subjectId: z.string().max(100).optional(),
-        beforeSeq: z.coerce.number().int().positive().optional(),
-        limit: z.coerce.number().int().min(1).max(200).default(50),
-      }),
+      querystring: auditQuery,
     },
   }, async (request) => {
     const entries = await listAuditEntries(context.db, request.query);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { postgresErrorCode, violatedConstraint } from '@sabai/db';
-import { availableCreditBalance, expectPosted, inLedgerTransaction, lockAccount, postTransfer, readAccountBalance, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, availableCreditBalance, expectPosted, inLedgerTransaction, lockAccount, postTransfer, readAccountBalance, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
 import type { Queryable } from '@sabai/db';
 import { forfeitOnWithdrawal } from '../promotions/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -104,7 +104,7 @@ async function reserveWithdrawal(
     await endBonusGrantOnWithdrawal(tx, { memberId: input.memberId, mainAccount, amountSatang, now: context.now() });
     // Met (checked above): a withdrawal ends them, as it ends the grant (docs/adr/0011).
     await endWageringRequirements(tx, { memberId: input.memberId, reason: 'WITHDRAWN', now: context.now() });
-    const inFlight = await requireAccountId(tx, 'house:payouts_in_flight');
+    const inFlight = await requireAccountId(tx, HOUSE_ACCOUNTS.payoutsInFlight);
     // Locks the member's account: concurrent requests of one member queue here.
     const reserved = await reserveTransfer(tx, {
       idempotencyKey: `withdraw-reserve:${withdrawalId}`,
@@ -196,7 +196,7 @@ async function endBonusGrantOnWithdrawal(
         idempotencyKey: `bonus-forfeit:${grant.id}`,
         code: 'REVERSAL',
         debitAccountId: input.mainAccount,
-        creditAccountId: await requireAccountId(tx, 'house:expense:bonus'),
+        creditAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.bonusExpense),
         amountSatang: forfeitSatang,
         source: { type: 'bonus_grant', id: grant.id },
       }),

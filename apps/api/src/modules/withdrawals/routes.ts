@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorEnvelope, withdrawalConditionResponse, withdrawalRequest, withdrawalResponse } from '@sabai/contracts';
+import { errorEnvelope, withdrawalConditionResponse, withdrawalRequest, withdrawalResponse, withdrawalHeaders } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireMember, requireMemberWithinLimit } from '../auth/index.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
@@ -27,7 +26,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, context: AppConte
     schema: {
       tags: ['wallet'],
       summary: 'Withdraw to the bound bank account',
-      headers: z.object({ 'idempotency-key': z.string().max(200).optional() }).passthrough(),
+      headers: withdrawalHeaders,
       body: withdrawalRequest,
       response: { 200: withdrawalResponse, ...refusals },
     },

@@ -1,4 +1,4 @@
-import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, resolvePendingTransfer } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requireAccountId, resolvePendingTransfer } from '@sabai/ledger';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import type { Settlement } from '../../lib/external-transfer.ts';
 import type { PayoutReceipt } from '../../adapters/payout/index.ts';
@@ -32,7 +32,7 @@ export async function settleWithdrawal(context: AppContext, withdrawalId: string
       }),
     );
     if (settlement.result === 'succeeded') {
-      const inFlight = await requireAccountId(tx, 'house:payouts_in_flight');
+      const inFlight = await requireAccountId(tx, HOUSE_ACCOUNTS.payoutsInFlight);
       const payingBank = await payingBankAccount(tx);
       expectPosted(
         await postTransfer(tx, {

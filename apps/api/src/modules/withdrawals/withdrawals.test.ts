@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectLedgerSound, fundedMember, mainBalance, setPayoutFault, staffCall } from '../../test/money-helpers.ts';
 import { recoverPayouts } from './recover-payouts.ts';
 import { moveGameCredit } from '../play/index.ts';
+import { listTransfersOfSource } from '@sabai/ledger';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -164,8 +165,8 @@ describe('payouts with unknown outcomes are settled by asking, never paid twice'
     expect(await withdrawalStatus(id)).toBe('paid');
     await recoverPayouts(t.context);
     expect(await mainBalance(t, member.token)).toBe(600);
-    const payouts = await t.db.query<{ count: bigint }>(`SELECT count(*) AS count FROM ledger_transfers WHERE source_id = $1 AND idempotency_key LIKE 'withdraw-paid-out:%'`, [id]);
-    expect(payouts.rows[0]?.count).toBe(1n);
+    const payouts = (await listTransfersOfSource(t.db, { id })).filter((transfer) => transfer.idempotencyKey.startsWith('withdraw-paid-out:'));
+    expect(payouts).toHaveLength(1);
   });
 
   it('timeout_before_applying: the provider never got it; after the grace period the money comes back', async () => {

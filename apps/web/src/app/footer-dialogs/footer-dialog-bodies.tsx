@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { HistoryIcon, WithdrawIcon } from '../../components/ui/icons.tsx';
 import { TransactionHistory, type HistoryTab } from '../../features/history/components/transaction-history.tsx';
 import { useSiteSettings } from '../../lib/site-settings.ts';
-import { AffiliateSection } from '../member-panels/affiliate-section.tsx';
-import { MemberCardSection } from '../member-panels/member-card-section.tsx';
-import { WithdrawSection } from '../member-panels/withdraw-section.tsx';
+import { AffiliateSection } from '../../features/rewards/components/affiliate-section.tsx';
+import { MemberCardSection } from '../../features/member/components/member-card-section.tsx';
+import { WithdrawSection } from '../../features/withdraw/components/withdraw-section.tsx';
 import { useFooterDialogs } from './footer-dialogs.tsx';
 
 /** The panels of the footer dialogs (footer-dialogs.tsx), a chunk loaded when one first opens. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
-import { AffiliateSection } from '../../member-panels/affiliate-section.tsx';
+import { AffiliateSection } from '../../../features/rewards/components/affiliate-section.tsx';
 import { MemberPage } from './member-page.tsx';
 
 /** `/user/affiliate`: spec dialog 4; only while the site has the affiliate scheme on (settings Affiliate.useAffiliate, spec §6). */

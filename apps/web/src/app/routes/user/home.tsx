@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths.ts';
 import { MemberMenu } from '../../../features/member/components/member-menu.tsx';
 import { useMember } from '../../../lib/auth.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
-import { MemberCardSection } from '../../member-panels/member-card-section.tsx';
+import { MemberCardSection } from '../../../features/member/components/member-card-section.tsx';
 import { useMenuDialogOpeners } from '../../member-panels/menu-tile-dialogs.ts';
 
 /** `/user/home/:shareToken?` (route name Home): the member card and the member's features. */

@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { dialogShownByPage } from '../../footer-dialogs/footer-dialog-store.ts';
 import { FooterDialogs, FooterDialogsProvider, useFooterDialogs } from '../../footer-dialogs/footer-dialogs.tsx';
-import { LiveBalanceUpdates } from '../../live-balance-updates.tsx';
+import { LiveBalanceUpdates } from '../../../features/member/components/live-balance-updates.tsx';
 import { routeNameOf } from '../../route-name.ts';
 
 /** Frame of the member app under /user/ (spec §2). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { WithdrawSection } from '../../member-panels/withdraw-section.tsx';
+import { WithdrawSection } from '../../../features/withdraw/components/withdraw-section.tsx';
 import { MemberPage } from './member-page.tsx';
 
 /** `/user/withdraw`: spec dialog 2, paid to the member's bound bank account. */

@@ -1,7 +1,7 @@
 import { findBankByCode, maskBankAccountNumber } from '@sabai/contracts';
-import { WithdrawForm } from '../../features/withdraw/components/withdraw-form.tsx';
-import { useMember } from '../../lib/auth.ts';
-import { useSiteSettings } from '../../lib/site-settings.ts';
+import { WithdrawForm } from './withdraw-form.tsx';
+import { useMember } from '../../../lib/auth.ts';
+import { useSiteSettings } from '../../../lib/site-settings.ts';
 
 /**
  * Spec dialog 2, paid to the member's bound bank account; the form reads the partner's live game

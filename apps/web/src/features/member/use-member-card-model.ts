@@ -1,8 +1,8 @@
 import { useDialogs } from '../../components/ui/dialogs.tsx';
-import { useGameWallet } from '../../features/games/api/get-game-wallet.ts';
-import { useRolling } from '../../features/member/api/get-rolling.ts';
-import { shownTurnover } from '../../features/member/shown-turnover.ts';
-import { usePromotions } from '../../features/promotions/api/promotions.ts';
+import { useGameWallet } from '../games/api/get-game-wallet.ts';
+import { useRolling } from './api/get-rolling.ts';
+import { shownTurnover } from './shown-turnover.ts';
+import { usePromotions } from '../promotions/api/promotions.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useMember } from '../../lib/auth.ts';
 import { bonusTitle } from '../../lib/promotions.ts';

@@ -1,4 +1,4 @@
-import { createSseParser, type SseEvent } from './sse.ts';
+import { createSseParser, type SseEvent } from '../../lib/sse.ts';
 
 /**
  * The signed-in member's live events: `GET /user-profile-composite/v1/events`, a text/event-stream

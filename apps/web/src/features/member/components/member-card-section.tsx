@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MemberCard } from '../../features/member/components/member-card.tsx';
-import { BonusChoiceDialog } from '../../features/promotions/components/bonus-preference.tsx';
-import { useMemberCardModel } from './use-member-card-model.ts';
+import { MemberCard } from './member-card.tsx';
+import { BonusChoiceDialog } from '../../promotions/components/bonus-preference.tsx';
+import { useMemberCardModel } from '../use-member-card-model.ts';
 
 /**
  * The member card (spec dialog 1) with the bonus choice it opens (dialog 12), or a placeholder

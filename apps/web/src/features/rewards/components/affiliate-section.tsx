@@ -1,7 +1,7 @@
-import { registerReferralLink } from '../../config/paths.ts';
-import { AffiliatePanel } from '../../features/rewards/components/affiliate-panel.tsx';
-import { useMember } from '../../lib/auth.ts';
-import { useSiteSettings } from '../../lib/site-settings.ts';
+import { registerReferralLink } from '../../../config/paths.ts';
+import { AffiliatePanel } from './affiliate-panel.tsx';
+import { useMember } from '../../../lib/auth.ts';
+import { useSiteSettings } from '../../../lib/site-settings.ts';
 
 /**
  * Spec dialog 4 ("invite friends") with the member's referral link on the registration route and

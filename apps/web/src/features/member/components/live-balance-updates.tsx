@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { memberRequestHeaders } from '../lib/api.ts';
-import { memberQuery } from '../lib/auth.ts';
-import { runMemberEvents } from '../lib/member-events.ts';
-import { WALLET_QUERY_ROOT } from '../lib/query-keys.ts';
-import { useSession } from '../lib/session.ts';
+import { memberRequestHeaders } from '../../../lib/api.ts';
+import { memberQuery } from '../../../lib/auth.ts';
+import { runMemberEvents } from '../member-events.ts';
+import { WALLET_QUERY_ROOT } from '../../../lib/query-keys.ts';
+import { useSession } from '../../../lib/session.ts';
 
 /** Server events that mean "your money changed": refetch the member card, balances and history. */
 const MONEY_EVENTS = new Set(['balance']);

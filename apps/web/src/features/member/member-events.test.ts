@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RECONNECT_MAX_DELAY_MS, reconnectDelayMs, runMemberEvents } from './member-events.ts';
-import type { SseEvent } from './sse.ts';
+import type { SseEvent } from '../../lib/sse.ts';
 
 const streamOf = (...chunks: string[]) =>
   new Response(

@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+import { depositChannelsResponse, historyResponse, promptPayDepositResponse } from '@sabai/contracts';
+import type { DepositChannel } from '../../../lib/wallet-types.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import '../../../test/setup-dom.ts';
+import { answer, okBody, onPath, refusal, sentTo, useMemberApi } from '../../../test/msw.ts';
+import { renderAt, signIn } from '../../../test/render.tsx';
+import { Component as DepositPage } from './deposit.tsx';
+
+const PROMPTPAY = '/user-profile-composite/v1/deposit/promptpay';
+
+const channels: DepositChannel[] = [
+  { id: 'chn_kbank_main', type: 'BANK', BankCode: '004', BankAccount: '0011535946', fullName: 'บจก. สบาย ดิจิทัล' },
+  { id: 'chn_scb_main', type: 'BANK', BankCode: '014', BankAccount: '4021354011', fullName: 'บจก. สบาย ดิจิทัล' },
+];
+const channelsApi = http.get(onPath('/user-profile-composite/v1/info/deposit'), () => answer(depositChannelsResponse, okBody(channels)));
+
+const promptPayAccepted = http.post(onPath(PROMPTPAY), async ({ request }) => {
+  const { Amount } = (await request.json()) as { Amount: number };
+  return answer(
+    promptPayDepositResponse,
+    okBody({
+      requestId: 'ppr_1',
+      Amount,
+      amountToPay: Amount + 0.37,
+      payload: '00020101021229370016A000000677010111011300668123456785802TH530376454' + '06500.3763047A1B',
+      promptPayName: 'บจก. สบาย ดิจิทัล',
+      expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+    }),
+  );
+});
+
+/** Deposit history: nothing credited yet (the QR waits for its payment). */
+const noDepositYet = http.get(onPath('/user-profile-composite/v1/history/deposit'), () =>
+  answer(historyResponse, okBody({ Transaction: [], page: 1, pageSize: 20, total: 0 })),
+);
+
+describe('/user/deposit against the member API (msw)', () => {
+  it("lists the house accounts to transfer to, from the member's own bound account", async () => {
+    signIn();
+    useMemberApi(channelsApi);
+    renderAt(<DepositPage />, { path: '/user/deposit' });
+    const accounts = await screen.findAllByTestId('house-account');
+    expect(accounts.map((account) => within(account).getByTestId('house-account-number').textContent?.replace(/\D/g, ''))).toEqual(['0011535946', '4021354011']);
+    expect(within(accounts[0]!).getByTestId('house-account-holder').textContent).toBe('บจก. สบาย ดิจิทัล');
+    expect(sentTo('GET', '/user-profile-composite/v1/info/deposit')[0]?.headers['x-api-key']).toBe('test-app-id');
+  });
+
+  it('asks for a PromptPay QR of the amount typed and shows the exact amount to pay with its satang offset', async () => {
+    signIn();
+    useMemberApi(channelsApi, promptPayAccepted, noDepositYet);
+    renderAt(<DepositPage />, { path: '/user/deposit' });
+    fireEvent.click(await screen.findByTestId('deposit-tab-promptpay'));
+    fireEvent.change(await screen.findByTestId('promptpay-amount'), { target: { value: '500' } });
+    fireEvent.click(screen.getByTestId('promptpay-submit'));
+    expect((await screen.findByTestId('promptpay-amount-to-pay')).textContent).toContain('500.37');
+    expect(screen.getByTestId('promptpay-name').textContent).toContain('บจก. สบาย ดิจิทัล');
+    await waitFor(() => expect(sentTo('POST', PROMPTPAY)[0]?.body).toEqual({ Amount: 500 }));
+    // The page then looks for the deposit that pays this QR.
+    await waitFor(() => expect(sentTo('GET', '/user-profile-composite/v1/history/deposit')).toHaveLength(1));
+    expect(screen.queryByTestId('promptpay-paid')).toBeNull();
+    expect(sentTo('POST', PROMPTPAY)[0]?.headers.authorization).toBe('Bearer test-token');
+  });
+
+  it("shows the server's Thai refusal of an amount, and sends nothing for an empty one", async () => {
+    signIn();
+    useMemberApi(channelsApi, http.post(onPath(PROMPTPAY), () => refusal('INVALID_AMOUNT', 'กรุณาระบุจำนวนเงินเป็นบาทเต็ม ตั้งแต่ 1 ถึง 50,000 บาท')));
+    renderAt(<DepositPage />, { path: '/user/deposit?tab=promptpay', pattern: '/user/deposit' });
+    fireEvent.click(await screen.findByTestId('promptpay-submit'));
+    await screen.findByTestId('error-dialog');
+    expect(sentTo('POST', PROMPTPAY)).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('error-dialog').querySelector('button')!);
+    fireEvent.change(screen.getByTestId('promptpay-amount'), { target: { value: '60000' } });
+    fireEvent.click(screen.getByTestId('promptpay-submit'));
+    await waitFor(() => expect(screen.getByTestId('error-dialog').textContent).toContain('กรุณาระบุจำนวนเงินเป็นบาทเต็ม ตั้งแต่ 1 ถึง 50,000 บาท'));
+    expect(sentTo('POST', PROMPTPAY)).toHaveLength(1);
+  });
+});

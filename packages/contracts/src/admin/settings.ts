@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { bahtToSatang } from '../envelope.ts';
+
+/**
+ * `POST /admin-api/v1/settings` (issue 11 "Settings", apps/api/src/modules/settings): the fields
+ * the owner changes (any subset, nothing else), baht read to satang, percentages in basis points,
+ * and the reason recorded in the audit log.
+ */
+const zeroOrBaht = z.union([z.literal(0).transform(() => 0n), bahtToSatang()]);
+const basisPoints = z.number().int().min(0).max(10_000);
+export const siteSettingsChange = z
+  .object({
+    siteName: z.string().trim().min(1).max(100),
+    lineId: z.string().trim().min(1).max(64),
+    alertMessage: z.string().max(2_000).nullable(),
+    isMaintenance: z.boolean(),
+    isDisabled: z.boolean(),
+    withdrawEnabled: z.boolean(),
+    withdrawMin: zeroOrBaht,
+    withdrawMax: bahtToSatang(),
+    withdrawAutoMax: zeroOrBaht,
+    depositReviewThreshold: bahtToSatang(),
+    cashbackEnabled: z.boolean(),
+    cashbackBasisPoints: basisPoints,
+    affiliateEnabled: z.boolean(),
+    affiliateLevel1Enabled: z.boolean(),
+    affiliateLevel1BasisPoints: basisPoints,
+    affiliateLevel2Enabled: z.boolean(),
+    affiliateLevel2BasisPoints: basisPoints,
+    affiliateAutoWithdrawEnabled: z.boolean(),
+    affiliateAutoWithdrawMax: zeroOrBaht,
+  })
+  .partial()
+  .strict();
+export const siteSettingsChangeBody = z.object({ change: siteSettingsChange, reason: z.string().min(1).max(500) });

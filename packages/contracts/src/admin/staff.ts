@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { envelope } from '../envelope.ts';
+
+/**
+ * Back-office wire schemas for staff identity and the audit log (`/admin-api/v1/staff/…`,
+ * `/admin-api/v1/audit`, apps/api/src/modules/staff/routes.ts; docs/adr/0018).
+ */
+
+/** Sign-in step 1: username and password. */
+export const staffSignInBody = z.object({ username: z.string().min(1).max(64), password: z.string().min(1).max(200) });
+/** Sign-in step 2: the challenge of step 1 and the authenticator code. */
+export const staffTotpBody = z.object({ challenge: z.string().min(1).max(2_000), code: z.string().min(6).max(10) });
+export const staffPasswordChangeBody = z.object({ currentPassword: z.string().min(1).max(200), newPassword: z.string().min(1).max(200) });
+/** Create a staff account (owner): `roles` is the API's list of roles (STAFF_ROLES of the staff module). */
+export const newStaffAccountBody = <R extends readonly [string, ...string[]]>(roles: R) =>
+  z.object({ username: z.string().min(1).max(64), role: z.enum(roles) });
+
+/** `GET /admin-api/v1/audit`: filters, newest first, paged by `beforeSeq`. */
+export const auditQuery = z.object({
+  actor: z.string().max(100).optional(),
+  action: z.string().max(100).optional(),
+  subjectType: z.string().max(40).optional(),
+  subjectId: z.string().max(100).optional(),
+  beforeSeq: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** One staff account of `GET /admin-api/v1/staff` (oldest first). */
+export const staffAccountRow = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.string(),
+  status: z.string(),
+  totpEnrolled: z.boolean(),
+  mustChangePassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type StaffAccountRow = z.infer<typeof staffAccountRow>;
+export const staffAccountsResponse = envelope(z.array(staffAccountRow));
+
+/** One entry of the hash-chained audit log (`GET /admin-api/v1/audit`, newest first). */
+export const auditEntry = z.object({
+  seq: z.string().describe('position in the chain (int8 as text)'),
+  actor: z.string(),
+  role: z.string().nullable(),
+  action: z.string(),
+  target: z.object({ type: z.string(), id: z.string() }),
+  details: z.unknown(),
+  reason: z.string().nullable(),
+  address: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  at: z.string(),
+  hash: z.string(),
+});
+export type AuditEntryWire = z.infer<typeof auditEntry>;
+export const auditEntriesResponse = envelope(z.array(auditEntry));
