@@ -178,7 +178,12 @@ describe.skipIf(!process.env.DATABASE_URL)('crash recovery (kill -9 of the API o
       }
     };
     const workers = Array.from({ length: 4 }, (_, index) => worker(index));
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Kill mid-traffic: after at least 1.5 s and at least six acknowledged deposits (a loaded
+    // machine acknowledges fewer per second; the kill must still land among money calls).
+    const trafficStartedAt = Date.now();
+    while (Date.now() - trafficStartedAt < 1_500 || (acknowledgedDeposits.length <= 5 && Date.now() - trafficStartedAt < 30_000)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     api.kill('SIGKILL');
     jobs.kill('SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 300));
