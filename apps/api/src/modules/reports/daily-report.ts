@@ -88,10 +88,13 @@ export function dailyReportToWire(input: { from: string; to: string }, report: A
 /** The byte-order mark that makes Excel read a CSV file as UTF-8 (Thai text). */
 export const UTF8_BOM = '\uFEFF';
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a leading =+-@ is defused for spreadsheets. */
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. Text starting with
+ * = + - @ (a formula to a spreadsheet) is defused with a leading apostrophe; plain numbers are not.
+ */
 export function csvField(value: string | number): string {
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && /^[=+\-@]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
