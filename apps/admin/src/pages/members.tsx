@@ -6,6 +6,7 @@ import { formatBaht, formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
 import { Button, ErrorText } from '../ui';
+import { LedgerStatement } from './ledger-statement';
 
 interface MemberRow {
   memberId: string;
@@ -163,6 +164,7 @@ export function MembersPage({ canManage, canAdjust, canApprove }: { canManage: b
           </div>
         </div>
       )}
+      {member && <LedgerStatement memberId={member.memberId} />}
     </section>
   );
 }
