@@ -8,7 +8,8 @@ import { expectText, expectVisible, newMemberDetails, screenshotter, type Member
  * makes it) signs in with the one-time password, enrols TOTP from the QR code's secret and sets
  * a password; creates a finance account; finance signs in the same way, approves one withdrawal
  * above the auto-withdraw limit and rejects another with a reason, which the member then reads in
- * their withdrawal history; the audit trail shows it all and its chain verifies.
+ * their withdrawal history; the audit trail shows it all and its chain verifies. Marketing (made by
+ * the owner too) creates a first-deposit-only promotion through the promotions form, and members see it.
  */
 export interface BackOfficeJourneyOptions {
   page: Page;
@@ -41,6 +42,20 @@ export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDi
   const oneTimePassword = ((await page.getByTestId('one-time-password').textContent()) ?? '').trim();
   if (oneTimePassword.length < 20) throw new Error('no one-time password shown for the new finance account');
   await screenshot('owner-created-finance');
+  // 2b. The owner adds a marketing account; marketing creates a first-deposit-only promotion through the form.
+  await page.getByLabel('ชื่อผู้ใช้').fill('marketing.journey');
+  await page.getByLabel('บทบาท').selectOption('marketing');
+  await page.getByRole('button', { name: 'เพิ่มเจ้าหน้าที่' }).click();
+  // The finance account's password is still on screen until the new answer replaces it.
+  let marketingPassword = oneTimePassword;
+  for (let waited = 0; marketingPassword === oneTimePassword && waited < 50; waited += 1) {
+    await page.waitForTimeout(200);
+    marketingPassword = ((await page.getByTestId('one-time-password').textContent()) ?? '').trim();
+  }
+  if (marketingPassword.length < 20) throw new Error('no one-time password shown for the new marketing account');
+  await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+  await signInThroughScreens(page, origin, 'marketing.journey', marketingPassword, 'a-marketing-password-2026', screenshot, 'marketing');
+  await createFirstDepositPromotion(page, origin, screenshot);
   await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
 
   // 3. Finance signs in and decides the two withdrawals.
@@ -88,6 +103,34 @@ export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDi
   const chain = await verifyAuditChain(db);
   if (chain.firstBreak) throw new Error(`audit chain broken at ${chain.firstBreak.seq}`);
   console.log(`  back-office: audit chain sound over ${chain.rows} rows`);
+}
+
+const JOURNEY_PROMOTION = { id: 'journey-first-50', title: 'ฝากแรกรับโบนัส 50% (journey)' };
+
+/** Marketing fills the promotions form: 50 % of the first deposit, at most 500 baht, 3× turnover, once per member. */
+async function createFirstDepositPromotion(page: Page, origin: string, screenshot: (name: string) => Promise<void>): Promise<void> {
+  await page.getByRole('button', { name: 'โปรโมชั่น', exact: true }).click();
+  await page.getByTestId('new-promotion').click();
+  const form = page.getByTestId('promotion-form');
+  await form.getByLabel('รหัส (a-z 0-9 -)').fill(JOURNEY_PROMOTION.id);
+  await form.getByLabel('ชื่อโปรโมชั่น').fill(JOURNEY_PROMOTION.title);
+  await form.getByLabel('ฝากขั้นต่ำ (บาท)').fill('100');
+  await form.getByRole('textbox', { name: 'โบนัส', exact: true }).fill('0.5');
+  await form.getByRole('combobox', { name: 'โบนัส หน่วย' }).selectOption('1');
+  await form.getByRole('textbox', { name: 'โบนัสสูงสุด (0 = ไม่จำกัด)', exact: true }).fill('500');
+  await form.getByRole('textbox', { name: 'เทิร์นโอเวอร์ (เท่าของฝาก+โบนัส)', exact: true }).fill('3');
+  await form.getByTestId('eligibility').selectOption('first_deposit');
+  await form.getByLabel('ครั้งเดียวต่อสมาชิก').check();
+  await form.getByLabel('เหตุผล (บันทึกในประวัติการทำงาน)').fill('แคมเปญสมาชิกใหม่ (journey)');
+  await screenshot('marketing-promotion-form');
+  await form.getByRole('button', { name: 'บันทึก' }).click();
+  await expectVisible(page.getByTestId(`edit-${JOURNEY_PROMOTION.id}`), 'the new promotion in the list');
+  await expectVisible(page.getByText('ฝากแรกเท่านั้น · ครั้งเดียวต่อคน').first(), 'its eligibility rules');
+  await screenshot('marketing-promotions');
+  const prefix = (await (await fetch(`${origin}/v2/prefix`)).json()) as { data: { appId: string } };
+  const offered = (await (await fetch(`${origin}/user-profile-composite/v1/info/promotion`, { headers: { 'x-api-key': prefix.data.appId } })).json()) as unknown;
+  if (!JSON.stringify(offered).includes(JOURNEY_PROMOTION.id)) throw new Error(`members do not see the new promotion: ${JSON.stringify(offered).slice(0, 300)}`);
+  console.log(`  back-office: marketing created ${JOURNEY_PROMOTION.id} (first deposit only) and members see it`);
 }
 
 async function signInThroughScreens(page: Page, origin: string, username: string, oneTimePassword: string, newPassword: string, screenshot: (name: string) => Promise<void>, label: string): Promise<void> {

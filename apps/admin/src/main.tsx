@@ -13,6 +13,12 @@ import { OutboxPage } from './pages/outbox';
 import { MembersPage } from './pages/members';
 import { DashboardPage } from './pages/dashboard';
 import { SettingsPage } from './pages/settings';
+import { PromotionsPage } from './pages/promotions';
+import { ChannelsPage } from './pages/channels';
+import { RewardsPage } from './pages/rewards';
+import { AffiliateWithdrawalsPage, RewardJobsPage } from './pages/reward-jobs';
+import { ReportsPage } from './pages/reports';
+import { useBilingual } from './lib/bilingual';
 import { Button } from './ui';
 
 interface Me {
@@ -22,7 +28,17 @@ interface Me {
   permissions: string[];
 }
 
-type Page = 'settings' | 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff';
+type Page = 'settings' | 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff' | LatePage;
+/** Screens added late in issue 11; their labels are inline Thai/English (lib/bilingual.ts). */
+type LatePage = 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels';
+const LATE_PAGES: Array<{ page: LatePage; permission: string; th: string; en: string }> = [
+  { page: 'affiliate-withdrawals', permission: 'withdrawals.view', th: 'ถอนรายได้แนะนำเพื่อน', en: 'Affiliate withdrawals' },
+  { page: 'promotions', permission: 'promotions.manage', th: 'โปรโมชั่น', en: 'Promotions' },
+  { page: 'rewards', permission: 'rewards.manage', th: 'วงล้อและโค้ดรางวัล', en: 'Wheel and item codes' },
+  { page: 'reward-jobs', permission: 'jobs.view', th: 'งานคำนวณรางวัล', en: 'Reward jobs' },
+  { page: 'reports', permission: 'reports.view', th: 'รายงาน', en: 'Reports' },
+  { page: 'channels', permission: 'channels.view', th: 'ช่องทางฝาก', en: 'Deposit channels' },
+];
 /** Each screen and the permission that shows it (the server enforces the same matrix). */
 const PAGES: Array<{ page: Page; permission: string; label: 'nav.settings' | 'nav.dashboard' | 'nav.members' | 'nav.withdrawals' | 'nav.deposits' | 'nav.outbox' | 'nav.audit' | 'nav.staff' }> = [
   { page: 'dashboard', permission: 'dashboard.view', label: 'nav.dashboard' },
@@ -37,6 +53,7 @@ const PAGES: Array<{ page: Page; permission: string; label: 'nav.settings' | 'na
 
 function BackOffice() {
   const { t, toggle } = useI18n();
+  const tx = useBilingual();
   const client = useQueryClient();
   const [signedIn, setSignedIn] = useState(() => session.get() !== null);
   const me = useQuery({ queryKey: ['me', signedIn], queryFn: () => api<Me>('GET', '/auth/me'), enabled: signedIn, retry: false });
@@ -50,7 +67,10 @@ function BackOffice() {
   if (!signedIn) return <SignIn onSignedIn={() => setSignedIn(true)} />;
   if (!me.data) return <p className="p-8 text-slate-600">…</p>;
   if (me.data.mustChangePassword) return <ChangePassword onChanged={() => void client.invalidateQueries({ queryKey: ['me'] })} />;
-  const allowed = PAGES.filter((entry) => me.data.permissions.includes(entry.permission));
+  const allowed = [
+    ...PAGES.filter((entry) => me.data.permissions.includes(entry.permission)).map((entry) => ({ page: entry.page, label: t(entry.label) })),
+    ...LATE_PAGES.filter((entry) => me.data.permissions.includes(entry.permission)).map((entry) => ({ page: entry.page, label: tx(entry.th, entry.en) })),
+  ];
   const current = page ?? allowed[0]?.page ?? null;
   const may = (permission: string) => me.data.permissions.includes(permission);
   const signOut = async () => {
@@ -68,7 +88,7 @@ function BackOffice() {
           {allowed.map((entry) => (
             <li key={entry.page}>
               <button type="button" onClick={() => setPage(entry.page)} className={`w-full rounded-md px-3 py-2 text-left text-sm ${current === entry.page ? 'bg-indigo-600' : 'hover:bg-slate-800'}`}>
-                {t(entry.label)}
+                {entry.label}
               </button>
             </li>
           ))}
@@ -91,6 +111,12 @@ function BackOffice() {
           {current === 'outbox' && <OutboxPage canRetry={may('outbox.retry')} />}
           {current === 'audit' && <AuditPage />}
           {current === 'staff' && <StaffPage />}
+          {current === 'promotions' && <PromotionsPage />}
+          {current === 'rewards' && <RewardsPage />}
+          {current === 'reward-jobs' && <RewardJobsPage canRun={may('jobs.run')} />}
+          {current === 'affiliate-withdrawals' && <AffiliateWithdrawalsPage canDecide={may('affiliate-withdrawals.decide')} />}
+          {current === 'reports' && <ReportsPage />}
+          {current === 'channels' && <ChannelsPage canManage={may('channels.manage')} canSeeSources={may('feed-sources.view')} />}
         </main>
       </div>
     </div>

@@ -7,6 +7,7 @@ import { formatBaht, formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
 import { Button, ErrorText } from '../ui';
+import { LedgerStatement } from './ledger-statement';
 
 type MemberRow = MemberSummaryWire;
 interface MemberPage {
@@ -156,6 +157,7 @@ export function MembersPage({ canManage, canAdjust, canApprove }: { canManage: b
           </div>
         </div>
       )}
+      {member && <LedgerStatement memberId={member.memberId} />}
     </section>
   );
 }

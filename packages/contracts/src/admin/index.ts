@@ -8,3 +8,4 @@ export * from './staff.ts';
 export * from './settings.ts';
 export * from './outbox.ts';
 export * from './feed-sources.ts';
+export * from './back-office.ts';

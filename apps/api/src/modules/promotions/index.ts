@@ -6,3 +6,4 @@ export { forfeitOnWithdrawal } from './bonus-rules.ts';
 export { grantBonusAfterDeposit, readDepositBonusBasis } from './grant-bonus-after-deposit.ts';
 export { listActivePromotions, toWirePromotion } from './list-promotions.ts';
 export { registerPromotionRoutes } from './routes.ts';
+export { registerPromotionAdminRoutes } from './admin-routes.ts';

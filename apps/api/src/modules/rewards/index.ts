@@ -5,3 +5,4 @@
 export { earnPrizeCredit } from './earn-prize-credit.ts';
 export { reconcileRewards } from './reconcile-rewards.ts';
 export { registerRewardRoutes } from './routes.ts';
+export { registerRewardAdminRoutes } from './admin-routes.ts';

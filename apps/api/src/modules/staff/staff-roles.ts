@@ -6,7 +6,7 @@
  * - owner: everything, including staff management and feed-source secrets;
  * - finance: money decisions (withdrawals, held deposits, game cases, affiliate withdrawals);
  * - support: members' money views and history, no money decisions;
- * - marketing: promotions, item codes, reward jobs;
+ * - marketing: promotions, wheel prizes, item codes, reward jobs;
  * - auditor: read-only, including the audit trail.
  */
 export const STAFF_ROLES = ['owner', 'finance', 'support', 'marketing', 'auditor'] as const;
@@ -23,6 +23,11 @@ export const STAFF_PERMISSIONS = {
   'game.reconcile': ['owner', 'finance'],
   'game.resolve': ['owner', 'finance'],
   'rewards.manage': ['owner', 'marketing'],
+  'promotions.manage': ['owner', 'marketing'],
+  'channels.view': ['owner', 'finance'],
+  'channels.manage': ['owner'],
+  'reports.view': ['owner', 'finance', 'auditor'],
+  'jobs.view': ['owner', 'finance', 'marketing', 'auditor'],
   'jobs.run': ['owner', 'finance', 'marketing'],
   'feed-sources.view': ['owner', 'finance', 'auditor'],
   'feed-sources.manage': ['owner'],
@@ -100,6 +105,25 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'POST /admin-api/v1/feed-sources/:sourceId/rotate-secret': 'feed-sources.manage',
   'POST /admin-api/v1/feed-sources/:sourceId/monitoring': 'feed-sources.manage',
   'GET /admin-api/v1/outbox/deliveries': 'outbox.view',
+  // Issue 11, the remaining screens (docs/back-office.md).
+  'GET /admin-api/v1/promotions': 'promotions.manage',
+  'POST /admin-api/v1/promotions': 'promotions.manage',
+  'POST /admin-api/v1/promotions/:promotionId': 'promotions.manage',
+  'POST /admin-api/v1/promotions/:promotionId/close': 'promotions.manage',
+  'GET /admin-api/v1/deposit-channels': 'channels.view',
+  'POST /admin-api/v1/deposit-channels': 'channels.manage',
+  'POST /admin-api/v1/deposit-channels/:channelId/state': 'channels.manage',
+  'POST /admin-api/v1/feed-sources': 'feed-sources.manage',
+  'POST /admin-api/v1/feed-sources/:sourceId/disable': 'feed-sources.manage',
+  'GET /admin-api/v1/wheel-prizes': 'rewards.manage',
+  'POST /admin-api/v1/wheel-prizes': 'rewards.manage',
+  'POST /admin-api/v1/wheel-prizes/:prizeId': 'rewards.manage',
+  'POST /admin-api/v1/item-codes/batch': 'rewards.manage',
+  'POST /admin-api/v1/item-codes/:code/disable': 'rewards.manage',
+  'GET /admin-api/v1/jobs/runs': 'jobs.view',
+  'GET /admin-api/v1/reports/daily': 'reports.view',
+  'GET /admin-api/v1/reports/daily.csv': 'reports.view',
+  'GET /admin-api/v1/members/:memberId/statement': 'members.view',
   'POST /admin-api/v1/outbox/deliveries/:eventId/:handler/retry': 'outbox.retry',
 };
 

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { reportRangeQuery, statementQuery } from '@sabai/contracts';
+import { satangToBahtNumber } from '@sabai/money';
+import type { AppContext } from '../../context.ts';
+import { requireStaff } from '../../plugins/staff-auth.ts';
+import { dailyReport, dailyReportCsv, dailyReportToWire } from './daily-report.ts';
+import { memberStatement } from './member-statement.ts';
+import { listRewardRuns } from './reward-runs.ts';
+
+const TAGS = ['back office: reports'];
+
+/**
+ * Read-only money views for staff (issue 11): the daily report (JSON and CSV), the member ledger
+ * statement with running balance, and the reward jobs' latest runs. Authenticated and authorized by
+ * the admin guard before the query string is validated.
+ */
+export function registerReportRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/admin-api/v1/reports/daily', { schema: { tags: TAGS, querystring: reportRangeQuery } }, async (request) => {
+    requireStaff(context, request);
+    return { success: true, message: 'ok', data: dailyReportToWire(request.query, await dailyReport(context.db, request.query)) };
+  });
+
+  routes.get('/admin-api/v1/reports/daily.csv', { schema: { tags: TAGS, querystring: reportRangeQuery } }, async (request, reply) => {
+    requireStaff(context, request);
+    const csv = dailyReportCsv(await dailyReport(context.db, request.query));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="sabai-report-${request.query.from}-${request.query.to}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+
+  routes.get('/admin-api/v1/members/:memberId/statement', { schema: { tags: TAGS, params: z.object({ memberId: z.string().max(40) }), querystring: statementQuery } }, async (request) => {
+    requireStaff(context, request);
+    const statement = await memberStatement(context.db, {
+      memberId: request.params.memberId,
+      wallet: request.query.wallet,
+      before: request.query.before === undefined ? undefined : BigInt(request.query.before),
+      limit: request.query.limit,
+    });
+    return {
+      success: true,
+      message: 'ok',
+      data: {
+        wallet: request.query.wallet,
+        balance: satangToBahtNumber(statement.balanceSatang),
+        lines: statement.lines.map((line) => ({
+          entryId: Number(line.entryId),
+          at: line.at.toISOString(),
+          code: line.code,
+          sourceType: line.sourceType,
+          sourceId: line.sourceId,
+          change: satangToBahtNumber(line.changeSatang),
+          balance: satangToBahtNumber(line.balanceSatang),
+        })),
+        nextBefore: statement.nextBefore === null ? null : Number(statement.nextBefore),
+      },
+    };
+  });
+
+  routes.get('/admin-api/v1/jobs/runs', { schema: { tags: TAGS, querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) } }, async (request) => {
+    requireStaff(context, request);
+    const runs = await listRewardRuns(context.db, request.query);
+    return {
+      success: true,
+      message: 'ok',
+      data: runs.map((run) => ({ job: run.job, periodStart: run.periodStart.toISOString(), startedAt: run.startedAt?.toISOString() ?? null, finishedAt: run.finishedAt?.toISOString() ?? null, outcome: run.outcome, detail: run.detail })),
+    };
+  });
+}

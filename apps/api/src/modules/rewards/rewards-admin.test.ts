@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { staffCall } from '../../test/money-helpers.ts';
+
+/** Wheel prizes and item codes in the back office (issue 11 "Rewards"): owner and marketing. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
+
+describe('wheel prizes and weights', () => {
+  it('lists the prizes with their chance, changes a weight (odds follow, audited before/after), adds a prize in a free position', async () => {
+    const listed = await staffCall(t, 'GET', '/admin-api/v1/wheel-prizes', undefined, 'marketing');
+    expect(listed.status).toBe(200);
+    const prizes = listed.body.data as Array<{ id: number; label: string; kind: 'credit' | 'prize_credit' | 'nothing'; amount: number; weight: number; sortOrder: number; isActive: boolean; chancePercent: number }>;
+    const total = prizes.filter((prize) => prize.isActive).reduce((sum, prize) => sum + prize.weight, 0);
+    expect(prizes[0]!.chancePercent).toBe(Math.round((prizes[0]!.weight * 10_000) / total) / 100);
+    const first = prizes[0]!;
+    const { id, chancePercent: _chance, ...fields } = first;
+    const changed = await staffCall(t, 'POST', `/admin-api/v1/wheel-prizes/${id}`, { prize: { ...fields, weight: first.weight + total }, reason: 'เพิ่มโอกาสรางวัลเล็ก' }, 'marketing');
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.weight).toBe(first.weight + total);
+    expect(changed.body.data.chancePercent).toBeGreaterThan(50);
+    const audit = await t.db.query<{ before: { weight: number }; after: { weight: number }; reason: string }>(`SELECT before, after, reason FROM audit_log WHERE action = 'wheel_prize.update' AND subject_id = $1`, [String(id)]);
+    expect(audit.rows).toEqual([expect.objectContaining({ reason: 'เพิ่มโอกาสรางวัลเล็ก', before: expect.objectContaining({ weight: first.weight }), after: expect.objectContaining({ weight: first.weight + total }) })]);
+    const member = await t.call({ method: 'GET', url: '/prize-composite/v1/wheel' });
+    expect(member.status).toBeLessThan(500);
+
+    const taken = await staffCall(t, 'POST', '/admin-api/v1/wheel-prizes', { prize: { label: 'ซ้ำตำแหน่ง', kind: 'credit', amount: 5, weight: 10, sortOrder: first.sortOrder, isActive: true }, reason: 'ทดสอบ' }, 'owner');
+    expect(taken.body.code).toBe('STATE_CONFLICT');
+    const free = Math.max(...prizes.map((prize) => prize.sortOrder)) + 1;
+    const added = await staffCall(t, 'POST', '/admin-api/v1/wheel-prizes', { prize: { label: 'เครดิต 7 บาท', kind: 'credit', amount: 7.5, weight: 10, sortOrder: free, isActive: true }, reason: 'รางวัลใหม่' }, 'owner');
+    expect(added.body.data).toMatchObject({ label: 'เครดิต 7 บาท', amount: 7.5, isActive: true });
+  });
+
+  it('refuses an amount for "nothing", other roles and no session', async () => {
+    expect((await staffCall(t, 'POST', '/admin-api/v1/wheel-prizes', { prize: { label: 'x', kind: 'nothing', amount: 5, weight: 1, sortOrder: 900, isActive: false }, reason: 'ทดสอบ' }, 'owner')).status).toBe(400);
+    for (const role of ['finance', 'support', 'auditor'] as const) expect((await staffCall(t, 'GET', '/admin-api/v1/wheel-prizes', undefined, role)).status).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/admin-api/v1/wheel-prizes' })).statusCode).toBe(401);
+  });
+});
+
+describe('item codes: batches and disabling', () => {
+  it('creates a batch of distinct codes that members can redeem, audited once with the codes', async () => {
+    const batch = await staffCall(t, 'POST', '/admin-api/v1/item-codes/batch', { prefix: 'XMAS', count: 20, amount: 25.5, expiresAt: inAWeek(), reason: 'แจกในไลน์' }, 'marketing');
+    expect(batch.status).toBe(200);
+    const codes = batch.body.data.codes as string[];
+    expect(new Set(codes).size).toBe(20);
+    for (const code of codes) expect(code).toMatch(/^XMAS[A-Z2-9]{8}$/);
+    const rows = await t.db.query<{ amount_satang: bigint }>('SELECT amount_satang FROM item_codes WHERE code = ANY($1)', [codes]);
+    expect(rows.rows.map((row) => BigInt(row.amount_satang))).toEqual(Array(20).fill(2_550n));
+    const audit = await t.db.query<{ after: { codes: string[] } }>(`SELECT after FROM audit_log WHERE action = 'item_code.create_batch'`);
+    expect(audit.rows[0]!.after.codes).toEqual(codes);
+  });
+
+  it('disables a code: it expires now, members are told it expired, audited; twice is refused', async () => {
+    const batch = await staffCall(t, 'POST', '/admin-api/v1/item-codes/batch', { prefix: 'OFF', count: 1, amount: 10, expiresAt: inAWeek(), reason: 'ทดสอบ' }, 'marketing');
+    const code = batch.body.data.codes[0] as string;
+    const disabled = await staffCall(t, 'POST', `/admin-api/v1/item-codes/${code}/disable`, { reason: 'โค้ดหลุด' }, 'marketing');
+    expect(disabled.body.data).toMatchObject({ code, isExpired: true });
+    const member = await t.signUp();
+    const token = await t.logIn(member.phoneNumber, member.password);
+    const redeemed = await t.call({ method: 'POST', url: '/user-profile-composite/v1/topup/itemcode/redeem', token, body: { redeem_code: code } });
+    expect(redeemed.body.code).toBe('ITEM_CODE_EXPIRED');
+    expect((await staffCall(t, 'POST', `/admin-api/v1/item-codes/${code}/disable`, { reason: 'โค้ดหลุด' }, 'marketing')).body.code).toBe('STATE_CONFLICT');
+    const audit = await t.db.query(`SELECT 1 FROM audit_log WHERE action = 'item_code.disable' AND subject_id = $1 AND before IS NOT NULL AND after IS NOT NULL`, [code]);
+    expect(audit.rowCount).toBe(1);
+    expect((await staffCall(t, 'POST', `/admin-api/v1/item-codes/${code}/disable`, { reason: 'โค้ดหลุด' }, 'finance')).status).toBe(403);
+    expect((await staffCall(t, 'POST', '/admin-api/v1/item-codes/batch', { prefix: 'X', count: 1, amount: 10, expiresAt: '2020-01-01T00:00:00Z', reason: 'ทดสอบ' }, 'marketing')).body.code).toBe('VALIDATION_FAILED');
+  });
+});

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { bahtToSatang } from '../envelope.ts';
+
+/**
+ * Wire schemas of the back-office screens added for issue 11 (promotions, deposit channels, feed
+ * sources, wheel prizes, item codes, reward jobs, reports, the member ledger statement). Staff
+ * calls only (`/admin-api/v1/…`); money is baht with at most two decimals on the wire, bigint
+ * satang inside (money.md). Every change carries a `reason` (audited with before/after).
+ */
+
+const reason = z.string().trim().min(3).max(500);
+/** A promotion amount: `type` 0 = baht (≤ 2 decimals), 1 = a multiple of the deposit (≤ 2 decimals, 0.5 = 50 %). */
+const typedAmount = z.object({ type: z.union([z.literal(0), z.literal(1)]), value: z.number().min(0).max(1_000_000_000) });
+
+/** A promotion as staff edit it (migration 0008 + eligibility rules of migration 0017). */
+export const promotionFields = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    description: z.string().max(2_000).nullable().default(null),
+    imageUrl: z.string().url().max(500).nullable().default(null),
+    minimumDeposit: z.number().min(0).max(1_000_000_000),
+    bonus: typedAmount,
+    maxBonus: typedAmount,
+    turnover: typedAmount,
+    maxWithdraw: typedAmount,
+    startsAt: z.string().datetime({ offset: true }),
+    endsAt: z.string().datetime({ offset: true }).nullable(),
+    eligibility: z.enum(['any', 'first_deposit']),
+    oncePerMember: z.boolean(),
+    oncePerDay: z.boolean(),
+    maxGrantsTotal: z.number().int().min(1).max(100_000_000).nullable(),
+    sortOrder: z.number().int().min(0).max(10_000).default(0),
+  })
+  .strict()
+  .refine((value) => value.endsAt === null || new Date(value.endsAt) > new Date(value.startsAt), { message: 'endsAt must be after startsAt', path: ['endsAt'] })
+  .refine((value) => value.bonus.value > 0, { message: 'bonus must be above 0', path: ['bonus'] });
+export type PromotionFields = z.infer<typeof promotionFields>;
+
+export const createPromotionRequest = z.object({ id: z.string().regex(/^[a-z0-9_-]{3,40}$/), promotion: promotionFields, reason }).strict();
+export const updatePromotionRequest = z.object({ promotion: promotionFields, reason }).strict();
+export const closePromotionRequest = z.object({ reason }).strict();
+
+export const staffPromotion = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  minimumDeposit: z.number(),
+  bonus: typedAmount,
+  maxBonus: typedAmount,
+  turnover: typedAmount,
+  maxWithdraw: typedAmount,
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  eligibility: z.enum(['any', 'first_deposit']),
+  oncePerMember: z.boolean(),
+  oncePerDay: z.boolean(),
+  maxGrantsTotal: z.number().int().nullable(),
+  sortOrder: z.number().int(),
+  isActive: z.boolean(),
+  grants: z.number().int(),
+  bonusPaid: z.number(),
+});
+export type StaffPromotion = z.infer<typeof staffPromotion>;
+
+/** A deposit channel: a house bank account, a TrueMoney wallet, or a PromptPay proxy on a bank account. */
+export const createDepositChannelRequest = z
+  .object({
+    id: z.string().regex(/^chn_[a-z0-9_]{1,40}$/),
+    kind: z.enum(['bank', 'truemoney', 'promptpay']),
+    bankCode: z.string().regex(/^\d{3}$/).nullable().default(null),
+    accountNumber: z.string().regex(/^\d{10,12}$/).nullable().default(null),
+    accountName: z.string().trim().min(1).max(100),
+    phoneNumber: z.string().regex(/^0\d{9}$/).nullable().default(null),
+    promptPayId: z.string().regex(/^(\d{10}|\d{13}|\d{15})$/).nullable().default(null),
+    sortOrder: z.number().int().min(0).max(10_000).default(0),
+    reason,
+  })
+  .strict()
+  .superRefine((value, check) => {
+    const ok =
+      (value.kind === 'bank' && value.bankCode && value.accountNumber) ||
+      (value.kind === 'truemoney' && value.phoneNumber) ||
+      (value.kind === 'promptpay' && value.promptPayId && value.bankCode && value.accountNumber);
+    if (!ok) check.addIssue({ code: 'custom', message: 'bank: bankCode + accountNumber; truemoney: phoneNumber; promptpay: promptPayId + bankCode + accountNumber', path: ['kind'] });
+  });
+export const depositChannelStateRequest = z.object({ state: z.enum(['active', 'hidden', 'disabled']), reason }).strict();
+export const staffDepositChannel = z.object({
+  id: z.string(),
+  kind: z.enum(['bank', 'truemoney', 'promptpay']),
+  bankCode: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  accountName: z.string(),
+  phoneNumber: z.string().nullable(),
+  promptPayId: z.string().nullable(),
+  state: z.enum(['active', 'hidden', 'disabled']),
+  sortOrder: z.number().int(),
+  createdAt: z.string(),
+});
+
+/** A new bank-feed source; its secret is generated and shown once in the answer. */
+export const createFeedSourceRequest = z
+  .object({
+    id: z.string().regex(/^src_[a-z0-9_]{1,40}$/),
+    kind: z.enum(['sms', 'statement', 'truemoney']),
+    protocol: z.enum(['sabai_v1', 'sms_gateway']).default('sabai_v1'),
+    channelId: z.string().regex(/^chn_[a-z0-9_]{1,40}$/),
+    reason,
+  })
+  .strict()
+  .refine((value) => value.protocol !== 'sms_gateway' || value.kind === 'sms', { message: 'the SMS gateway forwards SMS only', path: ['protocol'] });
+export const disableFeedSourceRequest = z.object({ reason }).strict();
+
+/** A wheel segment (migration 0005): the draw picks an active prize with probability weight / sum of weights. */
+export const wheelPrizeFields = z
+  .object({
+    label: z.string().trim().min(1).max(60),
+    kind: z.enum(['credit', 'prize_credit', 'nothing']),
+    amount: z.number().min(0).max(1_000_000),
+    weight: z.number().int().min(1).max(1_000_000),
+    sortOrder: z.number().int().min(0).max(1_000),
+    isActive: z.boolean(),
+  })
+  .strict()
+  .refine((value) => (value.kind === 'nothing' ? value.amount === 0 : value.amount > 0), { message: 'nothing: amount 0; otherwise above 0', path: ['amount'] });
+export const saveWheelPrizeRequest = z.object({ prize: wheelPrizeFields, reason }).strict();
+export const staffWheelPrize = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  kind: z.enum(['credit', 'prize_credit', 'nothing']),
+  amount: z.number(),
+  weight: z.number().int(),
+  sortOrder: z.number().int(),
+  isActive: z.boolean(),
+  /** This prize's chance among the active ones, in percent (0 when inactive). */
+  chancePercent: z.number(),
+});
+
+/** A batch of single-use item codes: `count` random codes `prefix` + 8 characters. */
+export const createItemCodeBatchRequest = z
+  .object({
+    prefix: z.string().regex(/^[A-Z0-9]{0,12}$/),
+    count: z.number().int().min(1).max(500),
+    amount: bahtToSatang({ maxSatang: 10_000_000n, minSatang: 1n }),
+    usesPerCode: z.number().int().min(1).max(1_000_000).default(1),
+    expiresAt: z.string().datetime({ offset: true }),
+    reason,
+  })
+  .strict();
+export const disableItemCodeRequest = z.object({ reason }).strict();
+
+/** Reports: a date range of Bangkok days, `YYYY-MM-DD`, at most 92 days. */
+export const reportRangeQuery = z
+  .object({ from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })
+  .refine((value) => value.from <= value.to, { message: 'from must not be after to' })
+  .refine((value) => (Date.parse(value.to) - Date.parse(value.from)) / 86_400_000 <= 92, { message: 'at most 92 days' });
+export const dailyChannelTotals = z.object({
+  day: z.string(),
+  channel: z.string(),
+  depositCount: z.number().int(),
+  deposits: z.number(),
+  withdrawalCount: z.number().int(),
+  withdrawals: z.number(),
+  net: z.number(),
+});
+export const dailyRewardTotals = z.object({ day: z.string(), bonusCost: z.number(), cashbackPaid: z.number(), affiliatePaid: z.number() });
+export const dailyReport = z.object({ from: z.string(), to: z.string(), channels: z.array(dailyChannelTotals), rewards: z.array(dailyRewardTotals) });
+
+/** The member ledger statement: one wallet, newest first, keyset-paged by entry id. */
+export const statementQuery = z.object({
+  wallet: z.enum(['main', 'game', 'affiliate', 'cashback', 'residual', 'prize', 'spin', 'bonus']).default('main'),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const statementLine = z.object({
+  entryId: z.number().int(),
+  at: z.string(),
+  code: z.string(),
+  sourceType: z.string().nullable(),
+  sourceId: z.string().nullable(),
+  /** Signed change of the wallet: positive = credit (money in), negative = debit. Pending amounts excluded. */
+  change: z.number(),
+  /** The wallet's posted balance right after this entry. */
+  balance: z.number(),
+});
+export const memberStatement = z.object({ wallet: z.string(), balance: z.number(), lines: z.array(statementLine), nextBefore: z.number().int().nullable() });
+
+/** Reward jobs: the latest period runs. */
+export const rewardRun = z.object({
+  job: z.string(),
+  periodStart: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  outcome: z.string().nullable(),
+  detail: z.unknown(),
+});
