@@ -38,6 +38,7 @@ import { registerMemberRoutes } from './modules/members/index.ts';
 import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/index.ts';
 import { registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { registerSettingsRoutes } from './modules/settings/index.ts';
+import { createLineClient, registerLineRoutes } from './modules/line/index.ts';
 import { createAppContext, type ContextOptions } from './create-context.ts';
 
 const RATE_LIMIT_PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -172,6 +173,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerResponsibleGamingRoutes(app, context);
   await registerDashboardRoutes(app, context);
   registerSettingsRoutes(app, context);
+  await registerLineRoutes(app, context, createLineClient(config));
   if (options.runJobs === true) {
     // The quick start's one process also runs the worker (outbox handlers, periodic jobs).
     const worker = await startWorker(context, app.log);

@@ -9,6 +9,8 @@ export const PUBLISHED_DEFAULT_SECRETS: readonly string[] = [
   'sandbox-agent-secret-change-me',
   'sandbox-dev-key',
   'sandbox-feed-secret-change-me',
+  'sandbox-line-channel-secret-change-me',
+  'sandbox-line-access-token-change-me',
   'test-bank-token-secret-0123456789abcdef',
   'test-admin-token-0123456789abcdef',
   'test-feed-secret-0123456789',
@@ -30,6 +32,8 @@ export function productionConfigProblems(config: AppConfig, env: Record<string, 
     ['GAME_PARTNER_AGENT_SECRET', env.GAME_PARTNER_AGENT_SECRET],
     ['SANDBOX_API_KEY', env.SANDBOX_API_KEY],
     ['SANDBOX_FEED_SECRET', env.SANDBOX_FEED_SECRET],
+    ['LINE_CHANNEL_SECRET', env.LINE_CHANNEL_SECRET],
+    ['LINE_CHANNEL_ACCESS_TOKEN', env.LINE_CHANNEL_ACCESS_TOKEN],
   ];
   for (const [name, value] of secrets) {
     if (value === undefined || value === '') problems.push(`${name} is required in production`);
