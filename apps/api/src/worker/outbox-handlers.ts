@@ -18,7 +18,7 @@ import { createLineClient, notifyMemberByLine } from '../modules/line/index.ts';
  *
  * The move into the game follows the bonus decision, so a bonus granted for the deposit goes into
  * the game with it. LINE notifications (issue 12, modules/line) follow each money event a member
- * hears about: `line-<event kind>`, external (LINE is called; idempotent by X-Line-Retry-Key and the
+ * hears about: `line-<event kind with - for .>` (line-deposit-credited…), external (LINE is called; idempotent by X-Line-Retry-Key and the
  * line_messages row; 429 / 5xx throw and are retried with backoff).
  */
 export interface OutboxHandlerDefinition {
@@ -119,7 +119,7 @@ const LINE_EVENT_KINDS = [
 ] as const satisfies readonly OutboxEventKind[];
 
 for (const kind of LINE_EVENT_KINDS) {
-  OUTBOX_HANDLERS[`line-${kind}`] = {
+  OUTBOX_HANDLERS[`line-${kind.replace('.', '-')}`] = {
     follows: kind,
     build: (context) => {
       const client = createLineClient(context.config);

@@ -15,6 +15,17 @@ export async function registerLineRoutes(app: FastifyInstance, line: SandboxLine
       { parseAs: 'string', bodyLimit: MAX_FORM_BYTES },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
+    // LINE accepts an empty body with Content-Type: application/json (the SDK's link-token call sends one).
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+      const text = String(body);
+      if (text.trim() === '') return done(null, {});
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(Object.assign(new Error('invalid JSON body'), { statusCode: 400 }), undefined);
+      }
+    });
     registerLineApiRoutes(scope, line);
     registerLineControlRoutes(scope, line);
     registerLinePageRoutes(scope, line);
