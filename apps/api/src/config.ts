@@ -118,8 +118,12 @@ const configSchema = z.object({
   LINE_API_BASE_URL: z.string().url().optional(),
   /** LINE's account-link dialog; unset = the sandbox's (`SANDBOX_URL/line/dialog/bot/accountLink`). Production: `https://access.line.me/dialog/bot/accountLink`. */
   LINE_ACCOUNT_LINK_URL: z.string().url().optional(),
-  /** The member site's page that starts the account link (`?lineLinkToken=` is appended); sent to LINE users by reply. */
-  LINE_LINK_PAGE_URL: z.string().url().default('http://127.0.0.1:3000/user/profile'),
+  /**
+   * The member site's page that continues the account link (`?lineLinkToken=` is appended), sent to
+   * LINE users by reply. Unset = `/user/profile` on the host LINE's webhook reached (the quick
+   * start serves the site from the API); required in production.
+   */
+  LINE_LINK_PAGE_URL: z.string().url().optional(),
   /** Multiplies every rate limit (tests raise it; never set below 1 in production). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
 });

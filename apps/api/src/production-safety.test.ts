@@ -9,12 +9,13 @@ const OWN_SECRETS = {
   SANDBOX_FEED_SECRET: 'a-feed-secret-of-our-own-0123',
   LINE_CHANNEL_SECRET: 'a-line-channel-secret-of-our-own',
   LINE_CHANNEL_ACCESS_TOKEN: 'a-line-access-token-of-our-own-0123',
+  LINE_LINK_PAGE_URL: 'https://member.example/user/profile',
 };
 
 describe('production fails closed (issue 13 §2)', () => {
   it('refuses to start without its secrets, naming every one', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /BANK_TOKEN_SECRET is required.*STAFF_TOKEN_SECRET is required.*GAME_PARTNER_AGENT_SECRET is required.*SANDBOX_API_KEY is required.*SANDBOX_FEED_SECRET is required.*LINE_CHANNEL_SECRET is required.*LINE_CHANNEL_ACCESS_TOKEN is required/,
+      /BANK_TOKEN_SECRET is required.*STAFF_TOKEN_SECRET is required.*GAME_PARTNER_AGENT_SECRET is required.*SANDBOX_API_KEY is required.*SANDBOX_FEED_SECRET is required.*LINE_CHANNEL_SECRET is required.*LINE_CHANNEL_ACCESS_TOKEN is required.*LINE_LINK_PAGE_URL is required/,
     );
   });
 

@@ -39,5 +39,6 @@ export function productionConfigProblems(config: AppConfig, env: Record<string, 
     if (value === undefined || value === '') problems.push(`${name} is required in production`);
     else if (PUBLISHED_DEFAULT_SECRETS.includes(value)) problems.push(`${name} is a published default; set a secret of your own`);
   }
+  if (!config.LINE_LINK_PAGE_URL) problems.push('LINE_LINK_PAGE_URL is required in production (the member site\'s profile page LINE users are sent to)');
   return problems;
 }

@@ -32,7 +32,7 @@ const text = (value: string): LineMessage => ({ type: 'text', text: value });
  * the LINE user to the member of the nonce), and text messages ("ยอดเงิน" → the balance by reply
  * when linked; otherwise how to link).
  */
-export async function handleLineWebhook(context: AppContext, client: LineClient, input: { rawBody: Buffer; signature: string | undefined }): Promise<WebhookOutcome> {
+export async function handleLineWebhook(context: AppContext, client: LineClient, input: { rawBody: Buffer; signature: string | undefined; linkPageUrl: string }): Promise<WebhookOutcome> {
   if (!isValidLineSignature(input.rawBody, input.signature, context.config.LINE_CHANNEL_SECRET)) return { status: 'refused' };
   let parsed: z.infer<typeof webhookBody>;
   try {
@@ -54,13 +54,13 @@ export async function handleLineWebhook(context: AppContext, client: LineClient,
       duplicates += 1;
       continue;
     }
-    await handleEvent(context, client, event.data);
+    await handleEvent(context, client, event.data, input.linkPageUrl);
     processed += 1;
   }
   return { status: 'ok', processed, duplicates };
 }
 
-async function handleEvent(context: AppContext, client: LineClient, event: z.infer<typeof webhookEvent>): Promise<void> {
+async function handleEvent(context: AppContext, client: LineClient, event: z.infer<typeof webhookEvent>, linkPageUrl: string): Promise<void> {
   const userId = event.source?.userId;
   if (!userId) return;
   const reply = async (messages: LineMessage[]) => {
@@ -76,7 +76,7 @@ async function handleEvent(context: AppContext, client: LineClient, event: z.inf
     case 'follow': {
       await setFollowing(true);
       const linked = await memberOfLineUser(context.db, userId);
-      await reply([text(linked ? 'ยินดีต้อนรับกลับสู่ Sabai แจ้งเตือนการเงินจะส่งมาที่นี่' : `ยินดีต้อนรับสู่ Sabai\n${await linkInstructions(context, client, userId)}`)]);
+      await reply([text(linked ? 'ยินดีต้อนรับกลับสู่ Sabai แจ้งเตือนการเงินจะส่งมาที่นี่' : `ยินดีต้อนรับสู่ Sabai\n${await linkInstructions(client, userId, linkPageUrl)}`)]);
       return;
     }
     case 'unfollow':
@@ -93,7 +93,7 @@ async function handleEvent(context: AppContext, client: LineClient, event: z.inf
       if (event.message?.type !== 'text') return;
       const memberId = await memberOfLineUser(context.db, userId);
       if (!memberId) {
-        await reply([text(`ยังไม่ได้เชื่อมต่อบัญชี Sabai\n${await linkInstructions(context, client, userId)}`)]);
+        await reply([text(`ยังไม่ได้เชื่อมต่อบัญชี Sabai\n${await linkInstructions(client, userId, linkPageUrl)}`)]);
         return;
       }
       if (event.message.text?.trim() === BALANCE_KEYWORD) {
@@ -110,10 +110,10 @@ async function handleEvent(context: AppContext, client: LineClient, event: z.inf
 }
 
 /** "Tap this link, sign in, confirm": a fresh link token from LINE for this LINE user on our link page. */
-async function linkInstructions(context: AppContext, client: LineClient, userId: string): Promise<string> {
+async function linkInstructions(client: LineClient, userId: string, linkPageUrl: string): Promise<string> {
   try {
     const linkToken = await client.issueLinkToken(userId);
-    const url = new URL(context.config.LINE_LINK_PAGE_URL);
+    const url = new URL(linkPageUrl);
     url.searchParams.set('lineLinkToken', linkToken);
     return `เชื่อมต่อบัญชีเพื่อรับแจ้งเตือนฝาก-ถอน: แตะลิงก์นี้ เข้าสู่ระบบ แล้วกดยืนยัน\n${url.toString()}`;
   } catch {

@@ -27,6 +27,7 @@ export async function registerLineRoutes(app: FastifyInstance, context: AppConte
       const result = await handleLineWebhook(context, client, {
         rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
         signature: typeof signature === 'string' ? signature : undefined,
+        linkPageUrl: context.config.LINE_LINK_PAGE_URL ?? `${request.protocol}://${request.host}/user/profile`,
       });
       if (result.status === 'refused') return sendError(reply, 'LINE_SIGNATURE_INVALID');
       return { success: true, message: 'ok', data: { processed: result.processed, duplicates: result.duplicates } };
