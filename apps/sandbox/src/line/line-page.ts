@@ -19,7 +19,7 @@ nav a{padding:4px 8px;border-radius:12px;background:#eef;color:#223;text-decorat
 .bot .bubble{background:#fff}.user .bubble{background:#06c755;color:#fff}
 .time{font-size:10px;color:#334;align-self:flex-end;margin:0 4px}
 .flex{background:#fff;border-radius:14px;overflow:hidden;width:260px;font-size:13px;box-shadow:0 1px 2px rgba(0,0,0,.15)}
-.flex .hd{padding:10px 12px}.flex .bd{padding:10px 12px;display:flex;flex-direction:column;gap:6px}
+.flex .hd>.vbox{padding:10px 12px}.flex .bd{padding:10px 12px;display:flex;flex-direction:column;gap:6px}
 .hbox{display:flex;gap:8px;justify-content:space-between}.vbox{display:flex;flex-direction:column;gap:4px}
 form.compose{display:flex;gap:6px;padding:8px;background:#fff}form.compose input{flex:1;font:inherit;padding:9px;border:1px solid #ccd;border-radius:18px}
 button{font:inherit;border:0;border-radius:18px;padding:9px 14px;background:#06c755;color:#fff;cursor:pointer}
