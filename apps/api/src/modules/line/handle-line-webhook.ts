@@ -54,7 +54,13 @@ export async function handleLineWebhook(context: AppContext, client: LineClient,
       duplicates += 1;
       continue;
     }
-    await handleEvent(context, client, event.data, input.linkPageUrl);
+    try {
+      await handleEvent(context, client, event.data, input.linkPageUrl);
+    } catch (error) {
+      // Not handled after all: forget the id, so LINE's redelivery of this event is handled.
+      await context.db.query('DELETE FROM line_webhook_events WHERE webhook_event_id = $1', [event.data.webhookEventId]);
+      throw error;
+    }
     processed += 1;
   }
   return { status: 'ok', processed, duplicates };
