@@ -42,6 +42,7 @@ import { registerPromotionAdminRoutes } from './modules/promotions/index.ts';
 import { registerRewardAdminRoutes } from './modules/rewards/index.ts';
 import { registerDepositChannelRoutes } from './modules/deposit-channels/index.ts';
 import { registerReportRoutes } from './modules/reports/index.ts';
+import { createLineClient, registerLineRoutes } from './modules/line/index.ts';
 import { createAppContext, type ContextOptions } from './create-context.ts';
 
 const RATE_LIMIT_PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -180,6 +181,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerRewardAdminRoutes(app, context);
   registerDepositChannelRoutes(app, context);
   registerReportRoutes(app, context);
+  await registerLineRoutes(app, context, createLineClient(config));
   if (options.runJobs === true) {
     // The quick start's one process also runs the worker (outbox handlers, periodic jobs).
     const worker = await startWorker(context, app.log);

@@ -110,6 +110,20 @@ const configSchema = z.object({
   CASHBACK_PERIOD_MINUTES: z.coerce.number().int().min(1).max(1_440).refine((minutes) => 1_440 % minutes === 0, 'must divide a day').default(1_440),
   /** A staff adjustment of a member's wallet above this (satang) waits for a second staff member's approval (issue 11). */
   ADJUSTMENT_SECOND_APPROVAL_ABOVE_SATANG: z.coerce.bigint().min(0n).default(100_000n),
+  /** LINE Messaging API channel secret: signs LINE's webhook deliveries (X-Line-Signature, docs/line.md). */
+  LINE_CHANNEL_SECRET: z.string().min(16).default('sandbox-line-channel-secret-change-me'),
+  /** LINE Messaging API long-lived channel access token (bearer of push / reply / link-token calls). */
+  LINE_CHANNEL_ACCESS_TOKEN: z.string().min(16).default('sandbox-line-access-token-change-me'),
+  /** LINE Messaging API base URL; unset = the sandbox's LINE (`SANDBOX_URL`). Production: `https://api.line.me`. */
+  LINE_API_BASE_URL: z.string().url().optional(),
+  /** LINE's account-link dialog; unset = the sandbox's (`SANDBOX_URL/line/dialog/bot/accountLink`). Production: `https://access.line.me/dialog/bot/accountLink`. */
+  LINE_ACCOUNT_LINK_URL: z.string().url().optional(),
+  /**
+   * The member site's page that continues the account link (`?lineLinkToken=` is appended), sent to
+   * LINE users by reply. Unset = `/user/profile` on the host LINE's webhook reached (the quick
+   * start serves the site from the API); required in production.
+   */
+  LINE_LINK_PAGE_URL: z.string().url().optional(),
   /** Multiplies every rate limit (tests raise it; never set below 1 in production). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
 });

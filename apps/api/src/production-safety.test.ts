@@ -7,12 +7,15 @@ const OWN_SECRETS = {
   GAME_PARTNER_AGENT_SECRET: 'a-partner-secret-of-our-own-0123',
   SANDBOX_API_KEY: 'a-sandbox-key-of-our-own',
   SANDBOX_FEED_SECRET: 'a-feed-secret-of-our-own-0123',
+  LINE_CHANNEL_SECRET: 'a-line-channel-secret-of-our-own',
+  LINE_CHANNEL_ACCESS_TOKEN: 'a-line-access-token-of-our-own-0123',
+  LINE_LINK_PAGE_URL: 'https://member.example/user/profile',
 };
 
 describe('production fails closed (issue 13 §2)', () => {
   it('refuses to start without its secrets, naming every one', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /BANK_TOKEN_SECRET is required.*STAFF_TOKEN_SECRET is required.*GAME_PARTNER_AGENT_SECRET is required.*SANDBOX_API_KEY is required.*SANDBOX_FEED_SECRET is required/,
+      /BANK_TOKEN_SECRET is required.*STAFF_TOKEN_SECRET is required.*GAME_PARTNER_AGENT_SECRET is required.*SANDBOX_API_KEY is required.*SANDBOX_FEED_SECRET is required.*LINE_CHANNEL_SECRET is required.*LINE_CHANNEL_ACCESS_TOKEN is required.*LINE_LINK_PAGE_URL is required/,
     );
   });
 
@@ -20,6 +23,8 @@ describe('production fails closed (issue 13 §2)', () => {
     ['GAME_PARTNER_AGENT_SECRET', 'sandbox-agent-secret-change-me'],
     ['SANDBOX_API_KEY', 'sandbox-dev-key'],
     ['SANDBOX_FEED_SECRET', 'sandbox-feed-secret-change-me'],
+    ['LINE_CHANNEL_SECRET', 'sandbox-line-channel-secret-change-me'],
+    ['LINE_CHANNEL_ACCESS_TOKEN', 'sandbox-line-access-token-change-me'],
   ])('refuses %s set to the published default', (name, value) => {
     expect(() => loadConfig({ NODE_ENV: 'production', ...OWN_SECRETS, [name]: value })).toThrow(new RegExp(`${name} is a published default`));
   });

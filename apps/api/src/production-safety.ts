@@ -9,6 +9,8 @@ export const PUBLISHED_DEFAULT_SECRETS: readonly string[] = [
   'sandbox-agent-secret-change-me',
   'sandbox-dev-key',
   'sandbox-feed-secret-change-me',
+  'sandbox-line-channel-secret-change-me',
+  'sandbox-line-access-token-change-me',
   'test-bank-token-secret-0123456789abcdef',
   'test-admin-token-0123456789abcdef',
   'test-feed-secret-0123456789',
@@ -30,10 +32,13 @@ export function productionConfigProblems(config: AppConfig, env: Record<string, 
     ['GAME_PARTNER_AGENT_SECRET', env.GAME_PARTNER_AGENT_SECRET],
     ['SANDBOX_API_KEY', env.SANDBOX_API_KEY],
     ['SANDBOX_FEED_SECRET', env.SANDBOX_FEED_SECRET],
+    ['LINE_CHANNEL_SECRET', env.LINE_CHANNEL_SECRET],
+    ['LINE_CHANNEL_ACCESS_TOKEN', env.LINE_CHANNEL_ACCESS_TOKEN],
   ];
   for (const [name, value] of secrets) {
     if (value === undefined || value === '') problems.push(`${name} is required in production`);
     else if (PUBLISHED_DEFAULT_SECRETS.includes(value)) problems.push(`${name} is a published default; set a secret of your own`);
   }
+  if (!config.LINE_LINK_PAGE_URL) problems.push('LINE_LINK_PAGE_URL is required in production (the member site\'s profile page LINE users are sent to)');
   return problems;
 }

@@ -4,6 +4,9 @@ import { isPublicBankRoute, registerBankRoutes } from './bank/routes.ts';
 import { DEMO_PARTNER_AGENT_ID, DEMO_PARTNER_AGENT_SECRET, isPublicPartnerRoute, registerPartner } from './partner/index.ts';
 import { createSandboxBank } from './bank/sandbox-bank.ts';
 import { registerNameInquiryRoutes } from './name-inquiry/routes.ts';
+import { createSandboxLine, type SandboxLine } from './line/sandbox-line.ts';
+import { registerLineRoutes } from './line/routes.ts';
+import { isPublicLineRoute } from './line/line-api-routes.ts';
 
 export interface SandboxConfig {
   /** Shared key the API sends as `x-sandbox-key` (a real provider has its own credentials). */
@@ -26,6 +29,9 @@ export interface SandboxConfig {
   feedTimeoutMs?: number;
   feedMaxRetries?: number;
   feedRetryDelayMs?: number;
+  /** The sandbox LINE's channel secret (signs webhooks) and channel access token (Sabai's LINE_CHANNEL_SECRET / _ACCESS_TOKEN; default the dev values). */
+  lineChannelSecret?: string;
+  lineChannelAccessToken?: string;
   /** Clock of transfers (SMS dates, statement times); tests pin it. */
   now?: () => Date;
 }
@@ -34,16 +40,18 @@ export interface SandboxConfig {
 export type SandboxApp = FastifyInstance & {
   /** Where bank notifications go: `${url}/bank-feed/v1/…`. @throws TypeError for a non-http(s) URL. */
   setApiBaseUrl(url: string): void;
+  /** The sandbox LINE's state (simulated users, chats, fault switch). */
+  line: SandboxLine;
 };
 
 /** Routes that need no `x-sandbox-key`: the index, the health check and the bank pages for people. */
 const isPublicRoute = (routeUrl: string | undefined): boolean =>
-  routeUrl !== undefined && (routeUrl === '/' || routeUrl === '/healthz' || isPublicBankRoute(routeUrl) || isPublicPartnerRoute(routeUrl));
+  routeUrl !== undefined && (routeUrl === '/' || routeUrl === '/healthz' || isPublicBankRoute(routeUrl) || isPublicPartnerRoute(routeUrl) || isPublicLineRoute(routeUrl));
 
 /**
  * The sandbox: plays every outside provider over real HTTP for the demo and the tests: bank
  * account name inquiry, the sandbox bank (member transfers that notify Sabai's bank feed; payouts).
- * Later: game partner, LINE.
+ * the game partner, and LINE (Messaging API subset, simulated LINE users, the /line chat page).
  */
 export async function buildSandboxApp(config: SandboxConfig): Promise<SandboxApp> {
   const app = Fastify({ logger: config.logger ?? false, bodyLimit: 64 * 1024 });
@@ -74,11 +82,14 @@ export async function buildSandboxApp(config: SandboxConfig): Promise<SandboxApp
         '<!doctype html><meta charset="utf-8"><title>Sabai sandbox</title><h1>Sabai sandbox</h1>' +
           '<p>Simulated providers: name inquiry (POST /name-inquiry/v1/lookup), ' +
           '<a href="/bank">Sandbox Bank</a> (member transfers → Sabai bank feed; payouts POST /bank/v1/payouts), ' +
-          'game partner agent API (/partner/v1/…) with playable games (/games/…).</p>',
+          'game partner agent API (/partner/v1/…) with playable games (/games/…), ' +
+          '<a href="/line">LINE จำลอง</a> (Messaging API /v2/bot/…, simulated LINE users and their chats).</p>',
       ),
   );
   registerNameInquiryRoutes(app);
   await registerBankRoutes(app, bank);
+  const line = createSandboxLine({ channelSecret: config.lineChannelSecret, channelAccessToken: config.lineChannelAccessToken, apiBaseUrl: config.apiBaseUrl });
+  await registerLineRoutes(app, line);
   let publicBaseUrl = 'http://127.0.0.1:3100';
   app.addHook('onListen', async () => {
     const address = app.server.address();
@@ -93,8 +104,12 @@ export async function buildSandboxApp(config: SandboxConfig): Promise<SandboxApp
     ...(config.lateApplyMs !== undefined ? { lateApplyMs: config.lateApplyMs } : {}),
     ...(config.now ? { now: config.now } : {}),
   });
-  const setApiBaseUrl = (url: string): void => bank.feed.setApiBaseUrl(url);
+  const setApiBaseUrl = (url: string): void => {
+    bank.feed.setApiBaseUrl(url);
+    line.setApiBaseUrl(url);
+  };
   app.decorate('setApiBaseUrl', setApiBaseUrl);
+  app.decorate('line', line);
   // Awaiting the instance runs ready() (as returning it from this async function always did);
   // decorate() does not change the static type, hence the narrowing cast.
   const ready: FastifyInstance = await app;

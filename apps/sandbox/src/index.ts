@@ -17,3 +17,4 @@ export {
   type ScriptedSlotOutcome,
   type SlotOutcomeQueueReply,
 } from './partner/index.ts';
+export { signLineBody, DEFAULT_LINE_CHANNEL_SECRET, DEFAULT_LINE_CHANNEL_ACCESS_TOKEN, type SandboxLine, type LineUser } from './line/sandbox-line.ts';

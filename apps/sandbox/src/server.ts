@@ -10,6 +10,8 @@ const app = await buildSandboxApp({
   apiKey: process.env.SANDBOX_API_KEY ?? 'sandbox-dev-key',
   feedSecret: process.env.SANDBOX_FEED_SECRET ?? 'sandbox-feed-secret-change-me',
   apiBaseUrl: process.env.SABAI_API_URL,
+  lineChannelSecret: process.env.LINE_CHANNEL_SECRET,
+  lineChannelAccessToken: process.env.LINE_CHANNEL_ACCESS_TOKEN,
   logger: true,
 });
 await app.listen({ host: process.env.HOST ?? '127.0.0.1', port });

@@ -84,6 +84,8 @@ export const ERRORS = {
   /** A member holds MAX_OPEN_PROMPTPAY_PER_MEMBER unpaid QR codes already (issue 13 §3.4). */
   PROMPTPAY_TOO_MANY_OPEN: { httpStatus: 409, message: 'มีคิวอาร์พร้อมเพย์ที่รอชำระอยู่หลายรายการ กรุณาชำระหรือรอให้หมดอายุก่อน' },
   FEED_AUTH_FAILED: { httpStatus: 401, message: 'feed signature, source or timestamp invalid' },
+  /** LINE's webhook (issue 12): X-Line-Signature missing or not the HMAC of the body with the channel secret. */
+  LINE_SIGNATURE_INVALID: { httpStatus: 401, message: 'LINE signature invalid' },
   STATE_CONFLICT: { httpStatus: 409, message: 'รายการนี้ถูกดำเนินการไปแล้ว' },
   /** Player protection (issue 12): the member's own time-out / self-exclusion, loss limit. */
   RG_EXCLUDED: { httpStatus: 403, message: 'คุณอยู่ในช่วงพักการเล่นที่ตั้งไว้ ระหว่างนี้เล่นเกมไม่ได้ แต่ยังถอนเงินได้' },

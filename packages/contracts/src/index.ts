@@ -19,3 +19,4 @@ export * from './admin/index.ts';
 export * from './bank-feed.ts';
 export * from './partner.ts';
 export * from './headers.ts';
+export * from './line.ts';

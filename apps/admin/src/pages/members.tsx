@@ -28,8 +28,56 @@ interface MemberPage {
   staffActions: Array<{ seq: string; actor: string; action: string; reason: string | null; at: string }>;
 }
 
-/** Find a member and help them (issue 11 "Members"): the member page, suspend / reactivate, sign out everywhere. */
-export function MembersPage({ canManage, canAdjust, canApprove }: { canManage: boolean; canAdjust: boolean; canApprove: boolean }) {
+interface MemberLine {
+  linked: boolean;
+  linkedAt: string | null;
+  following: boolean | null;
+  preferences: Record<string, boolean>;
+  messages: Array<{ id: string; eventId: string; kind: string; status: string; httpStatus: number | null; attempts: number; text: string; error: string | null; createdAt: string; sentAt: string | null }>;
+}
+
+const LINE_STATUS_LABELS: Record<string, string> = { sent: 'ส่งแล้ว', pending: 'รอส่ง', retrying: 'กำลังลองใหม่', failed: 'ส่งไม่สำเร็จ', skipped: 'ไม่ส่ง' };
+
+/** The member's LINE (issue 12): link status, kinds turned off, the last messages with their delivery status. */
+function MemberLinePanel({ memberId }: { memberId: string }) {
+  const line = useQuery({ queryKey: ['member-line', memberId], queryFn: () => api<MemberLine>('GET', `/members/${memberId}/line`) });
+  const data = line.data;
+  const off = data ? Object.entries(data.preferences).filter(([, on]) => !on).map(([kind]) => kind) : [];
+  return (
+    <div className="col-span-3 space-y-1 rounded-lg bg-white p-4 text-sm shadow" data-testid="member-line">
+      <h3 className="font-semibold">LINE</h3>
+      {data && (
+        <>
+          <p data-testid="member-line-status">
+            {data.linked ? `เชื่อมต่อแล้ว · ${data.linkedAt ? formatDateTime(data.linkedAt) : ''}${data.following === false ? ' · ผู้ใช้บล็อกบัญชี LINE แล้ว' : ''}` : 'ยังไม่เชื่อมต่อ'}
+            {off.length > 0 && ` · ปิดแจ้งเตือน: ${off.join(', ')}`}
+          </p>
+          {data.messages.length === 0 ? <p className="text-gray-500">ยังไม่มีข้อความ</p> : (
+            <table className="w-full text-left">
+              <thead><tr className="text-gray-500"><th>เวลา</th><th>ประเภท</th><th>สถานะ</th><th>HTTP</th><th>ครั้ง</th><th>ข้อความ</th></tr></thead>
+              <tbody>
+                {data.messages.map((message) => (
+                  <tr key={message.id} className="border-t align-top" data-testid="member-line-message">
+                    <td className="whitespace-nowrap pr-2">{formatDateTime(message.sentAt ?? message.createdAt)}</td>
+                    <td className="pr-2">{message.kind}</td>
+                    <td className="pr-2" title={message.error ?? ''}>{LINE_STATUS_LABELS[message.status] ?? message.status}</td>
+                    <td className="pr-2 tabular-nums">{message.httpStatus ?? '—'}</td>
+                    <td className="pr-2 tabular-nums">{message.attempts}</td>
+                    <td className="whitespace-pre-line text-xs">{message.text}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+      <ErrorText message={line.error instanceof ApiError ? line.error.message : null} />
+    </div>
+  );
+}
+
+/** Find a member and help them (issue 11 "Members"): the member page, suspend / reactivate, sign out everywhere; their LINE (issue 12). */
+export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = false }: { canManage: boolean; canAdjust: boolean; canApprove: boolean; canViewLine?: boolean }) {
   const { t } = useI18n();
   const client = useQueryClient();
   const [query, setQuery] = useState('');
@@ -155,6 +203,7 @@ export function MembersPage({ canManage, canAdjust, canApprove }: { canManage: b
             <h3 className="pt-2 font-semibold">การทำงานของเจ้าหน้าที่</h3>
             {member.staffActions.map((row) => <p key={row.seq}>{row.action} · {row.actor}{row.reason ? ` · ${row.reason}` : ''}</p>)}
           </div>
+          {canViewLine && <MemberLinePanel memberId={member.memberId} />}
         </div>
       )}
       {member && <LedgerStatement memberId={member.memberId} />}

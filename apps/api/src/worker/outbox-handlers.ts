@@ -6,6 +6,7 @@ import { continueIntoGame } from '../modules/play/index.ts';
 import { notifyBalanceChanged } from '../lib/balance-notifications.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { refundHeldDeposit } from '../modules/deposits/index.ts';
+import { createLineClient, notifyMemberByLine } from '../modules/line/index.ts';
 
 /**
  * What follows a money event (issue 10 §3): each handler follows one event kind and is
@@ -16,7 +17,9 @@ import { refundHeldDeposit } from '../modules/deposits/index.ts';
  *                   └─ earn-wheel-credit
  *
  * The move into the game follows the bonus decision, so a bonus granted for the deposit goes into
- * the game with it. LINE notifications (issue 12) will follow the other events.
+ * the game with it. LINE notifications (issue 12, modules/line) follow each money event a member
+ * hears about: `line-<event kind with - for .>` (line-deposit-credited…), external (LINE is called; idempotent by X-Line-Retry-Key and the
+ * line_messages row; 429 / 5xx throw and are retried with backoff).
  */
 export interface OutboxHandlerDefinition {
   follows: OutboxEventKind;
@@ -102,6 +105,33 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandlerDefinition> = {
     }),
   },
 };
+
+/** The events members hear about by LINE (docs/line.md "Message catalogue"). */
+const LINE_EVENT_KINDS = [
+  'deposit.credited',
+  'deposit.held',
+  'withdrawal.requested',
+  'withdrawal.paid',
+  'withdrawal.rejected',
+  'bonus.granted',
+  'cashback.available',
+  'affiliate-income.available',
+] as const satisfies readonly OutboxEventKind[];
+
+for (const kind of LINE_EVENT_KINDS) {
+  OUTBOX_HANDLERS[`line-${kind.replace('.', '-')}`] = {
+    follows: kind,
+    build: (context) => {
+      const client = createLineClient(context.config);
+      return {
+        mode: 'external',
+        async work(event) {
+          await notifyMemberByLine(context, client, event);
+        },
+      };
+    },
+  };
+}
 
 /** The handler names that follow an event kind. */
 export function handlersFor(kind: string): string[] {

@@ -6,13 +6,14 @@ import { updateRememberedPassword } from '../../../features/auth/api/remembered-
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form.tsx';
 import { GameAccount } from '../../../features/profile/components/game-account.tsx';
 import { ProfileDetails } from '../../../features/profile/components/profile-details.tsx';
+import { LineCard } from '../../../features/profile/components/line-card.tsx';
 import { useMember } from '../../../lib/auth.ts';
 import { usePromotions } from '../../../features/promotions/api/promotions.ts';
 import { bonusTitle } from '../../../lib/promotions.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { useSignOut } from '../../member-panels/use-sign-out.ts';
 
-/** `/user/profile` (route name Profile): spec dialogs 11 and 13, and sign-out. */
+/** `/user/profile` (route name Profile): spec dialogs 11 and 13, the LINE card (issue 12), and sign-out. */
 export function Component() {
   const { t } = useTranslation();
   const logout = useSignOut();
@@ -36,6 +37,7 @@ export function Component() {
         <div className="space-y-4">
           <ProfileDetails user={user} banks={settings?.getNameBank} bonusTitle={activeBonusTitle} />
           <GameAccount gameInfo={user.GameInfo} />
+          <LineCard />
           <ChangePasswordForm phoneNumber={user.PhoneNumber} onChanged={(newPassword) => updateRememberedPassword(user.PhoneNumber, newPassword)} />
           <button type="button" className="btn-secondary w-full" onClick={() => void logout()} data-testid="logout">
             <LogoutIcon className="size-5" />
