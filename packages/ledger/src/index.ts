@@ -12,3 +12,4 @@ export * from './retry.ts';
 export * from './reconcile.ts';
 export * from './house-accounts.ts';
 export * from './reads.ts';
+export * from './statement.ts';

@@ -1,31 +1,15 @@
 import type { Queryable } from '@sabai/db';
+import { readMemberWalletStatement, type MemberWalletKind, type StatementLine } from '@sabai/ledger';
 import { AppError } from '../../lib/app-error.ts';
 
-export type WalletKind = 'main' | 'game' | 'affiliate' | 'cashback' | 'residual' | 'prize' | 'spin' | 'bonus';
-
-export interface StatementLine {
-  entryId: bigint;
-  at: Date;
-  code: string;
-  sourceType: string | null;
-  sourceId: string | null;
-  /** Posted change of the wallet in satang: credits − debits (member wallets are credit-normal). */
-  changeSatang: bigint;
-  /** The wallet's posted balance right after this entry, satang. */
-  balanceSatang: bigint;
-}
+export type WalletKind = MemberWalletKind;
+export type { StatementLine };
 
 /**
  * A member's ledger statement for one wallet (issue 11 "Members": the ledger statement), newest
- * first, keyset-paged by entry id (`before`: the page holds entries with id < before). Only
- * entries that change the posted balance are listed (a pending reservation alone moves nothing).
+ * first with the running balance, keyset-paged by entry id: the ledger's own read
+ * (@sabai/ledger `readMemberWalletStatement`, which documents the arithmetic).
  *
- * Running balance: the wallet's posted balance now (ledger_accounts, credits − debits) minus the
- * posted changes of every entry newer than the line. So the newest line's balance is the wallet's
- * balance, and each line's balance minus its change is the next older line's balance.
- *
- * @returns the wallet's balance, the page's lines, and `nextBefore` (the id to ask for the next
- *   page; null at the end). A wallet the member has never used is an empty statement.
  * @throws AppError NOT_FOUND for an unknown member.
  */
 export async function memberStatement(
@@ -34,35 +18,5 @@ export async function memberStatement(
 ): Promise<{ balanceSatang: bigint; lines: StatementLine[]; nextBefore: bigint | null }> {
   const member = await db.query('SELECT 1 FROM members WHERE id = $1', [input.memberId]);
   if (member.rowCount === 0) throw new AppError('NOT_FOUND');
-  const limit = Math.min(Math.max(Math.trunc(input.limit), 1), 200);
-  // One statement, so one snapshot: the balance, the newer sum and the page agree under concurrent postings.
-  const { rows } = await db.query<{
-    balance: bigint; newer: bigint; id: bigint | null; created_at: Date | null; code: string | null; source_type: string | null; source_id: string | null; change: bigint | null;
-  }>(
-    `WITH acct AS (SELECT id, (credits_posted - debits_posted)::bigint AS balance FROM ledger_accounts WHERE member_id = $1 AND kind = $2),
-     page AS (
-       SELECT e.id, t.created_at, t.code, t.source_type, t.source_id, (e.credits_posted - e.debits_posted)::bigint AS change
-       FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id JOIN acct ON e.account_id = acct.id
-       WHERE (e.credits_posted <> 0 OR e.debits_posted <> 0) AND ($3::bigint IS NULL OR e.id < $3::bigint)
-       ORDER BY e.id DESC LIMIT $4)
-     SELECT acct.balance,
-            (SELECT COALESCE(sum(n.credits_posted - n.debits_posted), 0)::bigint FROM ledger_entries n
-             WHERE n.account_id = acct.id AND $3::bigint IS NOT NULL AND n.id >= $3::bigint) AS newer,
-            page.*
-     FROM acct LEFT JOIN page ON true ORDER BY page.id DESC`,
-    [input.memberId, input.wallet, input.before ?? null, limit + 1],
-  );
-  const first = rows[0];
-  if (!first) return { balanceSatang: 0n, lines: [], nextBefore: null };
-  const balance = BigInt(first.balance);
-  const entries = rows.filter((entry) => entry.id !== null);
-  const hasMore = entries.length > limit;
-  let running = balance - BigInt(first.newer);
-  const lines = entries.slice(0, limit).map((entry) => {
-    const change = BigInt(entry.change!);
-    const line: StatementLine = { entryId: BigInt(entry.id!), at: entry.created_at!, code: entry.code!, sourceType: entry.source_type, sourceId: entry.source_id, changeSatang: change, balanceSatang: running };
-    running -= change;
-    return line;
-  });
-  return { balanceSatang: balance, lines, nextBefore: hasMore ? lines[lines.length - 1]!.entryId : null };
+  return readMemberWalletStatement(db, { memberId: input.memberId, kind: input.wallet, before: input.before, limit: input.limit });
 }

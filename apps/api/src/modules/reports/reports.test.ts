@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectLedgerSound, fundedMember, staffCall } from '../../test/money-helpers.ts';
 import { dailyReportCsv, UTF8_BOM } from './daily-report.ts';
+import { readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
 
 /** Reports, the member ledger statement and the reward runs in the back office (issue 11). */
 let t: TestApp;
@@ -100,8 +101,8 @@ describe('the member ledger statement (issue 11 "Members")', () => {
           if (before === null) break;
         }
         expect(toSatang(wallet)).toBe(mainSatang);
-        const posted = (await t.db.query<{ balance: bigint }>(`SELECT credits_posted - debits_posted AS balance FROM ledger_accounts WHERE member_id = $1 AND kind = 'main'`, [memberId])).rows[0]!.balance;
-        expect(BigInt(posted)).toBe(mainSatang);
+        const posted = await readAccountBalance(t.db, await requireMemberAccountId(t.db, memberId, 'main'));
+        expect(posted.creditsPosted - posted.debitsPosted).toBe(mainSatang);
         expect(toSatang(lines[0]!.balance)).toBe(mainSatang);
         for (let index = 0; index < lines.length; index += 1) {
           const line = lines[index]!;
