@@ -95,6 +95,21 @@ export async function startExclusion(context: AppContext, memberId: string, inpu
   return (await activeExclusion(context.db, memberId, now)) ?? { kind, endsAt };
 }
 
+/**
+ * Whether a sign-up must be refused because the phone number or the bank account belongs to a
+ * member whose time-out or self-exclusion lasts at `now` (issue 12: an excluded player cannot open
+ * a fresh account to get round their own exclusion). The unique phone / account constraints
+ * refuse a duplicate anyway; this gives the refusal its player-protection meaning.
+ */
+export async function exclusionBlocksSignup(db: Queryable, input: { phoneNumber: string; bankCode: string; accountNumber: string }, now: Date): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM responsible_gaming_exclusions e JOIN members m ON m.id = e.member_id
+     WHERE (m.phone_number = $1 OR (m.bank_code = $2 AND m.bank_account_number = $3)) AND e.starts_at <= $4 AND e.ends_at > $4 LIMIT 1`,
+    [input.phoneNumber, input.bankCode, input.accountNumber, now],
+  );
+  return rows.length > 0;
+}
+
 /** Deposits credited and net game loss (stakes − payouts of settled rounds) per rolling window, satang. */
 export async function readActivity(db: Queryable, memberId: string, now: Date): Promise<Record<'deposits' | 'netLoss', Record<LimitPeriod, bigint>>> {
   const since = (period: LimitPeriod) => new Date(now.getTime() - PERIOD_MS[period]);
