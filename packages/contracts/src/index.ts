@@ -13,3 +13,4 @@ export * from './wallet.ts';
 export * from './promotions.ts';
 export * from './rewards.ts';
 export * from './play.ts';
+export * from './responsible-gaming.ts';

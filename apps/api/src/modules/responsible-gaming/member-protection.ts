@@ -91,23 +91,13 @@ export async function startExclusion(context: AppContext, memberId: string, inpu
   const kind = input.kind as ExclusionKind;
   const now = context.now();
   const endsAt = exclusionEnd(kind, input.period, now);
-  await context.db.query('INSERT INTO responsible_gaming_exclusions (member_id, kind, period, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)', [memberId, kind, input.period, now, endsAt]);
+  await context.db.transaction(async (tx) => {
+    // Serialised with a deposit being credited to this member (depositRefusal locks the same row):
+    // a deposit either committed before the exclusion starts, or sees it and is held.
+    await tx.query('SELECT 1 FROM members WHERE id = $1 FOR UPDATE', [memberId]);
+    await tx.query('INSERT INTO responsible_gaming_exclusions (member_id, kind, period, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)', [memberId, kind, input.period, context.now(), endsAt]);
+  });
   return (await activeExclusion(context.db, memberId, now)) ?? { kind, endsAt };
-}
-
-/**
- * Whether a sign-up must be refused because the phone number or the bank account belongs to a
- * member whose time-out or self-exclusion lasts at `now` (issue 12: an excluded player cannot open
- * a fresh account to get round their own exclusion). The unique phone / account constraints
- * refuse a duplicate anyway; this gives the refusal its player-protection meaning.
- */
-export async function exclusionBlocksSignup(db: Queryable, input: { phoneNumber: string; bankCode: string; accountNumber: string }, now: Date): Promise<boolean> {
-  const { rows } = await db.query(
-    `SELECT 1 FROM responsible_gaming_exclusions e JOIN members m ON m.id = e.member_id
-     WHERE (m.phone_number = $1 OR (m.bank_code = $2 AND m.bank_account_number = $3)) AND e.starts_at <= $4 AND e.ends_at > $4 LIMIT 1`,
-    [input.phoneNumber, input.bankCode, input.accountNumber, now],
-  );
-  return rows.length > 0;
 }
 
 /** Deposits credited and net game loss (stakes − payouts of settled rounds) per rolling window, satang. */
@@ -138,7 +128,12 @@ export async function readActivity(db: Queryable, memberId: string, now: Date): 
  * @returns null when it may, or the hold reason.
  */
 export async function depositRefusal(tx: Queryable, memberId: string, amountSatang: bigint, now: Date): Promise<'RG_EXCLUDED' | 'RG_DEPOSIT_LIMIT' | null> {
-  if (await activeExclusion(tx, memberId, now)) return 'RG_EXCLUDED';
+  // Waits for an exclusion being started for this member (startExclusion holds the row), then reads it.
+  await tx.query('SELECT 1 FROM members WHERE id = $1 FOR SHARE', [memberId]);
+  // Exclusions start when they are recorded, never later: one not yet ended counts (also one that
+  // started while this deposit waited for the lock, after `now` was read).
+  const { rows: excluded } = await tx.query('SELECT 1 FROM responsible_gaming_exclusions WHERE member_id = $1 AND ends_at > $2 LIMIT 1', [memberId, now]);
+  if (excluded.length > 0) return 'RG_EXCLUDED';
   const { limits } = await readLimits(tx, memberId);
   const remaining = remainingAllowance(limits.deposit, (await readActivity(tx, memberId, now)).deposits);
   return remaining !== null && amountSatang > remaining ? 'RG_DEPOSIT_LIMIT' : null;

@@ -98,4 +98,54 @@ describe('player protection (issue 12)', () => {
     const launch = await t.call({ method: 'POST', url: '/game-composite/v1/launch', token: m.token, body: { gameCode: 'sabai-slot-golden-elephant' } });
     expect(launch.body).toMatchObject({ code: 'RG_LOSS_LIMIT_REACHED', message: 'คุณถึงวงเงินขาดทุนที่ตั้งไว้แล้ว เล่นต่อได้เมื่อพ้นช่วงเวลาของวงเงิน' });
   });
+
+  it('past the loss limit, a new deposit stays in the main wallet: the continue-into-game (GAME_IN) is refused, withdrawal works', async () => {
+    const m = await member();
+    await t.call({ method: 'PUT', url: `${base}/limits`, token: m.token, body: { depositLimit: noLimits, lossLimit: { ...noLimits, week: 50 } } });
+    const { rows } = await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [m.phoneNumber]);
+    await t.db.query(
+      `INSERT INTO bet_rounds (partner, round_id, member_id, game_code, stake_satang, payout_satang, result, status, settled_at, booked_net_satang, is_legacy)
+       VALUES ('sabai-sandbox', $1, $2, 'sabai-slot-golden-elephant', 5000, 0, 'loss', 'settled', $3, -5000, true)`,
+      [`rg-loss-week-${rows[0]!.id}`, rows[0]!.id, clock],
+    );
+    expect((await deposit(m, '200.00')).body.data.status).toBe('credited');
+    const balance = await t.call({ method: 'GET', url: '/user-profile-composite/v1/profile/balance', token: m.token });
+    expect(balance.body.data).toMatchObject({ mainWallet: 200, gameWallet: 0 });
+    const gameIn = await t.db.query("SELECT 1 FROM game_transfers WHERE member_id = $1 AND direction = 'in'", [rows[0]!.id]);
+    expect(gameIn.rowCount).toBe(0);
+    const launch = await t.call({ method: 'POST', url: '/game-composite/v1/launch', token: m.token, body: { gameCode: 'sabai-slot-golden-elephant' } });
+    expect(launch.body.code).toBe('RG_LOSS_LIMIT_REACHED');
+    expect((await t.call({ method: 'POST', url: '/fund-composite/v1/withdrawal', token: m.token, body: { Amount: 200, Channel: 'BANK' } })).status).toBe(200);
+  });
+
+  it('keeps the reality-check interval (15/30/60, default 60) and the play session with its net result', async () => {
+    const m = await member();
+    expect((await t.call({ method: 'GET', url: `${base}/limits`, token: m.token })).body.data.realityCheckMinutes).toBe(60);
+    const set = await t.call({ method: 'PUT', url: `${base}/reality-check`, token: m.token, body: { minutes: 15 } });
+    expect(set.status).toBe(200);
+    expect(set.body.data.realityCheckMinutes).toBe(15);
+    expect((await t.call({ method: 'PUT', url: `${base}/reality-check`, token: m.token, body: { minutes: 20 } })).status).toBe(400);
+    const opened = await t.call({ method: 'POST', url: `${base}/session`, token: m.token });
+    expect(opened.body.data).toMatchObject({ netResult: 0, realityCheckMinutes: 15 });
+    const { rows } = await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [m.phoneNumber]);
+    await t.db.query(
+      `INSERT INTO bet_rounds (partner, round_id, member_id, game_code, stake_satang, payout_satang, result, status, settled_at, booked_net_satang, is_legacy)
+       VALUES ('sabai-sandbox', $1, $2, 'sabai-slot-golden-elephant', 12550, 2500, 'loss', 'settled', $3, -10050, true)`,
+      [`rg-session-${rows[0]!.id}`, rows[0]!.id, new Date(clock.getTime() + 1000)],
+    );
+    clock = new Date(clock.getTime() + 20 * 60_000);
+    try {
+      const token = await t.logIn(m.phoneNumber, m.password);
+      const again = await t.call({ method: 'POST', url: `${base}/session`, token });
+      expect(again.body.data).toMatchObject({ startedAt: opened.body.data.startedAt, netResult: -100.5 });
+      // Away longer than 30 minutes: the next opening starts a new session.
+      clock = new Date(clock.getTime() + 31 * 60_000);
+      const token2 = await t.logIn(m.phoneNumber, m.password);
+      const fresh = await t.call({ method: 'POST', url: `${base}/session`, token: token2 });
+      expect(fresh.body.data.netResult).toBe(0);
+      expect(Date.parse(fresh.body.data.startedAt)).toBeGreaterThan(Date.parse(opened.body.data.startedAt));
+    } finally {
+      clock = new Date();
+    }
+  });
 });
