@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { expectLedgerSound, mainBalance, postFeed, statementFrom } from '../../test/money-helpers.ts';
+import { ADMIN_ROUTE_PERMISSIONS } from '../staff/index.ts';
+import { expectLedgerSound, mainBalance, postFeed, staffCall, statementFrom } from '../../test/money-helpers.ts';
 
 let t: TestApp;
 let clock = new Date();
@@ -147,5 +148,32 @@ describe('player protection (issue 12)', () => {
     } finally {
       clock = new Date();
     }
+  });
+});
+
+describe('player protection in the back office (issue 12)', () => {
+  it('shows a member’s limits, exclusions and held deposits, lists protected members, and has no way to lift an exclusion', async () => {
+    const m = await member();
+    await t.call({ method: 'PUT', url: `${base}/limits`, token: m.token, body: { depositLimit: { ...noLimits, day: 100 }, lossLimit: noLimits } });
+    expect((await deposit(m, '150.00')).body.data).toMatchObject({ status: 'held', reason: 'RG_DEPOSIT_LIMIT' });
+    await t.call({ method: 'POST', url: `${base}/exclusion`, token: m.token, body: { kind: 'timeout', period: '7d' } });
+    const { rows } = await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [m.phoneNumber]);
+    const memberId = rows[0]!.id;
+    const view = await staffCall(t, 'GET', `/admin-api/v1/members/${memberId}/protection`, undefined, 'support');
+    expect(view.status).toBe(200);
+    expect(view.body.data).toMatchObject({
+      dateOfBirth: '1990-01-15',
+      depositLimit: { day: 100 },
+      exclusion: { kind: 'timeout' },
+      exclusions: [expect.objectContaining({ kind: 'timeout', period: '7d', active: true })],
+      heldDeposits: [expect.objectContaining({ amount: 150, reason: 'RG_DEPOSIT_LIMIT', status: 'refunded' })],
+    });
+    const list = await staffCall(t, 'GET', '/admin-api/v1/protection/members', undefined, 'auditor');
+    expect(list.body.data).toContainEqual(expect.objectContaining({ phoneNumber: m.phoneNumber, activeLimits: 1, exclusion: expect.objectContaining({ kind: 'timeout' }) }));
+    expect((await staffCall(t, 'GET', '/admin-api/v1/protection/members', undefined, 'marketing')).status).toBe(403);
+    // Staff never lift or shorten: no admin route writes protection, and a guess is refused.
+    expect(Object.keys(ADMIN_ROUTE_PERMISSIONS).filter((route) => !route.startsWith('GET') && /protection|exclusion|responsible/.test(route))).toEqual([]);
+    expect((await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/protection/lift`, {}, 'owner')).status).toBeGreaterThanOrEqual(400);
+    expect((await staffCall(t, 'GET', `/admin-api/v1/members/${memberId}/protection`, undefined, 'owner')).body.data.exclusion).toMatchObject({ kind: 'timeout' });
   });
 });

@@ -8,6 +8,7 @@ import { requireMember } from '../auth/index.ts';
 import { activeExclusion, confirmLimitChanges, limitsToWire, readActivity, readLimits, setLimits, startExclusion } from './member-protection.ts';
 import { LIMIT_PERIODS } from './rg-rules.ts';
 import { readRealityCheckMinutes, setRealityCheckMinutes, touchPlaySession } from './reality-check.ts';
+import { registerResponsibleGamingStaffRoutes } from './staff-routes.ts';
 
 const TAGS = ['player protection'];
 const limitAmount = bahtToSatang().nullable();
@@ -22,6 +23,7 @@ const periodLimits = z.object({ day: limitAmount, week: limitAmount, month: limi
 export function registerResponsibleGamingRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const base = '/user-profile-composite/v1/responsible-gaming';
+  registerResponsibleGamingStaffRoutes(app, context);
   const view = async (memberId: string) => {
     const { limits, pending } = await readLimits(context.db, memberId);
     const exclusion = await activeExclusion(context.db, memberId, context.now());
