@@ -13,6 +13,7 @@ import { OutboxPage } from './pages/outbox';
 import { MembersPage } from './pages/members';
 import { DashboardPage } from './pages/dashboard';
 import { SettingsPage } from './pages/settings';
+import { ProtectionPage } from './pages/protection';
 import { Button } from './ui';
 
 interface Me {
@@ -22,12 +23,13 @@ interface Me {
   permissions: string[];
 }
 
-type Page = 'settings' | 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff';
+type Page = 'settings' | 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff' | 'protection';
 /** Each screen and the permission that shows it (the server enforces the same matrix). */
-const PAGES: Array<{ page: Page; permission: string; label: 'nav.settings' | 'nav.dashboard' | 'nav.members' | 'nav.withdrawals' | 'nav.deposits' | 'nav.outbox' | 'nav.audit' | 'nav.staff' }> = [
+const PAGES: Array<{ page: Page; permission: string; label: 'nav.settings' | 'nav.dashboard' | 'nav.members' | 'nav.withdrawals' | 'nav.deposits' | 'nav.outbox' | 'nav.audit' | 'nav.staff' | 'nav.protection' }> = [
   { page: 'dashboard', permission: 'dashboard.view', label: 'nav.dashboard' },
   { page: 'withdrawals', permission: 'withdrawals.view', label: 'nav.withdrawals' },
   { page: 'members', permission: 'members.view', label: 'nav.members' },
+  { page: 'protection', permission: 'members.view', label: 'nav.protection' },
   { page: 'deposits', permission: 'deposits.view', label: 'nav.deposits' },
   { page: 'outbox', permission: 'outbox.view', label: 'nav.outbox' },
   { page: 'audit', permission: 'audit.view', label: 'nav.audit' },
@@ -90,6 +92,7 @@ function BackOffice() {
           {current === 'deposits' && <HeldDepositsPage canResolve={may('deposits.resolve')} />}
           {current === 'outbox' && <OutboxPage canRetry={may('outbox.retry')} />}
           {current === 'audit' && <AuditPage />}
+          {current === 'protection' && <ProtectionPage />}
           {current === 'staff' && <StaffPage />}
         </main>
       </div>

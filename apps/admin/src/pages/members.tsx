@@ -6,6 +6,7 @@ import { formatBaht, formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
 import { Button, ErrorText } from '../ui';
+import { MemberProtection } from './member-protection';
 
 interface MemberRow {
   memberId: string;
@@ -161,6 +162,7 @@ export function MembersPage({ canManage, canAdjust, canApprove }: { canManage: b
             <h3 className="pt-2 font-semibold">การทำงานของเจ้าหน้าที่</h3>
             {member.staffActions.map((row) => <p key={row.seq}>{row.action} · {row.actor}{row.reason ? ` · ${row.reason}` : ''}</p>)}
           </div>
+          <MemberProtection memberId={member.memberId} />
         </div>
       )}
     </section>
