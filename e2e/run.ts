@@ -12,6 +12,7 @@ import { playSlot } from './journeys/play-slot.ts';
 import { rewardsJourney, type StaffClient } from './journeys/rewards.ts';
 import { routeSweep } from './journeys/route-sweep.ts';
 import { backOfficeJourney } from './journeys/back-office.ts';
+import { responsibleGamingJourney } from './journeys/responsible-gaming.ts';
 
 /**
  * `npm run test:e2e`: the end-to-end journeys in Debian's Chromium (playwright-core, never a
@@ -73,6 +74,7 @@ const JOURNEYS = [
   { name: 'play-slot', run: playSlot },
   { name: 'rewards', run: rewardsJourney },
   { name: 'route-sweep', run: routeSweep },
+  { name: 'responsible-gaming', run: responsibleGamingJourney },
   // The back office is desktop-first (issue 11): 1440×900, no touch.
   { name: 'back-office', run: (options: Parameters<typeof routeSweep>[0]) => backOfficeJourney({ ...options, db: stack.db }), desktop: true },
 ] as const;

@@ -36,7 +36,14 @@ export type RgLimitsRequest = z.infer<typeof rgLimitsRequest>;
 
 export const rgExclusionResponse = envelope(z.object({ kind: z.enum(['timeout', 'self_exclusion']), endsAt: z.string() }));
 
-export const rgActivity = z.object({ deposits: periodTotals, netLoss: periodTotals });
+export const rgActivity = z.object({
+  deposits: periodTotals,
+  netLoss: periodTotals,
+  /** Deposits refused by the member's own limit or exclusion (30 days), paid back to their bank account. */
+  returnedDeposits: z.array(
+    z.object({ amount: baht, reason: z.enum(['RG_DEPOSIT_LIMIT', 'RG_EXCLUDED']), status: z.enum(['returning', 'returned']), createdAt: z.string(), message: z.string() }),
+  ),
+});
 export type RgActivity = z.infer<typeof rgActivity>;
 export const rgActivityResponse = envelope(rgActivity);
 

@@ -154,6 +154,31 @@ export async function assertMayPlay(db: Queryable, memberId: string, now: Date):
   if (remaining !== null && remaining <= 0n) throw new AppError('RG_LOSS_LIMIT_REACHED');
 }
 
+const RETURN_MESSAGE: Record<string, string> = {
+  RG_DEPOSIT_LIMIT: 'ยอดฝากนี้เกินวงเงินฝากที่คุณตั้งไว้ ระบบจึงไม่นำเข้าเล่นและโอนคืนเข้าบัญชีธนาคารของคุณ',
+  RG_EXCLUDED: 'ยอดฝากนี้เข้ามาระหว่างที่คุณพักการเล่น ระบบจึงไม่นำเข้าเล่นและโอนคืนเข้าบัญชีธนาคารของคุณ',
+};
+
+/**
+ * The member's deposits refused by their own protection (deposit limit, exclusion) in the last 30
+ * days, newest first, with the Thai message the member sees and whether the money is back yet.
+ */
+export async function readReturnedDeposits(db: Queryable, memberId: string): Promise<Array<{ amount: number; reason: string; status: 'returning' | 'returned'; createdAt: string; message: string }>> {
+  const { rows } = await db.query<{ amount_satang: bigint; hold_reason: string; status: string; created_at: Date }>(
+    `SELECT amount_satang, hold_reason, status, created_at FROM deposits
+     WHERE member_id = $1 AND hold_reason IN ('RG_DEPOSIT_LIMIT', 'RG_EXCLUDED') AND created_at > now() - interval '30 days'
+     ORDER BY created_at DESC LIMIT 20`,
+    [memberId],
+  );
+  return rows.map((row) => ({
+    amount: satangToBahtNumber(row.amount_satang),
+    reason: row.hold_reason,
+    status: row.status === 'refunded' ? 'returned' : 'returning',
+    createdAt: row.created_at.toISOString(),
+    message: RETURN_MESSAGE[row.hold_reason] ?? '',
+  }));
+}
+
 /** Wire view of limits: baht, null = none. */
 export const limitsToWire = (limits: Limits) => ({
   depositLimit: Object.fromEntries(LIMIT_PERIODS.map((period) => [period, limits.deposit[period] === null ? null : satangToBahtNumber(limits.deposit[period]!)])),

@@ -60,6 +60,9 @@ describe('player protection (issue 12)', () => {
     expect(rows).toEqual([{ status: 'refunded', refunds: 1n }]);
     const activity = await t.call({ method: 'GET', url: `${base}/activity`, token: m.token });
     expect(activity.body.data.deposits.day).toBe(800);
+    expect(activity.body.data.returnedDeposits).toEqual([
+      expect.objectContaining({ amount: 500, reason: 'RG_DEPOSIT_LIMIT', status: 'returned', message: 'ยอดฝากนี้เกินวงเงินฝากที่คุณตั้งไว้ ระบบจึงไม่นำเข้าเล่นและโอนคืนเข้าบัญชีธนาคารของคุณ' }),
+    ]);
   });
 
   it('during a 24-hour time-out: no game, deposits go back, withdrawal still works; it cannot be lifted early', async () => {

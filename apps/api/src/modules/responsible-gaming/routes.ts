@@ -5,7 +5,7 @@ import { satangToBahtNumber } from '@sabai/money';
 import { bahtToSatang } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../auth/index.ts';
-import { activeExclusion, confirmLimitChanges, limitsToWire, readActivity, readLimits, setLimits, startExclusion } from './member-protection.ts';
+import { activeExclusion, confirmLimitChanges, limitsToWire, readActivity, readLimits, readReturnedDeposits, setLimits, startExclusion } from './member-protection.ts';
 import { LIMIT_PERIODS } from './rg-rules.ts';
 import { readRealityCheckMinutes, setRealityCheckMinutes, touchPlaySession } from './reality-check.ts';
 import { registerResponsibleGamingStaffRoutes } from './staff-routes.ts';
@@ -57,7 +57,8 @@ export function registerResponsibleGamingRoutes(app: FastifyInstance, context: A
     const session = await requireMember(context, request);
     const activity = await readActivity(context.db, session.memberId, context.now());
     const toBaht = (values: Record<string, bigint>) => Object.fromEntries(LIMIT_PERIODS.map((period) => [period, satangToBahtNumber(values[period] ?? 0n)]));
-    return { success: true, message: 'สำเร็จ', data: { deposits: toBaht(activity.deposits), netLoss: toBaht(activity.netLoss) } };
+    const returned = await readReturnedDeposits(context.db, session.memberId);
+    return { success: true, message: 'สำเร็จ', data: { deposits: toBaht(activity.deposits), netLoss: toBaht(activity.netLoss), returnedDeposits: returned } };
   });
   routes.put(`${base}/reality-check`, { schema: { tags: TAGS, body: z.object({ minutes: z.number().int() }) } }, async (request) => {
     const session = await requireMember(context, request);

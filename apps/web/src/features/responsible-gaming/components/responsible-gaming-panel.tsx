@@ -246,6 +246,19 @@ function ActivityCard({ activity }: { activity: RgActivity }) {
           ))}
         </tbody>
       </table>
+      {activity.returnedDeposits.length > 0 && (
+        <ul className="mt-3 space-y-2" data-testid="rg-returned-deposits">
+          {activity.returnedDeposits.map((row) => (
+            <li key={row.createdAt} className="rounded-xl border border-amber-400/40 bg-amber-400/10 p-3 text-xs text-ink/85" data-testid="rg-returned-deposit">
+              <p className="font-semibold">
+                {t('responsibleGaming.returnedTitle', { amount: formatBaht(row.amount) })} · {row.status === 'returned' ? t('responsibleGaming.returned') : t('responsibleGaming.returning')}
+              </p>
+              <p className="mt-0.5">{row.message}</p>
+              <p className="mt-0.5 text-ink/50">{formatThaiDateTime(row.createdAt)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
