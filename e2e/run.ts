@@ -13,6 +13,7 @@ import { rewardsJourney, type StaffClient } from './journeys/rewards.ts';
 import { routeSweep } from './journeys/route-sweep.ts';
 import { backOfficeJourney } from './journeys/back-office.ts';
 import { lineJourney } from './journeys/line.ts';
+import { responsibleGamingJourney } from './journeys/responsible-gaming.ts';
 
 /**
  * `npm run test:e2e`: the end-to-end journeys in Debian's Chromium (playwright-core, never a
@@ -75,6 +76,7 @@ const JOURNEYS = [
   { name: 'rewards', run: rewardsJourney },
   { name: 'route-sweep', run: routeSweep },
   { name: 'line', run: lineJourney },
+  { name: 'responsible-gaming', run: responsibleGamingJourney },
   // The back office is desktop-first (issue 11): 1440×900, no touch.
   { name: 'back-office', run: (options: Parameters<typeof routeSweep>[0]) => backOfficeJourney({ ...options, db: stack.db }), desktop: true },
 ] as const;

@@ -177,6 +177,7 @@ export class SimulatedMember {
         lastName: readString(bankData, 'lastName') ?? '',
         affiliateKey: '',
         isBonus: plan.wantsBonus,
+        dateOfBirth: '1990-01-15',
       },
     });
     if (signup.outcome !== 'ok') {

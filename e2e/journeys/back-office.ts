@@ -205,7 +205,7 @@ async function fundedMemberWithWithdrawal(origin: string, sandboxUrl: string): P
   const bank = await call('/auth-service/v1/checkBank', { BankCode: member.bankCode, BankAccount: member.accountNumber });
   await call(
     '/auth-service/v1/signup',
-    { phoneNumber: member.phoneNumber, Password: member.password, Confirm_Password: member.password, BankAccount: member.accountNumber, BankCode: member.bankCode, firstName: bank.data.firstName, lastName: bank.data.lastName, affiliateKey: '', isBonus: false },
+    { phoneNumber: member.phoneNumber, Password: member.password, Confirm_Password: member.password, BankAccount: member.accountNumber, BankCode: member.bankCode, firstName: bank.data.firstName, lastName: bank.data.lastName, affiliateKey: '', isBonus: false, dateOfBirth: '1990-01-15' },
     { tokenbank: String(bank.data.token) },
   );
   const login = await call('/auth-service/v1/login', { phoneNumber: member.phoneNumber, Password: member.password });

@@ -56,6 +56,7 @@ export async function registerAndSignIn(page: Page, origin: string, member: Memb
   await byTestId('register-next').click();
 
   await expectVisible(byTestId('register-step-3'), 'register step 3 (account named by checkBank)');
+  await byTestId('register-date-of-birth').fill('1990-01-15');
   await byTestId('register-next').click();
   await expectText(byTestId('success-dialog'), 'สมัครสมาชิกสำเร็จ', 'registration success message');
   await byTestId('success-dialog').getByRole('button').click();

@@ -70,6 +70,7 @@ export async function registerAndLogin({ page, baseUrl, artifactsDir }: JourneyO
     if ((await byTestId(id).getAttribute('readonly')) === null) throw new Error(`${id} is editable although the bank named the holder`);
   }
   if (!(await byTestId('register-bonus-decline').isChecked())) throw new Error('promotion bonus is not declined by default');
+  await byTestId('register-date-of-birth').fill('1990-01-15');
   await screenshot('register-step3');
   await byTestId('register-next').click();
 

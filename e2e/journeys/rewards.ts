@@ -307,6 +307,7 @@ async function registerThroughLink(
   if (code !== referralKey) throw new Error(`referral code in step 3 is "${code}", expected ${referralKey}`);
   if (!(await byTestId('register-referral-code').evaluate((input) => (input as { readOnly: boolean }).readOnly))) throw new Error('the referral code can be edited');
   await byTestId('register-bonus-accept').check();
+  await byTestId('register-date-of-birth').fill('1990-01-15');
   await screenshot('referred-register-step-3', page);
   await byTestId('register-next').click();
   await expectText(byTestId('success-dialog'), 'สมัครสมาชิกสำเร็จ', 'registration success message');

@@ -215,6 +215,7 @@ async function memberWithHistory(origin: string, sandboxUrl: string, staff: Staf
     firstName: bank.data.firstName,
     lastName: bank.data.lastName,
     isBonus: false,
+    dateOfBirth: '1990-01-15',
   }, { tokenbank: required(bank.data.token, 'checkBank token') });
   const login = await call('POST', '/auth-service/v1/login', { phoneNumber: details.phoneNumber, Password: details.password });
   const token = login.authToken!;

@@ -19,6 +19,7 @@ import { RewardsPage } from './pages/rewards';
 import { AffiliateWithdrawalsPage, RewardJobsPage } from './pages/reward-jobs';
 import { ReportsPage } from './pages/reports';
 import { useBilingual } from './lib/bilingual';
+import { ProtectionPage } from './pages/protection';
 import { Button } from './ui';
 
 interface Me {
@@ -28,7 +29,7 @@ interface Me {
   permissions: string[];
 }
 
-type Page = 'settings' | 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff' | LatePage;
+type Page = 'settings' | 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff' | 'protection' | LatePage;
 /** Screens added late in issue 11; their labels are inline Thai/English (lib/bilingual.ts). */
 type LatePage = 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels';
 const LATE_PAGES: Array<{ page: LatePage; permission: string; th: string; en: string }> = [
@@ -40,10 +41,11 @@ const LATE_PAGES: Array<{ page: LatePage; permission: string; th: string; en: st
   { page: 'channels', permission: 'channels.view', th: 'ช่องทางฝาก', en: 'Deposit channels' },
 ];
 /** Each screen and the permission that shows it (the server enforces the same matrix). */
-const PAGES: Array<{ page: Page; permission: string; label: 'nav.settings' | 'nav.dashboard' | 'nav.members' | 'nav.withdrawals' | 'nav.deposits' | 'nav.outbox' | 'nav.audit' | 'nav.staff' }> = [
+const PAGES: Array<{ page: Page; permission: string; label: 'nav.settings' | 'nav.dashboard' | 'nav.members' | 'nav.withdrawals' | 'nav.deposits' | 'nav.outbox' | 'nav.audit' | 'nav.staff' | 'nav.protection' }> = [
   { page: 'dashboard', permission: 'dashboard.view', label: 'nav.dashboard' },
   { page: 'withdrawals', permission: 'withdrawals.view', label: 'nav.withdrawals' },
   { page: 'members', permission: 'members.view', label: 'nav.members' },
+  { page: 'protection', permission: 'members.view', label: 'nav.protection' },
   { page: 'deposits', permission: 'deposits.view', label: 'nav.deposits' },
   { page: 'outbox', permission: 'outbox.view', label: 'nav.outbox' },
   { page: 'audit', permission: 'audit.view', label: 'nav.audit' },
@@ -110,6 +112,7 @@ function BackOffice() {
           {current === 'deposits' && <HeldDepositsPage canResolve={may('deposits.resolve')} />}
           {current === 'outbox' && <OutboxPage canRetry={may('outbox.retry')} />}
           {current === 'audit' && <AuditPage />}
+          {current === 'protection' && <ProtectionPage />}
           {current === 'staff' && <StaffPage />}
           {current === 'promotions' && <PromotionsPage />}
           {current === 'rewards' && <RewardsPage />}

@@ -20,6 +20,8 @@ export const signupRequest = z.object({
   lastName: field(100).optional(),
   affiliateKey: field(32).nullish(),
   isBonus: z.boolean().optional(),
+  /** Issue 12: `YYYY-MM-DD`, 20 years or older. Optional in the shape so its absence gets its own Thai refusal (DATE_OF_BIRTH_REQUIRED). */
+  dateOfBirth: field(10).optional(),
 });
 export const changePasswordRequest = z.object({
   phone_number: field(32).optional(),

@@ -90,6 +90,12 @@ export const ERRORS = {
   /** Player protection (issue 12): the member's own time-out / self-exclusion, loss limit. */
   RG_EXCLUDED: { httpStatus: 403, message: 'คุณอยู่ในช่วงพักการเล่นที่ตั้งไว้ ระหว่างนี้เล่นเกมไม่ได้ แต่ยังถอนเงินได้' },
   RG_LOSS_LIMIT_REACHED: { httpStatus: 403, message: 'คุณถึงวงเงินขาดทุนที่ตั้งไว้แล้ว เล่นต่อได้เมื่อพ้นช่วงเวลาของวงเงิน' },
+  /** Sign-up (issue 12): date of birth missing or not a real `YYYY-MM-DD` date. */
+  DATE_OF_BIRTH_REQUIRED: { httpStatus: 400, message: 'กรุณากรอกวันเดือนปีเกิดให้ถูกต้อง (ปี ค.ศ.-เดือน-วัน)' },
+  /** Sign-up (issue 12, docs/adr/0021): younger than 20 years. */
+  UNDER_AGE: { httpStatus: 403, message: 'ขออภัย ผู้สมัครต้องมีอายุ 20 ปีบริบูรณ์ขึ้นไป' },
+  /** Sign-up (issue 12): the phone or bank account belongs to a member whose time-out or self-exclusion still lasts. */
+  RG_SIGNUP_EXCLUDED: { httpStatus: 403, message: 'เบอร์โทรศัพท์หรือบัญชีธนาคารนี้อยู่ในช่วงพักการเล่น จึงสมัครสมาชิกใหม่ไม่ได้จนกว่าจะครบกำหนด' },
   /** Back office (issue 11): staff sign-in and permissions. */
   STAFF_INVALID_CREDENTIALS: { httpStatus: 401, message: 'ชื่อผู้ใช้ หรือ รหัสผ่าน ไม่ถูกต้อง' },
   STAFF_INVALID_TOTP: { httpStatus: 401, message: 'รหัสยืนยันตัวตนไม่ถูกต้อง หรือถูกใช้ไปแล้ว กรุณาใช้รหัสใหม่จากแอป' },

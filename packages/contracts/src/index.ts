@@ -20,3 +20,4 @@ export * from './bank-feed.ts';
 export * from './partner.ts';
 export * from './headers.ts';
 export * from './line.ts';
+export * from './responsible-gaming.ts';

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ageInYears,
+  bangkokDate,
+  parseDateOfBirth,
   isValidBankAccountNumber,
   isValidPassword,
   isValidPersonName,
@@ -50,5 +53,30 @@ describe('masking', () => {
     expect(maskBankAccountNumber('1234567890')).toBe('xxxxxx7890');
     expect(maskBankAccountNumber('123456789012')).toBe('xxxxxxxx9012');
     expect(maskPhoneNumber('0812345678')).toBe('081***5678');
+  });
+});
+
+describe('date of birth and age (issue 12: 20 years, docs/adr/0021)', () => {
+  it.each([
+    ['2006-11-25', '2026-11-25', 20],
+    ['2006-11-26', '2026-11-25', 19],
+    ['2006-11-24', '2026-11-25', 20],
+    ['2004-02-29', '2024-02-28', 19],
+    ['2004-02-29', '2024-02-29', 20],
+    ['2005-02-28', '2025-02-28', 20],
+    ['2004-02-29', '2025-02-28', 20],
+    ['2004-02-29', '2025-03-01', 21],
+    ['2030-01-01', '2026-11-25', -4],
+  ] as const)('born %s is %s years old on %s', (born, today, age) => {
+    expect(ageInYears(born, today)).toBe(age);
+  });
+
+  it.each(['', '1990-13-01', '1990-02-30', '15/01/1990', '1899-12-31', 'x'])('does not read %j as a date of birth', (value) => {
+    expect(parseDateOfBirth(value)).toBeNull();
+  });
+
+  it('gives the Thai calendar date (UTC+7)', () => {
+    expect(bangkokDate(new Date('2026-11-25T16:59:59Z'))).toBe('2026-11-25');
+    expect(bangkokDate(new Date('2026-11-25T17:00:00Z'))).toBe('2026-11-26');
   });
 });

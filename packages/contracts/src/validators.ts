@@ -38,3 +38,35 @@ export function maskBankAccountNumber(accountNumber: string): string {
 export function maskPhoneNumber(phoneNumber: string): string {
   return phoneNumber.length < 7 ? '***' : `${phoneNumber.slice(0, 3)}***${phoneNumber.slice(-4)}`;
 }
+
+/** Minimum age to sign up: 20 years (Thai law: the age of majority, and gambling; docs/adr/0021). */
+export const MINIMUM_SIGNUP_AGE_YEARS = 20;
+
+/**
+ * Reads a `YYYY-MM-DD` date of birth (Gregorian calendar, a real date not in the future of
+ * `today`). @returns `{ year, month, day }` or null when it is not one.
+ */
+export function parseDateOfBirth(value: unknown): { year: number; month: number; day: number } | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+/**
+ * Full years of age on `today` (a `YYYY-MM-DD` calendar date, e.g. today in Asia/Bangkok): the
+ * birthday counts on its day; someone born on 29 February has their birthday on 1 March in
+ * non-leap years. @returns null for an invalid date of birth, negative when born after today.
+ */
+export function ageInYears(dateOfBirth: string, today: string): number | null {
+  const born = parseDateOfBirth(dateOfBirth);
+  const now = parseDateOfBirth(today);
+  if (!born || !now) return null;
+  const birthdayThisYear = new Date(Date.UTC(now.year, born.month - 1, born.day));
+  const hadBirthday = birthdayThisYear.getTime() <= Date.UTC(now.year, now.month - 1, now.day);
+  return now.year - born.year - (hadBirthday ? 0 : 1);
+}
+
+/** The calendar date of `instant` in Thailand (Asia/Bangkok, UTC+7, no daylight saving), `YYYY-MM-DD`. */
+export const bangkokDate = (instant: Date): string => new Date(instant.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);

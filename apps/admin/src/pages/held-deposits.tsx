@@ -16,8 +16,12 @@ export function HeldDepositsPage({ canResolve }: { canResolve: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const list = useQuery({ queryKey: ['held-deposits'], queryFn: () => apiGet('/deposits/held?limit=100', heldDepositsResponse) });
   const resolve = useMutation({
-    mutationFn: (input: { id: string; action: 'assign'; memberPhoneNumber: string } | { id: string; action: 'refund'; note: string; bankCode: string; accountNumber: string }) =>
-      api('POST', `/deposits/${input.id}/${input.action}`, input.action === 'assign' ? { memberPhoneNumber: input.memberPhoneNumber } : { note: input.note, bankCode: input.bankCode, accountNumber: input.accountNumber }),
+    mutationFn: (input: { id: string; action: 'assign'; memberPhoneNumber: string } | { id: string; action: 'release'; note: string } | { id: string; action: 'refund'; note: string; bankCode: string; accountNumber: string }) =>
+      api(
+        'POST',
+        `/deposits/${input.id}/${input.action}`,
+        input.action === 'assign' ? { memberPhoneNumber: input.memberPhoneNumber } : input.action === 'release' ? { note: input.note } : { note: input.note, bankCode: input.bankCode, accountNumber: input.accountNumber },
+      ),
     onSuccess: () => {
       setError(null);
       void client.invalidateQueries({ queryKey: ['held-deposits'] });
@@ -28,7 +32,7 @@ export function HeldDepositsPage({ canResolve }: { canResolve: boolean }) {
     { header: t('col.time'), accessorKey: 'occurredAt', cell: (info) => formatDateTime(String(info.getValue())) },
     { header: t('col.amount'), accessorKey: 'Amount', cell: (info) => <span className="font-semibold tabular-nums">{formatBaht(Number(info.getValue()))}</span> },
     { header: 'ผู้โอน', id: 'sender', enableSorting: false, cell: ({ row }) => [row.original.senderBankCode, row.original.senderAccountMasked, row.original.senderName, row.original.senderPhone].filter(Boolean).join(' · ') || '—' },
-    { header: 'เหตุที่รอ', accessorKey: 'holdReason' },
+    { header: 'เหตุที่รอ', accessorKey: 'holdReason', cell: ({ row }) => (row.original.holdReason === 'AML_REVIEW' ? `ตรวจสอบ AML · ${row.original.memberPhoneNumber ?? ''}` : row.original.holdReason) },
     {
       header: t('col.actions'),
       id: 'actions',
@@ -46,11 +50,19 @@ export function HeldDepositsPage({ canResolve }: { canResolve: boolean }) {
               const accountNumber = String(data.get('accountNumber') ?? '').replace(/\D/g, '');
               const action = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value');
               if (action === 'assign') resolve.mutate({ id: row.original.id, action: 'assign', memberPhoneNumber: phone });
+              else if (action === 'release') resolve.mutate({ id: row.original.id, action: 'release', note });
               else resolve.mutate({ id: row.original.id, action: 'refund', note, bankCode, accountNumber });
             }}
           >
-            <input name="phone" className="input w-36" placeholder={t('deposits.phone')} inputMode="numeric" />
-            <Button type="submit" value="assign">{t('deposits.assign')}</Button>
+            {row.original.holdReason === 'AML_REVIEW' ? (
+              // AML review (issue 12): the deposit is already matched to its member; finance release it to them (with the review note) or refund.
+              <Button type="submit" value="release" data-testid="release-deposit">ปล่อยให้สมาชิก {row.original.memberPhoneNumber}</Button>
+            ) : (
+              <>
+                <input name="phone" className="input w-36" placeholder={t('deposits.phone')} inputMode="numeric" />
+                <Button type="submit" value="assign">{t('deposits.assign')}</Button>
+              </>
+            )}
             <input name="bankCode" className="input w-20" placeholder="004" inputMode="numeric" defaultValue={row.original.senderBankCode ?? ''} aria-label="รหัสธนาคารผู้โอน" />
             <input name="accountNumber" className="input w-40" placeholder="เลขบัญชีผู้โอน" inputMode="numeric" aria-label="เลขบัญชีผู้โอน" />
             <input name="note" className="input w-44" placeholder={t('deposits.note')} />

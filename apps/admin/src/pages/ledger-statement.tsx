@@ -22,7 +22,7 @@ interface Statement {
   lines: StatementLine[];
   nextBefore: number | null;
 }
-const WALLETS = ['main', 'game', 'bonus', 'cashback', 'affiliate', 'prize', 'residual', 'spin'] as const;
+const WALLETS = ['main', 'game', 'cashback', 'affiliate', 'prize', 'residual', 'spin'] as const;
 
 /**
  * The member's ledger statement (issue 11 "Members"): one wallet at a time, newest first, each

@@ -8,6 +8,7 @@ import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
 import { Button, ErrorText } from '../ui';
 import { LedgerStatement } from './ledger-statement';
+import { MemberProtection } from './member-protection';
 
 type MemberRow = MemberSummaryWire;
 interface MemberPage {
@@ -204,6 +205,7 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
             {member.staffActions.map((row) => <p key={row.seq}>{row.action} · {row.actor}{row.reason ? ` · ${row.reason}` : ''}</p>)}
           </div>
           {canViewLine && <MemberLinePanel memberId={member.memberId} />}
+          <MemberProtection memberId={member.memberId} />
         </div>
       )}
       {member && <LedgerStatement memberId={member.memberId} />}

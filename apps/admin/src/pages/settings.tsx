@@ -17,6 +17,7 @@ const FIELDS: Array<{ key: string; label: string; kind: 'text' | 'baht' | 'bp' |
   { key: 'withdrawMax', label: 'ถอนสูงสุดต่อครั้ง (บาท)', kind: 'baht' },
   { key: 'withdrawAutoMax', label: 'ถอนอัตโนมัติไม่เกิน (บาท)', kind: 'baht' },
   { key: 'depositReviewThreshold', label: 'ยอดฝากที่ต้องตรวจ (บาท)', kind: 'baht' },
+  { key: 'amlReviewAbove', label: 'ยอดฝากที่ต้องตรวจ AML (บาท)', kind: 'baht' },
   { key: 'cashbackEnabled', label: 'เปิดคืนยอดเสีย', kind: 'switch' },
   { key: 'cashbackBasisPoints', label: 'คืนยอดเสีย (basis points, 500 = 5%)', kind: 'bp' },
   { key: 'affiliateEnabled', label: 'เปิดระบบแนะนำเพื่อน', kind: 'switch' },

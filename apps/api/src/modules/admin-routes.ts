@@ -11,6 +11,7 @@ import {
   gameReconciliationQuery,
   heldDepositParams,
   refundHeldDepositBody,
+  releaseHeldDepositBody,
   resolveGameCaseBody,
   withdrawalDecisionParams,
   withdrawalsQuery,
@@ -19,7 +20,7 @@ import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../context.ts';
 import { requireStaff } from '../plugins/staff-auth.ts';
 import { resolveHeldDeposit } from './deposits/index.ts';
-import { refundHeldDeposit } from './deposits/index.ts';
+import { refundHeldDeposit, releaseAmlHeldDeposit } from './deposits/index.ts';
 import { decideWithdrawal } from './withdrawals/index.ts';
 import { toWireStatus } from './withdrawals/index.ts';
 import { gameReconciliationReport } from './play/index.ts';
@@ -47,9 +48,11 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
     const { rows } = await context.db.query<{
       id: string; channel_id: string; amount_satang: bigint; occurred_at: Date; sender_bank_code: string | null;
       sender_account_masked: string | null; sender_phone: string | null; sender_name: string | null; hold_reason: string | null; created_at: Date;
+      member_phone: string | null;
     }>(
-      `SELECT id, channel_id, amount_satang, occurred_at, sender_bank_code, sender_account_masked, sender_phone, sender_name, hold_reason, created_at
-       FROM deposits WHERE status = 'held' ORDER BY created_at LIMIT $1`,
+      `SELECT d.id, d.channel_id, d.amount_satang, d.occurred_at, d.sender_bank_code, d.sender_account_masked, d.sender_phone, d.sender_name, d.hold_reason, d.created_at,
+              m.phone_number AS member_phone
+       FROM deposits d LEFT JOIN members m ON m.id = d.member_id WHERE d.status = 'held' ORDER BY d.created_at LIMIT $1`,
       [request.query.limit],
     );
     return {
@@ -65,6 +68,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
         senderPhone: row.sender_phone,
         senderName: row.sender_name,
         holdReason: row.hold_reason,
+        memberPhoneNumber: row.member_phone,
         createdAt: row.created_at.toISOString(),
       })),
     };
@@ -76,6 +80,16 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
     const actor = requireStaff(context, request);
     const result = await resolveHeldDeposit(context, { depositId: request.params.depositId, actor, action: 'assign', memberPhoneNumber: request.body.memberPhoneNumber, note: request.body.note ?? '' });
     return { success: true, message: 'ok', data: result };
+  });
+
+  // Issue 12: a deposit held for the AML review (AML_REVIEW) released to the member it was matched
+  // to, credited like an automatic credit; a second release changes nothing.
+  routes.post('/admin-api/v1/deposits/:depositId/release', {
+    schema: { tags: TAGS, params: heldDepositParams, body: releaseHeldDepositBody },
+  }, async (request) => {
+    const actor = requireStaff(context, request);
+    const result = await releaseAmlHeldDeposit(context, { depositId: request.params.depositId, actor, note: request.body.note });
+    return { success: true, message: result.alreadyReleased ? 'รายการนี้ปล่อยให้สมาชิกแล้ว' : 'ปล่อยเงินฝากให้สมาชิกแล้ว', data: { status: result.status } };
   });
 
   // A refund pays the sender back through the payout adapter (refund-held-deposit.ts): the

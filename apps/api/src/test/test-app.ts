@@ -35,7 +35,7 @@ export interface TestApp {
     withoutApiKey?: boolean;
   }): Promise<{ status: number; body: { success: boolean | 0 | 1; message: string; code?: string; data: any; authToken?: string }; headers: Record<string, unknown> }>;
   /** Signs a new member up through checkBank + signup; returns what it used. */
-  signUp(options?: Partial<{ phoneNumber: string; accountNumber: string; bankCode: string; password: string; affiliateKey: string; isBonus: boolean }>): Promise<{
+  signUp(options?: Partial<{ phoneNumber: string; accountNumber: string; bankCode: string; password: string; affiliateKey: string; isBonus: boolean; dateOfBirth: string }>): Promise<{
     phoneNumber: string;
     accountNumber: string;
     bankCode: string;
@@ -135,6 +135,7 @@ export async function createTestApp(options: { now?: () => Date; env?: Record<st
         lastName: bank.body.data.lastName,
         affiliateKey: input.affiliateKey ?? '',
         isBonus: input.isBonus ?? false,
+        dateOfBirth: input.dateOfBirth ?? '1990-01-15',
       },
     });
     if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);

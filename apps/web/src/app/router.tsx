@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'home/:shareToken?', handle: named('Home'), lazy: home },
               { path: 'profile', handle: named('Profile'), lazy: () => import('./routes/user/profile.tsx') },
+              { path: 'responsible-gaming', handle: named('Feature'), lazy: () => import('./routes/user/responsible-gaming.tsx') },
               ...featureRoutes,
             ],
           },

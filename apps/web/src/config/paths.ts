@@ -13,6 +13,8 @@ export const paths = {
     home: '/user/home',
     homeWithReferral: (shareToken: string) => `/user/home/${encodeURIComponent(shareToken)}`,
     profile: '/user/profile',
+    /** Player protection (issue 12). */
+    responsibleGaming: '/user/responsible-gaming',
     feature: (feature: MemberFeature) => `/user/${feature}`,
     /** The game lobby (spec §2 /play/{category?}/{gameType?}/{ch?}); segments are lower-case codes. */
     play: (category?: string, gameType?: string, ch?: string) =>

@@ -168,7 +168,7 @@ export const dailyReport = z.object({ from: z.string(), to: z.string(), channels
 
 /** The member ledger statement: one wallet, newest first, keyset-paged by entry id. */
 export const statementQuery = z.object({
-  wallet: z.enum(['main', 'game', 'affiliate', 'cashback', 'residual', 'prize', 'spin', 'bonus']).default('main'),
+  wallet: z.enum(['main', 'game', 'affiliate', 'cashback', 'residual', 'prize', 'spin']).default('main'),
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

@@ -27,6 +27,8 @@ export const heldDeposit = z.object({
   senderPhone: z.string().nullable(),
   senderName: z.string().nullable(),
   holdReason: z.string().nullable(),
+  /** The member an AML-held deposit was matched to (issue 12 AML review); null for unmatched ones. */
+  memberPhoneNumber: z.string().nullable(),
   createdAt: z.string(),
 });
 export type HeldDeposit = z.infer<typeof heldDeposit>;
@@ -36,6 +38,8 @@ export const heldDepositsResponse = envelope(z.array(heldDeposit));
 export const heldDepositParams = z.object({ depositId: z.string().max(40) });
 /** `POST /admin-api/v1/deposits/:depositId/assign`: credit the held deposit to this member. */
 export const assignHeldDepositBody = z.object({ memberPhoneNumber: z.string().regex(/^0\d{9}$/), note: z.string().max(500).optional() });
+/** `POST /admin-api/v1/deposits/:depositId/release`: credit an AML-held deposit to its matched member (issue 12); the note is required (checked by the use case). */
+export const releaseHeldDepositBody = z.object({ note: z.string().max(500) });
 /** `POST /admin-api/v1/deposits/:depositId/refund`: pay the sender back to the account the statement shows. */
 export const refundHeldDepositBody = z.object({ note: z.string().min(1).max(500), bankCode: z.string().regex(/^\d{3}$/), accountNumber: z.string().regex(/^\d{10,15}$/) });
 

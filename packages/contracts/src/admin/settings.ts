@@ -20,6 +20,7 @@ export const siteSettingsChange = z
     withdrawMax: bahtToSatang(),
     withdrawAutoMax: zeroOrBaht,
     depositReviewThreshold: bahtToSatang(),
+    amlReviewAbove: bahtToSatang(),
     cashbackEnabled: z.boolean(),
     cashbackBasisPoints: basisPoints,
     affiliateEnabled: z.boolean(),

@@ -1,4 +1,8 @@
 import {
+  ageInYears,
+  bangkokDate,
+  MINIMUM_SIGNUP_AGE_YEARS,
+  parseDateOfBirth,
   isRegistrationBankCode,
   isValidBankAccountNumber,
   isValidPassword,
@@ -26,6 +30,8 @@ export interface RegisterMemberInput {
   affiliateKey?: string | null | undefined;
   /** Bonus preference (spec §5 step 3, default off). */
   wantsBonus?: boolean | undefined;
+  /** `YYYY-MM-DD` (issue 12): required, 20 years or older on today's date in Thailand. */
+  dateOfBirth?: string | undefined;
   /** The `tokenBank` header returned by checkBank. */
   bankToken: string | undefined;
 }
@@ -36,13 +42,15 @@ const AFFILIATE_KEY_ATTEMPTS = 5;
 /**
  * Sign-up (`POST /auth-service/v1/signup`). Checks in the order the member fills the form
  * (spec §5): phone, password, bank, then the bank token (required: see docs/adr/0003), names and
- * the referral. Creates the member, their wallet accounts (balances 0) and a unique affiliate key
+ * the referral, then the date of birth (issue 12: 20 years or older, docs/adr/0021) and player
+ * protection (no new account with the phone or bank account of a member whose time-out or
+ * self-exclusion still lasts). Creates the member, their wallet accounts (balances 0) and a unique affiliate key
  * in one transaction. One member per phone and per bank account is enforced by unique
  * constraints, so two racing sign-ups cannot both succeed.
  *
  * @throws AppError INVALID_PHONE, PASSWORD_RULES, COMMON_PASSWORD, PASSWORD_MISMATCH,
- *   INCOMPLETE_BANK_INFO, BANK_TOKEN_INVALID, NAME_MISMATCH, REFERRER_NOT_FOUND, PHONE_TAKEN,
- *   BANK_ACCOUNT_TAKEN.
+ *   INCOMPLETE_BANK_INFO, BANK_TOKEN_INVALID, NAME_MISMATCH, REFERRER_NOT_FOUND,
+ *   DATE_OF_BIRTH_REQUIRED, UNDER_AGE, RG_SIGNUP_EXCLUDED, PHONE_TAKEN, BANK_ACCOUNT_TAKEN.
  */
 export async function registerMember(
   context: AppContext,
@@ -76,6 +84,19 @@ export async function registerMember(
     if (!referrer) throw new AppError('REFERRER_NOT_FOUND');
   }
 
+  if (!parseDateOfBirth(input.dateOfBirth)) throw new AppError('DATE_OF_BIRTH_REQUIRED');
+  const age = ageInYears(input.dateOfBirth!, bangkokDate(context.now()));
+  if (age === null || age < 0) throw new AppError('DATE_OF_BIRTH_REQUIRED');
+  if (age < MINIMUM_SIGNUP_AGE_YEARS) throw new AppError('UNDER_AGE');
+  // Player protection (issue 12): its exclusions table (migration 0020) is read
+  // here: that module's face imports auth (member routes), and lint forbids the cycle.
+  const excluded = await context.db.query(
+    `SELECT 1 FROM responsible_gaming_exclusions e JOIN members m ON m.id = e.member_id
+     WHERE (m.phone_number = $1 OR (m.bank_code = $2 AND m.bank_account_number = $3)) AND e.ends_at > $4 LIMIT 1`,
+    [input.phoneNumber, input.bankCode, input.accountNumber, context.now()],
+  );
+  if (excluded.rows.length > 0) throw new AppError('RG_SIGNUP_EXCLUDED');
+
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 1; ; attempt += 1) {
     const memberId = newMemberId();
@@ -84,8 +105,8 @@ export async function registerMember(
       await context.db.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO members (id, phone_number, password_hash, bank_code, bank_account_number, first_name, last_name,
-             affiliate_key, referrer_level1_id, referrer_level2_id, bonus_preference)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+             affiliate_key, referrer_level1_id, referrer_level2_id, bonus_preference, date_of_birth)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
           [
             memberId,
             input.phoneNumber,
@@ -98,6 +119,7 @@ export async function registerMember(
             referrer?.id ?? null,
             referrer?.referrer_level1_id ?? null,
             input.wantsBonus ?? false,
+            input.dateOfBirth,
           ],
         );
         await openMemberWallets(tx, memberId);

@@ -64,6 +64,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
         lastName: body.lastName,
         affiliateKey: body.affiliateKey,
         wantsBonus: body.isBonus,
+        dateOfBirth: body.dateOfBirth,
         bankToken: typeof bankToken === 'string' ? bankToken : undefined,
       });
       return { success: true, message: 'สมัครสมาชิกสำเร็จ', data: { phoneNumber: member.phoneNumber, affiliateKey: member.affiliateKey } };

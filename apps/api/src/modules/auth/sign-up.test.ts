@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '@sabai/contracts';
+import { bangkokDate, ERRORS } from '@sabai/contracts';
 import { createTestApp, newAccountNumber, newIp, newPhoneNumber, type TestApp } from '../../test/test-app.ts';
 import { DEMO_MEMBER } from '../demo/index.ts';
 import { ProviderUnavailableError } from '../../adapters/name-inquiry/index.ts';
@@ -35,6 +35,7 @@ async function signupBody(overrides: Record<string, unknown> = {}) {
       lastName: bank.body.data.lastName,
       affiliateKey: '',
       isBonus: false,
+      dateOfBirth: '1990-01-15',
       ...overrides,
     },
   };
@@ -107,7 +108,7 @@ describe('POST /auth-service/v1/checkBank', () => {
       url: '/auth-service/v1/signup',
       headers: { tokenbank: response.body.data.token },
       ip,
-      body: { phoneNumber, Password: 'pass-word-1', Confirm_Password: 'pass-word-1', BankAccount: DEMO_MEMBER.accountNumber, BankCode: DEMO_MEMBER.bankCode, firstName: response.body.data.firstName, lastName: response.body.data.lastName, affiliateKey: '', isBonus: false },
+      body: { phoneNumber, Password: 'pass-word-1', Confirm_Password: 'pass-word-1', BankAccount: DEMO_MEMBER.accountNumber, BankCode: DEMO_MEMBER.bankCode, firstName: response.body.data.firstName, lastName: response.body.data.lastName, affiliateKey: '', isBonus: false, dateOfBirth: '1990-01-15' },
     });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('BANK_ACCOUNT_TAKEN');
@@ -204,6 +205,46 @@ describe('POST /auth-service/v1/signup', () => {
     expect(response.status).toBeLessThan(500);
     const { rowCount } = await t.db.query('SELECT 1 FROM members WHERE phone_number = $1', [String(body.phoneNumber)]);
     expect(rowCount).toBe(0);
+  });
+
+  it('stores the date of birth and refuses a spec-shaped sign-up without one, in Thai (issue 12)', async () => {
+    const { token, body } = await signupBody();
+    const { dateOfBirth: _omitted, ...specShaped } = body;
+    const refused = await signup(specShaped, token);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ success: false, code: 'DATE_OF_BIRTH_REQUIRED', message: 'กรุณากรอกวันเดือนปีเกิดให้ถูกต้อง (ปี ค.ศ.-เดือน-วัน)' });
+    for (const wrong of ['1990-02-30', '15/01/1990', '2990-01-01']) expect((await signup({ ...body, dateOfBirth: wrong }, token)).body.code).toBe('DATE_OF_BIRTH_REQUIRED');
+    expect((await signup(body, token)).status).toBe(200);
+    const { rows } = await t.db.query<{ born: string }>("SELECT to_char(date_of_birth, 'YYYY-MM-DD') AS born FROM members WHERE phone_number = $1", [body.phoneNumber]);
+    expect(rows[0]?.born).toBe('1990-01-15');
+  });
+
+  it('accepts a member on their 20th birthday (Thai date) and refuses one a day younger (issue 12)', async () => {
+    const today = bangkokDate(t.context.now());
+    const twentyYearsAgo = `${Number(today.slice(0, 4)) - 20}${today.slice(4)}`;
+    const dayAfter = new Date(Date.parse(`${twentyYearsAgo}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const young = await signupBody({ dateOfBirth: dayAfter });
+    const refused = await signup(young.body, young.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ success: false, code: 'UNDER_AGE', message: 'ขออภัย ผู้สมัครต้องมีอายุ 20 ปีบริบูรณ์ขึ้นไป' });
+    expect((await t.db.query('SELECT 1 FROM members WHERE phone_number = $1', [young.body.phoneNumber])).rowCount).toBe(0);
+    const adult = await signupBody({ dateOfBirth: twentyYearsAgo });
+    expect((await signup(adult.body, adult.token)).status).toBe(200);
+  });
+
+  it('refuses a new account with the phone or bank account of a member in a time-out or self-exclusion (issue 12)', async () => {
+    const excluded = await t.signUp({ bankCode: '004' });
+    const token = await t.logIn(excluded.phoneNumber, excluded.password);
+    const exclusion = await t.call({ method: 'POST', url: '/user-profile-composite/v1/responsible-gaming/exclusion', token, body: { kind: 'self_exclusion', period: '6m' } });
+    expect(exclusion.status).toBe(200);
+    // Same bank account, a new phone number: refused with the player-protection message, nothing created.
+    const sameAccount = await signupBody({ BankAccount: excluded.accountNumber });
+    const refused = await signup(sameAccount.body, sameAccount.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ success: false, code: 'RG_SIGNUP_EXCLUDED', message: 'เบอร์โทรศัพท์หรือบัญชีธนาคารนี้อยู่ในช่วงพักการเล่น จึงสมัครสมาชิกใหม่ไม่ได้จนกว่าจะครบกำหนด' });
+    expect((await t.db.query('SELECT 1 FROM members WHERE phone_number = $1', [sameAccount.body.phoneNumber])).rowCount).toBe(0);
+    // Same phone: refused at step 1 already.
+    expect((await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber: excluded.phoneNumber } })).body.code).toBe('PHONE_TAKEN');
   });
 
   it('refuses without a bank token, with a forged one, or with one for another account', async () => {

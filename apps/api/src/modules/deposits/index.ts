@@ -6,5 +6,5 @@ export { registerFeedRoutes } from './feed-routes.ts';
 export { processPendingFeedEvents } from './process-feed-event.ts';
 export { signSmsGatewayBody } from './receive-sms-gateway-delivery.ts';
 export { recoverDepositRefunds, refundHeldDeposit } from './refund-held-deposit.ts';
-export { resolveHeldDeposit } from './resolve-held-deposit.ts';
+export { releaseAmlHeldDeposit, resolveHeldDeposit } from './resolve-held-deposit.ts';
 export { registerDepositRoutes } from './routes.ts';

@@ -114,6 +114,18 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       });
       return markEvent(tx, eventId, 'held', protection);
     }
+    // Anti-money-laundering review (issue 12, docs/adr/0021): a matched deposit above the site's
+    // amlReviewAboveSatang is held for finance, who release it to this member or refund it.
+    if (credit.amountSatang > settings.aml_review_above_satang) {
+      await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId, status: 'held', holdReason: 'AML_REVIEW', memberId: decision.memberId });
+      await recordOutboxEvent(tx, {
+        kind: 'deposit.held',
+        eventKey: `deposit.held:${depositId}`,
+        memberId: decision.memberId,
+        payload: { depositId, amountSatang: toSatangText(credit.amountSatang), reason: 'AML_REVIEW', memberId: decision.memberId },
+      });
+      return markEvent(tx, eventId, 'held', 'AML_REVIEW');
+    }
     const memberAccount = await requireMemberAccountId(tx, decision.memberId, 'main');
     const creditTransferId = expectPosted(
       await postTransfer(tx, {

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { recordDepositCredited } from './record-deposit-credited.ts';
+import { depositRefusal } from '../responsible-gaming/index.ts';
 
 /**
  * Staff resolve a held deposit (money still in house:unallocated_deposits), once:
@@ -48,5 +49,60 @@ export async function resolveHeldDeposit(
     await recordStaffAction(tx, { actor: input.actor, action: 'deposit.assign', subjectType: 'deposit', subjectId: input.depositId, details: { memberId, note: input.note ?? null } });
     await notifyBalanceChanged(tx, memberId, 'deposit', input.depositId);
     return { status: 'credited' as const };
+  });
+}
+
+/**
+ * Finance release a deposit held for the AML review (reason `AML_REVIEW`, issue 12) to the member
+ * it was matched to: credited exactly like an automatic credit (DEPOSIT unallocated → member main
+ * under the event's key, `deposit.credited` in the outbox so the bonus, wheel credit and the move
+ * into the game follow), audited (`deposit.release`).
+ *
+ * Idempotent: the deposit row is locked; a second release of a deposit already released answers
+ * the same `credited` and changes nothing (racing releases: one effect). Player protection still
+ * applies: a member excluded meanwhile gets it refunded instead (refuse with STATE_CONFLICT).
+ * @throws AppError NOT_FOUND, STATE_CONFLICT (not held for AML review, refunded, or the member is
+ *   now excluded / past a deposit limit), VALIDATION_FAILED (no note).
+ */
+export async function releaseAmlHeldDeposit(
+  context: AppContext,
+  input: { depositId: string; actor: string; actorRole?: string; note: string },
+): Promise<{ status: 'credited'; memberId: string; alreadyReleased: boolean }> {
+  const note = input.note.trim();
+  if (!note) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุผลการตรวจสอบ' });
+  return inLedgerTransaction(context.db, async (tx) => {
+    const { rows } = await tx.query<{ status: string; event_id: bigint; amount_satang: bigint; hold_reason: string | null; member_id: string | null; resolved_by: string | null }>(
+      'SELECT status, event_id, amount_satang, hold_reason, member_id, resolved_by FROM deposits WHERE id = $1 FOR UPDATE',
+      [input.depositId],
+    );
+    const deposit = rows[0];
+    if (!deposit) throw new AppError('NOT_FOUND');
+    if (deposit.hold_reason !== 'AML_REVIEW' || !deposit.member_id) throw new AppError('STATE_CONFLICT', { message: 'รายการนี้ไม่ได้รอตรวจสอบ AML' });
+    if (deposit.status === 'credited') return { status: 'credited' as const, memberId: deposit.member_id, alreadyReleased: true };
+    if (deposit.status !== 'held') throw new AppError('STATE_CONFLICT');
+    const memberId = deposit.member_id;
+    const protection = await depositRefusal(tx, memberId, deposit.amount_satang, context.now());
+    if (protection) throw new AppError('STATE_CONFLICT', { message: 'สมาชิกอยู่ในช่วงพักการเล่นหรือเกินวงเงินฝากที่ตั้งไว้ กรุณาคืนเงินแทน' });
+    const transferId = expectPosted(
+      await postTransfer(tx, {
+        idempotencyKey: `deposit:${deposit.event_id}`,
+        code: 'DEPOSIT',
+        debitAccountId: await requireAccountId(tx, 'house:unallocated_deposits'),
+        creditAccountId: await requireMemberAccountId(tx, memberId, 'main'),
+        amountSatang: deposit.amount_satang,
+        source: { type: 'deposit', id: input.depositId },
+      }),
+    );
+    await tx.query(
+      `UPDATE deposits SET status = 'credited', credit_transfer_id = $2, resolved_by = $3, resolved_at = now() WHERE id = $1`,
+      [input.depositId, transferId, input.actor],
+    );
+    await recordDepositCredited(tx, { memberId, depositId: input.depositId, amountSatang: deposit.amount_satang, now: context.now() });
+    await recordStaffAction(tx, {
+      actor: input.actor, ...(input.actorRole ? { actorRole: input.actorRole } : {}), action: 'deposit.release', subjectType: 'deposit', subjectId: input.depositId,
+      reason: note, details: { memberId, holdReason: 'AML_REVIEW' },
+    });
+    await notifyBalanceChanged(tx, memberId, 'deposit');
+    return { status: 'credited' as const, memberId, alreadyReleased: false };
   });
 }

@@ -91,7 +91,12 @@ export async function startExclusion(context: AppContext, memberId: string, inpu
   const kind = input.kind as ExclusionKind;
   const now = context.now();
   const endsAt = exclusionEnd(kind, input.period, now);
-  await context.db.query('INSERT INTO responsible_gaming_exclusions (member_id, kind, period, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)', [memberId, kind, input.period, now, endsAt]);
+  await context.db.transaction(async (tx) => {
+    // Serialised with a deposit being credited to this member (depositRefusal locks the same row):
+    // a deposit either committed before the exclusion starts, or sees it and is held.
+    await tx.query('SELECT 1 FROM members WHERE id = $1 FOR UPDATE', [memberId]);
+    await tx.query('INSERT INTO responsible_gaming_exclusions (member_id, kind, period, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)', [memberId, kind, input.period, context.now(), endsAt]);
+  });
   return (await activeExclusion(context.db, memberId, now)) ?? { kind, endsAt };
 }
 
@@ -123,7 +128,12 @@ export async function readActivity(db: Queryable, memberId: string, now: Date): 
  * @returns null when it may, or the hold reason.
  */
 export async function depositRefusal(tx: Queryable, memberId: string, amountSatang: bigint, now: Date): Promise<'RG_EXCLUDED' | 'RG_DEPOSIT_LIMIT' | null> {
-  if (await activeExclusion(tx, memberId, now)) return 'RG_EXCLUDED';
+  // Waits for an exclusion being started for this member (startExclusion holds the row), then reads it.
+  await tx.query('SELECT 1 FROM members WHERE id = $1 FOR SHARE', [memberId]);
+  // Exclusions start when they are recorded, never later: one not yet ended counts (also one that
+  // started while this deposit waited for the lock, after `now` was read).
+  const { rows: excluded } = await tx.query('SELECT 1 FROM responsible_gaming_exclusions WHERE member_id = $1 AND ends_at > $2 LIMIT 1', [memberId, now]);
+  if (excluded.length > 0) return 'RG_EXCLUDED';
   const { limits } = await readLimits(tx, memberId);
   const remaining = remainingAllowance(limits.deposit, (await readActivity(tx, memberId, now)).deposits);
   return remaining !== null && amountSatang > remaining ? 'RG_DEPOSIT_LIMIT' : null;
@@ -142,6 +152,31 @@ export async function assertMayPlay(db: Queryable, memberId: string, now: Date):
   const { limits } = await readLimits(db, memberId);
   const remaining = remainingAllowance(limits.loss, (await readActivity(db, memberId, now)).netLoss);
   if (remaining !== null && remaining <= 0n) throw new AppError('RG_LOSS_LIMIT_REACHED');
+}
+
+const RETURN_MESSAGE: Record<string, string> = {
+  RG_DEPOSIT_LIMIT: 'ยอดฝากนี้เกินวงเงินฝากที่คุณตั้งไว้ ระบบจึงไม่นำเข้าเล่นและโอนคืนเข้าบัญชีธนาคารของคุณ',
+  RG_EXCLUDED: 'ยอดฝากนี้เข้ามาระหว่างที่คุณพักการเล่น ระบบจึงไม่นำเข้าเล่นและโอนคืนเข้าบัญชีธนาคารของคุณ',
+};
+
+/**
+ * The member's deposits refused by their own protection (deposit limit, exclusion) in the last 30
+ * days, newest first, with the Thai message the member sees and whether the money is back yet.
+ */
+export async function readReturnedDeposits(db: Queryable, memberId: string): Promise<Array<{ amount: number; reason: string; status: 'returning' | 'returned'; createdAt: string; message: string }>> {
+  const { rows } = await db.query<{ amount_satang: bigint; hold_reason: string; status: string; created_at: Date }>(
+    `SELECT amount_satang, hold_reason, status, created_at FROM deposits
+     WHERE member_id = $1 AND hold_reason IN ('RG_DEPOSIT_LIMIT', 'RG_EXCLUDED') AND created_at > now() - interval '30 days'
+     ORDER BY created_at DESC LIMIT 20`,
+    [memberId],
+  );
+  return rows.map((row) => ({
+    amount: satangToBahtNumber(row.amount_satang),
+    reason: row.hold_reason,
+    status: row.status === 'refunded' ? 'returned' : 'returning',
+    createdAt: row.created_at.toISOString(),
+    message: RETURN_MESSAGE[row.hold_reason] ?? '',
+  }));
 }
 
 /** Wire view of limits: baht, null = none. */

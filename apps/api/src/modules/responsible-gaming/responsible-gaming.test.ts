@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { expectLedgerSound, mainBalance, postFeed, statementFrom } from '../../test/money-helpers.ts';
+import { ADMIN_ROUTE_PERMISSIONS } from '../staff/index.ts';
+import { expectLedgerSound, mainBalance, postFeed, staffCall, statementFrom } from '../../test/money-helpers.ts';
 
 let t: TestApp;
 let clock = new Date();
@@ -59,6 +60,9 @@ describe('player protection (issue 12)', () => {
     expect(rows).toEqual([{ status: 'refunded', refunds: 1n }]);
     const activity = await t.call({ method: 'GET', url: `${base}/activity`, token: m.token });
     expect(activity.body.data.deposits.day).toBe(800);
+    expect(activity.body.data.returnedDeposits).toEqual([
+      expect.objectContaining({ amount: 500, reason: 'RG_DEPOSIT_LIMIT', status: 'returned', message: 'ยอดฝากนี้เกินวงเงินฝากที่คุณตั้งไว้ ระบบจึงไม่นำเข้าเล่นและโอนคืนเข้าบัญชีธนาคารของคุณ' }),
+    ]);
   });
 
   it('during a 24-hour time-out: no game, deposits go back, withdrawal still works; it cannot be lifted early', async () => {
@@ -97,5 +101,82 @@ describe('player protection (issue 12)', () => {
     );
     const launch = await t.call({ method: 'POST', url: '/game-composite/v1/launch', token: m.token, body: { gameCode: 'sabai-slot-golden-elephant' } });
     expect(launch.body).toMatchObject({ code: 'RG_LOSS_LIMIT_REACHED', message: 'คุณถึงวงเงินขาดทุนที่ตั้งไว้แล้ว เล่นต่อได้เมื่อพ้นช่วงเวลาของวงเงิน' });
+  });
+
+  it('past the loss limit, a new deposit stays in the main wallet: the continue-into-game (GAME_IN) is refused, withdrawal works', async () => {
+    const m = await member();
+    await t.call({ method: 'PUT', url: `${base}/limits`, token: m.token, body: { depositLimit: noLimits, lossLimit: { ...noLimits, week: 50 } } });
+    const { rows } = await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [m.phoneNumber]);
+    await t.db.query(
+      `INSERT INTO bet_rounds (partner, round_id, member_id, game_code, stake_satang, payout_satang, result, status, settled_at, booked_net_satang, is_legacy)
+       VALUES ('sabai-sandbox', $1, $2, 'sabai-slot-golden-elephant', 5000, 0, 'loss', 'settled', $3, -5000, true)`,
+      [`rg-loss-week-${rows[0]!.id}`, rows[0]!.id, clock],
+    );
+    expect((await deposit(m, '200.00')).body.data.status).toBe('credited');
+    const balance = await t.call({ method: 'GET', url: '/user-profile-composite/v1/profile/balance', token: m.token });
+    expect(balance.body.data).toMatchObject({ mainWallet: 200, gameWallet: 0 });
+    const gameIn = await t.db.query("SELECT 1 FROM game_transfers WHERE member_id = $1 AND direction = 'in'", [rows[0]!.id]);
+    expect(gameIn.rowCount).toBe(0);
+    const launch = await t.call({ method: 'POST', url: '/game-composite/v1/launch', token: m.token, body: { gameCode: 'sabai-slot-golden-elephant' } });
+    expect(launch.body.code).toBe('RG_LOSS_LIMIT_REACHED');
+    expect((await t.call({ method: 'POST', url: '/fund-composite/v1/withdrawal', token: m.token, body: { Amount: 200, Channel: 'BANK' } })).status).toBe(200);
+  });
+
+  it('keeps the reality-check interval (15/30/60, default 60) and the play session with its net result', async () => {
+    const m = await member();
+    expect((await t.call({ method: 'GET', url: `${base}/limits`, token: m.token })).body.data.realityCheckMinutes).toBe(60);
+    const set = await t.call({ method: 'PUT', url: `${base}/reality-check`, token: m.token, body: { minutes: 15 } });
+    expect(set.status).toBe(200);
+    expect(set.body.data.realityCheckMinutes).toBe(15);
+    expect((await t.call({ method: 'PUT', url: `${base}/reality-check`, token: m.token, body: { minutes: 20 } })).status).toBe(400);
+    const opened = await t.call({ method: 'POST', url: `${base}/session`, token: m.token });
+    expect(opened.body.data).toMatchObject({ netResult: 0, realityCheckMinutes: 15 });
+    const { rows } = await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [m.phoneNumber]);
+    await t.db.query(
+      `INSERT INTO bet_rounds (partner, round_id, member_id, game_code, stake_satang, payout_satang, result, status, settled_at, booked_net_satang, is_legacy)
+       VALUES ('sabai-sandbox', $1, $2, 'sabai-slot-golden-elephant', 12550, 2500, 'loss', 'settled', $3, -10050, true)`,
+      [`rg-session-${rows[0]!.id}`, rows[0]!.id, new Date(clock.getTime() + 1000)],
+    );
+    clock = new Date(clock.getTime() + 20 * 60_000);
+    try {
+      const token = await t.logIn(m.phoneNumber, m.password);
+      const again = await t.call({ method: 'POST', url: `${base}/session`, token });
+      expect(again.body.data).toMatchObject({ startedAt: opened.body.data.startedAt, netResult: -100.5 });
+      // Away longer than 30 minutes: the next opening starts a new session.
+      clock = new Date(clock.getTime() + 31 * 60_000);
+      const token2 = await t.logIn(m.phoneNumber, m.password);
+      const fresh = await t.call({ method: 'POST', url: `${base}/session`, token: token2 });
+      expect(fresh.body.data.netResult).toBe(0);
+      expect(Date.parse(fresh.body.data.startedAt)).toBeGreaterThan(Date.parse(opened.body.data.startedAt));
+    } finally {
+      clock = new Date();
+    }
+  });
+});
+
+describe('player protection in the back office (issue 12)', () => {
+  it('shows a member’s limits, exclusions and held deposits, lists protected members, and has no way to lift an exclusion', async () => {
+    const m = await member();
+    await t.call({ method: 'PUT', url: `${base}/limits`, token: m.token, body: { depositLimit: { ...noLimits, day: 100 }, lossLimit: noLimits } });
+    expect((await deposit(m, '150.00')).body.data).toMatchObject({ status: 'held', reason: 'RG_DEPOSIT_LIMIT' });
+    await t.call({ method: 'POST', url: `${base}/exclusion`, token: m.token, body: { kind: 'timeout', period: '7d' } });
+    const { rows } = await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [m.phoneNumber]);
+    const memberId = rows[0]!.id;
+    const view = await staffCall(t, 'GET', `/admin-api/v1/members/${memberId}/protection`, undefined, 'support');
+    expect(view.status).toBe(200);
+    expect(view.body.data).toMatchObject({
+      dateOfBirth: '1990-01-15',
+      depositLimit: { day: 100 },
+      exclusion: { kind: 'timeout' },
+      exclusions: [expect.objectContaining({ kind: 'timeout', period: '7d', active: true })],
+      heldDeposits: [expect.objectContaining({ amount: 150, reason: 'RG_DEPOSIT_LIMIT', status: 'refunded' })],
+    });
+    const list = await staffCall(t, 'GET', '/admin-api/v1/protection/members', undefined, 'auditor');
+    expect(list.body.data).toContainEqual(expect.objectContaining({ phoneNumber: m.phoneNumber, activeLimits: 1, exclusion: expect.objectContaining({ kind: 'timeout' }) }));
+    expect((await staffCall(t, 'GET', '/admin-api/v1/protection/members', undefined, 'marketing')).status).toBe(403);
+    // Staff never lift or shorten: no admin route writes protection, and a guess is refused.
+    expect(Object.keys(ADMIN_ROUTE_PERMISSIONS).filter((route) => !route.startsWith('GET') && /protection|exclusion|responsible/.test(route))).toEqual([]);
+    expect((await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/protection/lift`, {}, 'owner')).status).toBeGreaterThanOrEqual(400);
+    expect((await staffCall(t, 'GET', `/admin-api/v1/members/${memberId}/protection`, undefined, 'owner')).body.data.exclusion).toMatchObject({ kind: 'timeout' });
   });
 });

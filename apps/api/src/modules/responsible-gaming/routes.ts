@@ -5,8 +5,10 @@ import { satangToBahtNumber } from '@sabai/money';
 import { bahtToSatang } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../auth/index.ts';
-import { activeExclusion, confirmLimitChanges, limitsToWire, readActivity, readLimits, setLimits, startExclusion } from './member-protection.ts';
+import { activeExclusion, confirmLimitChanges, limitsToWire, readActivity, readLimits, readReturnedDeposits, setLimits, startExclusion } from './member-protection.ts';
 import { LIMIT_PERIODS } from './rg-rules.ts';
+import { readRealityCheckMinutes, setRealityCheckMinutes, touchPlaySession } from './reality-check.ts';
+import { registerResponsibleGamingStaffRoutes } from './staff-routes.ts';
 
 const TAGS = ['player protection'];
 const limitAmount = bahtToSatang().nullable();
@@ -15,11 +17,13 @@ const periodLimits = z.object({ day: limitAmount, week: limitAmount, month: limi
 /**
  * Player protection for members (issue 12), under the spec's member API: limits (deposit and loss
  * per 24 h / 7 d / 30 d, baht, null = none), their confirmation after a cooling-off, time-out and
- * self-exclusion, and the member's own activity.
+ * self-exclusion, the reality-check interval and play session, and the member's own activity.
+ * Response shapes: packages/contracts/src/responsible-gaming.ts.
  */
 export function registerResponsibleGamingRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const base = '/user-profile-composite/v1/responsible-gaming';
+  registerResponsibleGamingStaffRoutes(app, context);
   const view = async (memberId: string) => {
     const { limits, pending } = await readLimits(context.db, memberId);
     const exclusion = await activeExclusion(context.db, memberId, context.now());
@@ -27,6 +31,7 @@ export function registerResponsibleGamingRoutes(app: FastifyInstance, context: A
       ...limitsToWire(limits),
       pending: pending.map((change) => ({ kind: change.kind, period: change.period, amount: change.amountSatang === null ? null : satangToBahtNumber(change.amountSatang), effectiveAt: change.effectiveAt.toISOString() })),
       exclusion: exclusion ? { kind: exclusion.kind, endsAt: exclusion.endsAt.toISOString() } : null,
+      realityCheckMinutes: await readRealityCheckMinutes(context.db, memberId),
     };
   };
   routes.get(`${base}/limits`, { schema: { tags: TAGS } }, async (request) => {
@@ -52,6 +57,18 @@ export function registerResponsibleGamingRoutes(app: FastifyInstance, context: A
     const session = await requireMember(context, request);
     const activity = await readActivity(context.db, session.memberId, context.now());
     const toBaht = (values: Record<string, bigint>) => Object.fromEntries(LIMIT_PERIODS.map((period) => [period, satangToBahtNumber(values[period] ?? 0n)]));
-    return { success: true, message: 'สำเร็จ', data: { deposits: toBaht(activity.deposits), netLoss: toBaht(activity.netLoss) } };
+    const returned = await readReturnedDeposits(context.db, session.memberId);
+    return { success: true, message: 'สำเร็จ', data: { deposits: toBaht(activity.deposits), netLoss: toBaht(activity.netLoss), returnedDeposits: returned } };
+  });
+  routes.put(`${base}/reality-check`, { schema: { tags: TAGS, body: z.object({ minutes: z.number().int() }) } }, async (request) => {
+    const session = await requireMember(context, request);
+    await setRealityCheckMinutes(context, session.memberId, request.body.minutes);
+    return { success: true, message: 'บันทึกการแจ้งเตือนเวลาเล่นแล้ว', data: await view(session.memberId) };
+  });
+  // The game page: opening it starts (or continues) the play session; the reality check reads it.
+  routes.post(`${base}/session`, { schema: { tags: TAGS } }, async (request) => {
+    const session = await requireMember(context, request);
+    const play = await touchPlaySession(context, session.memberId);
+    return { success: true, message: 'สำเร็จ', data: { startedAt: play.startedAt.toISOString(), netResult: satangToBahtNumber(play.netResultSatang), realityCheckMinutes: play.realityCheckMinutes } };
   });
 }

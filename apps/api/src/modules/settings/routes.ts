@@ -11,7 +11,7 @@ export function registerSettingsRoutes(app: FastifyInstance, context: AppContext
   routes.get('/admin-api/v1/settings', { schema: { tags: ['back office: settings'] } }, async () => ({ success: true, message: 'ok', data: settingsToWire(await readEditableSettings(context.db)) }));
   routes.post('/admin-api/v1/settings', { schema: { tags: ['back office: settings'], body: siteSettingsChangeBody } }, async (request) => {
     const staff = requireStaffPrincipal(request);
-    const { withdrawMin, withdrawMax, withdrawAutoMax, depositReviewThreshold, affiliateAutoWithdrawMax, ...rest } = request.body.change;
+    const { withdrawMin, withdrawMax, withdrawAutoMax, depositReviewThreshold, amlReviewAbove, affiliateAutoWithdrawMax, ...rest } = request.body.change;
     const updated = await updateSiteSettings(context, {
       change: {
         ...rest,
@@ -19,6 +19,7 @@ export function registerSettingsRoutes(app: FastifyInstance, context: AppContext
         ...(withdrawMax !== undefined ? { withdrawMaxSatang: withdrawMax } : {}),
         ...(withdrawAutoMax !== undefined ? { withdrawAutoMaxSatang: withdrawAutoMax } : {}),
         ...(depositReviewThreshold !== undefined ? { depositReviewThresholdSatang: depositReviewThreshold } : {}),
+        ...(amlReviewAbove !== undefined ? { amlReviewAboveSatang: amlReviewAbove } : {}),
         ...(affiliateAutoWithdrawMax !== undefined ? { affiliateAutoWithdrawMaxSatang: affiliateAutoWithdrawMax } : {}),
       },
       reason: request.body.reason,

@@ -21,6 +21,8 @@ export interface EditableSettings {
   withdrawMaxSatang: bigint;
   withdrawAutoMaxSatang: bigint;
   depositReviewThresholdSatang: bigint;
+  /** Issue 12: matched deposits above it are held for an AML review (docs/adr/0021). */
+  amlReviewAboveSatang: bigint;
   cashbackEnabled: boolean;
   cashbackBasisPoints: number;
   affiliateEnabled: boolean;
@@ -43,6 +45,7 @@ const COLUMNS: Record<keyof EditableSettings, string> = {
   withdrawMaxSatang: 'withdraw_max_satang',
   withdrawAutoMaxSatang: 'withdraw_auto_max_satang',
   depositReviewThresholdSatang: 'deposit_review_threshold_satang',
+  amlReviewAboveSatang: 'aml_review_above_satang',
   cashbackEnabled: 'cashback_enabled',
   cashbackBasisPoints: 'cashback_payout_basis_points',
   affiliateEnabled: 'affiliate_enabled',

@@ -35,6 +35,8 @@ export interface SiteSettingsRow {
   affiliate_auto_withdraw_max_satang: bigint;
   /** A matched deposit above this waits for staff. */
   deposit_review_threshold_satang: bigint;
+  /** A matched deposit above this is held for an AML review (issue 12, docs/adr/0021). */
+  aml_review_above_satang: bigint;
   promptpay_request_ttl_ms: number;
 }
 

@@ -66,6 +66,14 @@ describe('register step 3: names', () => {
     expect(validateConfirmStep({ firstName: 'สมชาย', lastName: 'ใจดี' })).toBeNull();
   });
 
+  it.each([
+    ['', 'กรุณากรอกวันเดือนปีเกิดให้ถูกต้อง (ปี ค.ศ.-เดือน-วัน)'],
+    ['2006-11-26', 'ขออภัย ผู้สมัครต้องมีอายุ 20 ปีบริบูรณ์ขึ้นไป'],
+    ['2006-11-25', null],
+  ])('checks the date of birth %j on 2026-11-25 (issue 12: 20 years)', (dateOfBirth, expected) => {
+    expect(validateConfirmStep({ firstName: 'สมชาย', lastName: 'ใจดี', dateOfBirth, today: '2026-11-25' })).toBe(expected);
+  });
+
   it('refuses a missing name', () => {
     expect(validateConfirmStep({ firstName: '', lastName: 'ใจดี' })).toBe('กรุณากรอกชื่อและนามสกุล');
   });

@@ -1,5 +1,8 @@
 import {
+  ageInYears,
+  bangkokDate,
   ERRORS,
+  MINIMUM_SIGNUP_AGE_YEARS,
   isValidBankAccountNumber,
   isValidPassword,
   isValidPersonName,
@@ -37,8 +40,13 @@ export function validateBankStep(input: { bankCode: string; accountNumber: strin
 }
 
 /** Register step 3: a name is needed (it is locked and prefilled when the bank check named the holder). */
-export function validateConfirmStep(input: { firstName: string; lastName: string }): string | null {
+export function validateConfirmStep(input: { firstName: string; lastName: string; dateOfBirth?: string; today?: string }): string | null {
   if (!isValidPersonName(input.firstName) || !isValidPersonName(input.lastName)) return ERRORS.NAME_REQUIRED.message;
+  if (input.dateOfBirth !== undefined) {
+    const age = ageInYears(input.dateOfBirth, input.today ?? bangkokDate(new Date()));
+    if (age === null || age < 0) return ERRORS.DATE_OF_BIRTH_REQUIRED.message;
+    if (age < MINIMUM_SIGNUP_AGE_YEARS) return ERRORS.UNDER_AGE.message;
+  }
   return null;
 }
 

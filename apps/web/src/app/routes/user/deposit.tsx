@@ -1,8 +1,8 @@
 import { findBankByCode } from '@sabai/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { lineContactUrl } from '../../../config/paths.ts';
+import { Link, useSearchParams } from 'react-router';
+import { lineContactUrl, paths } from '../../../config/paths.ts';
 import { splitDepositChannels } from '../../../features/deposit/channels.ts';
 import { useDepositChannels } from '../../../features/deposit/api/get-deposit-channels.ts';
 import { AutoDeposit, DepositAccounts, type ChannelsState } from '../../../features/deposit/components/deposit-panels.tsx';
@@ -91,6 +91,9 @@ export function Component() {
         />
       )}
       {tab === 'promptpay' && <PromptPayDeposit />}
+      <Link to={paths.user.responsibleGaming} className="block text-center text-sm text-ink/70 underline underline-offset-4" data-testid="deposit-responsible-gaming">
+        {t('responsibleGaming.depositLink')}
+      </Link>
     </MemberPage>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { AnnouncementPopup } from '../../../components/layouts/announcement.tsx';
 import { paths } from '../../../config/paths.ts';
 import { MemberMenu } from '../../../features/member/components/member-menu.tsx';
@@ -27,6 +28,10 @@ export function Component() {
         dialogOpeners={dialogOpeners}
         allHref={paths.user.feature('menu')}
       />
+      <Link to={paths.user.responsibleGaming} className="card flex items-center justify-between px-4 py-3 text-sm font-semibold" data-testid="home-responsible-gaming">
+        {t('responsibleGaming.homeLink')}
+        <span aria-hidden="true">›</span>
+      </Link>
     </div>
   );
 }

@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { touchPlaySession } from '../../../features/responsible-gaming/api/responsible-gaming.ts';
+import { RealityCheck } from '../../../features/responsible-gaming/components/reality-check.tsx';
 import { usePartnerGames } from '../../../features/games/api/get-games.ts';
 import { useCatalogue } from '../../../features/games/catalogue-store.ts';
 import { launchableCatalogue } from '../../../features/games/catalogues/select-catalogue.ts';
@@ -23,11 +26,13 @@ export function Component() {
   const params = useParams();
   const catalogue = useCatalogue();
   const partnerGames = usePartnerGames();
+  const navigate = useNavigate();
 
   const route = parseLobbyRoute(pathname, params);
   const title = route.category ? t(`games.categoryTitle.${route.category}`) : t('games.title');
   return (
     <MemberPage title={title} testId="play-page">
+      <RealityCheck loadSession={touchPlaySession} onLeave={() => void navigate(paths.user.home)} />
       {partnerGames.data ? (
         <GameLobby catalogue={launchableCatalogue(catalogue, partnerGames.data)} route={route} openUrl={openInThisTab} />
       ) : partnerGames.error ? (

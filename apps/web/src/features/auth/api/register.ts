@@ -24,6 +24,8 @@ export interface SignupInput {
   lastName: string;
   affiliateKey: string | null;
   isBonus: boolean;
+  /** `YYYY-MM-DD` (issue 12: 20 years or older). */
+  dateOfBirth: string;
   /** From checkBank; sent as the `tokenBank` header. */
   bankToken: string | null;
 }

@@ -50,6 +50,7 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
   const [lastName, setLastName] = useState('');
   const [bankToken, setBankToken] = useState<string | null>(null);
   const [isBonus, setIsBonus] = useState(false);
+  const [dateOfBirth, setDateOfBirth] = useState('');
 
   const checkPhone = useCheckPhone();
   const checkBank = useCheckBank();
@@ -83,7 +84,7 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
 
   const submitSignup = (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateConfirmStep({ firstName, lastName });
+    const problem = validateConfirmStep({ firstName, lastName, dateOfBirth });
     if (problem) return showError(problem);
     signup.mutate(
       {
@@ -96,6 +97,7 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
         lastName: lastName.trim(),
         affiliateKey: referralCode,
         isBonus,
+        dateOfBirth,
         bankToken,
       },
       { onSuccess: () => showSuccess(t('register.success'), { onClose: () => onRegistered(phoneNumber) }), onError: fail },
@@ -236,6 +238,17 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
               {t('register.nameLocked')}
             </p>
           )}
+          <Field label={t('register.dateOfBirth')} hint={t('register.dateOfBirthHint')}>
+            <input
+              className="input"
+              type="date"
+              min="1900-01-01"
+              max={new Date().toISOString().slice(0, 10)}
+              value={dateOfBirth}
+              onChange={(event) => setDateOfBirth(event.target.value)}
+              data-testid="register-date-of-birth"
+            />
+          </Field>
           <Field label={t('register.referralCode')}>
             <input
               className="input"
