@@ -8,3 +8,4 @@ export * from './transfers.ts';
 export * from './accounts.ts';
 export * from './retry.ts';
 export * from './reconcile.ts';
+export * from './member-reads.ts';
