@@ -48,7 +48,7 @@ export async function listDepositHistory(
   if (transferIds.length > 0) {
     const { rows } = await db.query<{ credit_transfer_id: bigint; id: string; reference: string | null }>(
       `SELECT d.credit_transfer_id, d.id, CASE WHEN e.dedupe_key LIKE 'ref:%' THEN substr(e.dedupe_key, 5) END AS reference
-       FROM deposits d JOIN bank_feed_events e ON e.id = d.event_id WHERE d.credit_transfer_id = ANY($1::int8[])`,
+       FROM deposits d LEFT JOIN bank_feed_events e ON e.id = d.event_id WHERE d.credit_transfer_id = ANY($1::int8[])`,
       [transferIds.map(String)],
     );
     for (const row of rows) deposits.set(String(row.credit_transfer_id), { depositId: row.id, reference: row.reference });
