@@ -1,26 +1,32 @@
 import path from 'node:path';
 import { openDatabase } from '@sabai/db';
-import { countLedgerRows } from '@sabai/ledger';
-import { reconcileMoney } from '../apps/api/src/modules/reconcile/index.ts';
+import { reconcileMoneyFromCheckpoint } from '../apps/api/src/modules/reconcile/index.ts';
 import { listOpenGameCaseSummaries } from '../apps/api/src/modules/play/index.ts';
 import { REPO_ROOT } from './stack.ts';
 
 /**
  * `npm run ledger:reconcile`: checks every invariant of money.md against DATABASE_URL (or the
- * quick start's PGlite under .data/) and exits 1 on any violation, printing each.
+ * quick start's PGlite under .data/) and exits 1 on any violation, printing each. The ledger's
+ * own invariants are checked from the last checkpoint (only transfers newer than what a sound run
+ * verified, docs/adr/0023); `--full` checks the whole ledger. A sound run stores a checkpoint.
  */
+const isFull = process.argv.includes('--full');
 const db = await openDatabase({
   databaseUrl: process.env.DATABASE_URL || undefined,
   dataDir: path.join(path.resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data'), 'pglite'),
 });
 try {
-  const violations = await reconcileMoney(db);
-  const counts = await countLedgerRows(db);
+  const startedAt = performance.now();
+  const { violations, ledger } = await reconcileMoneyFromCheckpoint(db, { full: isFull });
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const openCases = await listOpenGameCaseSummaries(db);
   console.log(openCases.length === 0 ? 'game suspense: no open case' : `game suspense: ${openCases.length} open case(s) for staff`);
   for (const line of openCases) console.log(`  CASE ${line}`);
   if (violations.length === 0) {
-    console.log(`ledger sound: ${counts.transfers} transfers, ${counts.entries} entries, every invariant holds`);
+    console.log(
+      `ledger sound (${ledger.isFullRun ? 'full run' : `since checkpoint ${ledger.fromTransferId}`}): transfers through id ${ledger.throughTransferId} checked, every invariant holds (${seconds} s)` +
+        (ledger.isCheckpointSaved ? `; checkpoint saved at transfer ${ledger.checkpointTransferId}` : ''),
+    );
   } else {
     for (const violation of violations) console.error(`VIOLATION ${violation.invariant}: ${violation.detail}`);
     process.exitCode = 1;

@@ -13,3 +13,4 @@ export * from './reconcile.ts';
 export * from './house-accounts.ts';
 export * from './reads.ts';
 export * from './statement.ts';
+export * from './member-reads.ts';

@@ -8,6 +8,7 @@ import { detectRecentGameDifferences } from '../modules/play/index.ts';
 import { computeDueCashback } from '../modules/cashback/index.ts';
 import { computeDueAffiliateCommissions } from '../modules/affiliate/index.ts';
 import { startSilenceAlarms } from '../modules/feed-sources/index.ts';
+import { purgeExpiredSessions } from '../modules/auth/index.ts';
 
 /** How long periodic_job_runs rows are kept (they prove "one run per period"; a week is plenty). */
 export const JOB_RUN_RETENTION_MS = 7 * 24 * 60 * 60_000;
@@ -60,6 +61,13 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
       const silent = await startSilenceAlarms(context);
       return { silentSources: silent.map((source) => ({ sourceId: source.sourceId, lastEventAt: source.lastEventAt, silentForMs: source.silentForMs })) };
     },
+  },
+  // Member sessions long expired (issue 16 §3: never purged, 1.75M rows after 90 days): batches
+  // of at most 5,000 rows, at most 10 batches a run, so a backlog drains without a long lock.
+  {
+    name: 'member-session-purge',
+    periodMs: () => 10 * 60_000,
+    run: async (context) => ({ deleted: await purgeExpiredSessions(context.db, { now: context.now() }) }),
   },
   {
     name: 'job-run-pruning',

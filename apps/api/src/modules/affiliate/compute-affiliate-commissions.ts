@@ -5,6 +5,16 @@ import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { cashbackForNetLoss, lastCompletedPeriod, rewardPeriodOf } from '../cashback/index.ts';
 
 /**
+ * Each referred member's net loss in the reward period [$1, $2) with their referrers; reaches the
+ * period's rounds by `bet_rounds (settled_at) WHERE status = 'settled'` (migration 0025,
+ * docs/adr/0023). Exported for the plan test and the scale bench.
+ */
+export const PERIOD_REFERRED_NET_LOSSES_SQL = `SELECT r.member_id, sum(r.stake_satang - r.payout_satang)::int8 AS net_loss, m.referrer_level1_id AS level1, m.referrer_level2_id AS level2
+     FROM bet_rounds r JOIN members m ON m.id = r.member_id
+     WHERE r.status = 'settled' AND r.settled_at >= $1 AND r.settled_at < $2 AND m.referrer_level1_id IS NOT NULL
+     GROUP BY r.member_id, m.referrer_level1_id, m.referrer_level2_id HAVING sum(r.stake_satang - r.payout_satang) > 0`;
+
+/**
  * Computes one period's affiliate commissions (the reward period, a Bangkok day by default; money.md "Affiliate"): for
  * each referred member with a net loss on settled rounds, their level-1 referrer earns level1
  * percent and their level-2 referrer level2 percent of it (each level only when enabled), rounded
@@ -19,13 +29,10 @@ export async function computeAffiliateCommissionsForDay(context: AppContext, day
   if (!settings.affiliate_enabled) return 0;
   const period = rewardPeriodOf(day, context.config.CASHBACK_PERIOD_MINUTES);
   if (period.toUtc.getTime() > context.now().getTime()) return 0;
-  const { rows } = await context.db.query<{ member_id: string; net_loss: bigint; level1: string | null; level2: string | null }>(
-    `SELECT r.member_id, sum(r.stake_satang - r.payout_satang)::int8 AS net_loss, m.referrer_level1_id AS level1, m.referrer_level2_id AS level2
-     FROM bet_rounds r JOIN members m ON m.id = r.member_id
-     WHERE r.status = 'settled' AND r.settled_at >= $1 AND r.settled_at < $2 AND m.referrer_level1_id IS NOT NULL
-     GROUP BY r.member_id, m.referrer_level1_id, m.referrer_level2_id HAVING sum(r.stake_satang - r.payout_satang) > 0`,
-    [period.fromUtc, period.toUtc],
-  );
+  const { rows } = await context.db.query<{ member_id: string; net_loss: bigint; level1: string | null; level2: string | null }>(PERIOD_REFERRED_NET_LOSSES_SQL, [
+    period.fromUtc,
+    period.toUtc,
+  ]);
   let created = 0;
   for (const row of rows) {
     const levels = [

@@ -1,4 +1,5 @@
 import { maskPhoneNumber, type SiteSettings } from '@sabai/contracts';
+import { listMemberTransfers, readMemberAccountBalances, readTransferTimes } from '@sabai/ledger';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { toSiteSettings } from '../site/index.ts';
@@ -13,10 +14,7 @@ const LIST_LIMIT = 100;
  */
 export async function getAffiliateSummary(context: AppContext, memberId: string) {
   const settings = await context.siteSettings.get();
-  const { rows: balanceRows } = await context.db.query<{ available: bigint }>(
-    `SELECT credits_posted - debits_posted - debits_pending AS available FROM ledger_accounts WHERE member_id = $1 AND kind = 'affiliate'`,
-    [memberId],
-  );
+  const balances = await readMemberAccountBalances(context.db, memberId);
   const users = await context.db.query<{ phone_number: string; created_at: Date; level: number }>(
     `SELECT phone_number, created_at, CASE WHEN referrer_level1_id = $1 THEN 1 ELSE 2 END AS level FROM members
      WHERE referrer_level1_id = $1 OR referrer_level2_id = $1 ORDER BY created_at DESC LIMIT ${LIST_LIMIT}`,
@@ -26,23 +24,35 @@ export async function getAffiliateSummary(context: AppContext, memberId: string)
     `SELECT created_at, commission_satang, level FROM affiliate_commissions WHERE referrer_member_id = $1 ORDER BY created_at DESC LIMIT ${LIST_LIMIT}`,
     [memberId],
   );
-  // Income withdrawals: those moved at once (single transfers) and those that went to staff
+  // Income withdrawals: those moved at once (single transfers out of the member's own affiliate
+  // account, by the ledger index (debit_account_id, id)) and those that went to staff
   // (affiliate_withdrawals: 2 waiting, 1 approved, 3 rejected), newest first, both by the
   // ledger's own transfer time (the reservation's for a staff one) so one clock orders them.
-  const withdrawals = await context.db.query<{ created_at: Date; amount_satang: bigint; status: 1 | 2 | 3 }>(
-    `SELECT created_at, amount_satang, status FROM (
-       SELECT t.created_at, t.amount_satang, 1 AS status FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account_id
-       WHERE a.member_id = $1 AND a.kind = 'affiliate' AND t.code = 'AFFILIATE' AND t.phase = 'single'
-       UNION ALL
-       SELECT t.created_at, w.amount_satang, CASE w.status WHEN 'approved' THEN 1 WHEN 'pending_approval' THEN 2 ELSE 3 END
-       FROM affiliate_withdrawals w JOIN ledger_transfers t ON t.id = w.reserve_transfer_id WHERE w.member_id = $1
-     ) w ORDER BY created_at DESC LIMIT ${LIST_LIMIT}`,
+  const moved = await listMemberTransfers(
+    context.db,
+    { memberId, accountKind: 'affiliate', side: 'debit', codes: ['AFFILIATE'], phases: ['single'] },
+    { limit: LIST_LIMIT },
+  );
+  const toStaff = await context.db.query<{ reserve_transfer_id: bigint; amount_satang: bigint; status: string }>(
+    `SELECT reserve_transfer_id, amount_satang, status FROM affiliate_withdrawals WHERE member_id = $1 ORDER BY created_at DESC LIMIT ${LIST_LIMIT}`,
     [memberId],
   );
+  const reservedAt = await readTransferTimes(context.db, toStaff.rows.map((row) => BigInt(row.reserve_transfer_id)));
+  const withdrawals = [
+    ...moved.rows.map((row) => ({ created_at: row.createdAt, amount_satang: row.amountSatang, status: 1 as const })),
+    ...toStaff.rows.flatMap((row) => {
+      const createdAt = reservedAt.get(BigInt(row.reserve_transfer_id));
+      if (!createdAt) return [];
+      const status = row.status === 'approved' ? 1 : row.status === 'pending_approval' ? 2 : 3;
+      return [{ created_at: createdAt, amount_satang: row.amount_satang, status: status as 1 | 2 | 3 }];
+    }),
+  ]
+    .sort((a, b) => b.created_at.getTime() - a.created_at.getTime())
+    .slice(0, LIST_LIMIT);
   const setting: SiteSettings['Affiliate'] = toSiteSettings(settings).Affiliate;
   return {
-    balance: satangToBahtNumber(balanceRows[0]?.available ?? 0n),
-    transaction: withdrawals.rows.map((row) => ({ createdAt: row.created_at.toISOString(), Amount: satangToBahtNumber(row.amount_satang), Status: Number(row.status) as 1 | 2 | 3 })),
+    balance: satangToBahtNumber(balances.affiliate.availableSatang),
+    transaction: withdrawals.map((row) => ({ createdAt: row.created_at.toISOString(), Amount: satangToBahtNumber(row.amount_satang), Status: Number(row.status) as 1 | 2 | 3 })),
     Users: users.rows.map((row) => ({ phoneNumber: maskPhoneNumber(row.phone_number), regisdate: row.created_at.toISOString(), level: Number(row.level) })),
     transaction_incomes: incomes.rows.map((row) => ({ createdAt: row.created_at.toISOString(), Amount: satangToBahtNumber(row.commission_satang), level: Number(row.level) })),
     setting,

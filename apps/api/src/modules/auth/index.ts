@@ -3,6 +3,7 @@
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
 export { registerAuthRoutes } from './routes.ts';
-export { findActiveSession } from './sessions.ts';
+export { findActiveSession, purgeExpiredSessions, SESSION_RETENTION_AFTER_EXPIRY_MS } from './sessions.ts';
 export type { ActiveSession } from './sessions.ts';
 export { readSessionToken, requireMember, requireMemberWithinLimit } from './authenticate.ts';
+export { getUserInfo } from './get-user-info.ts';

@@ -65,3 +65,35 @@ export async function revokeOtherSessions(
   if (result.rowCount > 0) await notifySessionsEnded(db, input.memberId);
   return result.rowCount;
 }
+
+/**
+ * How long a session row is kept after it expired: 30 days, so the sign-in check "this phone
+ * signed in from this address in the last 30 days" (log-in.ts) still sees every session it needs
+ * (a session expired 30 days ago was created more than 30 days ago).
+ */
+export const SESSION_RETENTION_AFTER_EXPIRY_MS = 30 * 86_400_000;
+/** Most rows one purge batch deletes (short transactions; the rest waits for the next batch or run). */
+export const SESSION_PURGE_BATCH = 5_000;
+
+/**
+ * Deletes sessions expired more than SESSION_RETENTION_AFTER_EXPIRY_MS before `now`, oldest
+ * expiry first, at most `batch` rows per statement and `maxBatches` statements per call (by the
+ * index `member_sessions (expires_at)`, migration 0025). Revoked or not, an expired session can no
+ * longer authenticate. Safe to run in several processes at once (SKIP LOCKED).
+ * @returns the number of sessions deleted.
+ */
+export async function purgeExpiredSessions(db: Queryable, input: { now: Date; batch?: number; maxBatches?: number }): Promise<number> {
+  const before = new Date(input.now.getTime() - SESSION_RETENTION_AFTER_EXPIRY_MS);
+  const batch = input.batch ?? SESSION_PURGE_BATCH;
+  let deleted = 0;
+  for (let round = 0; round < (input.maxBatches ?? 10); round += 1) {
+    const { rowCount } = await db.query(
+      `DELETE FROM member_sessions WHERE id IN (
+         SELECT id FROM member_sessions WHERE expires_at < $1 ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [before, batch],
+    );
+    deleted += rowCount ?? 0;
+    if ((rowCount ?? 0) < batch) break;
+  }
+  return deleted;
+}

@@ -2,6 +2,7 @@ import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requir
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import type { AppContext } from '../../context.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
+import { readPeriodNetLosses } from './period-net-losses.ts';
 import { cashbackForNetLoss, lastCompletedPeriod, rewardPeriodOf } from './cashback-rules.ts';
 
 /**
@@ -17,12 +18,7 @@ export async function computeCashbackForDay(context: AppContext, day: Date): Pro
   if (!settings.cashback_enabled || settings.cashback_payout_basis_points === 0) return 0;
   const period = rewardPeriodOf(day, context.config.CASHBACK_PERIOD_MINUTES);
   if (period.toUtc.getTime() > context.now().getTime()) return 0;
-  const { rows } = await context.db.query<{ member_id: string; net_loss: bigint }>(
-    `SELECT member_id, sum(stake_satang - payout_satang)::int8 AS net_loss FROM bet_rounds
-     WHERE status = 'settled' AND settled_at >= $1 AND settled_at < $2
-     GROUP BY member_id HAVING sum(stake_satang - payout_satang) > 0`,
-    [period.fromUtc, period.toUtc],
-  );
+  const rows = await readPeriodNetLosses(context.db, period.fromUtc, period.toUtc);
   let credited = 0;
   for (const row of rows) {
     const cashbackSatang = cashbackForNetLoss(row.net_loss, settings.cashback_payout_basis_points);

@@ -5,3 +5,4 @@
 export { cashbackForNetLoss, lastCompletedPeriod, rewardPeriodOf } from './cashback-rules.ts';
 export { computeDueCashback } from './compute-cashback.ts';
 export { registerCashbackRoutes } from './routes.ts';
+export { PERIOD_NET_LOSSES_SQL, readPeriodNetLosses } from './period-net-losses.ts';

@@ -1,3 +1,4 @@
+import { readMemberAccountBalances, type MemberAccountKind } from '@sabai/ledger';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { PartnerRefusedError, PartnerUnavailableError } from '../../adapters/partner/index.ts';
@@ -18,20 +19,16 @@ export type GameWalletSource = 'partner' | 'ledger' | 'no_account';
  * shown and `gameWalletSource` says so; a member without a game account has nothing there.
  */
 export async function getBalance(context: Pick<AppContext, 'db' | 'partner' | 'now'>, memberId: string) {
-  const { rows } = await context.db.query<{ kind: string; available: bigint; pending: bigint }>(
-    `SELECT kind, credits_posted - debits_posted - debits_pending AS available, debits_pending AS pending
-     FROM ledger_accounts WHERE member_id = $1`,
-    [memberId],
-  );
+  // The member's own accounts, cached totals (@sabai/ledger owns the read).
+  const balances = await readMemberAccountBalances(context.db, memberId);
   // Only withdrawals count as pending withdraw: a transfer into the game also reserves the main
   // wallet for a moment, and it is not a withdrawal (issue 15).
   const pending = await context.db.query<{ total: bigint }>(
     `SELECT coalesce(sum(amount_satang), 0)::int8 AS total FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[])`,
     [memberId, [...OPEN_WITHDRAWAL_STATES]],
   );
-  const byKind = new Map(rows.map((row) => [row.kind, row]));
-  const walletSatang = (kind: string) => byKind.get(kind)?.available ?? 0n;
-  const wallet = (kind: string) => satangToBahtNumber(walletSatang(kind));
+  const walletSatang = (kind: MemberAccountKind) => balances[kind].availableSatang;
+  const wallet = (kind: MemberAccountKind) => satangToBahtNumber(walletSatang(kind));
   const game = await readLiveGameWallet(context, memberId, walletSatang('game'));
   return {
     mainWallet: wallet('main'),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '@sabai/db';
+import { listMemberTransfers } from '@sabai/ledger';
 import { satangToBahtNumber } from '@sabai/money';
 
 /** Bounded page (style.md: limits everywhere); the route validates 1..100. */
@@ -34,36 +35,37 @@ export async function listDepositHistory(
   input: { memberId: string; type: 'all' | 'cashback' } & Page,
 ): Promise<{ rows: HistoryRow[]; total: number }> {
   const codes = input.type === 'cashback' ? ['CASHBACK'] : ['DEPOSIT', 'AFFILIATE', 'CASHBACK'];
-  const offset = (input.page - 1) * input.pageSize;
-  const { rows } = await db.query<{ id: bigint; idempotency_key: string; deposit_id: string | null; reference: string | null; amount_satang: bigint; created_at: Date; code: HistoryRow['TransType']; total: bigint }>(
-    `SELECT t.id, t.idempotency_key, d.id AS deposit_id, t.amount_satang, t.created_at, t.code, count(*) OVER () AS total,
-            CASE WHEN e.dedupe_key LIKE 'ref:%' THEN substr(e.dedupe_key, 5) END AS reference
-     FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
-     LEFT JOIN deposits d ON d.credit_transfer_id = t.id
-     LEFT JOIN bank_feed_events e ON e.id = d.event_id
-     WHERE a.member_id = $1 AND a.kind = 'main' AND t.code = ANY($2::text[]) AND t.phase IN ('single', 'post_pending')
-     ORDER BY t.id DESC LIMIT $3 OFFSET $4`,
-    [input.memberId, codes, input.pageSize, offset],
+  // The member's own transfers into their main wallet (ledger index (credit_account_id, id)):
+  // costs the member's history, never the whole ledger's (docs/adr/0023). The count is the
+  // member's own too, so an empty page never scans.
+  const page = await listMemberTransfers(
+    db,
+    { memberId: input.memberId, accountKind: 'main', side: 'credit', codes, phases: ['single', 'post_pending'] },
+    { limit: input.pageSize, offset: (input.page - 1) * input.pageSize },
   );
+  const transferIds = page.rows.map((row) => row.transferId);
+  const deposits = new Map<string, { depositId: string; reference: string | null }>();
+  if (transferIds.length > 0) {
+    const { rows } = await db.query<{ credit_transfer_id: bigint; id: string; reference: string | null }>(
+      `SELECT d.credit_transfer_id, d.id, CASE WHEN e.dedupe_key LIKE 'ref:%' THEN substr(e.dedupe_key, 5) END AS reference
+       FROM deposits d LEFT JOIN bank_feed_events e ON e.id = d.event_id WHERE d.credit_transfer_id = ANY($1::int8[])`,
+      [transferIds.map(String)],
+    );
+    for (const row of rows) deposits.set(String(row.credit_transfer_id), { depositId: row.id, reference: row.reference });
+  }
   return {
-    rows: rows.map((row) => ({
-      id: row.deposit_id ?? `trf_${createHash('sha256').update(row.idempotency_key, 'utf8').digest('hex').slice(0, 20)}`,
-      Amount: satangToBahtNumber(row.amount_satang),
-      createdAt: row.created_at.toISOString(),
-      Status: 1,
-      TransType: row.code,
-      // A statement line or wallet event carries the provider's reference; a bank SMS has none.
-      reference: row.reference,
-    })),
-    total: Number(rows[0]?.total ?? (await countDeposits(db, input.memberId, codes))),
+    rows: page.rows.map((row) => {
+      const deposit = deposits.get(String(row.transferId));
+      return {
+        id: deposit?.depositId ?? `trf_${createHash('sha256').update(row.idempotencyKey, 'utf8').digest('hex').slice(0, 20)}`,
+        Amount: satangToBahtNumber(row.amountSatang),
+        createdAt: row.createdAt.toISOString(),
+        Status: 1 as const,
+        TransType: row.code as HistoryRow['TransType'],
+        // A statement line or wallet event carries the provider's reference; a bank SMS has none.
+        reference: deposit?.reference ?? null,
+      };
+    }),
+    total: page.total,
   };
-}
-
-async function countDeposits(db: Queryable, memberId: string, codes: string[]): Promise<bigint> {
-  const { rows } = await db.query<{ total: bigint }>(
-    `SELECT count(*) AS total FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
-     WHERE a.member_id = $1 AND a.kind = 'main' AND t.code = ANY($2::text[]) AND t.phase IN ('single', 'post_pending')`,
-    [memberId, codes],
-  );
-  return rows[0]?.total ?? 0n;
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { HOUSE_ACCOUNTS, findTransferLinkMismatches, readAccountBalance, reconcileLedger, requireAccountId, type Violation } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, findTransferLinkMismatches, readAccountBalance, reconcileLedger, reconcileLedgerFromCheckpoint, requireAccountId, type CheckpointedReconcile, type Violation } from '@sabai/ledger';
 import { reconcileRewards } from '../rewards/index.ts';
 import { reconcileGame } from '../play/index.ts';
 
@@ -13,7 +13,23 @@ import { reconcileGame } from '../play/index.ts';
  * @returns the violations; empty means sound.
  */
 export async function reconcileMoney(q: Queryable): Promise<Violation[]> {
-  const violations = await reconcileLedger(q);
+  return [...(await reconcileLedger(q)), ...(await reconcileAroundLedger(q))];
+}
+
+/**
+ * reconcileMoney with the ledger's own invariants checked from the last checkpoint (`ledger:reconcile`;
+ * issue 16 §4, docs/adr/0023): only transfers newer than what a sound run verified, unless `full`
+ * (the script's `--full`), which checks the whole ledger. Either stores a checkpoint when sound.
+ * The checks around the ledger (held deposits, payouts in flight, rewards, game) run in full.
+ */
+export async function reconcileMoneyFromCheckpoint(q: Queryable, options: { full?: boolean; settleSeconds?: number } = {}): Promise<{ violations: Violation[]; ledger: CheckpointedReconcile }> {
+  const around = await reconcileAroundLedger(q);
+  const ledger = await reconcileLedgerFromCheckpoint(q, { full: options.full, settleSeconds: options.settleSeconds });
+  return { violations: [...ledger.violations, ...around], ledger };
+}
+
+async function reconcileAroundLedger(q: Queryable): Promise<Violation[]> {
+  const violations: Violation[] = [];
 
   const unallocated = await readAccountBalance(q, await requireAccountId(q, HOUSE_ACCOUNTS.unallocatedDeposits));
   // A refund in flight keeps its money posted in unallocated (pending) until the bank answers.

@@ -1,32 +1,24 @@
 import type { Queryable } from '@sabai/db';
+import { MEMBER_ACCOUNT_KINDS, openMemberAccounts, readMemberAccountBalances, type MemberAccountKind } from '@sabai/ledger';
 
 /**
  * The member's wallet accounts (money.md "Accounts"), one ledger account each, mapped to spec §3
- * `internalWallet`. Created with every member, balances 0.
+ * `internalWallet`. Created with every member, balances 0. The ledger package owns the SQL
+ * (packages/ledger/src/member-reads.ts, docs/adr/0023).
  */
-export const MEMBER_WALLET_KINDS = ['main', 'game', 'affiliate', 'cashback', 'residual', 'prize', 'spin'] as const;
-export type MemberWalletKind = (typeof MEMBER_WALLET_KINDS)[number];
+export const MEMBER_WALLET_KINDS = MEMBER_ACCOUNT_KINDS;
+export type MemberWalletKind = MemberAccountKind;
 
 /** Inserts the member's wallet accounts inside the caller's transaction. */
 export async function openMemberWallets(tx: Queryable, memberId: string): Promise<void> {
-  await tx.query(
-    `INSERT INTO ledger_accounts (code, member_id, kind)
-     SELECT 'member:' || $1 || ':' || kind, $1, kind FROM unnest($2::text[]) AS kinds(kind)`,
-    [memberId, [...MEMBER_WALLET_KINDS]],
-  );
+  await openMemberAccounts(tx, memberId);
 }
 
 /**
  * Available balance of each wallet in satang: credits posted − debits posted − debits pending
- * (a reserved amount is not available twice).
+ * (a reserved amount is not available twice). Cached totals of the member's own accounts.
  */
 export async function readMemberWalletBalances(db: Queryable, memberId: string): Promise<Record<MemberWalletKind, bigint>> {
-  const { rows } = await db.query<{ kind: MemberWalletKind; available_satang: bigint }>(
-    `SELECT kind, credits_posted - debits_posted - debits_pending AS available_satang
-     FROM ledger_accounts WHERE member_id = $1`,
-    [memberId],
-  );
-  const balances = Object.fromEntries(MEMBER_WALLET_KINDS.map((kind) => [kind, 0n])) as Record<MemberWalletKind, bigint>;
-  for (const row of rows) balances[row.kind] = row.available_satang;
-  return balances;
+  const balances = await readMemberAccountBalances(db, memberId);
+  return Object.fromEntries(MEMBER_WALLET_KINDS.map((kind) => [kind, balances[kind].availableSatang])) as Record<MemberWalletKind, bigint>;
 }
