@@ -8,7 +8,7 @@
  * SCALE_DATABASE_URL (default postgres://root@127.0.0.1:5432), migrated up to but not including
  * migration 0025, bulk-loaded with SQL (generate_series, one statement per table), then:
  * 1. the reference: the old member reads (deposit history, its empty page, affiliate income
- *    withdrawals) and the old period query, on the database without migration 0025;
+ *    withdrawals) and the old period query, on the database without migrations 0024–0025;
  * 2. migration 0025 (and any later one) applied to the big database, timed;
  * 3. deposit history, withdraw history, balance and member card (refresh) for random members,
  *    1 client and SCALE_CLIENTS (16) concurrent clients, p50/p95/p99;
@@ -23,7 +23,7 @@ import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createPgDb, migrate, MIGRATIONS_DIR, type Db } from '@sabai/db';
+import { createPgDb, migrate, MIGRATION_DIRS, type Db } from '@sabai/db';
 import { ensureHouseAccount, expectPosted, inLedgerTransaction, postTransfer, reconcileLedgerFromCheckpoint, requireAccountId } from '@sabai/ledger';
 import { getBalance, listDepositHistory, listWithdrawHistory } from '../apps/api/src/modules/history/index.ts';
 import { getUserInfo } from '../apps/api/src/modules/auth/index.ts';
@@ -39,7 +39,8 @@ const ROUNDS = Number(process.env.SCALE_ROUNDS ?? Math.round(TRANSFERS * 0.3));
 const SAMPLES = Number(process.env.SCALE_SAMPLES ?? 300);
 const REFERENCE_SAMPLES = Number(process.env.SCALE_REFERENCE_SAMPLES ?? 10);
 const CLIENTS = Number(process.env.SCALE_CLIENTS ?? 16);
-const FIRST_NEW_MIGRATION = '0025-member-reads-at-scale.sql';
+/** The first migration of issue 16 §3 (the ledger's indexes; 0025 adds the others): the reference runs on the schema before it. */
+const FIRST_NEW_MIGRATION = '0024-ledger-member-reads.sql';
 const KINDS = ['main', 'game', 'affiliate', 'cashback', 'residual', 'prize', 'spin'] as const;
 const CYCLE = 10;
 
@@ -113,7 +114,7 @@ function tiers(members: number, transfers: number): Array<{ firstMember: number;
   return list.filter((tier) => tier.members > 0 && tier.cycles > 0);
 }
 
-// The old queries (before migration 0025), as the reference measured in the same run.
+// The old queries (before migrations 0024–0025), as the reference measured in the same run.
 const OLD_DEPOSIT_HISTORY_SQL = `SELECT t.id, t.idempotency_key, d.id AS deposit_id, t.amount_satang, t.created_at, t.code, count(*) OVER () AS total,
             CASE WHEN e.dedupe_key LIKE 'ref:%' THEN substr(e.dedupe_key, 5) END AS reference
      FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
@@ -263,7 +264,7 @@ async function main(): Promise<void> {
   try {
     // Migrated up to but not including 0025: the reference runs on the schema before it.
     const before = await mkdtemp(path.join(tmpdir(), 'sabai-scale-migrations-'));
-    for (const file of await readdir(MIGRATIONS_DIR)) if (file < FIRST_NEW_MIGRATION) await copyFile(path.join(MIGRATIONS_DIR, file), path.join(before, file));
+    for (const dir of MIGRATION_DIRS) for (const file of await readdir(dir)) if (file < FIRST_NEW_MIGRATION) await copyFile(path.join(dir, file), path.join(before, file));
     await migrate(db, before);
     await rm(before, { recursive: true });
 
@@ -282,7 +283,7 @@ async function main(): Promise<void> {
     const members = Array.from({ length: 2000 }, (_, i) => `mbr_${String(1 + (i % 2 === 0 ? Math.floor(Math.random() * busy) : Math.floor(Math.random() * MEMBERS))).padStart(20, '0')}`);
     const day = [new Date(Date.now() - 2 * 86_400_000), new Date(Date.now() - 86_400_000)];
 
-    console.log(`\nreference: the old queries, before migration 0025 (${REFERENCE_SAMPLES} samples each)`);
+    console.log(`\nreference: the old queries, before migrations 0024–0025 (${REFERENCE_SAMPLES} samples each)`);
     await measure('old deposit history page 1 (count(*) OVER ())', members, REFERENCE_SAMPLES, 1, (memberId) => db.query(OLD_DEPOSIT_HISTORY_SQL, [memberId, ['DEPOSIT', 'AFFILIATE', 'CASHBACK'], 20, 0]));
     await measure('old deposit history empty page (+ second count)', members, REFERENCE_SAMPLES, 1, async (memberId) => {
       await db.query(OLD_DEPOSIT_HISTORY_SQL, [memberId, ['DEPOSIT', 'AFFILIATE', 'CASHBACK'], 20, 100_000]);
@@ -292,7 +293,7 @@ async function main(): Promise<void> {
     await measure('old cashback period query (one day, all members)', members, 2, 1, () => db.query(PERIOD_NET_LOSSES_SQL, day));
 
     console.log('\nmigrations on the big database');
-    const applied = await timed('0025 and later', () => migrate(db));
+    const applied = await timed('0024 and later', () => migrate(db));
     console.log(`  applied: ${applied.join(', ') || '(none)'}`);
     await timed('ANALYZE', () => db.query('ANALYZE'));
 

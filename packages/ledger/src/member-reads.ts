@@ -5,7 +5,7 @@ import { openWalletAccounts } from './reads.ts';
 /**
  * Member reads of the ledger (issue 16 §3, docs/adr/0023): every one reaches the member's
  * transfers through the member's own accounts (`ledger_accounts (member_id, kind)`, then
- * `ledger_transfers (credit_account_id, id)` / `(debit_account_id, id)` from migration 0025), so
+ * `ledger_transfers (credit_account_id, id)` / `(debit_account_id, id)` from migration 0024, packages/ledger/migrations), so
  * it costs what the member's own history costs, never what the whole ledger costs. The ledger
  * package owns these reads; no module outside it names a ledger_* table.
  */

@@ -93,7 +93,7 @@ export const RECONCILE_SETTLE_SECONDS = 60;
 
 /**
  * `ledger:reconcile` with checkpoints (issue 16 §4, docs/adr/0023): a sound run stores the
- * totals it verified up to a transfer id (`ledger_reconcile_checkpoints`, migration 0025), and the
+ * totals it verified up to a transfer id (`ledger_reconcile_checkpoints`, migration 0024), and the
  * next run re-checks only what is newer:
  * 1. all entries sum to zero: the checkpoint's sums plus the new transfers' entries;
  * 2. each new transfer has two balanced entries matching it;
