@@ -8,6 +8,11 @@
  *   (apps/api/static/banks) are already small and sharp at any size.
  *   The API sends them for `/static/banks/<NAME>.png` to browsers that accept WebP
  *   (apps/api/src/plugins/static-files.ts); the PNGs stay for the others.
+ * - public/static/banks/SCBT.webp and apps/api/static/brand/<name>.webp: our own SVG pictures
+ *   (bank logos the package lacks, the demo brand's logo and promotion banners) as WebP (96 px;
+ *   twice the viewBox, at most 640 px wide). An SVG `<img>` costs the page a document of its own, and one that draws Thai
+ *   text a font fallback search, on the main thread: 100–700 ms each on a Lighthouse phone
+ *   (docs/adr/0025). The API sends the WebP for the SVG's address to browsers that take it.
  * - public/icons/: the installed app's icons (manifest in vite.config.ts), drawn from icon.svg.
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -20,6 +25,8 @@ const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 const BANK_SOURCE_DIR = path.join(path.dirname(require.resolve('thai-banks-logo/package.json')), 'icons');
 const BANK_OUT_DIR = path.join(WEB_DIR, 'public/static/banks');
+const OWN_BANK_SVG_DIR = path.join(WEB_DIR, '../api/static/banks');
+const BRAND_DIR = path.join(WEB_DIR, '../api/static/brand');
 const ICON_SOURCE = path.join(WEB_DIR, 'scripts/icon.svg');
 const ICON_OUT_DIR = path.join(WEB_DIR, 'public/icons');
 const BANK_LOGO_PX = 96;
@@ -33,6 +40,27 @@ async function makeBankLogos(): Promise<void> {
     const out = path.join(BANK_OUT_DIR, `${path.parse(file).name}.webp`);
     await sharp(path.join(BANK_SOURCE_DIR, file))
       .resize(BANK_LOGO_PX, BANK_LOGO_PX, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .webp({ quality: WEBP_QUALITY, effort: 6 })
+      .toFile(out);
+    console.log(path.relative(WEB_DIR, out));
+  }
+}
+
+/**
+ * Each SVG of `dir` as `<name>.webp` in `outDir`: twice its viewBox, at most `maxWidth` px wide
+ * (the banners are shown ≤ 320 px wide), or fitted in a `px` square.
+ */
+async function rasterizeSvgs(dir: string, outDir: string, size: { maxWidth: number } | { px: number }): Promise<void> {
+  mkdirSync(outDir, { recursive: true });
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.svg'))) {
+    const svg = readFileSync(path.join(dir, file));
+    const viewBox = /viewBox="[\d.-]+ [\d.-]+ ([\d.]+) ([\d.]+)"/.exec(svg.toString('utf8'));
+    if (!viewBox?.[1] || !viewBox[2]) throw new Error(`${file} has no viewBox`);
+    const scale = 'maxWidth' in size ? Math.min(2, size.maxWidth / Number(viewBox[1])) : 0;
+    const [width, height] = 'maxWidth' in size ? [Number(viewBox[1]) * scale, Number(viewBox[2]) * scale] : [size.px, size.px];
+    const out = path.join(outDir, `${path.parse(file).name}.webp`);
+    await sharp(svg, { density: 300 })
+      .resize(Math.round(width), Math.round(height), { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .webp({ quality: WEBP_QUALITY, effort: 6 })
       .toFile(out);
     console.log(path.relative(WEB_DIR, out));
@@ -60,4 +88,6 @@ async function makeIcons(): Promise<void> {
 }
 
 await makeBankLogos();
+await rasterizeSvgs(OWN_BANK_SVG_DIR, BANK_OUT_DIR, { px: BANK_LOGO_PX });
+await rasterizeSvgs(BRAND_DIR, BRAND_DIR, { maxWidth: 640 });
 await makeIcons();

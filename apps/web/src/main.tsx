@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { FirstLoadLanding } from './app/landing/first-load-landing.tsx';
 import { landingShareTokenOf } from './app/landing/landing-path.ts';
 import type { MountOptions } from './app/mount-member-app.tsx';
+import { preloadRouteModules } from './app/route-modules.ts';
 import { fetchPublicSiteSettings } from './lib/public-site-settings.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { sessionStore } from './lib/session.ts';
@@ -38,6 +39,7 @@ if (shareToken === undefined || sessionStore.get().token !== null) {
   const leave = (to: string, state?: unknown) => {
     if (isLeaving) return;
     isLeaving = true;
+    preloadRouteModules(to); // the next page's code with the member app's, not after it
     void startMemberApp({ navigateTo: { to, state }, beforeRender: () => landing.unmount() });
   };
   const settingsRequest = fetchPublicSiteSettings();

@@ -77,8 +77,8 @@ export async function registerStaticFiles(app: FastifyInstance, webDistDir: stri
   await app.register(async (banks) => {
     // Same address for every browser: WebP at the shown size to those that take it, the PNG to the rest.
     banks.addHook('onRequest', async (request, reply) => {
-      const logo = sizedLogoFor(request, sizedLogos);
-      if (logo) return sendSizedLogo(request, reply, logo);
+      const logo = rasterFor(request, /^\/static\/banks\/([A-Za-z0-9_-]+)\.(?:png|svg)$/, sizedLogos);
+      if (logo) return sendSizedLogo(request, reply, logo, BANK_LOGO_CACHE);
     });
     await banks.register(fastifyStatic, {
       root: BANK_LOGO_DIRS,
@@ -91,7 +91,25 @@ export async function registerStaticFiles(app: FastifyInstance, webDistDir: stri
       },
     });
   });
-  await app.register(fastifyStatic, { root: BRAND_DIR, prefix: '/static/brand/', decorateReply: false, maxAge: '1d' });
+  const brandRasters = loadSizedBankLogos(BRAND_DIR);
+  await app.register(async (brand) => {
+    // The demo brand's SVGs (Thai text) as WebP to browsers that take it: an SVG <img> costs the
+    // page a document and a font search on the main thread (docs/adr/0025). Same address for all.
+    brand.addHook('onRequest', async (request, reply) => {
+      const raster = rasterFor(request, /^\/static\/brand\/([A-Za-z0-9_-]+)\.svg$/, brandRasters);
+      if (raster) return sendSizedLogo(request, reply, raster, ONE_DAY);
+    });
+    await brand.register(fastifyStatic, {
+      root: BRAND_DIR,
+      prefix: '/static/brand/',
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        response.setHeader('cache-control', ONE_DAY);
+        if (filePath.endsWith('.svg')) response.setHeader('vary', 'accept');
+      },
+    });
+  });
   if (hasSite) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -121,7 +139,7 @@ interface SizedLogo {
   etag: string;
 }
 
-/** The site's sized logos by bank file name (`KBANK` for `KBANK.webp`), read once: ~3 kB each. */
+/** The WebP files of `dir` by name (`KBANK` for `KBANK.webp`), read once: 2–14 kB each. */
 function loadSizedBankLogos(dir: string): Map<string, SizedLogo> {
   const logos = new Map<string, SizedLogo>();
   if (!existsSync(dir)) return logos;
@@ -132,15 +150,19 @@ function loadSizedBankLogos(dir: string): Map<string, SizedLogo> {
   return logos;
 }
 
-function sizedLogoFor(request: FastifyRequest, logos: Map<string, SizedLogo>): SizedLogo | undefined {
+/**
+ * The WebP twin of a PNG or SVG picture (`pattern` captures its name), when the browser says it
+ * takes WebP (`Accept`) and there is one; undefined otherwise (the original is sent).
+ */
+function rasterFor(request: FastifyRequest, pattern: RegExp, logos: Map<string, SizedLogo>): SizedLogo | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-  const match = /^\/static\/banks\/([A-Za-z0-9_-]+)\.png$/.exec(request.url.split('?')[0] ?? '');
+  const match = pattern.exec(request.url.split('?')[0] ?? '');
   if (!match?.[1] || !String(request.headers.accept ?? '').includes('image/webp')) return undefined;
   return logos.get(match[1]);
 }
 
-function sendSizedLogo(request: FastifyRequest, reply: FastifyReply, logo: SizedLogo): FastifyReply {
-  reply.header('cache-control', BANK_LOGO_CACHE).header('vary', 'accept').header('etag', logo.etag);
+function sendSizedLogo(request: FastifyRequest, reply: FastifyReply, logo: SizedLogo, cacheControl: string): FastifyReply {
+  reply.header('cache-control', cacheControl).header('vary', 'accept').header('etag', logo.etag);
   if (request.headers['if-none-match'] === logo.etag) return reply.code(304).send();
   return reply.type('image/webp').send(logo.body);
 }

@@ -3,7 +3,9 @@ import { StrictMode, startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { gameWalletQuery } from '../features/games/api/get-game-wallet.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { sessionStore } from '../lib/session.ts';
 import { siteSettingsQuery } from '../lib/site-settings.ts';
 import { AppProvider } from './provider.tsx';
 import { createRouter } from './router.tsx';
@@ -32,6 +34,13 @@ export interface MountOptions {
 export async function mountMemberApp(container: HTMLElement, { navigateTo, beforeRender }: MountOptions = {}): Promise<Root> {
   const router = createRouter();
   const settings = queryClient.getQueryData(siteSettingsQuery.queryKey) ?? queryClient.prefetchQuery(siteSettingsQuery);
+  if (sessionStore.get().token !== null) {
+    // The member shell's game wallet (header and member card) is asked for with the page's code,
+    // not after its first render (docs/adr/0025). The member's own data is not: the session
+    // watcher checks it again after the first render whatever is cached (staleTime 0).
+    void queryClient.prefetchQuery(gameWalletQuery);
+  }
+  void Promise.resolve(settings).then(() => warmLogo(queryClient.getQueryData(siteSettingsQuery.queryKey)?.logoUrl));
   await Promise.all([untilInitialized(router), Promise.race([settings, delay(FIRST_SETTINGS_WAIT_MS)])]);
   if (navigateTo) await router.navigate(navigateTo.to, { state: navigateTo.state });
   const root = createRoot(container);
@@ -52,6 +61,17 @@ export async function mountMemberApp(container: HTMLElement, { navigateTo, befor
     startTransition(render);
   }
   return root;
+}
+
+/**
+ * Asks for the operator's logo as soon as its address is known, while the page's code still
+ * loads: on /user/login it is the largest thing drawn (Lighthouse's LCP element) and was asked
+ * for only after the first render. Same request as the <img>'s, so the image cache answers it.
+ */
+function warmLogo(logoUrl: string | null | undefined): void {
+  if (!logoUrl) return;
+  const image = new Image();
+  image.src = logoUrl;
 }
 
 function untilInitialized(router: Router): Promise<void> {

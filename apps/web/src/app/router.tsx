@@ -2,6 +2,7 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { MEMBER_FEATURES, paths, type MemberFeature } from '../config/paths.ts';
 import type { RouteHandle } from '../config/route-names.ts';
 import { RootLayout, Splash } from './root-layout.tsx';
+import { routeModules } from './route-modules.ts';
 
 /**
  * Routes of spec §2. Every page is its own chunk (lazy) so the landing page loads only what it
@@ -10,17 +11,12 @@ import { RootLayout, Splash } from './root-layout.tsx';
  */
 const named = (name: RouteHandle['name']): RouteHandle => ({ name });
 
-const landing = () => import('./routes/landing.tsx');
-const register = () => import('./routes/user/register.tsx');
-const home = () => import('./routes/user/home.tsx');
-const unavailable = () => import('./routes/user/unavailable.tsx');
-const history = () => import('./routes/user/history.tsx');
-const play = () => import('./routes/user/play.tsx');
+const { landing, register, home, unavailable, history, play } = routeModules;
 
 /** Member features that are built; every other feature route says honestly that it is not yet. */
 const BUILT_FEATURES: Partial<Record<MemberFeature, RouteObject['lazy']>> = {
-  deposit: () => import('./routes/user/deposit.tsx'),
-  withdraw: () => import('./routes/user/withdraw.tsx'),
+  deposit: routeModules.deposit,
+  withdraw: routeModules.withdraw,
   history,
   transactions: history,
   'transactions-deposit': history,
@@ -31,11 +27,11 @@ const BUILT_FEATURES: Partial<Record<MemberFeature, RouteObject['lazy']>> = {
   baccarat: play,
   poker: play,
   trading: play,
-  cash_back: () => import('./routes/user/cash-back.tsx'),
-  affiliate: () => import('./routes/user/affiliate.tsx'),
-  free_credit: () => import('./routes/user/free-credit.tsx'),
-  spinner: () => import('./routes/user/spinner.tsx'),
-  promotion: () => import('./routes/user/promotion.tsx'),
+  cash_back: routeModules.cashBack,
+  affiliate: routeModules.affiliate,
+  free_credit: routeModules.freeCredit,
+  spinner: routeModules.spinner,
+  promotion: routeModules.promotion,
 };
 
 const featureRoutes: RouteObject[] = MEMBER_FEATURES.map((feature) => ({
@@ -56,19 +52,19 @@ export const routes: RouteObject[] = [
       { path: '/:shareToken', handle: named('Index'), lazy: landing },
       {
         path: '/user',
-        lazy: () => import('./routes/user/layout.tsx'),
+        lazy: routeModules.userLayout,
         children: [
           { index: true, element: <Navigate to={paths.user.home} replace /> },
-          { path: 'login', handle: named('Login'), lazy: () => import('./routes/user/login.tsx') },
+          { path: 'login', handle: named('Login'), lazy: routeModules.login },
           { path: 'register/:shareToken?', handle: named('Signup'), lazy: register },
           { path: 'join/:shareToken?', handle: named('Join'), lazy: register },
           {
             // Member pages: one guard for all of them (signed out → the public site).
-            lazy: () => import('./routes/user/member-guard.tsx'),
+            lazy: routeModules.memberGuard,
             children: [
               { path: 'home/:shareToken?', handle: named('Home'), lazy: home },
-              { path: 'profile', handle: named('Profile'), lazy: () => import('./routes/user/profile.tsx') },
-              { path: 'responsible-gaming', handle: named('Feature'), lazy: () => import('./routes/user/responsible-gaming.tsx') },
+              { path: 'profile', handle: named('Profile'), lazy: routeModules.profile },
+              { path: 'responsible-gaming', handle: named('Feature'), lazy: routeModules.responsibleGaming },
               ...featureRoutes,
             ],
           },
