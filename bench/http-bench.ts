@@ -11,6 +11,7 @@ import { Metrics } from '../scale/metrics.ts';
 import { createManagedProcess, findFreePort, startProcess, stopProcess, waitForHttpOk, type ManagedProcess } from '../scale/processes.ts';
 import { createScaleDatabase, readAppId, REPO_ROOT, startProduct, type TestDatabase } from '../scale/product.ts';
 import { planMember, SimulatedMember, type ScaleContext } from '../scale/simulated-member.ts';
+import { envInteger } from './env-integer.ts';
 import { signedStatement } from './signed-statement.ts';
 import { startWireCounter } from './wire-counter.ts';
 
@@ -28,14 +29,6 @@ const REFRESH_SAMPLES = 50;
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 25;
 
-function integer(name: string, fallback: number, min: number, max: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, not ${text}`);
-  return value;
-}
-
 interface Settings {
   members: number;
   seconds: number;
@@ -47,8 +40,8 @@ interface Settings {
 function readSettings(): Settings {
   const pgbenchDefault = '/usr/lib/postgresql/15/bin/pgbench';
   return {
-    members: integer('BENCH_HTTP_MEMBERS', 200, 2, 5_000),
-    seconds: integer('BENCH_HTTP_SECONDS', 20, 1, 600),
+    members: envInteger('BENCH_HTTP_MEMBERS', 200, 2, 5_000),
+    seconds: envInteger('BENCH_HTTP_SECONDS', 20, 1, 600),
     serverUrl: process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     haproxyBin: process.env.HAPROXY_BIN || DEFAULT_HAPROXY_BIN,
     pgbench: process.env.BENCH_PGBENCH || (existsSync(pgbenchDefault) ? pgbenchDefault : 'pgbench'),

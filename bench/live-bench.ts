@@ -7,6 +7,7 @@ import { Metrics, percentile } from '../scale/metrics.ts';
 import { stopProcess, type ManagedProcess } from '../scale/processes.ts';
 import { createScaleDatabase, readAppId, startProduct, type TestDatabase } from '../scale/product.ts';
 import { planMember, SimulatedMember, type ScaleContext } from '../scale/simulated-member.ts';
+import { envInteger } from './env-integer.ts';
 import { signedStatement } from './signed-statement.ts';
 
 /**
@@ -28,14 +29,6 @@ const TARGET_P99_MS = 300;
 const DEPOSIT_BAHT = '100.00';
 /** After the last delivery: how long events may still arrive before the count is taken. */
 const SETTLE_MS = 10_000;
-
-function integer(name: string, fallback: number, min: number, max: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, not ${text}`);
-  return value;
-}
 
 interface Delivery {
   providerRef: string;
@@ -67,9 +60,9 @@ const summary = (values: number[]) => {
 
 async function main(): Promise<number> {
   const settings = {
-    members: integer('LIVE_MEMBERS', 200, 2, 2_000),
-    rate: integer('LIVE_RATE', 50, 1, 500),
-    seconds: integer('LIVE_SECONDS', 60, 1, 600),
+    members: envInteger('LIVE_MEMBERS', 200, 2, 2_000),
+    rate: envInteger('LIVE_RATE', 50, 1, 500),
+    seconds: envInteger('LIVE_SECONDS', 60, 1, 600),
     serverUrl: process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     haproxyBin: process.env.HAPROXY_BIN || DEFAULT_HAPROXY_BIN,
   };

@@ -4,6 +4,7 @@ import { parseBahtToSatang, satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
+import type { PromotionRow } from './list-promotions.ts';
 
 /** Who acts, for the audit row. */
 export interface StaffActor {
@@ -12,26 +13,8 @@ export interface StaffActor {
   address: string | null;
 }
 
-interface StaffPromotionRow {
-  id: string;
-  title: string;
-  description: string | null;
-  image_url: string | null;
-  minimum_deposit_satang: bigint;
-  deposit_type: number;
-  bonus_value: bigint;
-  max_bonus_type: number;
-  max_bonus: bigint;
-  turnover_type: number;
-  turnover_amount: bigint;
-  max_withdraw_type: number;
-  max_withdraw_amount: bigint;
-  starts_at: Date;
-  ends_at: Date | null;
-  eligibility: 'any' | 'first_deposit';
-  once_per_member: boolean;
-  once_per_day: boolean;
-  max_grants_total: number | null;
+/** A promotion row as staff see it: the member-facing row plus its order, state and totals. */
+interface StaffPromotionRow extends PromotionRow {
   sort_order: number;
   is_active: boolean;
   grants: bigint;
