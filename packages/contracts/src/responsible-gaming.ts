@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baht, envelope } from './envelope.ts';
+import { baht, bahtToSatang, envelope } from './envelope.ts';
 
 /**
  * Player protection (issue 12) under `/user-profile-composite/v1/responsible-gaming/…`: limits
@@ -33,6 +33,18 @@ export const rgSettingsResponse = envelope(rgSettings);
 
 export const rgLimitsRequest = z.object({ depositLimit: periodAmounts, lossLimit: periodAmounts });
 export type RgLimitsRequest = z.infer<typeof rgLimitsRequest>;
+
+/**
+ * What the API reads (`PUT …/responsible-gaming/limits`): the same shape, each limit parsed from
+ * wire baht into satang at the edge (null = no limit). Rules (which limit applies, cooling-off):
+ * apps/api/src/modules/responsible-gaming/rg-rules.ts.
+ */
+const periodLimitsSatang = z.object({ day: bahtToSatang().nullable(), week: bahtToSatang().nullable(), month: bahtToSatang().nullable() });
+export const rgLimitsBody = z.object({ depositLimit: periodLimitsSatang, lossLimit: periodLimitsSatang });
+/** `POST …/responsible-gaming/exclusion`: time-out (24h, 7d, 30d) or self-exclusion (6m, 1y, 5y); the period is checked against the kind by the use case. */
+export const rgExclusionBody = z.object({ kind: z.enum(['timeout', 'self_exclusion']), period: z.string().max(4) });
+/** `PUT …/responsible-gaming/reality-check`: 15, 30 or 60 minutes (checked by the use case with a Thai message). */
+export const rgRealityCheckBody = z.object({ minutes: z.number().int() });
 
 export const rgExclusionResponse = envelope(z.object({ kind: z.enum(['timeout', 'self_exclusion']), endsAt: z.string() }));
 

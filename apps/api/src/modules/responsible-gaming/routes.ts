@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { satangToBahtNumber } from '@sabai/money';
-import { bahtToSatang } from '@sabai/contracts';
+import { rgExclusionBody, rgLimitsBody, rgRealityCheckBody } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../auth/index.ts';
 import { activeExclusion, confirmLimitChanges, limitsToWire, readActivity, readLimits, readReturnedDeposits, setLimits, startExclusion } from './member-protection.ts';
@@ -11,8 +10,6 @@ import { readRealityCheckMinutes, setRealityCheckMinutes, touchPlaySession } fro
 import { registerResponsibleGamingStaffRoutes } from './staff-routes.ts';
 
 const TAGS = ['player protection'];
-const limitAmount = bahtToSatang().nullable();
-const periodLimits = z.object({ day: limitAmount, week: limitAmount, month: limitAmount });
 
 /**
  * Player protection for members (issue 12), under the spec's member API: limits (deposit and loss
@@ -38,7 +35,7 @@ export function registerResponsibleGamingRoutes(app: FastifyInstance, context: A
     const session = await requireMember(context, request);
     return { success: true, message: 'สำเร็จ', data: await view(session.memberId) };
   });
-  routes.put(`${base}/limits`, { schema: { tags: TAGS, body: z.object({ depositLimit: periodLimits, lossLimit: periodLimits }) } }, async (request) => {
+  routes.put(`${base}/limits`, { schema: { tags: TAGS, body: rgLimitsBody } }, async (request) => {
     const session = await requireMember(context, request);
     await setLimits(context, session.memberId, { deposit: request.body.depositLimit, loss: request.body.lossLimit });
     return { success: true, message: 'บันทึกวงเงินแล้ว การลดวงเงินมีผลทันที การเพิ่มหรือยกเลิกมีผลหลัง 24 ชั่วโมงและการยืนยันอีกครั้ง', data: await view(session.memberId) };
@@ -48,7 +45,7 @@ export function registerResponsibleGamingRoutes(app: FastifyInstance, context: A
     const applied = await confirmLimitChanges(context, session.memberId);
     return { success: true, message: applied > 0 ? 'ยืนยันการเปลี่ยนวงเงินแล้ว' : 'ยังไม่มีรายการที่ครบ 24 ชั่วโมง', data: await view(session.memberId) };
   });
-  routes.post(`${base}/exclusion`, { schema: { tags: TAGS, body: z.object({ kind: z.enum(['timeout', 'self_exclusion']), period: z.string().max(4) }) } }, async (request) => {
+  routes.post(`${base}/exclusion`, { schema: { tags: TAGS, body: rgExclusionBody } }, async (request) => {
     const session = await requireMember(context, request);
     const exclusion = await startExclusion(context, session.memberId, request.body);
     return { success: true, message: 'เริ่มพักการเล่นแล้ว ยกเลิกก่อนกำหนดไม่ได้', data: { kind: exclusion.kind, endsAt: exclusion.endsAt.toISOString() } };
@@ -60,7 +57,7 @@ export function registerResponsibleGamingRoutes(app: FastifyInstance, context: A
     const returned = await readReturnedDeposits(context.db, session.memberId);
     return { success: true, message: 'สำเร็จ', data: { deposits: toBaht(activity.deposits), netLoss: toBaht(activity.netLoss), returnedDeposits: returned } };
   });
-  routes.put(`${base}/reality-check`, { schema: { tags: TAGS, body: z.object({ minutes: z.number().int() }) } }, async (request) => {
+  routes.put(`${base}/reality-check`, { schema: { tags: TAGS, body: rgRealityCheckBody } }, async (request) => {
     const session = await requireMember(context, request);
     await setRealityCheckMinutes(context, session.memberId, request.body.minutes);
     return { success: true, message: 'บันทึกการแจ้งเตือนเวลาเล่นแล้ว', data: await view(session.memberId) };
