@@ -26,6 +26,8 @@ interface MemberPage {
   withdrawals: Array<{ id: string; amount: number; status: string; reason: string | null; at: string }>;
   referrals: { level1: number; level2: number };
   openSessions: number;
+  /** The partner's live game balance and when it was read (source 'ledger' when the partner could not be read). */
+  liveGameWallet: { amount: number; source: 'partner' | 'ledger' | 'no_account'; readAt: string | null; ledgerAmount: number };
   staffActions: Array<{ seq: string; actor: string; action: string; reason: string | null; at: string }>;
 }
 
@@ -94,6 +96,11 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
       void client.invalidateQueries({ queryKey: ['members'] });
     },
   });
+  // The one-time password of a reset is in the answer only: shown once here, gone when the page changes.
+  const resetPassword = useMutation({
+    mutationFn: () => api<{ oneTimePassword: string; sessionsEnded: number }>('POST', `/members/${selected}/reset-password`, { reason }),
+    onSuccess: () => setReason(''),
+  });
   const pending = useQuery({ queryKey: ['adjustments'], queryFn: () => api<Array<{ adjustmentId: string; memberId: string; direction: string; amount: number; requestedBy: string }>>('GET', '/adjustments'), enabled: canApprove });
   const adjust = useMutation({
     mutationFn: (input: { direction: 'credit' | 'debit'; amount: number; reason: string }) => api<{ status: string }>('POST', `/members/${selected}/adjustments`, input),
@@ -115,7 +122,7 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
     { header: 'บัญชี', id: 'bank', cell: ({ row }) => `${row.original.bankCode} ${row.original.bankAccountNumber}` },
     { header: 'ยูสเกม', accessorKey: 'gameUsername' },
     { header: t('col.status'), accessorKey: 'status' },
-    { header: '', id: 'open', enableSorting: false, cell: ({ row }) => <Button variant="plain" onClick={() => setSelected(row.original.memberId)}>เปิด</Button> },
+    { header: '', id: 'open', enableSorting: false, cell: ({ row }) => <Button variant="plain" onClick={() => { resetPassword.reset(); setSelected(row.original.memberId); }}>เปิด</Button> },
   ];
   const member = page.data;
   return (
@@ -154,6 +161,14 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
             <p>{member.phoneNumber} · {member.bankCode} {member.bankAccountNumber}</p>
             <p>สถานะ: <strong data-testid="member-status">{member.status}</strong> · เซสชันที่เปิดอยู่ {member.openSessions}</p>
             <p>ยูสเกม: {member.gameUsername ?? '—'} · แนะนำ ชั้น 1: {member.referrals.level1} ชั้น 2: {member.referrals.level2}</p>
+            {member.liveGameWallet.source !== 'no_account' && (
+              <p data-testid="live-game-wallet">
+                ยอดในเกม: {formatBaht(member.liveGameWallet.amount)}{' '}
+                {member.liveGameWallet.source === 'partner' && member.liveGameWallet.readAt
+                  ? `(ผู้ให้บริการเกม อ่านเมื่อ ${formatDateTime(member.liveGameWallet.readAt)}; บัญชีของเรา ${formatBaht(member.liveGameWallet.ledgerAmount)})`
+                  : '(อ่านจากผู้ให้บริการเกมไม่ได้: แสดงยอดตามบัญชีของเรา)'}
+              </p>
+            )}
             <p>เทิร์นโอเวอร์: {formatBaht(member.turnover.now)} / {formatBaht(member.turnover.needed)}</p>
             {member.activeBonus && <p>โบนัส: {member.activeBonus.promotionId} {formatBaht(member.activeBonus.bonus)}</p>}
             {canAdjust && (
@@ -186,8 +201,14 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
                     <Button disabled={!reason.trim()} onClick={() => act.mutate('reactivate')}>เปิดใช้บัญชี</Button>
                   )}
                   <Button variant="plain" disabled={!reason.trim()} onClick={() => act.mutate('sign-out')}>ออกจากระบบทุกอุปกรณ์</Button>
+                  <Button variant="plain" disabled={!reason.trim() || resetPassword.isPending} onClick={() => resetPassword.mutate()} data-testid="reset-password">ตั้งรหัสผ่านชั่วคราว</Button>
                 </div>
-                <ErrorText message={act.error instanceof ApiError ? act.error.message : null} />
+                {resetPassword.data && (
+                  <p className="rounded bg-amber-50 p-2 text-sm" data-testid="one-time-password">
+                    รหัสผ่านชั่วคราว (แสดงครั้งเดียว แจ้งสมาชิกแล้วให้เปลี่ยนหลังเข้าสู่ระบบ): <code className="font-mono text-base">{resetPassword.data.oneTimePassword}</code>
+                  </p>
+                )}
+                <ErrorText message={act.error instanceof ApiError ? act.error.message : resetPassword.error instanceof ApiError ? resetPassword.error.message : null} />
               </div>
             )}
           </div>

@@ -66,7 +66,7 @@ export async function staffCall(t: TestApp, method: 'GET' | 'POST', url: string,
     headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
     ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
   });
-  return { status: response.statusCode, body: response.json() as { success: boolean; code?: string; message?: string; data: any } };
+  return { status: response.statusCode, headers: response.headers, body: response.json() as { success: boolean; code?: string; message?: string; data: any } };
 }
 
 export async function setPayoutFault(t: TestApp, payout: 'ok' | 'fail' | 'timeout_after_applying' | 'error_after_applying' | 'timeout_before_applying') {

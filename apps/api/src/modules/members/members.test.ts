@@ -27,6 +27,13 @@ describe('staff member tools (issue 11 "Members")', () => {
     expect(page.body.data).toMatchObject({ memberId, phoneNumber: member.phoneNumber, status: 'active' });
     expect(page.body.data.wallets.main + page.body.data.wallets.game).toBe(500);
     expect(page.body.data.deposits).toHaveLength(1);
+    // The game account as the partner sees it now, with when it was read.
+    const live = page.body.data.liveGameWallet;
+    if (page.body.data.gameUsername === null) expect(live.source).toBe('no_account');
+    else {
+      expect(live).toMatchObject({ source: 'partner', amount: page.body.data.wallets.game });
+      expect(Number.isNaN(Date.parse(live.readAt))).toBe(false);
+    }
     expect((await staffCall(t, 'GET', `/admin-api/v1/members?q=${member.phoneNumber}`, undefined, 'marketing')).status).toBe(403);
   });
 
@@ -55,6 +62,31 @@ describe('staff member tools (issue 11 "Members")', () => {
     const ended = await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/sign-out`, { reason: 'โทรศัพท์หาย' }, 'support');
     expect(ended.body.data.sessionsEnded).toBeGreaterThanOrEqual(1);
     expect((await t.call({ method: 'GET', url: '/user-profile-composite/v1/profile/balance', token: member.token })).status).toBe(401);
+  });
+});
+
+describe('reset password (issue 11 "Members")', () => {
+  it('gives support a one-time password once: the old password and every session stop working, the new one signs in, the audit never holds it', async () => {
+    const member = await fundedMember(t, '100.00');
+    const memberId = await idOf(member.phoneNumber);
+    expect((await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/reset-password`, { reason: 'ลืมรหัสผ่าน' }, 'finance')).status).toBe(403);
+    expect((await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/reset-password`, { reason: ' ' }, 'support')).body.code).toBe('VALIDATION_FAILED');
+    const reset = await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/reset-password`, { reason: 'ลืมรหัสผ่าน ยืนยันตัวตนทางโทรศัพท์แล้ว' }, 'support');
+    expect(reset.status).toBe(200);
+    const oneTimePassword = reset.body.data.oneTimePassword as string;
+    expect(oneTimePassword).toMatch(/^[a-z2-9]{10}$/);
+    expect(reset.headers['cache-control']).toBe('no-store');
+    expect(reset.body.data.sessionsEnded).toBeGreaterThanOrEqual(1);
+    expect((await t.call({ method: 'GET', url: '/user-profile-composite/v1/profile/balance', token: member.token })).status).toBe(401);
+    expect((await t.call({ method: 'POST', url: '/auth-service/v1/login', body: { phoneNumber: member.phoneNumber, Password: member.password } })).status).not.toBe(200);
+    expect((await t.call({ method: 'POST', url: '/auth-service/v1/login', body: { phoneNumber: member.phoneNumber, Password: oneTimePassword } })).status).toBe(200);
+    const audit = await t.db.query<{ reason: string; row: string }>(`SELECT reason, row_to_json(a)::text AS row FROM audit_log a WHERE subject_id = $1 AND action = 'member.reset_password'`, [memberId]);
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0]!.reason).toBe('ลืมรหัสผ่าน ยืนยันตัวตนทางโทรศัพท์แล้ว');
+    expect(audit.rows[0]!.row).not.toContain(oneTimePassword);
+    // Each reset gives a different password.
+    const again = await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/reset-password`, { reason: 'อีกครั้ง' }, 'owner');
+    expect(again.body.data.oneTimePassword).not.toBe(oneTimePassword);
   });
 });
 

@@ -5,24 +5,29 @@ import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { searchMembers } from './search-members.ts';
 import { getMemberProfile } from './get-member-profile.ts';
 import { setMemberStatus, signMemberOutEverywhere } from './set-member-status.ts';
+import { resetMemberPassword } from './reset-member-password.ts';
 import { decideAdjustment, listPendingAdjustments, requestAdjustment, type AdjustmentView } from './adjust-member-wallet.ts';
 import { adjustmentDecisionBody, adjustmentParams, adjustmentRequestBody, memberParams, memberReasonBody, memberSearchQuery } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
+import { getBalance } from '../history/index.ts';
 
 const TAGS = ['back office: members'];
 
-/** Staff's member tools (issue 11 "Members"): search, the member page, suspend / reactivate, sign out everywhere. */
+/** Staff's member tools (issue 11 "Members"): search, the member page, suspend / reactivate, sign out everywhere, reset password. */
 export function registerMemberRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/admin-api/v1/members', { schema: { tags: TAGS, querystring: memberSearchQuery } }, async (request) => {
     const rows = await searchMembers(context.db, request.query.q);
     return { success: true, message: 'ok', data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
   });
-  routes.get('/admin-api/v1/members/:memberId', { schema: { tags: TAGS, params: memberParams } }, async (request) => ({
-    success: true,
-    message: 'ok',
-    data: await getMemberProfile(context.db, request.params.memberId),
-  }));
+  routes.get('/admin-api/v1/members/:memberId', { schema: { tags: TAGS, params: memberParams } }, async (request) => {
+    const profile = await getMemberProfile(context.db, request.params.memberId);
+    // The game account as the partner sees it now (our books follow as rounds are booked), with
+    // when it was read; the ledger's figure when the partner cannot be read.
+    const balance = await getBalance(context, request.params.memberId);
+    const liveGameWallet = { amount: balance.gameWallet, source: balance.gameWalletSource, readAt: balance.gameWalletReadAt, ledgerAmount: balance.ledgerGameWallet };
+    return { success: true, message: 'ok', data: { ...profile, liveGameWallet } };
+  });
   for (const [action, status] of [['suspend', 'suspended'], ['reactivate', 'active']] as const) {
     routes.post(`/admin-api/v1/members/:memberId/${action}`, { schema: { tags: TAGS, params: memberParams, body: memberReasonBody } }, async (request) => {
       const staff = requireStaffPrincipal(request);
@@ -52,5 +57,12 @@ export function registerMemberRoutes(app: FastifyInstance, context: AppContext):
     const staff = requireStaffPrincipal(request);
     const ended = await signMemberOutEverywhere(context, { memberId: request.params.memberId, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
     return { success: true, message: 'ออกจากระบบทุกอุปกรณ์แล้ว', data: { sessionsEnded: ended } };
+  });
+  routes.post('/admin-api/v1/members/:memberId/reset-password', { schema: { tags: TAGS, params: memberParams, body: memberReasonBody } }, async (request, reply) => {
+    const staff = requireStaffPrincipal(request);
+    const result = await resetMemberPassword(context, { memberId: request.params.memberId, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
+    // The one-time password is in this answer only: no cache may keep it.
+    void reply.header('cache-control', 'no-store');
+    return { success: true, message: 'ตั้งรหัสผ่านชั่วคราวแล้ว แจ้งสมาชิกครั้งเดียว และให้เปลี่ยนรหัสผ่านหลังเข้าสู่ระบบ', data: result };
   });
 }

@@ -82,6 +82,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'POST /admin-api/v1/members/:memberId/suspend': 'members.manage',
   'POST /admin-api/v1/members/:memberId/reactivate': 'members.manage',
   'POST /admin-api/v1/members/:memberId/sign-out': 'members.manage',
+  'POST /admin-api/v1/members/:memberId/reset-password': 'members.manage',
   'POST /admin-api/v1/members/:memberId/adjustments': 'adjustments.request',
   'GET /admin-api/v1/members/:memberId/line': 'line.view',
   'GET /admin-api/v1/adjustments': 'adjustments.approve',
