@@ -34,6 +34,22 @@ const depositOf = async (phoneNumber: string, amountSatang: bigint) =>
   )).rows;
 
 describe('AML review of large deposits (issue 12)', () => {
+  it('refuses to assign a held deposit to a member in a time-out: nothing is credited, the deposit stays held for a refund', async () => {
+    const m = await member();
+    const timeout = await t.call({ method: 'POST', url: '/user-profile-composite/v1/responsible-gaming/exclusion', token: m.token, body: { kind: 'timeout', period: '24h' } });
+    expect(timeout.status).toBe(200);
+    // From an account no member has: held, unmatched.
+    const unmatched = await deposit({ bankCode: '014', accountNumber: '4000000008' }, '321.00');
+    expect(unmatched.body.data.status).toBe('held');
+    const { rows } = await t.db.query<{ id: string }>(`SELECT id FROM deposits WHERE status = 'held' AND amount_satang = 32100 AND member_id IS NULL`);
+    expect(rows).toHaveLength(1);
+    const assign = await staffCall(t, 'POST', `/admin-api/v1/deposits/${rows[0]!.id}/assign`, { memberPhoneNumber: m.phoneNumber }, 'finance');
+    expect(assign).toMatchObject({ status: 409, body: { code: 'STATE_CONFLICT' } });
+    expect(await mainBalance(t, m.token)).toBe(0);
+    const after = await t.db.query<{ status: string; member_id: string | null }>('SELECT status, member_id FROM deposits WHERE id = $1', [rows[0]!.id]);
+    expect(after.rows).toEqual([{ status: 'held', member_id: null }]);
+  });
+
   it('holds a deposit above the AML amount, credits one at it; only the owner changes the amount', async () => {
     const m = await member();
     expect((await deposit(m, '5000.00')).body.data.status).toBe('credited');

@@ -1,4 +1,5 @@
 import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import type { Queryable } from '@sabai/db';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
@@ -11,7 +12,8 @@ import { depositRefusal } from '../responsible-gaming/index.ts';
  * - `assign` to a member: DEPOSIT unallocated → member main (same key as an automatic credit of
  *   that bank event, so a deposit can never be credited twice);
  * (a refund pays the sender back through the payout adapter: refund-held-deposit.ts).
- * Audited. Assigning records `deposit.credited` (bonus, wheel credit and the move into the game
+ * Player protection applies as to an automatic credit (a member in a time-out or past a deposit
+ * limit is refused: refund instead). Audited. Assigning records `deposit.credited` (bonus, wheel credit and the move into the game
  * follow through the worker, as for an automatic credit). @throws AppError NOT_FOUND, STATE_CONFLICT (not held any more), VALIDATION_FAILED.
  */
 export async function resolveHeldDeposit(
@@ -26,28 +28,11 @@ export async function resolveHeldDeposit(
     const deposit = rows[0];
     if (!deposit) throw new AppError('NOT_FOUND');
     if (deposit.status !== 'held') throw new AppError('STATE_CONFLICT');
-    const unallocated = await requireAccountId(tx, HOUSE_ACCOUNTS.unallocatedDeposits);
-
     const member = await tx.query<{ id: string }>(`SELECT id FROM members WHERE phone_number = $1 AND status = 'active'`, [input.memberPhoneNumber]);
     const memberId = member.rows[0]?.id;
     if (!memberId) throw new AppError('NOT_FOUND', { message: 'ไม่พบสมาชิกเบอร์นี้' });
-    const transferId = expectPosted(
-      await postTransfer(tx, {
-        idempotencyKey: `deposit:${deposit.event_id}`,
-        code: 'DEPOSIT',
-        debitAccountId: unallocated,
-        creditAccountId: await requireMemberAccountId(tx, memberId, 'main'),
-        amountSatang: deposit.amount_satang,
-        source: { type: 'deposit', id: input.depositId },
-      }),
-    );
-    await tx.query(
-      `UPDATE deposits SET status = 'credited', member_id = $2, credit_transfer_id = $3, resolved_by = $4, resolved_at = now() WHERE id = $1`,
-      [input.depositId, memberId, transferId, input.actor],
-    );
-    await recordDepositCredited(tx, { memberId, depositId: input.depositId, amountSatang: deposit.amount_satang, now: context.now() });
+    await creditHeldDeposit(tx, context, { depositId: input.depositId, eventId: deposit.event_id, amountSatang: deposit.amount_satang, memberId, actor: input.actor });
     await recordStaffAction(tx, { actor: input.actor, action: 'deposit.assign', subjectType: 'deposit', subjectId: input.depositId, details: { memberId, note: input.note ?? null } });
-    await notifyBalanceChanged(tx, memberId, 'deposit', input.depositId);
     return { status: 'credited' as const };
   });
 }
@@ -81,28 +66,43 @@ export async function releaseAmlHeldDeposit(
     if (deposit.status === 'credited') return { status: 'credited' as const, memberId: deposit.member_id, alreadyReleased: true };
     if (deposit.status !== 'held') throw new AppError('STATE_CONFLICT');
     const memberId = deposit.member_id;
-    const protection = await depositRefusal(tx, memberId, deposit.amount_satang, context.now());
-    if (protection) throw new AppError('STATE_CONFLICT', { message: 'สมาชิกอยู่ในช่วงพักการเล่นหรือเกินวงเงินฝากที่ตั้งไว้ กรุณาคืนเงินแทน' });
-    const transferId = expectPosted(
-      await postTransfer(tx, {
-        idempotencyKey: `deposit:${deposit.event_id}`,
-        code: 'DEPOSIT',
-        debitAccountId: await requireAccountId(tx, 'house:unallocated_deposits'),
-        creditAccountId: await requireMemberAccountId(tx, memberId, 'main'),
-        amountSatang: deposit.amount_satang,
-        source: { type: 'deposit', id: input.depositId },
-      }),
-    );
-    await tx.query(
-      `UPDATE deposits SET status = 'credited', credit_transfer_id = $2, resolved_by = $3, resolved_at = now() WHERE id = $1`,
-      [input.depositId, transferId, input.actor],
-    );
-    await recordDepositCredited(tx, { memberId, depositId: input.depositId, amountSatang: deposit.amount_satang, now: context.now() });
+    await creditHeldDeposit(tx, context, { depositId: input.depositId, eventId: deposit.event_id, amountSatang: deposit.amount_satang, memberId, actor: input.actor });
     await recordStaffAction(tx, {
       actor: input.actor, ...(input.actorRole ? { actorRole: input.actorRole } : {}), action: 'deposit.release', subjectType: 'deposit', subjectId: input.depositId,
       reason: note, details: { memberId, holdReason: 'AML_REVIEW' },
     });
-    await notifyBalanceChanged(tx, memberId, 'deposit');
     return { status: 'credited' as const, memberId, alreadyReleased: false };
   });
+}
+
+/**
+ * Credits a held deposit (row locked by the caller) to `memberId`: DEPOSIT unallocated → member
+ * main under the bank event's key (the same key as an automatic credit, so a deposit is never
+ * credited twice), the row marked credited, `deposit.credited` in the outbox, the member's stream
+ * told. Player protection applies as to an automatic credit: a member in a time-out / exclusion or
+ * past a deposit limit is refused (STATE_CONFLICT, Thai) — refund instead.
+ */
+async function creditHeldDeposit(
+  tx: Queryable,
+  context: AppContext,
+  deposit: { depositId: string; eventId: bigint; amountSatang: bigint; memberId: string; actor: string },
+): Promise<void> {
+  const protection = await depositRefusal(tx, deposit.memberId, deposit.amountSatang, context.now());
+  if (protection) throw new AppError('STATE_CONFLICT', { message: 'สมาชิกอยู่ในช่วงพักการเล่นหรือเกินวงเงินฝากที่ตั้งไว้ กรุณาคืนเงินแทน' });
+  const transferId = expectPosted(
+    await postTransfer(tx, {
+      idempotencyKey: `deposit:${deposit.eventId}`,
+      code: 'DEPOSIT',
+      debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.unallocatedDeposits),
+      creditAccountId: await requireMemberAccountId(tx, deposit.memberId, 'main'),
+      amountSatang: deposit.amountSatang,
+      source: { type: 'deposit', id: deposit.depositId },
+    }),
+  );
+  await tx.query(
+    `UPDATE deposits SET status = 'credited', member_id = $2, credit_transfer_id = $3, resolved_by = $4, resolved_at = now() WHERE id = $1`,
+    [deposit.depositId, deposit.memberId, transferId, deposit.actor],
+  );
+  await recordDepositCredited(tx, { memberId: deposit.memberId, depositId: deposit.depositId, amountSatang: deposit.amountSatang, now: context.now() });
+  await notifyBalanceChanged(tx, deposit.memberId, 'deposit', deposit.depositId);
 }
