@@ -68,6 +68,12 @@ const configSchema = z.object({
   PAYOUT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** A payout whose outcome is unknown and that the provider still does not know after this long is failed and refunded. */
   PAYOUT_UNKNOWN_GRACE_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
+  /**
+   * An `approved` withdrawal nobody claimed for this long was left by a process that died between
+   * the approval and the claim: the payout recovery job pays it (the claim is atomic, so a late
+   * claim by the original process finds nothing to do).
+   */
+  PAYOUT_CLAIM_GRACE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /** The period of the worker's recurring jobs: recoveries, bet pull, cashback and affiliate periods (docs/adr/0017). */
   RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /**

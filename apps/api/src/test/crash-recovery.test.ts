@@ -78,6 +78,8 @@ function startProcess(entry: string): ChildProcess {
       OUTBOX_JOB_EXPIRE_SECONDS: '4',
       JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
       PAYOUT_UNKNOWN_GRACE_MS: '1500',
+      // A withdrawal approved just before the kill and never claimed is paid by recovery after this.
+      PAYOUT_CLAIM_GRACE_MS: '1500',
       PROVIDER_TIMEOUT_MS: '1000',
       RATE_LIMIT_SCALE: '1000',
       BANK_TOKEN_SECRET: 'crash-test-bank-token-secret-0123456789',

@@ -5,7 +5,7 @@ import { settleWithdrawal } from './settle-withdrawal.ts';
 
 /**
  * The payout recovery job (run at start and every RECOVERY_INTERVAL_MS):
- * - `approved` withdrawals older than a minute were never claimed (the process died between the
+ * - `approved` withdrawals untouched for PAYOUT_CLAIM_GRACE_MS (default a minute) were never claimed (the process died between the
  *   approval and the claim): pay them now;
  * - `paying` withdrawals have an unknown outcome: ask the provider by reference. Succeeded → paid;
  *   failed → failed (money back); not found after PAYOUT_UNKNOWN_GRACE_MS → the provider never
@@ -18,7 +18,7 @@ export async function recoverPayouts(context: AppContext, options: { batchSize?:
   let settled = 0;
   const stuckApproved = await context.db.query<{ id: string }>(
     `SELECT id FROM withdrawals WHERE status = 'approved' AND updated_at < $1 ORDER BY created_at LIMIT $2`,
-    [new Date(now.getTime() - 60_000), batchSize],
+    [new Date(now.getTime() - context.config.PAYOUT_CLAIM_GRACE_MS), batchSize],
   );
   for (const row of stuckApproved.rows) {
     await executePayout(context, row.id);

@@ -189,8 +189,12 @@ describe('payouts with unknown outcomes are settled by asking, never paid twice'
   it('a withdrawal approved but never claimed (crash before the payout call) is paid by recovery', async () => {
     const member = await fundedMember(t, '20000.00');
     const id = (await withdraw(member.token, 6000)).body.data.withdrawalId as string;
-    // The decision committed, then the process died before executePayout ran.
-    await t.db.query(`UPDATE withdrawals SET status = 'approved', decided_by = 'staff:test', updated_at = now() - interval '2 minutes' WHERE id = $1`, [id]);
+    // The decision committed, then the process died before executePayout ran. Within the claim
+    // grace (PAYOUT_CLAIM_GRACE_MS) recovery leaves it to the process that approved it.
+    await t.db.query(`UPDATE withdrawals SET status = 'approved', decided_by = 'staff:test', updated_at = now() WHERE id = $1`, [id]);
+    await recoverPayouts(t.context);
+    expect(await withdrawalStatus(id)).toBe('approved');
+    await t.db.query(`UPDATE withdrawals SET updated_at = now() - interval '2 minutes' WHERE id = $1`, [id]);
     await recoverPayouts(t.context);
     expect(await withdrawalStatus(id)).toBe('paid');
     expect(await sandboxPayout(id)).toMatchObject({ status: 'succeeded' });
