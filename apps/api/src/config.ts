@@ -122,6 +122,12 @@ const configSchema = z.object({
   LINE_CHANNEL_ACCESS_TOKEN: z.string().min(16).default('sandbox-line-access-token-change-me'),
   /** LINE Messaging API base URL; unset = the sandbox's LINE (`SANDBOX_URL`). Production: `https://api.line.me`. */
   LINE_API_BASE_URL: z.string().url().optional(),
+  /**
+   * How long a LINE call may take before we stop waiting and count it as unanswered (a push is
+   * then retried with the same X-Line-Retry-Key, so LINE delivers it once). The SDK's fetch has
+   * no timeout of its own.
+   */
+  LINE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** LINE's account-link dialog; unset = the sandbox's (`SANDBOX_URL/line/dialog/bot/accountLink`). Production: `https://access.line.me/dialog/bot/accountLink`. */
   LINE_ACCOUNT_LINK_URL: z.string().url().optional(),
   /**

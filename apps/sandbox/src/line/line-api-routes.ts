@@ -68,6 +68,7 @@ export function registerLineApiRoutes(app: FastifyInstance, line: SandboxLine): 
     if (retryKey !== null) line.acceptedRetryKeys.add(retryKey);
     line.addToChat(parsed.data.to, { at: new Date().toISOString(), from: 'bot', via: 'push', messages: parsed.data.messages });
     log(200);
+    if (line.pushAnswerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, line.pushAnswerDelayMs));
     return { sentMessages: parsed.data.messages.map((_, index) => ({ id: `${Date.now()}${index}`, quoteToken: 'sandbox' })) };
   });
 

@@ -7,6 +7,7 @@ const faultBody = z.object({ status: z.union([z.literal(429), z.literal(500), z.
 /**
  * The sandbox LINE's switches and simulator for tests and the e2e journey (need `x-sandbox-key`):
  * - `POST /sandbox/v1/line/faults` `{ status: 429|500|…, count }`: the next `count` pushes answer `status`;
+ * - `POST /sandbox/v1/line/answer-delay` `{ delayMs }`: pushes are accepted, then answered `delayMs` late;
  * - `POST /sandbox/v1/line/users` `{ displayName }` → a new simulated LINE user;
  * - `POST /sandbox/v1/line/users/:userId/follow|unfollow`, `…/messages` `{ text }`;
  * - `POST /sandbox/v1/line/account-link` `{ linkToken, nonce }`: the user confirms LINE's dialog;
@@ -18,6 +19,12 @@ export function registerLineControlRoutes(app: FastifyInstance, line: SandboxLin
     if (!parsed.success) return reply.code(400).send({ error: 'status must be 429, 500, 502, 503, 400 or 403; count 0–100' });
     line.pushFault = { status: parsed.data.status, remaining: parsed.data.count };
     return { ...line.pushFault };
+  });
+  app.post('/sandbox/v1/line/answer-delay', async (request, reply) => {
+    const parsed = z.object({ delayMs: z.number().int().min(0).max(120_000) }).safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ error: 'delayMs must be an integer 0–120000' });
+    line.pushAnswerDelayMs = parsed.data.delayMs;
+    return { delayMs: line.pushAnswerDelayMs };
   });
   app.post('/sandbox/v1/line/users', async (request) => {
     const displayName = z.object({ displayName: z.string().max(40) }).safeParse(request.body);

@@ -47,6 +47,11 @@ export interface SandboxLine {
   acceptedRetryKeys: Set<string>;
   /** The next `remaining` pushes answer `status` (429 / 500…), then normal again. */
   pushFault: { status: number; remaining: number };
+  /**
+   * A slow LINE: a push is accepted (delivered to the chat, its retry key remembered) and answered
+   * this many ms later — long enough and the caller gives up without knowing it was sent.
+   */
+  pushAnswerDelayMs: number;
   /** Every push call seen (for tests): status answered and retry key. */
   pushLog: Array<{ at: string; to: string; status: number; retryKey: string | null }>;
   setApiBaseUrl(url: string): void;
@@ -78,6 +83,7 @@ export function createSandboxLine(options: { channelSecret?: string; channelAcce
     replyTokens: new Map(),
     acceptedRetryKeys: new Set(),
     pushFault: { status: 200, remaining: 0 },
+    pushAnswerDelayMs: 0,
     pushLog: [],
     setApiBaseUrl(url) {
       const parsed = new URL(url);

@@ -32,9 +32,22 @@ export function lineEndpoints(config: Pick<AppConfig, 'LINE_API_BASE_URL' | 'LIN
   };
 }
 
-async function outcome(call: () => Promise<unknown>): Promise<LineCallResult> {
+/**
+ * The call's answer, or a rejection after `timeoutMs`: `@line/bot-sdk` 11 calls fetch without a
+ * signal, so the wait is bounded here (the request itself may still finish; a push carries its
+ * retry key, so the retry after a timeout is answered 409 if LINE took the first).
+ */
+function withinTimeout<T>(call: () => Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`LINE did not answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([call(), timeout]).finally(() => clearTimeout(timer));
+}
+
+async function outcome(call: () => Promise<unknown>, timeoutMs: number): Promise<LineCallResult> {
   try {
-    await call();
+    await withinTimeout(call, timeoutMs);
     return { ok: true, httpStatus: 200, error: null };
   } catch (error) {
     if (error instanceof HTTPFetchError) return { ok: false, httpStatus: error.status, error: `${error.status} ${error.body}`.slice(0, 500) };
@@ -44,11 +57,12 @@ async function outcome(call: () => Promise<unknown>): Promise<LineCallResult> {
 
 export function createLineClient(config: AppConfig): LineClient {
   const client = new messagingApi.MessagingApiClient({ channelAccessToken: config.LINE_CHANNEL_ACCESS_TOKEN, baseURL: lineEndpoints(config).apiBaseUrl });
+  const timeoutMs = config.LINE_TIMEOUT_MS;
   return {
-    push: (to, messages, retryKey) => outcome(() => client.pushMessageWithHttpInfo({ to, messages }, retryKey)),
-    reply: (replyToken, messages) => outcome(() => client.replyMessage({ replyToken, messages })),
+    push: (to, messages, retryKey) => outcome(() => client.pushMessageWithHttpInfo({ to, messages }, retryKey), timeoutMs),
+    reply: (replyToken, messages) => outcome(() => client.replyMessage({ replyToken, messages }), timeoutMs),
     async issueLinkToken(userId) {
-      return (await client.issueLinkToken(userId)).linkToken;
+      return (await withinTimeout(() => client.issueLinkToken(userId), timeoutMs)).linkToken;
     },
   };
 }

@@ -174,6 +174,26 @@ describe('LINE notifications (issue 12)', () => {
     expect((await t.db.query('SELECT status, http_status FROM line_messages WHERE event_id = $1', [event.id])).rows).toEqual([{ status: 'sent', http_status: 409 }]);
   });
 
+  it('stops waiting for a LINE that does not answer in time, and the retry with the same key leaves one message', async () => {
+    const m = await linkedMember();
+    const client = createLineClient({ ...t.context.config, LINE_TIMEOUT_MS: 200 });
+    const event = depositEvent(m.memberId, 900_000_105n);
+    t.sandbox.line.pushAnswerDelayMs = 1_500;
+    try {
+      await expect(notifyMemberByLine(t.context, client, event)).rejects.toBeInstanceOf(LineRetryableError);
+    } finally {
+      t.sandbox.line.pushAnswerDelayMs = 0;
+    }
+    expect((await t.db.query('SELECT status, http_status, error FROM line_messages WHERE event_id = $1', [event.id])).rows).toEqual([
+      { status: 'retrying', http_status: null, error: 'LINE did not answer within 200 ms' },
+    ]);
+    // LINE had taken it: the retry carries the same key, LINE answers 409, it is recorded as sent.
+    expect(await notifyMemberByLine(t.context, client, event)).toBe('sent');
+    expect(m.user.chat.filter((entry) => entry.via === 'push')).toHaveLength(1);
+    // The first call's late answer still arrives (the SDK's request was not aborted).
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+  });
+
   it('records a 4xx other than 429 as failed without retrying; a 500 is retried', async () => {
     const m = await linkedMember();
     const client = createLineClient(t.context.config);
