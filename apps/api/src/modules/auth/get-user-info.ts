@@ -21,52 +21,24 @@ import { activeTurnoverRequirements, totalTurnoverSatang, turnoverTowards } from
  */
 export async function getUserInfo(context: { db: Queryable; config: Pick<AppConfig, 'GAME_USERNAME_PREFIX'> }, memberId: string): Promise<UserInfo> {
   const db = context.db;
-  const { rows } = await db.query<{
-    phone_number: string;
-    bank_code: string;
-    bank_account_number: string;
-    first_name: string;
-    last_name: string;
-    affiliate_key: string;
-    bonus_preference: boolean;
-    created_at: Date;
-  }>(
-    `SELECT phone_number, bank_code, bank_account_number, first_name, last_name, affiliate_key, bonus_preference, created_at
-     FROM members WHERE id = $1`,
-    [memberId],
-  );
-  const member = rows[0];
-  if (!member) throw new Error(`member ${memberId} not found`);
-  const balances = await readMemberWalletBalances(db, memberId);
-  const grants = await db.query<{ promotion_id: string; max_withdraw_satang: bigint | null; created_at: Date; deposit_satang: bigint }>(
-    `SELECT promotion_id, max_withdraw_satang, created_at, deposit_satang
-     FROM bonus_grants WHERE member_id = $1 AND status = 'active'`,
-    [memberId],
-  );
-  const grant = grants.rows[0];
-  const itemCodes = await db.query<{ code: string }>('SELECT code FROM item_code_redemptions WHERE member_id = $1 ORDER BY created_at LIMIT 100', [memberId]);
+  // Refresh runs after every navigation (spec §2; issue 16 §1): the member's own rows come in one
+  // statement, next to the ledger's balances; the turnover figures only when a grant is active.
+  const [card, balances] = await Promise.all([readMemberCard(db, memberId), readMemberWalletBalances(db, memberId)]);
+  const { member, grant, itemCodes, game, totals } = card;
   // BonusInfo is the grant's own progress (its target from its start), not the combined rolling.
-  const grantRequirement = grant ? (await activeTurnoverRequirements(db, memberId)).grant : null;
-  const turnover = grantRequirement ? turnoverTowards((await totalTurnoverSatang(db, memberId)).totalSatang, [grantRequirement]) : undefined;
-  const gameAccount = await db.query<{ username: string | null; password: string | null; partner: string }>(
-    `SELECT g.username, g.password, s.partner FROM site_settings s LEFT JOIN game_accounts g ON g.member_id = $1`,
-    [memberId],
-  );
-  const game = gameAccount.rows[0];
-  const totals = await db.query<{ deposited: bigint; withdrawn: bigint }>(
-    `SELECT
-       (SELECT coalesce(sum(amount_satang), 0)::int8 FROM deposits WHERE member_id = $1 AND status = 'credited') AS deposited,
-       (SELECT coalesce(sum(amount_satang), 0)::int8 FROM withdrawals WHERE member_id = $1 AND status = 'paid') AS withdrawn`,
-    [memberId],
-  );
+  let turnover: { nowSatang: bigint; neededSatang: bigint } | undefined;
+  if (grant) {
+    const [requirements, total] = await Promise.all([activeTurnoverRequirements(db, memberId), totalTurnoverSatang(db, memberId)]);
+    if (requirements.grant) turnover = turnoverTowards(total.totalSatang, [requirements.grant]);
+  }
   return {
     PhoneNumber: member.phone_number,
     BankAccount: member.bank_account_number,
     BankCode: member.bank_code,
     regisdate: member.created_at.toISOString(),
-    ItemCode: itemCodes.rows.map((row) => row.code),
-    totalDeposit: satangToBahtNumber(totals.rows[0]?.deposited ?? 0n),
-    totalWithdraw: satangToBahtNumber(totals.rows[0]?.withdrawn ?? 0n),
+    ItemCode: itemCodes,
+    totalDeposit: satangToBahtNumber(totals.depositedSatang),
+    totalWithdraw: satangToBahtNumber(totals.withdrawnSatang),
     affiliateKey: member.affiliate_key,
     GameInfo: {
       username: game?.username ?? gameUsernameFor(context.config.GAME_USERNAME_PREFIX, member.affiliate_key),
@@ -107,3 +79,61 @@ export async function getUserInfo(context: { db: Queryable; config: Pick<AppConf
 
 /** The member's game username at the partner, as ensureGameAccount opens it: prefix + affiliate key, lower case. */
 export const gameUsernameFor = (prefix: string, affiliateKey: string): string => `${prefix}${affiliateKey.toLowerCase()}`;
+
+interface MemberCardRow {
+  phone_number: string;
+  bank_code: string;
+  bank_account_number: string;
+  first_name: string;
+  last_name: string;
+  affiliate_key: string;
+  bonus_preference: boolean;
+  created_at: Date;
+  grant_promotion_id: string | null;
+  grant_max_withdraw_satang: bigint | null;
+  grant_created_at: Date | null;
+  grant_deposit_satang: bigint | null;
+  item_codes: string[];
+  game_username: string | null;
+  game_password: string | null;
+  partner: string | null;
+  deposited_satang: bigint;
+  withdrawn_satang: bigint;
+}
+
+/**
+ * Everything of the member card outside the ledger in ONE statement (one round trip): the member
+ * row, the active bonus grant (at most one, promotions), up to 100 redeemed item codes in
+ * redemption order, the game account with the site's partner, and the credited deposit / paid
+ * withdrawal totals (each through the member's own index: the plan test in
+ * test/member-read-plans.test.ts refuses a scan).
+ * @throws Error when the member does not exist.
+ */
+async function readMemberCard(db: Queryable, memberId: string) {
+  const { rows } = await db.query<MemberCardRow>(
+    `SELECT m.phone_number, m.bank_code, m.bank_account_number, m.first_name, m.last_name, m.affiliate_key, m.bonus_preference, m.created_at,
+            g.promotion_id AS grant_promotion_id, g.max_withdraw_satang AS grant_max_withdraw_satang, g.created_at AS grant_created_at, g.deposit_satang AS grant_deposit_satang,
+            ARRAY(SELECT i.code FROM item_code_redemptions i WHERE i.member_id = m.id ORDER BY i.created_at LIMIT 100) AS item_codes,
+            a.username AS game_username, a.password AS game_password, (SELECT s.partner FROM site_settings s LIMIT 1) AS partner,
+            (SELECT coalesce(sum(d.amount_satang), 0)::int8 FROM deposits d WHERE d.member_id = m.id AND d.status = 'credited') AS deposited_satang,
+            (SELECT coalesce(sum(w.amount_satang), 0)::int8 FROM withdrawals w WHERE w.member_id = m.id AND w.status = 'paid') AS withdrawn_satang
+     FROM members m
+     LEFT JOIN LATERAL (SELECT promotion_id, max_withdraw_satang, created_at, deposit_satang FROM bonus_grants
+                        WHERE member_id = m.id AND status = 'active' ORDER BY created_at LIMIT 1) g ON true
+     LEFT JOIN game_accounts a ON a.member_id = m.id
+     WHERE m.id = $1`,
+    [memberId],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`member ${memberId} not found`);
+  return {
+    member: row,
+    grant:
+      row.grant_promotion_id === null || row.grant_created_at === null
+        ? undefined
+        : { promotion_id: row.grant_promotion_id, max_withdraw_satang: row.grant_max_withdraw_satang, created_at: row.grant_created_at, deposit_satang: row.grant_deposit_satang ?? 0n },
+    itemCodes: row.item_codes,
+    game: { username: row.game_username, password: row.game_password, partner: row.partner },
+    totals: { depositedSatang: row.deposited_satang, withdrawnSatang: row.withdrawn_satang },
+  };
+}
