@@ -19,17 +19,21 @@ export type GameWalletSource = 'partner' | 'ledger' | 'no_account';
  * shown and `gameWalletSource` says so; a member without a game account has nothing there.
  */
 export async function getBalance(context: Pick<AppContext, 'db' | 'partner' | 'now'>, memberId: string) {
-  // The member's own accounts, cached totals (@sabai/ledger owns the read).
-  const balances = await readMemberAccountBalances(context.db, memberId);
-  // Only withdrawals count as pending withdraw: a transfer into the game also reserves the main
-  // wallet for a moment, and it is not a withdrawal (issue 15).
-  const pending = await context.db.query<{ total: bigint }>(
-    `SELECT coalesce(sum(amount_satang), 0)::int8 AS total FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[])`,
-    [memberId, [...OPEN_WITHDRAWAL_STATES]],
-  );
+  // Three independent reads at once (balance is polled by every page, issue 16 §1): the member's
+  // own accounts' cached totals (@sabai/ledger owns the read); the open withdrawals — only they
+  // count as pending withdraw: a transfer into the game also reserves the main wallet for a moment,
+  // and it is not a withdrawal (issue 15); and the game account to ask the partner about.
+  const [balances, pending, account] = await Promise.all([
+    readMemberAccountBalances(context.db, memberId),
+    context.db.query<{ total: bigint }>(
+      `SELECT coalesce(sum(amount_satang), 0)::int8 AS total FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[])`,
+      [memberId, [...OPEN_WITHDRAWAL_STATES]],
+    ),
+    findGameAccount(context, memberId),
+  ]);
   const walletSatang = (kind: MemberAccountKind) => balances[kind].availableSatang;
   const wallet = (kind: MemberAccountKind) => satangToBahtNumber(walletSatang(kind));
-  const game = await readLiveGameWallet(context, memberId, walletSatang('game'));
+  const game = await readLiveGameWallet(context, account, walletSatang('game'));
   return {
     mainWallet: wallet('main'),
     gameWallet: satangToBahtNumber(game.satang),
@@ -47,10 +51,9 @@ export async function getBalance(context: Pick<AppContext, 'db' | 'partner' | 'n
 
 async function readLiveGameWallet(
   context: Pick<AppContext, 'db' | 'partner' | 'now'>,
-  memberId: string,
+  account: Awaited<ReturnType<typeof findGameAccount>>,
   ledgerSatang: bigint,
 ): Promise<{ satang: bigint; source: GameWalletSource; readAt: Date | null }> {
-  const account = await findGameAccount(context, memberId);
   if (!account) return { satang: ledgerSatang, source: 'no_account', readAt: null };
   try {
     const satang = await context.partner.getBalance(account.username);
