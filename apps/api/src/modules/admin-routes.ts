@@ -5,6 +5,7 @@ import {
   adminListQuery,
   affiliateWithdrawalDecisionParams,
   affiliateWithdrawalsQuery,
+  affiliateWithdrawalsResponse,
   assignHeldDepositBody,
   gameCaseParams,
   gameCasesQuery,
@@ -15,6 +16,7 @@ import {
   resolveGameCaseBody,
   withdrawalDecisionParams,
   withdrawalsQuery,
+  type AdminAffiliateWithdrawal,
 } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../context.ts';
@@ -216,10 +218,10 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   }
 
   routes.get('/admin-api/v1/affiliate-withdrawals', {
-    schema: { tags: TAGS, querystring: affiliateWithdrawalsQuery },
+    schema: { tags: TAGS, querystring: affiliateWithdrawalsQuery, response: { 200: affiliateWithdrawalsResponse } },
   }, async (request) => {
     requireStaff(context, request);
-    const { rows } = await context.db.query<{ id: string; member_id: string; phone_number: string; amount_satang: bigint; status: string; created_at: Date; decided_by: string | null; decision_reason: string | null }>(
+    const { rows } = await context.db.query<{ id: string; member_id: string; phone_number: string; amount_satang: bigint; status: AdminAffiliateWithdrawal['status']; created_at: Date; decided_by: string | null; decision_reason: string | null }>(
       `SELECT w.id, w.member_id, m.phone_number, w.amount_satang, w.status, w.created_at, w.decided_by, w.decision_reason
        FROM affiliate_withdrawals w JOIN members m ON m.id = w.member_id WHERE w.status = $1 ORDER BY w.created_at LIMIT $2`,
       [request.query.status, request.query.limit],

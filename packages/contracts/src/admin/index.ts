@@ -10,3 +10,4 @@ export * from './outbox.ts';
 export * from './feed-sources.ts';
 export * from './back-office.ts';
 export * from './dashboard.ts';
+export * from './protection.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditQuery, newStaffAccountBody, staffPasswordChangeBody, staffSignInBody, staffTotpBody } from '@sabai/contracts';
+import { auditQuery, auditVerifyResponse, newStaffAccountBody, staffMeResponse, staffPasswordChangeBody, staffSignInBody, staffTotpBody } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { verifyAuditChain } from '../../lib/audit.ts';
@@ -40,7 +40,7 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
     return { success: true, message: 'ok', data: { token: session.token, expiresAt: session.expiresAt.toISOString(), staff: session.staff } };
   });
 
-  routes.get('/admin-api/v1/auth/me', { schema: { tags: TAGS } }, async (request) => {
+  routes.get('/admin-api/v1/auth/me', { schema: { tags: TAGS, response: { 200: staffMeResponse } } }, async (request) => {
     const staff = requireStaffPrincipal(request);
     const permissions = (Object.keys(STAFF_PERMISSIONS) as StaffPermission[]).filter((permission) => roleMay(staff.role, permission));
     return { success: true, message: 'ok', data: { username: staff.username, role: staff.role, mustChangePassword: staff.mustChangePassword, permissions } };
@@ -89,9 +89,9 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
     return { success: true, message: 'ok', data: entries };
   });
 
-  routes.get('/admin-api/v1/audit/verify', { schema: { tags: TAGS } }, async () => {
+  routes.get('/admin-api/v1/audit/verify', { schema: { tags: TAGS, response: { 200: auditVerifyResponse } } }, async () => {
     const result = await verifyAuditChain(context.db);
     if (result.firstBreak) throw new AppError('STATE_CONFLICT', { message: `audit chain broken at seq ${result.firstBreak.seq} (${result.firstBreak.problem})` });
-    return { success: true, message: 'ok', data: { rows: result.rows, sound: true } };
+    return { success: true, message: 'ok', data: { rows: result.rows, sound: true as const } };
   });
 }
