@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditQuery, auditVerifyResponse, newStaffAccountBody, staffMeResponse, staffPasswordChangeBody, staffSignInBody, staffTotpBody } from '@sabai/contracts';
+import { auditEntriesResponse, auditQuery, auditVerifyResponse, staffAccountsResponse, newStaffAccountBody, staffMeResponse, staffPasswordChangeBody, staffSignInBody, staffTotpBody } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { verifyAuditChain } from '../../lib/audit.ts';
@@ -58,7 +58,7 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
     return { success: true, message: 'ok', data: null };
   });
 
-  routes.get('/admin-api/v1/staff', { schema: { tags: TAGS } }, async () => {
+  routes.get('/admin-api/v1/staff', { schema: { tags: TAGS, response: { 200: staffAccountsResponse } } }, async () => {
     const { rows } = await context.db.query<{ id: string; username: string; role: string; status: string; totp_enrolled_at: Date | null; must_change_password: boolean; created_at: Date }>(
       'SELECT id, username, role, status, totp_enrolled_at, must_change_password, created_at FROM staff_accounts ORDER BY created_at',
     );
@@ -83,6 +83,7 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
     schema: {
       tags: TAGS,
       querystring: auditQuery,
+      response: { 200: auditEntriesResponse },
     },
   }, async (request) => {
     const entries = await listAuditEntries(context.db, request.query);
