@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { feedSourceHealthResponse, staffDepositChannelsResponse, type FeedSourceHealthWire, type StaffDepositChannel } from '@sabai/contracts';
-import { api, apiGet, ApiError } from '../lib/api';
+import { feedSourceHealthResponse, rotateFeedSecretResponse, staffDepositChannelsResponse, type FeedSourceHealthWire, type StaffDepositChannel } from '@sabai/contracts';
+import { api, apiGet, apiPost, ApiError } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { useBilingual } from '../lib/bilingual';
 import { DataTable } from '../data-table';
@@ -69,7 +69,7 @@ export function ChannelsPage({ canManage, canSeeSources }: { canManage: boolean;
     },
   });
   const rotate = useMutation({
-    mutationFn: (sourceId: string) => api<{ sourceId: string; secret: string; overlapUntil: string | null }>('POST', `/feed-sources/${sourceId}/rotate-secret`, { overlapMinutes: Number(overlapMinutes) }),
+    mutationFn: (sourceId: string) => apiPost(`/feed-sources/${sourceId}/rotate-secret`, { overlapMinutes: Number(overlapMinutes) }, rotateFeedSecretResponse),
     onSuccess: (data) => {
       setSecret(data);
       refresh();

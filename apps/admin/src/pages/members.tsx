@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { memberProfileResponse, memberSearchResponse, pendingAdjustmentsResponse, staffLineViewResponse, type MemberAdjustmentWire, type MemberSummaryWire } from '@sabai/contracts';
-import { api, apiGet, ApiError } from '../lib/api';
+import { memberAdjustmentResponse, memberProfileResponse, memberSearchResponse, pendingAdjustmentsResponse, staffLineViewResponse, type MemberSummaryWire } from '@sabai/contracts';
+import { api, apiGet, apiPost, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
@@ -76,7 +76,7 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
   });
   const pending = useQuery({ queryKey: ['adjustments'], queryFn: () => apiGet('/adjustments', pendingAdjustmentsResponse), enabled: canApprove });
   const adjust = useMutation({
-    mutationFn: (input: { direction: 'credit' | 'debit'; amount: number; reason: string }) => api<MemberAdjustmentWire>('POST', `/members/${selected}/adjustments`, input),
+    mutationFn: (input: { direction: 'credit' | 'debit'; amount: number; reason: string }) => apiPost(`/members/${selected}/adjustments`, input, memberAdjustmentResponse),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['member'] });
       void client.invalidateQueries({ queryKey: ['adjustments'] });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { staffSiteSettingsResponse, type StaffSiteSettingsWire } from '@sabai/contracts';
-import { api, apiGet, ApiError } from '../lib/api';
+import { apiGet, apiPost, ApiError } from '../lib/api';
 import { Button, ErrorText } from '../ui';
 
 /** What staff have changed and not saved yet: the fields in their wire shape (baht, basis points). */
@@ -35,7 +35,7 @@ export function SettingsPage({ canManage }: { canManage: boolean }) {
   const [draft, setDraft] = useState<Draft>({});
   const [reason, setReason] = useState('');
   const save = useMutation({
-    mutationFn: () => api<StaffSiteSettingsWire>('POST', '/settings', { change: draft, reason }),
+    mutationFn: () => apiPost('/settings', { change: draft, reason }, staffSiteSettingsResponse),
     onSuccess: () => {
       setDraft({});
       setReason('');
