@@ -2,7 +2,8 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import './index.css';
-import { api, session } from './lib/api';
+import { staffMeResponse } from '@sabai/contracts';
+import { api, apiGet, session } from './lib/api';
 import { I18nProvider, useI18n } from './lib/i18n';
 import { ChangePassword, SignIn } from './auth/sign-in';
 import { WithdrawalsPage } from './pages/withdrawals';
@@ -21,13 +22,6 @@ import { ReportsPage } from './pages/reports';
 import { useBilingual } from './lib/bilingual';
 import { ProtectionPage } from './pages/protection';
 import { Button } from './ui';
-
-interface Me {
-  username: string;
-  role: string;
-  mustChangePassword: boolean;
-  permissions: string[];
-}
 
 type Page = 'settings' | 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff' | 'protection' | LatePage;
 /** Screens added late in issue 11; their labels are inline Thai/English (lib/bilingual.ts). */
@@ -58,7 +52,7 @@ function BackOffice() {
   const tx = useBilingual();
   const client = useQueryClient();
   const [signedIn, setSignedIn] = useState(() => session.get() !== null);
-  const me = useQuery({ queryKey: ['me', signedIn], queryFn: () => api<Me>('GET', '/auth/me'), enabled: signedIn, retry: false });
+  const me = useQuery({ queryKey: ['me', signedIn], queryFn: () => apiGet('/auth/me', staffMeResponse), enabled: signedIn, retry: false });
   const [page, setPage] = useState<Page | null>(null);
   useEffect(() => {
     const onSignedOut = () => setSignedIn(false);

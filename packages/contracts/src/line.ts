@@ -76,3 +76,5 @@ export const staffLineView = z.object({
   messages: z.array(lineMessageView),
 });
 export type StaffLineView = z.infer<typeof staffLineView>;
+/** `GET /admin-api/v1/members/:memberId/line`, in the envelope (the back office parses it with this). */
+export const staffLineViewResponse = envelope(staffLineView);

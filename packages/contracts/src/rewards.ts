@@ -54,6 +54,7 @@ export const itemCodeView = z
     createdBy: z.string(),
   })
   .meta({ id: 'ItemCode' });
+export type ItemCodeView = z.infer<typeof itemCodeView>;
 export const itemCodeResponse = envelope(itemCodeView);
 export const itemCodeListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 export const itemCodeListResponse = envelope(z.array(itemCodeView));

@@ -37,6 +37,18 @@ export async function apiGet<T>(path: string, schema: ResponseSchema<T>): Promis
   return parsed.data.data;
 }
 
+/**
+ * `POST path` with a JSON body, the answer checked against the contract's response schema like
+ * `apiGet` (ApiError `BAD_RESPONSE` when it does not fit). For staff actions whose route declares
+ * its answer in @sabai/contracts.
+ */
+export async function apiPost<T>(path: string, body: unknown, schema: ResponseSchema<T>): Promise<T> {
+  const envelope = await send('POST', path, body);
+  const parsed = schema.safeParse(envelope);
+  if (!parsed.success) throw new ApiError(200, 'BAD_RESPONSE', 'คำตอบจากเซิร์ฟเวอร์ไม่ตรงรูปแบบ');
+  return parsed.data.data;
+}
+
 /** Calls the API; resolves with `data`, rejects with ApiError (Thai message from the server). A 401 ends the session. */
 export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   return (await send(method, path, body)).data as T;

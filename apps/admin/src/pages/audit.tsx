@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { auditEntriesResponse, type AuditEntryWire } from '@sabai/contracts';
-import { api, apiGet, ApiError } from '../lib/api';
+import { auditEntriesResponse, auditVerifyResponse, type AuditEntryWire } from '@sabai/contracts';
+import { apiGet, ApiError } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
@@ -16,7 +16,7 @@ export function AuditPage() {
   const [filter, setFilter] = useState({ actor: '', action: '' });
   const query = new URLSearchParams({ limit: '100', ...(filter.actor ? { actor: filter.actor } : {}), ...(filter.action ? { action: filter.action } : {}) });
   const list = useQuery({ queryKey: ['audit', filter], queryFn: () => apiGet(`/audit?${query.toString()}`, auditEntriesResponse) });
-  const verify = useMutation({ mutationFn: () => api<{ rows: number }>('GET', '/audit/verify') });
+  const verify = useMutation({ mutationFn: () => apiGet('/audit/verify', auditVerifyResponse) });
   const columns: ColumnDef<AuditEntry, unknown>[] = [
     { header: '#', accessorKey: 'seq' },
     { header: t('col.time'), accessorKey: 'at', cell: (info) => formatDateTime(String(info.getValue())) },

@@ -4,14 +4,15 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { api, ApiError } from '../lib/api';
+import { feedSourceHealthResponse, rotateFeedSecretResponse, staffDepositChannelsResponse, type FeedSourceHealthWire, type StaffDepositChannel } from '@sabai/contracts';
+import { api, apiGet, apiPost, ApiError } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { useBilingual } from '../lib/bilingual';
 import { DataTable } from '../data-table';
 import { Button, ErrorText, Field } from '../ui';
 
-interface Channel { id: string; kind: 'bank' | 'truemoney' | 'promptpay'; bankCode: string | null; accountNumber: string | null; accountName: string; phoneNumber: string | null; promptPayId: string | null; state: 'active' | 'hidden' | 'disabled'; sortOrder: number }
-interface Source { sourceId: string; kind: string; protocol: string; channelId: string; isActive: boolean; lastEventAt: string | null; isAlarm: boolean; secretRotatedAt: string | null; previousSecretValidUntil: string | null }
+type Channel = StaffDepositChannel;
+type Source = FeedSourceHealthWire;
 
 const channelForm = z.object({
   id: z.string().regex(/^chn_[a-z0-9_]{1,40}$/, 'chn_ + a-z 0-9 _'),
@@ -44,8 +45,8 @@ export function ChannelsPage({ canManage, canSeeSources }: { canManage: boolean;
   const [secret, setSecret] = useState<{ sourceId: string; secret: string; overlapUntil: string | null } | null>(null);
   const [overlapMinutes, setOverlapMinutes] = useState('60');
   const [reason, setReason] = useState('');
-  const channels = useQuery({ queryKey: ['deposit-channels'], queryFn: () => api<Channel[]>('GET', '/deposit-channels') });
-  const sources = useQuery({ queryKey: ['feed-sources'], queryFn: () => api<Source[]>('GET', '/feed-sources/health'), enabled: canSeeSources });
+  const channels = useQuery({ queryKey: ['deposit-channels'], queryFn: () => apiGet('/deposit-channels', staffDepositChannelsResponse) });
+  const sources = useQuery({ queryKey: ['feed-sources'], queryFn: () => apiGet('/feed-sources/health', feedSourceHealthResponse), enabled: canSeeSources });
   const refresh = () => {
     void client.invalidateQueries({ queryKey: ['deposit-channels'] });
     void client.invalidateQueries({ queryKey: ['feed-sources'] });
@@ -68,7 +69,7 @@ export function ChannelsPage({ canManage, canSeeSources }: { canManage: boolean;
     },
   });
   const rotate = useMutation({
-    mutationFn: (sourceId: string) => api<{ sourceId: string; secret: string; overlapUntil: string | null }>('POST', `/feed-sources/${sourceId}/rotate-secret`, { overlapMinutes: Number(overlapMinutes) }),
+    mutationFn: (sourceId: string) => apiPost(`/feed-sources/${sourceId}/rotate-secret`, { overlapMinutes: Number(overlapMinutes) }, rotateFeedSecretResponse),
     onSuccess: (data) => {
       setSecret(data);
       refresh();

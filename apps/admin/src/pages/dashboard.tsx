@@ -1,14 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, session } from '../lib/api';
+import { dashboardResponse, type DashboardWire } from '@sabai/contracts';
+import { apiGet, session } from '../lib/api';
 import { formatBaht } from '../lib/format';
-
-interface Dashboard {
-  deposits: { count: number; amount: number; byChannel: Array<{ channelId: string; count: number; amount: number }> };
-  withdrawals: { count: number; amount: number };
-  net: number;
-  waiting: { withdrawals: number; heldDeposits: number; adjustments: number; deadJobs: number; openGameCases: number; affiliateWithdrawals: number };
-}
 
 /** A short two-tone chime (Web Audio): a new withdrawal or held deposit is waiting. */
 function chime(): void {
@@ -35,9 +29,9 @@ function chime(): void {
  */
 export function DashboardPage() {
   const client = useQueryClient();
-  const figures = useQuery({ queryKey: ['dashboard'], queryFn: () => api<Dashboard>('GET', '/dashboard'), refetchInterval: 60_000 });
+  const figures = useQuery({ queryKey: ['dashboard'], queryFn: () => apiGet('/dashboard', dashboardResponse), refetchInterval: 60_000 });
   const [badge, setBadge] = useState(0);
-  const previous = useRef<Dashboard['waiting'] | null>(null);
+  const previous = useRef<DashboardWire['waiting'] | null>(null);
   useEffect(() => {
     const waiting = figures.data?.waiting;
     if (!waiting) return;

@@ -1,27 +1,14 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { api, ApiError } from '../lib/api';
+import { memberStatementResponse, type MemberStatementWire } from '@sabai/contracts';
+import { apiGet, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useBilingual } from '../lib/bilingual';
 import { DataTable } from '../data-table';
 import { Button, ErrorText } from '../ui';
 
-interface StatementLine {
-  entryId: number;
-  at: string;
-  code: string;
-  sourceType: string | null;
-  sourceId: string | null;
-  change: number;
-  balance: number;
-}
-interface Statement {
-  wallet: string;
-  balance: number;
-  lines: StatementLine[];
-  nextBefore: number | null;
-}
+type StatementLine = MemberStatementWire['lines'][number];
 const WALLETS = ['main', 'game', 'cashback', 'affiliate', 'prize', 'residual', 'spin'] as const;
 
 /**
@@ -34,7 +21,7 @@ export function LedgerStatement({ memberId }: { memberId: string }) {
   const [wallet, setWallet] = useState<(typeof WALLETS)[number]>('main');
   const statement = useInfiniteQuery({
     queryKey: ['statement', memberId, wallet],
-    queryFn: ({ pageParam }) => api<Statement>('GET', `/members/${memberId}/statement?wallet=${wallet}&limit=25${pageParam === null ? '' : `&before=${pageParam}`}`),
+    queryFn: ({ pageParam }) => apiGet(`/members/${memberId}/statement?wallet=${wallet}&limit=25${pageParam === null ? '' : `&before=${pageParam}`}`, memberStatementResponse),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBefore,
   });

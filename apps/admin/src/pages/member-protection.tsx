@@ -1,18 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api';
+import { staffMemberProtectionResponse, type StaffMemberProtectionWire } from '@sabai/contracts';
+import { apiGet } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 
-type PeriodAmounts = { day: number | null; week: number | null; month: number | null };
-interface MemberProtection {
-  dateOfBirth: string | null;
-  depositLimit: PeriodAmounts;
-  lossLimit: PeriodAmounts;
-  pending: Array<{ kind: 'deposit' | 'loss'; period: 'day' | 'week' | 'month'; amount: number | null; effectiveAt: string }>;
-  exclusion: { kind: string; endsAt: string } | null;
-  exclusions: Array<{ kind: string; period: string; startsAt: string; endsAt: string; active: boolean }>;
-  heldDeposits: Array<{ id: string; amount: number; status: string; reason: string; createdAt: string }>;
-  realityCheckMinutes: number;
-}
+type PeriodAmounts = StaffMemberProtectionWire['depositLimit'];
 
 const PERIOD = { day: '24 ชม.', week: '7 วัน', month: '30 วัน' } as const;
 const KIND = { deposit: 'ฝาก', loss: 'ขาดทุน' } as const;
@@ -26,7 +17,7 @@ const amounts = (limits: PeriodAmounts) => (Object.keys(PERIOD) as Array<keyof P
  * protection / AML. Staff see; nothing here lifts or shortens a member's choice.
  */
 export function MemberProtection({ memberId }: { memberId: string }) {
-  const view = useQuery({ queryKey: ['member-protection', memberId], queryFn: () => api<MemberProtection>('GET', `/members/${memberId}/protection`) });
+  const view = useQuery({ queryKey: ['member-protection', memberId], queryFn: () => apiGet(`/members/${memberId}/protection`, staffMemberProtectionResponse) });
   const data = view.data;
   return (
     <div className="col-span-3 space-y-1 rounded-lg bg-white p-4 text-sm shadow" data-testid="member-protection">

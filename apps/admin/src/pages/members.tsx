@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { memberSearchResponse, type MemberSummaryWire } from '@sabai/contracts';
-import { api, apiGet, ApiError } from '../lib/api';
+import { memberAdjustmentResponse, memberProfileResponse, memberSearchResponse, pendingAdjustmentsResponse, staffLineViewResponse, type MemberSummaryWire } from '@sabai/contracts';
+import { api, apiGet, apiPost, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
@@ -11,39 +11,12 @@ import { LedgerStatement } from './ledger-statement';
 import { MemberProtection } from './member-protection';
 
 type MemberRow = MemberSummaryWire;
-interface MemberPage {
-  memberId: string;
-  phoneNumber: string;
-  name: string;
-  status: string;
-  bankCode: string;
-  bankAccountNumber: string;
-  gameUsername: string | null;
-  wallets: Record<string, number>;
-  turnover: { now: number; needed: number };
-  activeBonus: { promotionId: string; bonus: number } | null;
-  deposits: Array<{ id: string; amount: number; status: string; at: string }>;
-  withdrawals: Array<{ id: string; amount: number; status: string; reason: string | null; at: string }>;
-  referrals: { level1: number; level2: number };
-  openSessions: number;
-  /** The partner's live game balance and when it was read (source 'ledger' when the partner could not be read). */
-  liveGameWallet: { amount: number; source: 'partner' | 'ledger' | 'no_account'; readAt: string | null; ledgerAmount: number };
-  staffActions: Array<{ seq: string; actor: string; action: string; reason: string | null; at: string }>;
-}
-
-interface MemberLine {
-  linked: boolean;
-  linkedAt: string | null;
-  following: boolean | null;
-  preferences: Record<string, boolean>;
-  messages: Array<{ id: string; eventId: string; kind: string; status: string; httpStatus: number | null; attempts: number; text: string; error: string | null; createdAt: string; sentAt: string | null }>;
-}
 
 const LINE_STATUS_LABELS: Record<string, string> = { sent: 'ส่งแล้ว', pending: 'รอส่ง', retrying: 'กำลังลองใหม่', failed: 'ส่งไม่สำเร็จ', skipped: 'ไม่ส่ง' };
 
 /** The member's LINE (issue 12): link status, kinds turned off, the last messages with their delivery status. */
 function MemberLinePanel({ memberId }: { memberId: string }) {
-  const line = useQuery({ queryKey: ['member-line', memberId], queryFn: () => api<MemberLine>('GET', `/members/${memberId}/line`) });
+  const line = useQuery({ queryKey: ['member-line', memberId], queryFn: () => apiGet(`/members/${memberId}/line`, staffLineViewResponse) });
   const data = line.data;
   const off = data ? Object.entries(data.preferences).filter(([, on]) => !on).map(([kind]) => kind) : [];
   return (
@@ -87,7 +60,7 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
   const [selected, setSelected] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const results = useQuery({ queryKey: ['members', query], queryFn: () => apiGet(`/members?q=${encodeURIComponent(query)}`, memberSearchResponse), enabled: query.length >= 3 });
-  const page = useQuery({ queryKey: ['member', selected], queryFn: () => api<MemberPage>('GET', `/members/${selected}`), enabled: selected !== null });
+  const page = useQuery({ queryKey: ['member', selected], queryFn: () => apiGet(`/members/${selected}`, memberProfileResponse), enabled: selected !== null });
   const act = useMutation({
     mutationFn: (action: 'suspend' | 'reactivate' | 'sign-out') => api('POST', `/members/${selected}/${action}`, { reason }),
     onSuccess: () => {
@@ -101,9 +74,9 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
     mutationFn: () => api<{ oneTimePassword: string; sessionsEnded: number }>('POST', `/members/${selected}/reset-password`, { reason }),
     onSuccess: () => setReason(''),
   });
-  const pending = useQuery({ queryKey: ['adjustments'], queryFn: () => api<Array<{ adjustmentId: string; memberId: string; direction: string; amount: number; requestedBy: string }>>('GET', '/adjustments'), enabled: canApprove });
+  const pending = useQuery({ queryKey: ['adjustments'], queryFn: () => apiGet('/adjustments', pendingAdjustmentsResponse), enabled: canApprove });
   const adjust = useMutation({
-    mutationFn: (input: { direction: 'credit' | 'debit'; amount: number; reason: string }) => api<{ status: string }>('POST', `/members/${selected}/adjustments`, input),
+    mutationFn: (input: { direction: 'credit' | 'debit'; amount: number; reason: string }) => apiPost(`/members/${selected}/adjustments`, input, memberAdjustmentResponse),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['member'] });
       void client.invalidateQueries({ queryKey: ['adjustments'] });

@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { StaffPromotion } from '@sabai/contracts';
-import { api, ApiError } from '../lib/api';
+import { staffPromotionsResponse, type StaffPromotion } from '@sabai/contracts';
+import { api, apiGet, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useBilingual } from '../lib/bilingual';
 import { DataTable } from '../data-table';
@@ -77,7 +77,7 @@ export function PromotionsPage() {
   const [editing, setEditing] = useState<{ mode: 'create' } | { mode: 'edit'; promotion: StaffPromotion } | null>(null);
   const [closing, setClosing] = useState<StaffPromotion | null>(null);
   const [closeReason, setCloseReason] = useState('');
-  const list = useQuery({ queryKey: ['promotions'], queryFn: () => api<StaffPromotion[]>('GET', '/promotions') });
+  const list = useQuery({ queryKey: ['promotions'], queryFn: () => apiGet('/promotions', staffPromotionsResponse) });
   const save = useMutation({
     mutationFn: (values: Form) =>
       editing?.mode === 'edit'

@@ -1,25 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { api } from '../lib/api';
+import { PROTECTED_MEMBERS_MAX_PAGE, protectedMembersResponse, type ProtectedMemberWire } from '@sabai/contracts';
+import { apiGet } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { DataTable } from '../data-table';
 import { EXCLUSION_LABEL } from './member-protection';
 
-interface ProtectedMember {
-  memberId: string;
-  phoneNumber: string;
-  fullName: string;
-  activeLimits: number;
-  pendingChanges: number;
-  exclusion: { kind: string; endsAt: string } | null;
-}
+type ProtectedMember = ProtectedMemberWire;
 
 /**
  * Members with limits or an exclusion in force (issue 12), for support and compliance. Read-only:
  * staff never lift or shorten an exclusion (there is no such route).
  */
 export function ProtectionPage() {
-  const list = useQuery({ queryKey: ['protection-members'], queryFn: () => api<ProtectedMember[]>('GET', '/protection/members?limit=500') });
+  const list = useQuery({ queryKey: ['protection-members'], queryFn: () => apiGet(`/protection/members?limit=${PROTECTED_MEMBERS_MAX_PAGE}`, protectedMembersResponse) });
   const columns: ColumnDef<ProtectedMember, unknown>[] = [
     { header: 'สมาชิก', accessorKey: 'phoneNumber' },
     { header: 'ชื่อ', accessorKey: 'fullName' },

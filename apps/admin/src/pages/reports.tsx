@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { api, ApiError, session } from '../lib/api';
+import { dailyReportResponse, type DailyReportWire } from '@sabai/contracts';
+import { apiGet, ApiError, session } from '../lib/api';
 import { formatBaht } from '../lib/format';
 import { bangkokDate, useBilingual } from '../lib/bilingual';
 import { DataTable } from '../data-table';
 import { Button, ErrorText } from '../ui';
 
-interface ChannelRow { day: string; channel: string; depositCount: number; deposits: number; withdrawalCount: number; withdrawals: number; net: number }
-interface RewardRow { day: string; bonusCost: number; cashbackPaid: number; affiliatePaid: number }
-interface Report { from: string; to: string; channels: ChannelRow[]; rewards: RewardRow[] }
+type ChannelRow = DailyReportWire['channels'][number];
+type RewardRow = DailyReportWire['rewards'][number];
 
 /** Sum of baht numbers through satang integers (no float drift in the totals line). */
 const sumBaht = (values: number[]) => values.reduce((sum, value) => sum + Math.round(value * 100), 0) / 100;
@@ -19,7 +19,7 @@ export function ReportsPage() {
   const tx = useBilingual();
   const [range, setRange] = useState({ from: bangkokDate(-6), to: bangkokDate() });
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const report = useQuery({ queryKey: ['report', range], queryFn: () => api<Report>('GET', `/reports/daily?from=${range.from}&to=${range.to}`) });
+  const report = useQuery({ queryKey: ['report', range], queryFn: () => apiGet(`/reports/daily?from=${range.from}&to=${range.to}`, dailyReportResponse) });
   const download = async () => {
     setDownloadError(null);
     const response = await fetch(`/admin-api/v1/reports/daily.csv?from=${range.from}&to=${range.to}`, { headers: { authorization: `Bearer ${session.get() ?? ''}` } });

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { api, ApiError } from '../lib/api';
+import { AFFILIATE_WITHDRAWAL_STATES, affiliateWithdrawalsResponse, rewardRunsResponse, type AdminAffiliateWithdrawal, type RewardRunWire } from '@sabai/contracts';
+import { api, apiGet, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useBilingual } from '../lib/bilingual';
 import { DataTable } from '../data-table';
 import { Button, ErrorText } from '../ui';
 
-interface Run { job: string; periodStart: string; startedAt: string | null; finishedAt: string | null; outcome: string | null; detail: unknown }
-interface AffiliateWithdrawal { id: string; memberId: string; phoneNumber: string; Amount: number; status: string; createdAt: string; decidedBy: string | null; reason: string | null }
+type Run = RewardRunWire;
+type AffiliateWithdrawal = AdminAffiliateWithdrawal;
 
 /**
  * Reward jobs (issue 11): the cashback and affiliate period runs with their results, and "run now"
@@ -17,7 +18,7 @@ interface AffiliateWithdrawal { id: string; memberId: string; phoneNumber: strin
 export function RewardJobsPage({ canRun }: { canRun: boolean }) {
   const tx = useBilingual();
   const client = useQueryClient();
-  const runs = useQuery({ queryKey: ['reward-runs'], queryFn: () => api<Run[]>('GET', '/jobs/runs?limit=50') });
+  const runs = useQuery({ queryKey: ['reward-runs'], queryFn: () => apiGet('/jobs/runs?limit=50', rewardRunsResponse) });
   const run = useMutation({
     mutationFn: (job: 'cashback' | 'affiliate') => api<{ job: string; count: number }>('POST', `/jobs/${job}`),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['reward-runs'] }),
@@ -49,7 +50,7 @@ export function RewardJobsPage({ canRun }: { canRun: boolean }) {
   );
 }
 
-const AFFILIATE_STATUSES = ['pending_approval', 'approved', 'rejected'] as const;
+const AFFILIATE_STATUSES = AFFILIATE_WITHDRAWAL_STATES;
 
 /** Affiliate income withdrawals above the auto maximum (issue 11; finance): approve, or reject with a reason. */
 export function AffiliateWithdrawalsPage({ canDecide }: { canDecide: boolean }) {
@@ -58,7 +59,7 @@ export function AffiliateWithdrawalsPage({ canDecide }: { canDecide: boolean }) 
   const [status, setStatus] = useState<(typeof AFFILIATE_STATUSES)[number]>('pending_approval');
   const [rejecting, setRejecting] = useState<AffiliateWithdrawal | null>(null);
   const [reason, setReason] = useState('');
-  const list = useQuery({ queryKey: ['affiliate-withdrawals', status], queryFn: () => api<AffiliateWithdrawal[]>('GET', `/affiliate-withdrawals?status=${status}&limit=100`) });
+  const list = useQuery({ queryKey: ['affiliate-withdrawals', status], queryFn: () => apiGet(`/affiliate-withdrawals?status=${status}&limit=100`, affiliateWithdrawalsResponse) });
   const decide = useMutation({
     mutationFn: (input: { id: string; decision: 'approve' | 'reject'; reason?: string }) => api('POST', `/affiliate-withdrawals/${input.id}/${input.decision}`, input.decision === 'reject' ? { reason: input.reason } : {}),
     onSuccess: () => {

@@ -4,14 +4,15 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { api, ApiError } from '../lib/api';
+import { itemCodeListResponse, staffWheelPrizesResponse, type ItemCodeView, type StaffWheelPrize } from '@sabai/contracts';
+import { api, apiGet, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useBilingual } from '../lib/bilingual';
 import { DataTable } from '../data-table';
 import { Button, ErrorText, Field } from '../ui';
 
-interface Prize { id: number; label: string; kind: 'credit' | 'prize_credit' | 'nothing'; amount: number; weight: number; sortOrder: number; isActive: boolean; chancePercent: number }
-interface ItemCode { code: string; Amount: number; totalUses: number; redeemedCount: number; expiresAt: string; isExpired: boolean; createdAt: string; createdBy: string }
+type Prize = StaffWheelPrize;
+type ItemCode = ItemCodeView;
 
 const prizeForm = z.object({
   label: z.string().trim().min(1).max(60),
@@ -40,8 +41,8 @@ export function RewardsPage() {
   const [editing, setEditing] = useState<Prize | 'new' | null>(null);
   const [batch, setBatch] = useState<string[] | null>(null);
   const [disableReason, setDisableReason] = useState('');
-  const prizes = useQuery({ queryKey: ['wheel-prizes'], queryFn: () => api<Prize[]>('GET', '/wheel-prizes') });
-  const codes = useQuery({ queryKey: ['item-codes'], queryFn: () => api<ItemCode[]>('GET', '/item-codes?limit=100') });
+  const prizes = useQuery({ queryKey: ['wheel-prizes'], queryFn: () => apiGet('/wheel-prizes', staffWheelPrizesResponse) });
+  const codes = useQuery({ queryKey: ['item-codes'], queryFn: () => apiGet('/item-codes?limit=100', itemCodeListResponse) });
   const savePrize = useMutation({
     mutationFn: (values: PrizeForm) => {
       const prize = { label: values.label, kind: values.kind, amount: values.kind === 'nothing' ? 0 : Number(values.amount), weight: Number(values.weight), sortOrder: Number(values.sortOrder), isActive: values.isActive };

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../lib/api';
+import { staffSiteSettingsResponse, type StaffSiteSettingsWire } from '@sabai/contracts';
+import { apiGet, apiPost, ApiError } from '../lib/api';
 import { Button, ErrorText } from '../ui';
 
-type Settings = Record<string, string | number | boolean | null>;
+/** What staff have changed and not saved yet: the fields in their wire shape (baht, basis points). */
+type Draft = Partial<Record<keyof StaffSiteSettingsWire, StaffSiteSettingsWire[keyof StaffSiteSettingsWire]>>;
 
 /** The fields staff edit, with their Thai labels and kinds (issue 11 "Settings"). Money in baht. */
-const FIELDS: Array<{ key: string; label: string; kind: 'text' | 'baht' | 'bp' | 'switch' }> = [
+const FIELDS: Array<{ key: keyof StaffSiteSettingsWire; label: string; kind: 'text' | 'baht' | 'bp' | 'switch' }> = [
   { key: 'siteName', label: 'ชื่อเว็บไซต์', kind: 'text' },
   { key: 'lineId', label: 'LINE ID', kind: 'text' },
   { key: 'alertMessage', label: 'ข้อความประกาศ', kind: 'text' },
@@ -29,11 +31,11 @@ const FIELDS: Array<{ key: string; label: string; kind: 'text' | 'baht' | 'bp' |
 /** Site settings (owner changes them; everyone else reads), each change with a reason, audited. */
 export function SettingsPage({ canManage }: { canManage: boolean }) {
   const client = useQueryClient();
-  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api<Settings>('GET', '/settings') });
-  const [draft, setDraft] = useState<Settings>({});
+  const settings = useQuery({ queryKey: ['settings'], queryFn: () => apiGet('/settings', staffSiteSettingsResponse) });
+  const [draft, setDraft] = useState<Draft>({});
   const [reason, setReason] = useState('');
   const save = useMutation({
-    mutationFn: () => api<Settings>('POST', '/settings', { change: draft, reason }),
+    mutationFn: () => apiPost('/settings', { change: draft, reason }, staffSiteSettingsResponse),
     onSuccess: () => {
       setDraft({});
       setReason('');
@@ -41,7 +43,7 @@ export function SettingsPage({ canManage }: { canManage: boolean }) {
     },
   });
   if (!settings.data) return <p className="text-slate-600">…</p>;
-  const value = (key: string) => (key in draft ? draft[key] : settings.data[key]);
+  const value = (key: keyof StaffSiteSettingsWire) => (key in draft ? draft[key] : settings.data[key]);
   return (
     <section className="space-y-4">
       <h1 className="text-xl font-semibold">ตั้งค่าเว็บไซต์</h1>

@@ -5,16 +5,21 @@ import {
   adminListQuery,
   affiliateWithdrawalDecisionParams,
   affiliateWithdrawalsQuery,
+  affiliateWithdrawalsResponse,
   assignHeldDepositBody,
   gameCaseParams,
   gameCasesQuery,
   gameReconciliationQuery,
   heldDepositParams,
+  heldDepositsResponse,
   refundHeldDepositBody,
   releaseHeldDepositBody,
   resolveGameCaseBody,
   withdrawalDecisionParams,
   withdrawalsQuery,
+  withdrawalsResponse,
+  type AdminAffiliateWithdrawal,
+  type AdminWithdrawal,
 } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../context.ts';
@@ -43,7 +48,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const TAGS = ['admin'];
 
-  routes.get('/admin-api/v1/deposits/held', { schema: { tags: TAGS, querystring: adminListQuery } }, async (request) => {
+  routes.get('/admin-api/v1/deposits/held', { schema: { tags: TAGS, querystring: adminListQuery, response: { 200: heldDepositsResponse } } }, async (request) => {
     requireStaff(context, request);
     const { rows } = await context.db.query<{
       id: string; channel_id: string; amount_satang: bigint; occurred_at: Date; sender_bank_code: string | null;
@@ -107,10 +112,10 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   routes.get('/admin-api/v1/withdrawals', {
-    schema: { tags: TAGS, querystring: withdrawalsQuery },
+    schema: { tags: TAGS, querystring: withdrawalsQuery, response: { 200: withdrawalsResponse } },
   }, async (request) => {
     requireStaff(context, request);
-    const { rows } = await context.db.query<{ id: string; member_id: string; phone_number: string; amount_satang: bigint; bank_code: string; account_number: string; account_name: string; status: string; created_at: Date }>(
+    const { rows } = await context.db.query<{ id: string; member_id: string; phone_number: string; amount_satang: bigint; bank_code: string; account_number: string; account_name: string; status: AdminWithdrawal['status']; created_at: Date }>(
       `SELECT w.id, w.member_id, m.phone_number, w.amount_satang, w.bank_code, w.account_number, w.account_name, w.status, w.created_at
        FROM withdrawals w JOIN members m ON m.id = w.member_id WHERE w.status = $1 ORDER BY w.created_at LIMIT $2`,
       [request.query.status, request.query.limit],
@@ -216,10 +221,10 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   }
 
   routes.get('/admin-api/v1/affiliate-withdrawals', {
-    schema: { tags: TAGS, querystring: affiliateWithdrawalsQuery },
+    schema: { tags: TAGS, querystring: affiliateWithdrawalsQuery, response: { 200: affiliateWithdrawalsResponse } },
   }, async (request) => {
     requireStaff(context, request);
-    const { rows } = await context.db.query<{ id: string; member_id: string; phone_number: string; amount_satang: bigint; status: string; created_at: Date; decided_by: string | null; decision_reason: string | null }>(
+    const { rows } = await context.db.query<{ id: string; member_id: string; phone_number: string; amount_satang: bigint; status: AdminAffiliateWithdrawal['status']; created_at: Date; decided_by: string | null; decision_reason: string | null }>(
       `SELECT w.id, w.member_id, m.phone_number, w.amount_satang, w.status, w.created_at, w.decided_by, w.decision_reason
        FROM affiliate_withdrawals w JOIN members m ON m.id = w.member_id WHERE w.status = $1 ORDER BY w.created_at LIMIT $2`,
       [request.query.status, request.query.limit],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bahtToSatang } from '../envelope.ts';
+import { bahtToSatang, envelope } from '../envelope.ts';
 
 /**
  * Wire schemas of the back-office screens added for issue 11 (promotions, deposit channels, feed
@@ -194,3 +194,39 @@ export const rewardRun = z.object({
   outcome: z.string().nullable(),
   detail: z.unknown(),
 });
+
+// --- Answers and path parameters (`GET` lists the back office parses with these) ----------------
+
+/** `GET /admin-api/v1/promotions`: every promotion with its grants and bonus paid (baht). */
+export const staffPromotionsResponse = envelope(z.array(staffPromotion));
+/** `POST /admin-api/v1/promotions/:promotionId` and `…/close`. */
+export const promotionParams = z.object({ promotionId: z.string().max(40) });
+
+export type StaffDepositChannel = z.infer<typeof staffDepositChannel>;
+/** `GET /admin-api/v1/deposit-channels`: every channel, in display order. */
+export const staffDepositChannelsResponse = envelope(z.array(staffDepositChannel));
+/** `POST /admin-api/v1/deposit-channels/:channelId/state`. */
+export const depositChannelParams = z.object({ channelId: z.string().max(44) });
+/** `POST /admin-api/v1/feed-sources/:sourceId/disable`. */
+export const feedSourceDisableParams = z.object({ sourceId: z.string().max(44) });
+
+export type StaffWheelPrize = z.infer<typeof staffWheelPrize>;
+/** `GET /admin-api/v1/wheel-prizes`: every segment with its chance among the active ones. */
+export const staffWheelPrizesResponse = envelope(z.array(staffWheelPrize));
+/** `POST /admin-api/v1/wheel-prizes/:prizeId`. */
+export const wheelPrizeParams = z.object({ prizeId: z.coerce.number().int().positive() });
+/** `POST /admin-api/v1/item-codes/:code/disable`. */
+export const itemCodeParams = z.object({ code: z.string().max(32) });
+
+export type DailyReportWire = z.infer<typeof dailyReport>;
+/** `GET /admin-api/v1/reports/daily?from=&to=`: per Bangkok day and channel, and the reward costs (baht). */
+export const dailyReportResponse = envelope(dailyReport);
+
+/** `GET /admin-api/v1/members/:memberId/statement` and `…/protection`: any id up to 40 characters (an unknown member is NOT_FOUND, not a validation refusal). */
+export const memberViewParams = z.object({ memberId: z.string().max(40) });
+export type MemberStatementWire = z.infer<typeof memberStatement>;
+export const memberStatementResponse = envelope(memberStatement);
+
+export type RewardRunWire = z.infer<typeof rewardRun>;
+/** `GET /admin-api/v1/jobs/runs?limit=`: the latest period runs of the reward jobs, newest first. */
+export const rewardRunsResponse = envelope(z.array(rewardRun));

@@ -9,3 +9,5 @@ export * from './settings.ts';
 export * from './outbox.ts';
 export * from './feed-sources.ts';
 export * from './back-office.ts';
+export * from './dashboard.ts';
+export * from './protection.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bahtToSatang, envelope } from '../envelope.ts';
+import { baht, bahtToSatang, envelope } from '../envelope.ts';
+import { WITHDRAWAL_STATES } from './money.ts';
 
 /**
  * Back-office wire schemas for members (`/admin-api/v1/members…`, `/admin-api/v1/adjustments…`,
@@ -29,3 +30,57 @@ export const memberSummary = z.object({
 });
 export type MemberSummaryWire = z.infer<typeof memberSummary>;
 export const memberSearchResponse = envelope(z.array(memberSummary));
+
+/** How many rows each recent list of the member page holds (deposits, withdrawals, staff actions). */
+export const MEMBER_PAGE_RECENT_ROWS = 20;
+
+/**
+ * `GET /admin-api/v1/members/:memberId`: the member page (issue 11 "Members"). Money in baht;
+ * `wallets` maps each wallet kind (main, game, affiliate, cashback, …) to its posted balance;
+ * `liveGameWallet` is the partner's live game balance with when it was read (`source: 'ledger'`
+ * when the partner could not be read: then `amount` is our books' figure), beside our books'
+ * `ledgerAmount`. Recent lists are newest first, at most MEMBER_PAGE_RECENT_ROWS each.
+ */
+export const memberProfile = z.object({
+  memberId: z.string(),
+  phoneNumber: z.string(),
+  name: z.string(),
+  bankCode: z.string(),
+  bankAccountNumber: z.string(),
+  affiliateKey: z.string(),
+  status: z.enum(['active', 'suspended']),
+  bonusPreference: z.boolean(),
+  /** The member who referred this one (level 1), if any. */
+  referredBy: z.string().nullable(),
+  createdAt: z.string(),
+  gameUsername: z.string().nullable(),
+  wallets: z.record(z.string(), baht),
+  turnover: z.object({ now: baht, needed: baht }),
+  activeBonus: z.object({ promotionId: z.string(), bonus: baht, turnoverNeeded: baht }).nullable(),
+  deposits: z.array(z.object({ id: z.string(), amount: baht, status: z.string().describe('credited, held, refunding, refunded'), at: z.string() })).max(MEMBER_PAGE_RECENT_ROWS),
+  withdrawals: z.array(z.object({ id: z.string(), amount: baht, status: z.enum(WITHDRAWAL_STATES), reason: z.string().nullable(), at: z.string() })).max(MEMBER_PAGE_RECENT_ROWS),
+  referrals: z.object({ level1: z.number().int(), level2: z.number().int() }),
+  openSessions: z.number().int(),
+  staffActions: z.array(z.object({ seq: z.string().describe('audit chain position (int8 as text)'), actor: z.string(), action: z.string(), reason: z.string().nullable(), at: z.string() })).max(MEMBER_PAGE_RECENT_ROWS),
+  liveGameWallet: z.object({ amount: baht, source: z.enum(['partner', 'ledger', 'no_account']), readAt: z.string().nullable(), ledgerAmount: baht }),
+});
+export type MemberProfileWire = z.infer<typeof memberProfile>;
+export const memberProfileResponse = envelope(memberProfile);
+
+/**
+ * A manual adjustment of a member's main wallet (`POST /admin-api/v1/members/:memberId/adjustments`,
+ * its approval or rejection, and each row of `GET /admin-api/v1/adjustments`). Amount in baht.
+ */
+export const memberAdjustment = z.object({
+  adjustmentId: z.string(),
+  memberId: z.string(),
+  direction: z.enum(['credit', 'debit']),
+  amount: baht,
+  status: z.enum(['pending_approval', 'applied', 'rejected']),
+  requestedBy: z.string(),
+  decidedBy: z.string().nullable(),
+});
+export type MemberAdjustmentWire = z.infer<typeof memberAdjustment>;
+export const memberAdjustmentResponse = envelope(memberAdjustment);
+/** `GET /admin-api/v1/adjustments`: the adjustments waiting for a second staff member, oldest first. */
+export const pendingAdjustmentsResponse = envelope(z.array(memberAdjustment));

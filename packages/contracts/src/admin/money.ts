@@ -79,6 +79,8 @@ export const adminAffiliateWithdrawal = z.object({
   decidedBy: z.string().nullable(),
   reason: z.string().nullable(),
 });
+export type AdminAffiliateWithdrawal = z.infer<typeof adminAffiliateWithdrawal>;
+/** `GET /admin-api/v1/affiliate-withdrawals?status=&limit=`: oldest first. */
 export const affiliateWithdrawalsResponse = envelope(z.array(adminAffiliateWithdrawal));
 /** `POST /admin-api/v1/affiliate-withdrawals/:affiliateWithdrawalId/(approve|reject)`. */
 export const affiliateWithdrawalDecisionParams = z.object({ affiliateWithdrawalId: z.string().max(40) });

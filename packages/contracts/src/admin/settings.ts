@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bahtToSatang } from '../envelope.ts';
+import { baht, bahtToSatang, envelope } from '../envelope.ts';
 
 /**
  * `POST /admin-api/v1/settings` (issue 11 "Settings", apps/api/src/modules/settings): the fields
@@ -34,3 +34,32 @@ export const siteSettingsChange = z
   .partial()
   .strict();
 export const siteSettingsChangeBody = z.object({ change: siteSettingsChange, reason: z.string().min(1).max(500) });
+
+/**
+ * The site settings as staff see them: the answer of `GET /admin-api/v1/settings` and of a change
+ * (`POST`). Money in baht (0 where zero means "none"), percentages in basis points.
+ */
+export const staffSiteSettings = z.object({
+  siteName: z.string(),
+  lineId: z.string(),
+  alertMessage: z.string().nullable(),
+  isMaintenance: z.boolean(),
+  isDisabled: z.boolean(),
+  withdrawEnabled: z.boolean(),
+  withdrawMin: baht,
+  withdrawMax: baht,
+  withdrawAutoMax: baht,
+  depositReviewThreshold: baht,
+  amlReviewAbove: baht,
+  cashbackEnabled: z.boolean(),
+  cashbackBasisPoints: z.number().int(),
+  affiliateEnabled: z.boolean(),
+  affiliateLevel1Enabled: z.boolean(),
+  affiliateLevel1BasisPoints: z.number().int(),
+  affiliateLevel2Enabled: z.boolean(),
+  affiliateLevel2BasisPoints: z.number().int(),
+  affiliateAutoWithdrawEnabled: z.boolean(),
+  affiliateAutoWithdrawMax: baht,
+});
+export type StaffSiteSettingsWire = z.infer<typeof staffSiteSettings>;
+export const staffSiteSettingsResponse = envelope(staffSiteSettings);

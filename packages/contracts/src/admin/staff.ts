@@ -55,3 +55,19 @@ export const auditEntry = z.object({
 });
 export type AuditEntryWire = z.infer<typeof auditEntry>;
 export const auditEntriesResponse = envelope(z.array(auditEntry));
+
+/**
+ * `GET /admin-api/v1/auth/me`: the signed-in staff member and every permission their role holds
+ * (the API's STAFF_PERMISSIONS names; the back office shows only the screens they open).
+ */
+export const staffMe = z.object({
+  username: z.string(),
+  role: z.string(),
+  mustChangePassword: z.boolean(),
+  permissions: z.array(z.string()),
+});
+export type StaffMeWire = z.infer<typeof staffMe>;
+export const staffMeResponse = envelope(staffMe);
+
+/** `GET /admin-api/v1/audit/verify`: the hash chain checked end to end (a break is a STATE_CONFLICT refusal, never `sound: false`). */
+export const auditVerifyResponse = envelope(z.object({ rows: z.number().int().describe('entries checked'), sound: z.literal(true) }));

@@ -1,5 +1,6 @@
 import type { Queryable } from '@sabai/db';
 import { satangToBahtNumber } from '@sabai/money';
+import type { DashboardWire } from '@sabai/contracts';
 
 /** The start of the current Bangkok day (UTC+7, no daylight saving), as an instant. */
 export function bangkokDayStart(now: Date): Date {
@@ -10,9 +11,10 @@ export function bangkokDayStart(now: Date): Date {
 /**
  * The back office's dashboard (issue 11 "Dashboard"): today's (Bangkok day) deposits and
  * withdrawals by channel in baht and counts, the net, what waits for staff (withdrawals, held
- * deposits, adjustments, dead background jobs, open game cases) and the bank-feed silence alarm.
+ * deposits, adjustments, dead background jobs, open game cases). Shape: `dashboard` of
+ * @sabai/contracts.
  */
-export async function getDashboard(db: Queryable, now: Date) {
+export async function getDashboard(db: Queryable, now: Date): Promise<DashboardWire> {
   const since = bangkokDayStart(now);
   const deposits = await db.query<{ channel_id: string; count: bigint; total: bigint }>(
     `SELECT channel_id, count(*) AS count, coalesce(sum(amount_satang), 0)::int8 AS total FROM deposits WHERE status = 'credited' AND created_at >= $1 GROUP BY channel_id ORDER BY channel_id`,

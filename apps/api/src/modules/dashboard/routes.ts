@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dashboardResponse } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { OUTBOX_CHANNEL } from '../outbox/index.ts';
 import { authenticateStaffToken } from '../staff/index.ts';
@@ -22,7 +24,7 @@ export async function registerDashboardRoutes(app: FastifyInstance, context: App
   }, { onReconnect: () => streams.forEach((notify) => notify()) });
   app.addHook('onClose', async () => unlisten());
 
-  app.get('/admin-api/v1/dashboard', { schema: { tags: ['back office: dashboard'] } }, async () => ({ success: true, message: 'ok', data: await getDashboard(context.db, context.now()) }));
+  app.withTypeProvider<ZodTypeProvider>().get('/admin-api/v1/dashboard', { schema: { tags: ['back office: dashboard'], response: { 200: dashboardResponse } } }, async () => ({ success: true, message: 'ok', data: await getDashboard(context.db, context.now()) }));
 
   app.get('/admin-api/v1/events', { schema: { tags: ['back office: dashboard'], hide: true } }, async (request, reply) => {
     const token = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];

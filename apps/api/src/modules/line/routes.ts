@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { lineLinkRequest, linePreferencesRequest } from '@sabai/contracts';
+import { lineLinkRequest, linePreferencesRequest, memberParams, staffLineViewResponse } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { sendError } from '../../plugins/error-handler.ts';
 import { requireMember } from '../auth/index.ts';
@@ -11,7 +10,6 @@ import { handleLineWebhook } from './handle-line-webhook.ts';
 import { staffLineView } from './line-views.ts';
 
 const TAGS = ['line'];
-const memberParams = z.object({ memberId: z.string().regex(/^mbr_[a-z0-9]{20}$/) });
 
 /**
  * LINE (issue 12, LINE part): LINE's webhook, the member's LINE card (status, account link,
@@ -60,7 +58,7 @@ export async function registerLineRoutes(app: FastifyInstance, context: AppConte
     return { success: true, message: 'บันทึกการแจ้งเตือนแล้ว', data: await status(session.memberId) };
   });
 
-  routes.get('/admin-api/v1/members/:memberId/line', { schema: { tags: ['back office: members'], params: memberParams } }, async (request) => ({
+  routes.get('/admin-api/v1/members/:memberId/line', { schema: { tags: ['back office: members'], params: memberParams, response: { 200: staffLineViewResponse } } }, async (request) => ({
     success: true,
     message: 'ok',
     data: await staffLineView(context.db, request.params.memberId),

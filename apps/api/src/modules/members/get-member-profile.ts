@@ -1,21 +1,20 @@
 import type { Queryable } from '@sabai/db';
 import { satangToBahtNumber } from '@sabai/money';
+import { MEMBER_PAGE_RECENT_ROWS, type MemberProfileWire } from '@sabai/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { readMemberWalletBalances, getTurnover } from '../wallet/index.ts';
-
-/** Rows of each recent list on the member page. */
-const RECENT_ROWS = 20;
 
 /**
  * The member page of the back office (issue 11 "Members"): profile, every wallet (baht), turnover
  * and wagering progress, the active bonus, recent deposits and withdrawals, the game account,
- * referrals on two levels, open sessions and the staff actions on this member.
+ * referrals on two levels, open sessions and the staff actions on this member. Shape:
+ * `memberProfile` of @sabai/contracts without `liveGameWallet` (the route adds it).
  * @throws AppError NOT_FOUND.
  */
-export async function getMemberProfile(db: Queryable, memberId: string) {
+export async function getMemberProfile(db: Queryable, memberId: string): Promise<Omit<MemberProfileWire, 'liveGameWallet'>> {
   const { rows } = await db.query<{
     id: string; phone_number: string; first_name: string; last_name: string; bank_code: string; bank_account_number: string; affiliate_key: string;
-    status: string; created_at: Date; bonus_preference: boolean; referrer_level1_id: string | null; username: string | null;
+    status: MemberProfileWire['status']; created_at: Date; bonus_preference: boolean; referrer_level1_id: string | null; username: string | null;
   }>(
     `SELECT m.id, m.phone_number, m.first_name, m.last_name, m.bank_code, m.bank_account_number, m.affiliate_key, m.status, m.created_at,
             m.bonus_preference, m.referrer_level1_id, g.username
@@ -28,11 +27,11 @@ export async function getMemberProfile(db: Queryable, memberId: string) {
   const turnover = await getTurnover(db, memberId);
   const deposits = await db.query<{ id: string; amount_satang: bigint; status: string; created_at: Date }>(
     'SELECT id, amount_satang, status, created_at FROM deposits WHERE member_id = $1 ORDER BY created_at DESC LIMIT $2',
-    [memberId, RECENT_ROWS],
+    [memberId, MEMBER_PAGE_RECENT_ROWS],
   );
-  const withdrawals = await db.query<{ id: string; amount_satang: bigint; status: string; decision_reason: string | null; created_at: Date }>(
+  const withdrawals = await db.query<{ id: string; amount_satang: bigint; status: MemberProfileWire['withdrawals'][number]['status']; decision_reason: string | null; created_at: Date }>(
     'SELECT id, amount_satang, status, decision_reason, created_at FROM withdrawals WHERE member_id = $1 ORDER BY created_at DESC LIMIT $2',
-    [memberId, RECENT_ROWS],
+    [memberId, MEMBER_PAGE_RECENT_ROWS],
   );
   const bonus = await db.query<{ promotion_id: string; bonus_satang: bigint; turnover_needed_satang: bigint; created_at: Date }>(
     `SELECT promotion_id, bonus_satang, turnover_needed_satang, created_at FROM bonus_grants WHERE member_id = $1 AND status = 'active'`,
@@ -46,7 +45,7 @@ export async function getMemberProfile(db: Queryable, memberId: string) {
   const sessions = await db.query<{ count: bigint }>('SELECT count(*) AS count FROM member_sessions WHERE member_id = $1 AND revoked_at IS NULL AND expires_at > now()', [memberId]);
   const audit = await db.query<{ seq: bigint; actor: string; action: string; reason: string | null; created_at: Date }>(
     `SELECT seq, actor, action, reason, created_at FROM audit_log WHERE (subject_type = 'member' AND subject_id = $1) OR details->>'memberId' = $1 ORDER BY seq DESC LIMIT $2`,
-    [memberId, RECENT_ROWS],
+    [memberId, MEMBER_PAGE_RECENT_ROWS],
   );
   return {
     memberId: member.id,

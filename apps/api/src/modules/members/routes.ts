@@ -7,7 +7,10 @@ import { getMemberProfile } from './get-member-profile.ts';
 import { setMemberStatus, signMemberOutEverywhere } from './set-member-status.ts';
 import { resetMemberPassword } from './reset-member-password.ts';
 import { decideAdjustment, listPendingAdjustments, requestAdjustment, type AdjustmentView } from './adjust-member-wallet.ts';
-import { adjustmentDecisionBody, adjustmentParams, adjustmentRequestBody, memberParams, memberReasonBody, memberSearchQuery } from '@sabai/contracts';
+import {
+  adjustmentDecisionBody, adjustmentParams, adjustmentRequestBody, memberAdjustmentResponse, memberParams, memberProfileResponse, memberReasonBody, memberSearchQuery, memberSearchResponse,
+  pendingAdjustmentsResponse, type MemberAdjustmentWire,
+} from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import { getBalance } from '../history/index.ts';
 
@@ -16,11 +19,11 @@ const TAGS = ['back office: members'];
 /** Staff's member tools (issue 11 "Members"): search, the member page, suspend / reactivate, sign out everywhere, reset password. */
 export function registerMemberRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get('/admin-api/v1/members', { schema: { tags: TAGS, querystring: memberSearchQuery } }, async (request) => {
+  routes.get('/admin-api/v1/members', { schema: { tags: TAGS, querystring: memberSearchQuery, response: { 200: memberSearchResponse } } }, async (request) => {
     const rows = await searchMembers(context.db, request.query.q);
     return { success: true, message: 'ok', data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
   });
-  routes.get('/admin-api/v1/members/:memberId', { schema: { tags: TAGS, params: memberParams } }, async (request) => {
+  routes.get('/admin-api/v1/members/:memberId', { schema: { tags: TAGS, params: memberParams, response: { 200: memberProfileResponse } } }, async (request) => {
     const profile = await getMemberProfile(context.db, request.params.memberId);
     // The game account as the partner sees it now (our books follow as rounds are booked), with
     // when it was read; the ledger's figure when the partner cannot be read.
@@ -35,18 +38,18 @@ export function registerMemberRoutes(app: FastifyInstance, context: AppContext):
       return { success: true, message: status === 'suspended' ? 'ระงับบัญชีแล้ว' : 'เปิดใช้บัญชีแล้ว', data: result };
     });
   }
-  const toWire = (view: AdjustmentView) => ({ ...view, amount: satangToBahtNumber(view.amountSatang), amountSatang: undefined });
+  const toWire = ({ amountSatang, ...view }: AdjustmentView): MemberAdjustmentWire => ({ ...view, amount: satangToBahtNumber(amountSatang) });
   routes.post('/admin-api/v1/members/:memberId/adjustments', {
-    schema: { tags: TAGS, params: memberParams, body: adjustmentRequestBody },
+    schema: { tags: TAGS, params: memberParams, body: adjustmentRequestBody, response: { 200: memberAdjustmentResponse } },
   }, async (request) => {
     const staff = requireStaffPrincipal(request);
     const view = await requestAdjustment(context, { memberId: request.params.memberId, direction: request.body.direction, amountSatang: request.body.amount, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
     return { success: true, message: view.status === 'applied' ? 'ปรับยอดแล้ว' : 'รอเจ้าหน้าที่อีกคนอนุมัติ', data: toWire(view) };
   });
-  routes.get('/admin-api/v1/adjustments', { schema: { tags: TAGS } }, async () => ({ success: true, message: 'ok', data: (await listPendingAdjustments(context.db)).map(toWire) }));
+  routes.get('/admin-api/v1/adjustments', { schema: { tags: TAGS, response: { 200: pendingAdjustmentsResponse } } }, async () => ({ success: true, message: 'ok', data: (await listPendingAdjustments(context.db)).map(toWire) }));
   for (const decision of ['approve', 'reject'] as const) {
     routes.post(`/admin-api/v1/adjustments/:adjustmentId/${decision}`, {
-      schema: { tags: TAGS, params: adjustmentParams, body: adjustmentDecisionBody },
+      schema: { tags: TAGS, params: adjustmentParams, body: adjustmentDecisionBody, response: { 200: memberAdjustmentResponse } },
     }, async (request) => {
       const staff = requireStaffPrincipal(request);
       const view = await decideAdjustment(context, { adjustmentId: request.params.adjustmentId, decision, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });

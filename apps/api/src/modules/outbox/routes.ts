@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { outboxDeliveriesQuery, outboxDeliveryParams } from '@sabai/contracts';
+import { outboxDeliveriesQuery, outboxDeliveriesResponse, outboxDeliveryParams } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
@@ -20,6 +20,7 @@ export function registerOutboxRoutes(app: FastifyInstance, context: AppContext):
       tags: TAGS,
       summary: 'Outbox deliveries (dead letters: status=dead) and the relay backlog',
       querystring: outboxDeliveriesQuery,
+      response: { 200: outboxDeliveriesResponse },
     },
   }, async (request) => {
     requireStaff(context, request);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { reportRangeQuery, statementQuery } from '@sabai/contracts';
+import { adminListQuery, dailyReportResponse, memberStatementResponse, memberViewParams, reportRangeQuery, rewardRunsResponse, statementQuery } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
@@ -19,7 +18,7 @@ const TAGS = ['back office: reports'];
 export function registerReportRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/admin-api/v1/reports/daily', { schema: { tags: TAGS, querystring: reportRangeQuery } }, async (request) => {
+  routes.get('/admin-api/v1/reports/daily', { schema: { tags: TAGS, querystring: reportRangeQuery, response: { 200: dailyReportResponse } } }, async (request) => {
     requireStaff(context, request);
     return { success: true, message: 'ok', data: dailyReportToWire(request.query, await dailyReport(context.db, request.query)) };
   });
@@ -34,7 +33,7 @@ export function registerReportRoutes(app: FastifyInstance, context: AppContext):
       .send(csv);
   });
 
-  routes.get('/admin-api/v1/members/:memberId/statement', { schema: { tags: TAGS, params: z.object({ memberId: z.string().max(40) }), querystring: statementQuery } }, async (request) => {
+  routes.get('/admin-api/v1/members/:memberId/statement', { schema: { tags: TAGS, params: memberViewParams, querystring: statementQuery, response: { 200: memberStatementResponse } } }, async (request) => {
     requireStaff(context, request);
     const statement = await memberStatement(context.db, {
       memberId: request.params.memberId,
@@ -62,7 +61,7 @@ export function registerReportRoutes(app: FastifyInstance, context: AppContext):
     };
   });
 
-  routes.get('/admin-api/v1/jobs/runs', { schema: { tags: TAGS, querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) } }, async (request) => {
+  routes.get('/admin-api/v1/jobs/runs', { schema: { tags: TAGS, querystring: adminListQuery, response: { 200: rewardRunsResponse } } }, async (request) => {
     requireStaff(context, request);
     const runs = await listRewardRuns(context.db, request.query);
     return {

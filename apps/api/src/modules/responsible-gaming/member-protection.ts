@@ -179,8 +179,11 @@ export async function readReturnedDeposits(db: Queryable, memberId: string): Pro
   }));
 }
 
-/** Wire view of limits: baht, null = none. */
-export const limitsToWire = (limits: Limits) => ({
-  depositLimit: Object.fromEntries(LIMIT_PERIODS.map((period) => [period, limits.deposit[period] === null ? null : satangToBahtNumber(limits.deposit[period]!)])),
-  lossLimit: Object.fromEntries(LIMIT_PERIODS.map((period) => [period, limits.loss[period] === null ? null : satangToBahtNumber(limits.loss[period]!)])),
-});
+/** One kind's limits per period in baht, null = none. */
+const periodLimitsToWire = (limits: Record<LimitPeriod, bigint | null>): Record<LimitPeriod, number | null> => {
+  const toBaht = (satang: bigint | null) => (satang === null ? null : satangToBahtNumber(satang));
+  return { day: toBaht(limits.day), week: toBaht(limits.week), month: toBaht(limits.month) };
+};
+
+/** Wire view of limits (`depositLimit` / `lossLimit` of rgSettings, @sabai/contracts): baht, null = none. */
+export const limitsToWire = (limits: Limits) => ({ depositLimit: periodLimitsToWire(limits.deposit), lossLimit: periodLimitsToWire(limits.loss) });

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { memberViewParams, protectedMembersQuery, protectedMembersResponse, staffMemberProtectionResponse } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { activeExclusion, limitsToWire, readLimits } from './member-protection.ts';
 import { readRealityCheckMinutes } from './reality-check.ts';
+import type { ExclusionKind } from './rg-rules.ts';
 
 const TAGS = ['back office: player protection'];
 const baht = (satang: bigint | null) => (satang === null ? null : satangToBahtNumber(satang));
@@ -20,7 +21,7 @@ const baht = (satang: bigint | null) => (satang === null ? null : satangToBahtNu
 export function registerResponsibleGamingStaffRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/admin-api/v1/members/:memberId/protection', { schema: { tags: TAGS, params: z.object({ memberId: z.string().max(40) }) } }, async (request) => {
+  routes.get('/admin-api/v1/members/:memberId/protection', { schema: { tags: TAGS, params: memberViewParams, response: { 200: staffMemberProtectionResponse } } }, async (request) => {
     requireStaff(context, request);
     const { memberId } = request.params;
     const member = await context.db.query<{ date_of_birth: string | null }>("SELECT to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth FROM members WHERE id = $1", [memberId]);
@@ -28,7 +29,7 @@ export function registerResponsibleGamingStaffRoutes(app: FastifyInstance, conte
     const now = context.now();
     const { limits, pending } = await readLimits(context.db, memberId);
     const exclusion = await activeExclusion(context.db, memberId, now);
-    const exclusions = await context.db.query<{ kind: string; period: string; starts_at: Date; ends_at: Date }>(
+    const exclusions = await context.db.query<{ kind: ExclusionKind; period: string; starts_at: Date; ends_at: Date }>(
       'SELECT kind, period, starts_at, ends_at FROM responsible_gaming_exclusions WHERE member_id = $1 ORDER BY starts_at DESC LIMIT 50',
       [memberId],
     );
@@ -52,11 +53,11 @@ export function registerResponsibleGamingStaffRoutes(app: FastifyInstance, conte
     };
   });
 
-  routes.get('/admin-api/v1/protection/members', { schema: { tags: TAGS, querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(200) }) } }, async (request) => {
+  routes.get('/admin-api/v1/protection/members', { schema: { tags: TAGS, querystring: protectedMembersQuery, response: { 200: protectedMembersResponse } } }, async (request) => {
     requireStaff(context, request);
     const now = context.now();
     const { rows } = await context.db.query<{
-      id: string; phone_number: string; first_name: string; last_name: string; limits: bigint; pending: bigint; exclusion_kind: string | null; exclusion_ends_at: Date | null;
+      id: string; phone_number: string; first_name: string; last_name: string; limits: bigint; pending: bigint; exclusion_kind: ExclusionKind | null; exclusion_ends_at: Date | null;
     }>(
       `SELECT m.id, m.phone_number, m.first_name, m.last_name,
               (SELECT count(*) FROM responsible_gaming_limits l WHERE l.member_id = m.id AND l.amount_satang IS NOT NULL) AS limits,

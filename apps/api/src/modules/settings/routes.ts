@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { siteSettingsChangeBody } from '@sabai/contracts';
+import { siteSettingsChangeBody, staffSiteSettingsResponse } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { readEditableSettings, settingsToWire, updateSiteSettings } from './update-site-settings.ts';
@@ -8,8 +8,8 @@ import { readEditableSettings, settingsToWire, updateSiteSettings } from './upda
 /** Site settings for staff (issue 11 "Settings"): read (any signed-in staff), change (owner), audited. */
 export function registerSettingsRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get('/admin-api/v1/settings', { schema: { tags: ['back office: settings'] } }, async () => ({ success: true, message: 'ok', data: settingsToWire(await readEditableSettings(context.db)) }));
-  routes.post('/admin-api/v1/settings', { schema: { tags: ['back office: settings'], body: siteSettingsChangeBody } }, async (request) => {
+  routes.get('/admin-api/v1/settings', { schema: { tags: ['back office: settings'], response: { 200: staffSiteSettingsResponse } } }, async () => ({ success: true, message: 'ok', data: settingsToWire(await readEditableSettings(context.db)) }));
+  routes.post('/admin-api/v1/settings', { schema: { tags: ['back office: settings'], body: siteSettingsChangeBody, response: { 200: staffSiteSettingsResponse } } }, async (request) => {
     const staff = requireStaffPrincipal(request);
     const { withdrawMin, withdrawMax, withdrawAutoMax, depositReviewThreshold, amlReviewAbove, affiliateAutoWithdrawMax, ...rest } = request.body.change;
     const updated = await updateSiteSettings(context, {

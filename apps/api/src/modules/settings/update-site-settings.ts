@@ -1,5 +1,6 @@
 import type { Queryable } from '@sabai/db';
 import { satangToBahtNumber } from '@sabai/money';
+import type { StaffSiteSettingsWire } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
@@ -64,9 +65,18 @@ export async function readEditableSettings(db: Queryable): Promise<EditableSetti
   return rows[0];
 }
 
-/** Baht on the wire for the money fields. */
-export function settingsToWire(settings: EditableSettings): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(settings).map(([key, value]) => (typeof value === 'bigint' ? [key.replace(/Satang$/, ''), satangToBahtNumber(value)] : [key, value])));
+/** The wire shape (`staffSiteSettings` of @sabai/contracts): the money fields in baht, named without `Satang`. */
+export function settingsToWire(settings: EditableSettings): StaffSiteSettingsWire {
+  const { withdrawMinSatang, withdrawMaxSatang, withdrawAutoMaxSatang, depositReviewThresholdSatang, amlReviewAboveSatang, affiliateAutoWithdrawMaxSatang, ...rest } = settings;
+  return {
+    ...rest,
+    withdrawMin: satangToBahtNumber(withdrawMinSatang),
+    withdrawMax: satangToBahtNumber(withdrawMaxSatang),
+    withdrawAutoMax: satangToBahtNumber(withdrawAutoMaxSatang),
+    depositReviewThreshold: satangToBahtNumber(depositReviewThresholdSatang),
+    amlReviewAbove: satangToBahtNumber(amlReviewAboveSatang),
+    affiliateAutoWithdrawMax: satangToBahtNumber(affiliateAutoWithdrawMaxSatang),
+  };
 }
 
 /**

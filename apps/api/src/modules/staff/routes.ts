@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditQuery, newStaffAccountBody, staffPasswordChangeBody, staffSignInBody, staffTotpBody } from '@sabai/contracts';
+import { auditEntriesResponse, auditQuery, auditVerifyResponse, staffAccountsResponse, newStaffAccountBody, staffMeResponse, staffPasswordChangeBody, staffSignInBody, staffTotpBody } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { verifyAuditChain } from '../../lib/audit.ts';
@@ -40,7 +40,7 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
     return { success: true, message: 'ok', data: { token: session.token, expiresAt: session.expiresAt.toISOString(), staff: session.staff } };
   });
 
-  routes.get('/admin-api/v1/auth/me', { schema: { tags: TAGS } }, async (request) => {
+  routes.get('/admin-api/v1/auth/me', { schema: { tags: TAGS, response: { 200: staffMeResponse } } }, async (request) => {
     const staff = requireStaffPrincipal(request);
     const permissions = (Object.keys(STAFF_PERMISSIONS) as StaffPermission[]).filter((permission) => roleMay(staff.role, permission));
     return { success: true, message: 'ok', data: { username: staff.username, role: staff.role, mustChangePassword: staff.mustChangePassword, permissions } };
@@ -58,7 +58,7 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
     return { success: true, message: 'ok', data: null };
   });
 
-  routes.get('/admin-api/v1/staff', { schema: { tags: TAGS } }, async () => {
+  routes.get('/admin-api/v1/staff', { schema: { tags: TAGS, response: { 200: staffAccountsResponse } } }, async () => {
     const { rows } = await context.db.query<{ id: string; username: string; role: string; status: string; totp_enrolled_at: Date | null; must_change_password: boolean; created_at: Date }>(
       'SELECT id, username, role, status, totp_enrolled_at, must_change_password, created_at FROM staff_accounts ORDER BY created_at',
     );
@@ -83,15 +83,16 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
     schema: {
       tags: TAGS,
       querystring: auditQuery,
+      response: { 200: auditEntriesResponse },
     },
   }, async (request) => {
     const entries = await listAuditEntries(context.db, request.query);
     return { success: true, message: 'ok', data: entries };
   });
 
-  routes.get('/admin-api/v1/audit/verify', { schema: { tags: TAGS } }, async () => {
+  routes.get('/admin-api/v1/audit/verify', { schema: { tags: TAGS, response: { 200: auditVerifyResponse } } }, async () => {
     const result = await verifyAuditChain(context.db);
     if (result.firstBreak) throw new AppError('STATE_CONFLICT', { message: `audit chain broken at seq ${result.firstBreak.seq} (${result.firstBreak.problem})` });
-    return { success: true, message: 'ok', data: { rows: result.rows, sound: true } };
+    return { success: true, message: 'ok', data: { rows: result.rows, sound: true as const } };
   });
 }
