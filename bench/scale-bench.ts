@@ -13,7 +13,8 @@
  * 3. deposit history, withdraw history, balance and member card (refresh) for random members,
  *    1 client and SCALE_CLIENTS (16) concurrent clients, p50/p95/p99;
  * 4. the reward period queries (cashback, affiliate) over all members for one day;
- * 5. ledger:reconcile: a full run (stores a checkpoint), new transfers, a run from the checkpoint;
+ * 5. ledger:reconcile: a full run (stores the checkpoints), new credited deposits, then the whole
+ *    script from the checkpoints before / after ADR 0027 alternately (measureReconcile);
  * 6. the database size, with the machine's load (`uptime`) at the start and the end.
  * The data keeps every ledger invariant (each member's transfers follow a cycle whose every prefix
  * keeps each wallet at or above zero; totals are the sums of the entries), see bench/README.md.
