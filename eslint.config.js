@@ -37,10 +37,10 @@ const LEDGER_TABLE_MESSAGE = 'only packages/ledger names a ledger_* table: use a
 /**
  * The only files outside packages/ledger allowed to name ledger_* tables: bulk builders that fill
  * the tables with generate_series to give the planner a big ledger (bench:scale's 10M-transfer
- * database; the plan test's 20,000 other transfers, checked with EXPLAIN). They are neither
+ * database; the plan tests' 20,000 other transfers, checked with EXPLAIN). They are neither
  * product reads nor postings. Do not add product code here.
  */
-const LEDGER_BULK_BUILDERS = ['bench/scale-bench.ts', 'apps/api/src/test/member-read-plans.test.ts'];
+const LEDGER_BULK_BUILDERS = ['bench/scale-bench.ts', 'apps/api/src/test/member-read-plans.test.ts', 'apps/api/src/modules/reconcile/reconcile-plans.test.ts'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'e2e/artifacts/**', 'coverage/**'] },

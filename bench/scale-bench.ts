@@ -13,7 +13,8 @@
  * 3. deposit history, withdraw history, balance and member card (refresh) for random members,
  *    1 client and SCALE_CLIENTS (16) concurrent clients, p50/p95/p99;
  * 4. the reward period queries (cashback, affiliate) over all members for one day;
- * 5. ledger:reconcile: a full run (stores a checkpoint), new transfers, a run from the checkpoint;
+ * 5. ledger:reconcile: a full run (stores the checkpoints), new credited deposits, then the whole
+ *    script from the checkpoints before / after ADR 0027 alternately (measureReconcile);
  * 6. the database size, with the machine's load (`uptime`) at the start and the end.
  * The data keeps every ledger invariant (each member's transfers follow a cycle whose every prefix
  * keeps each wallet at or above zero; totals are the sums of the entries), see bench/README.md.
@@ -24,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createPgDb, migrate, MIGRATION_DIRS, type Db } from '@sabai/db';
-import { ensureHouseAccount, expectPosted, inLedgerTransaction, postTransfer, reconcileLedgerFromCheckpoint, requireAccountId } from '@sabai/ledger';
+import { ensureHouseAccount, expectPosted, inLedgerTransaction, postTransfer, requireAccountId } from '@sabai/ledger';
 import { getBalance, listDepositHistory, listWithdrawHistory } from '../apps/api/src/modules/history/index.ts';
 import { getUserInfo } from '../apps/api/src/modules/auth/index.ts';
 import { PERIOD_NET_LOSSES_SQL } from '../apps/api/src/modules/cashback/index.ts';
@@ -254,7 +255,112 @@ async function build(db: Db): Promise<{ accountBase: number; bank: bigint }> {
   return { accountBase, bank };
 }
 
+/** ROUNDS alternating runs of `before` and `after`, each timed; prints every run with the load. */
+async function alternate(label: [string, string], rounds: number, before: () => Promise<unknown>, after: () => Promise<unknown>): Promise<[number[], number[]]> {
+  const times: [number[], number[]] = [[], []];
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, run] of [before, after].entries()) {
+      const startedAt = performance.now();
+      await run();
+      const seconds = (performance.now() - startedAt) / 1000;
+      times[index]!.push(seconds);
+      console.log(`  round ${round + 1} ${label[index]!.padEnd(44)} ${seconds.toFixed(2)} s   (${uptime()})`);
+    }
+  }
+  return times;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * ledger:reconcile (issue 16 §4, docs/adr/0023 and 0027): a full run (stores both checkpoints),
+ * then NEW_DEPOSITS new credited deposits (transfers and `deposits` rows), then the whole
+ * `npm run ledger:reconcile` equivalent from the checkpoints, before (the checks around the ledger
+ * in full: `fullAround`) and after (from their checkpoint) alternately, storing nothing, and the
+ * per-row figures that extrapolate them.
+ */
+async function measureReconcile(db: Db, members: string[]): Promise<void> {
+  const newDeposits = Number(process.env.SCALE_NEW_DEPOSITS ?? 1000);
+  console.log('\nledger:reconcile');
+  if (process.env.SCALE_RECONCILE_FULL !== '0') {
+    const full = await timed('full run (--full: every check; stores both checkpoints)', () => reconcileMoneyFromCheckpoint(db, { full: true, settleSeconds: 0 }));
+    console.log(`  full: ${full.violations.length} violation(s), checkpoints at transfer ${full.ledger.checkpointTransferId} (ledger) / ${full.around.checkpointTransferId} (around)`);
+    for (const violation of full.violations.slice(0, 5)) console.log(`    ${violation.invariant}: ${violation.detail}`);
+  }
+  const bank = await requireAccountId(db, 'house:bank:scale');
+  const unallocated = await requireAccountId(db, 'house:unallocated_deposits');
+  const tag = Date.now().toString(36);
+  await timed(`${newDeposits} new credited deposits (${2 * newDeposits} transfers and their deposits rows)`, async () => {
+    for (let n = 0; n < newDeposits; n += 1) {
+      const member = members[n % members.length]!;
+      await inLedgerTransaction(db, async (tx) => {
+        const { rows } = await tx.query<{ id: bigint }>(`SELECT id FROM ledger_accounts WHERE member_id = $1 AND kind = 'main'`, [member]);
+        const receivedId = expectPosted(await postTransfer(tx, { idempotencyKey: `scale:new:${tag}:received:${n}`, code: 'DEPOSIT_RECEIVED', debitAccountId: bank, creditAccountId: unallocated, amountSatang: 10_000n }));
+        const creditedId = expectPosted(await postTransfer(tx, { idempotencyKey: `scale:new:${tag}:deposit:${n}`, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: rows[0]!.id, amountSatang: 10_000n }));
+        // The bench builds no bank feed events or channel (see the build): the row alone, as the build's rows.
+        await tx.query('SET LOCAL session_replication_role = replica');
+        await tx.query(
+          `INSERT INTO deposits (id, event_id, channel_id, amount_satang, occurred_at, status, member_id, received_transfer_id, credit_transfer_id, resolved_at)
+           VALUES ('dep_' || lpad($1::int8::text, 20, '0'), $1::int8, 'scale', 10000, now(), 'credited', $2, $3::int8, $1::int8, now())`,
+          [creditedId, member, receivedId],
+        );
+      });
+    }
+  });
+  const rounds = Number(process.env.SCALE_RECONCILE_ROUNDS ?? 3);
+  console.log(`  the whole ledger:reconcile from the checkpoints, before / after ADR 0027, alternately (${rounds} rounds, nothing stored):`);
+  const [before, after] = await alternate(
+    ['before: around the ledger in full', 'after: around the ledger from its checkpoint'],
+    rounds,
+    () => reconcileMoneyFromCheckpoint(db, { fullAround: true, settleSeconds: 0, store: false }),
+    () => reconcileMoneyFromCheckpoint(db, { settleSeconds: 0, store: false }),
+  );
+  const money = await reconcileMoneyFromCheckpoint(db, { settleSeconds: 0 });
+  console.log(
+    `  after, storing: ${money.violations.length} violation(s); ledger transfers (${money.ledger.fromTransferId}, ${money.ledger.throughTransferId}], around rows linked after ${money.around.sinceTransferId}; checkpoints now ${money.ledger.checkpointTransferId} / ${money.around.checkpointTransferId}`,
+  );
+  for (const violation of money.violations.slice(0, 5)) console.log(`    ${violation.invariant}: ${violation.detail}`);
+  const { rows } = await db.query<{ transfers: bigint }>('SELECT count(*)::int8 AS transfers FROM ledger_transfers');
+  const transfers = Number(rows[0]!.transfers);
+  // The window the runs checked: every transfer id after the around checkpoint (this run's and any before it).
+  const window = Number(money.ledger.throughTransferId - money.around.sinceTransferId);
+  console.log(
+    `  median before ${median(before).toFixed(2)} s = ${((median(before) / transfers) * 1e6).toFixed(2)} s per million transfers in the database` +
+      ` (at 10,000,000: ~${((median(before) / transfers) * 1e7).toFixed(0)} s)`,
+  );
+  console.log(
+    `  median after ${median(after).toFixed(2)} s for a window of ${window} transfer ids = ${((median(after) / window) * 1000).toFixed(2)} ms per new transfer` +
+      ` (its cost follows the window and the touched members' own histories, not the database: at 10,000,000 transfers and the same window, ~${median(after).toFixed(1)} s)`,
+  );
+}
+
+/**
+ * SCALE_REUSE=1: the database a run with SCALE_KEEP=1 left, migrated to the newest migration, and
+ * only the reconcile figures (a build of the full size takes 25 minutes on this machine).
+ */
+async function reuse(): Promise<void> {
+  console.log(`scale bench, reusing ${databaseUrl(DATABASE)} (SCALE_REUSE=1): ledger:reconcile only`);
+  console.log(`load at start: ${uptime()}`);
+  const db = createPgDb(databaseUrl(DATABASE), { maxConnections: 2 });
+  try {
+    const applied = await timed('migrations', () => migrate(db));
+    console.log(`  applied: ${applied.join(', ') || '(none)'}`);
+    if (applied.length > 0) await timed('ANALYZE', () => db.query('ANALYZE'));
+    const { rows } = await db.query<{ members: bigint; transfers: bigint; size: string }>(
+      `SELECT (SELECT count(*) FROM members) AS members, (SELECT count(*) FROM ledger_transfers) AS transfers, pg_size_pretty(pg_database_size(current_database())) AS size`,
+    );
+    const memberCount = Number(rows[0]!.members);
+    console.log(`  ${rows[0]!.members} members, ${rows[0]!.transfers} transfers; database ${rows[0]!.size}`);
+    const members = Array.from({ length: 2000 }, () => `mbr_${String(1 + Math.floor(Math.random() * memberCount)).padStart(20, '0')}`);
+    await measureReconcile(db, members);
+    console.log(`load at end: ${uptime()}`);
+  } finally {
+    await db.close();
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.env.SCALE_REUSE === '1') return reuse();
   console.log(`scale bench: ${MEMBERS} members, ${TRANSFERS} transfers, ${ROUNDS} bet rounds on ${databaseUrl(DATABASE)}`);
   console.log(`load at start: ${uptime()}`);
   const admin = createPgDb(databaseUrl('postgres'), { maxConnections: 1 });
@@ -318,25 +424,7 @@ async function main(): Promise<void> {
     const { rows: periodRows } = await db.query<{ n: bigint }>(`SELECT count(*) AS n FROM (${PERIOD_NET_LOSSES_SQL}) p`, day);
     console.log(`  members with a net loss that day: ${periodRows[0]!.n}`);
 
-    console.log('\nledger:reconcile');
-    const full = await timed('full run (--full; stores a checkpoint)', () => reconcileLedgerFromCheckpoint(db, { full: true, settleSeconds: 0 }));
-    console.log(`  full: ${full.violations.length} violation(s), checkpoint at transfer ${full.checkpointTransferId}`);
-    const bank = await requireAccountId(db, 'house:bank:scale');
-    const unallocated = await requireAccountId(db, 'house:unallocated_deposits');
-    await timed('1,000 new deposits (2,000 transfers) through postTransfer', async () => {
-      for (let n = 0; n < 1000; n += 1) {
-        const member = members[n % members.length]!;
-        await inLedgerTransaction(db, async (tx) => {
-          const { rows } = await tx.query<{ id: bigint }>(`SELECT id FROM ledger_accounts WHERE member_id = $1 AND kind = 'main'`, [member]);
-          expectPosted(await postTransfer(tx, { idempotencyKey: `scale:new:received:${n}`, code: 'DEPOSIT_RECEIVED', debitAccountId: bank, creditAccountId: unallocated, amountSatang: 10_000n }));
-          expectPosted(await postTransfer(tx, { idempotencyKey: `scale:new:deposit:${n}`, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: rows[0]!.id, amountSatang: 10_000n }));
-        });
-      }
-    });
-    const since = await timed('run from the checkpoint (ledger invariants)', () => reconcileLedgerFromCheckpoint(db, { settleSeconds: 0 }));
-    console.log(`  from checkpoint: ${since.violations.length} violation(s), transfers (${since.fromTransferId}, ${since.throughTransferId}]`);
-    const money = await timed('npm run ledger:reconcile equivalent (from the checkpoint + the checks around the ledger)', () => reconcileMoneyFromCheckpoint(db, { settleSeconds: 0 }));
-    console.log(`  ${money.violations.length} violation(s)${money.violations.slice(0, 5).map((violation) => `\n    ${violation.invariant}: ${violation.detail}`).join('')}`);
+    await measureReconcile(db, members);
 
     const size = await db.query<{ size: string; transfers: string; entries: string }>(
       `SELECT pg_size_pretty(pg_database_size(current_database())) AS size, pg_size_pretty(pg_total_relation_size('ledger_transfers')) AS transfers,

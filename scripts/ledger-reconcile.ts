@@ -7,8 +7,10 @@ import { REPO_ROOT } from './stack.ts';
 /**
  * `npm run ledger:reconcile`: checks every invariant of money.md against DATABASE_URL (or the
  * quick start's PGlite under .data/) and exits 1 on any violation, printing each. The ledger's
- * own invariants are checked from the last checkpoint (only transfers newer than what a sound run
- * verified, docs/adr/0023); `--full` checks the whole ledger. A sound run stores a checkpoint.
+ * own invariants and the checks around it (deposits, payouts, rewards, game) are checked from
+ * their last checkpoints (only what is newer than what a sound run verified, plus the open rows:
+ * docs/adr/0023, 0027); `--full` checks everything (run it nightly: only it finds an old row
+ * changed without a posting). Only a run that finds nothing stores checkpoints.
  */
 const isFull = process.argv.includes('--full');
 const db = await openDatabase({
@@ -17,7 +19,7 @@ const db = await openDatabase({
 });
 try {
   const startedAt = performance.now();
-  const { violations, ledger } = await reconcileMoneyFromCheckpoint(db, { full: isFull });
+  const { violations, ledger, around } = await reconcileMoneyFromCheckpoint(db, { full: isFull });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const openCases = await listOpenGameCaseSummaries(db);
   console.log(openCases.length === 0 ? 'game suspense: no open case' : `game suspense: ${openCases.length} open case(s) for staff`);
@@ -26,6 +28,10 @@ try {
     console.log(
       `ledger sound (${ledger.isFullRun ? 'full run' : `since checkpoint ${ledger.fromTransferId}`}): transfers through id ${ledger.throughTransferId} checked, every invariant holds (${seconds} s)` +
         (ledger.isCheckpointSaved ? `; checkpoint saved at transfer ${ledger.checkpointTransferId}` : ''),
+    );
+    console.log(
+      `around the ledger sound (${around.isFullRun ? 'full run' : `rows linked to transfers after ${around.sinceTransferId}, and the open ones`})` +
+        (around.isCheckpointSaved ? `; checkpoint saved at transfer ${around.checkpointTransferId}` : ''),
     );
   } else {
     for (const violation of violations) console.error(`VIOLATION ${violation.invariant}: ${violation.detail}`);

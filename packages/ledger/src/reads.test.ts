@@ -23,6 +23,7 @@ import {
   requireAccountId,
   reserveTransfer,
   resolvePendingTransfer,
+  sumAccountEntries,
   sumMemberWalletPostings,
 } from './index.ts';
 
@@ -155,5 +156,47 @@ describe('reconciliation checks over a feature table', () => {
     await db.query(`UPDATE t_feature SET status = 'pending_approval' WHERE id = 'w'`);
     expect(await findMemberWalletTotalMismatches(db, { kind: 'affiliate', total: 'debitsPending', expectedSql: waitingSql })).toEqual([]);
     await db.query('DELETE FROM t_feature');
+  });
+});
+
+describe('reconciliation checks over a transfer window (docs/adr/0027)', () => {
+  const head = async () => BigInt((await db.query<{ id: bigint }>('SELECT max(id) AS id FROM ledger_transfers')).rows[0]!.id);
+
+  it('sums an account over a window so that the totals before it plus the window are the totals', async () => {
+    const member = await newMember();
+    await deposit(member, 1_000n);
+    const since = await head();
+    await deposit(member, 250n);
+    await deposit(member, 40n);
+    const before = await sumAccountEntries(db, member.main, { throughTransferId: since });
+    const window = await sumAccountEntries(db, member.main, { afterTransferId: since });
+    expect(window).toEqual({ debitsPosted: 0n, creditsPosted: 290n, debitsPending: 0n, creditsPending: 0n });
+    expect(before.creditsPosted + window.creditsPosted).toBe((await sumAccountEntries(db, member.main)).creditsPosted);
+    expect((await sumAccountEntries(db, member.main, { afterTransferId: since, throughTransferId: since + 2n })).creditsPosted).toBe(250n);
+  });
+
+  it('checks only the rows, transfers and wallets of the window, and finds the bad ones among them', async () => {
+    const [old, fresh] = [await newMember(), await newMember()];
+    const oldTransfer = await deposit(old, 700n);
+    const since = await head();
+    const freshTransfer = await deposit(fresh, 900n);
+    await db.query(`INSERT INTO t_feature (id, member_id, amount_satang, transfer_id, status) VALUES ('old-bad', $1, 1, $2, 'credited'), ('new-bad', $3, 1, $4, 'credited')`, [
+      old.id, oldTransfer, fresh.id, freshTransfer,
+    ]);
+    const link = { from: 't_feature f', transferColumn: 'f.transfer_id', detail: 'f.id', expect: { code: 'DEPOSIT' as const, phases: ['single' as const], amountSatang: { sql: 'f.amount_satang' } } };
+    expect((await findTransferLinkMismatches(db, link)).sort()).toEqual(['new-bad', 'old-bad']);
+    expect(await findTransferLinkMismatches(db, link, 20, { sinceTransferId: since })).toEqual(['new-bad']);
+    await db.query('DELETE FROM t_feature');
+
+    const stray = expectPosted(await postTransfer(db, { idempotencyKey: key('ic'), code: 'ITEM_CODE', debitAccountId: expense, creditAccountId: fresh.main, amountSatang: 5n }));
+    const claimedBy = 'SELECT 1 FROM t_feature f WHERE f.transfer_id = {transferId}';
+    expect(await findUnclaimedTransfers(db, { code: 'ITEM_CODE', claimedBy }, 20, { sinceTransferId: stray })).toEqual([]);
+    expect(await findUnclaimedTransfers(db, { code: 'ITEM_CODE', claimedBy }, 20, { sinceTransferId: stray - 1n })).toEqual([stray]);
+
+    // A wallet of the window: its whole history counts (0 when it has no such posting).
+    const touched = await sumMemberWalletPostings(db, { kind: 'main', transferCode: 'DEPOSIT' }, { sinceTransferId: since });
+    expect(touched.get(fresh.id)).toBe(900n);
+    expect(touched.has(old.id)).toBe(false);
+    expect(await findWalletPostingsOutside(db, { kind: 'main', allowedCodes: ['DEPOSIT'], limit: 20 }, { sinceTransferId: since })).toEqual([{ memberId: fresh.id, code: 'ITEM_CODE' }]);
   });
 });

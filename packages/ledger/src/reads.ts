@@ -9,6 +9,57 @@ import type { TransferCode } from './transfers.ts';
  * ledger side. Those fragments are trusted code, never request input; values go as parameters.
  */
 
+/**
+ * An incremental reconcile window (docs/adr/0027): check only what links to a transfer with
+ * id > `sinceTransferId` (the last sound checkpoint). A feature row's money changes are posted in
+ * the same database transaction as the transfer the row links to, so every row that changed since
+ * the checkpoint links to a transfer in the window. A row changed WITHOUT a new transfer (a bug, a
+ * hand edit) or linked to an old one is found only by a full run (no window).
+ */
+export interface TransferWindow {
+  sinceTransferId: bigint;
+}
+
+/** Posted and pending totals, satang. */
+export interface EntryTotals {
+  debitsPosted: bigint;
+  creditsPosted: bigint;
+  debitsPending: bigint;
+  creditsPending: bigint;
+}
+
+/**
+ * The account's entries summed over transfers with id in (afterTransferId, throughTransferId]
+ * (either bound optional), satang. With `afterTransferId` the sum walks the window's entries by
+ * `ledger_entries (transfer_id, account_id)`, so it costs the window, not the account's history:
+ * checkpointed totals plus this sum give a hot derived account's balance without summing all its
+ * entries (docs/adr/0027). Works for cached and derived accounts alike.
+ */
+export async function sumAccountEntries(
+  q: Queryable,
+  accountId: bigint,
+  range: { afterTransferId?: bigint; throughTransferId?: bigint } = {},
+): Promise<EntryTotals> {
+  const params: unknown[] = [accountId];
+  const bounds: string[] = [];
+  if (range.afterTransferId !== undefined) {
+    params.push(range.afterTransferId);
+    bounds.push(`e.transfer_id > $${params.length}`);
+  }
+  if (range.throughTransferId !== undefined) {
+    params.push(range.throughTransferId);
+    bounds.push(`e.transfer_id <= $${params.length}`);
+  }
+  const { rows } = await q.query<{ dp: bigint; cp: bigint; dpe: bigint; cpe: bigint }>(
+    `SELECT coalesce(sum(e.debits_posted), 0)::int8 AS dp, coalesce(sum(e.credits_posted), 0)::int8 AS cp,
+            coalesce(sum(e.debits_pending), 0)::int8 AS dpe, coalesce(sum(e.credits_pending), 0)::int8 AS cpe
+     FROM ledger_entries e WHERE e.account_id = $1${bounds.map((bound) => ` AND ${bound}`).join('')}`,
+    params,
+  );
+  const row = rows[0];
+  return { debitsPosted: row?.dp ?? 0n, creditsPosted: row?.cp ?? 0n, debitsPending: row?.dpe ?? 0n, creditsPending: row?.cpe ?? 0n };
+}
+
 /** A transfer as stored (money in satang). */
 export interface TransferView {
   id: bigint;
@@ -153,12 +204,27 @@ export async function readPostedTotals(
 /**
  * Net posted (credits − debits, satang) on members' wallets of `kind` by transfers of
  * `transferCode` (and `sourceType` when given), per member; only members with such entries,
- * or only `memberId` when given.
+ * or only `memberId` when given. With `window`: only the members whose wallet of `kind` a
+ * transfer of the window touched (any code), each with the net of their whole history (0 when
+ * none), found by `ledger_entries (transfer_id, account_id)` then the wallet's own entries.
  */
 export async function sumMemberWalletPostings(
   q: Queryable,
   filter: { kind: MemberWalletKind; transferCode: TransferCode; sourceType?: string; memberId?: string },
+  window?: TransferWindow,
 ): Promise<Map<string, bigint>> {
+  if (window) {
+    const { rows } = await q.query<{ member_id: string; net: bigint }>(
+      `WITH touched AS (SELECT DISTINCT a.id, a.member_id FROM ledger_entries w JOIN ledger_accounts a ON a.id = w.account_id
+                        WHERE w.transfer_id > $5 AND a.kind = $1 AND ($4::text IS NULL OR a.member_id = $4))
+       SELECT touched.member_id,
+              coalesce(sum(e.credits_posted - e.debits_posted) FILTER (WHERE t.code = $2 AND ($3::text IS NULL OR t.source_type = $3)), 0)::int8 AS net
+       FROM touched LEFT JOIN ledger_entries e ON e.account_id = touched.id LEFT JOIN ledger_transfers t ON t.id = e.transfer_id
+       GROUP BY touched.member_id`,
+      [filter.kind, filter.transferCode, filter.sourceType ?? null, filter.memberId ?? null, window.sinceTransferId],
+    );
+    return new Map(rows.map((row) => [row.member_id, row.net]));
+  }
   const { rows } = await q.query<{ member_id: string; net: bigint }>(
     `SELECT a.member_id, sum(e.credits_posted - e.debits_posted)::int8 AS net
      FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id JOIN ledger_accounts a ON a.id = e.account_id
@@ -169,15 +235,19 @@ export async function sumMemberWalletPostings(
   return new Map(rows.map((row) => [row.member_id, row.net]));
 }
 
-/** Members' wallets of `kind` touched by a transfer whose code is not in `allowedCodes` (distinct pairs, at most `limit`). */
+/**
+ * Members' wallets of `kind` touched by a transfer whose code is not in `allowedCodes` (distinct
+ * pairs, at most `limit`); with `window`, only by the window's transfers.
+ */
 export async function findWalletPostingsOutside(
   q: Queryable,
   filter: { kind: MemberWalletKind; allowedCodes: readonly TransferCode[]; limit: number },
+  window?: TransferWindow,
 ): Promise<Array<{ memberId: string; code: TransferCode }>> {
   const { rows } = await q.query<{ member_id: string; code: TransferCode }>(
     `SELECT DISTINCT a.member_id, t.code FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id JOIN ledger_accounts a ON a.id = e.account_id
-     WHERE a.kind = $1 AND NOT (t.code = ANY($2::text[])) LIMIT $3`,
-    [filter.kind, [...filter.allowedCodes], filter.limit],
+     WHERE a.kind = $1 AND NOT (t.code = ANY($2::text[]))${window ? ' AND e.transfer_id > $4' : ''} LIMIT $3`,
+    window ? [filter.kind, [...filter.allowedCodes], filter.limit, window.sinceTransferId] : [filter.kind, [...filter.allowedCodes], filter.limit],
   );
   return rows.map((row) => ({ memberId: row.member_id, code: row.code }));
 }
@@ -202,6 +272,11 @@ export interface TransferLinkCheck {
   transferColumn: string;
   detail: string;
   where?: string;
+  /**
+   * With a window: the row's transfer id columns, one of which a change of the row sets to a new
+   * transfer (default `transferColumn`); each should be indexed.
+   */
+  changedWith?: readonly string[];
   expect: {
     code: TransferCode;
     /** Allowed phases. */
@@ -215,10 +290,11 @@ export interface TransferLinkCheck {
 
 /**
  * The feature rows whose linked transfer is not what `check.expect` says (code, phase, amount,
- * resolved reservation, each side's house code or member and kind). @returns their `detail`, at
- * most `limit`.
+ * resolved reservation, each side's house code or member and kind); with `window`, only rows
+ * whose `changedWith` columns point past the window's start. @returns their `detail`, at most
+ * `limit`.
  */
-export async function findTransferLinkMismatches(q: Queryable, check: TransferLinkCheck, limit = 20): Promise<string[]> {
+export async function findTransferLinkMismatches(q: Queryable, check: TransferLinkCheck, limit = 20, window?: TransferWindow): Promise<string[]> {
   const params: unknown[] = [];
   const value = (expected: Expected): string => {
     if (typeof expected === 'string') {
@@ -242,12 +318,17 @@ export async function findTransferLinkMismatches(q: Queryable, check: TransferLi
     if (side.memberId !== undefined) differs.push(`${alias}.member_id IS DISTINCT FROM ${value(side.memberId)}`);
     if (side.kind !== undefined) differs.push(`${alias}.kind IS DISTINCT FROM ${value(side.kind)}`);
   }
+  let changed = 'true';
+  if (window) {
+    params.push(window.sinceTransferId);
+    changed = (check.changedWith ?? [check.transferColumn]).map((column) => `${column} > $${params.length}`).join(' OR ');
+  }
   params.push(limit);
   const { rows } = await q.query<{ detail: string }>(
     `SELECT (${check.detail})::text AS detail
      FROM ${check.from} JOIN ledger_transfers t ON t.id = ${check.transferColumn}
      JOIN ledger_accounts debit ON debit.id = t.debit_account_id JOIN ledger_accounts credit ON credit.id = t.credit_account_id
-     WHERE (${check.where ?? 'true'}) AND (${differs.join(' OR ')})
+     WHERE (${check.where ?? 'true'}) AND (${changed}) AND (${differs.join(' OR ')})
      LIMIT $${params.length}`,
     params,
   );
@@ -257,19 +338,21 @@ export async function findTransferLinkMismatches(q: Queryable, check: TransferLi
 /**
  * Transfers (of `filter.code` or `filter.sourceType`) that no feature row claims: `claimedBy` is
  * an EXISTS subquery of the feature where `{transferId}` and `{sourceId}` stand for the transfer's
- * id and source id. @returns the transfer ids, at most `limit`.
+ * id and source id; with `window`, only the window's transfers (by the primary key). @returns the
+ * transfer ids, at most `limit`.
  */
 export async function findUnclaimedTransfers(
   q: Queryable,
   filter: { code?: TransferCode; sourceType?: string; claimedBy: string },
   limit = 20,
+  window?: TransferWindow,
 ): Promise<bigint[]> {
   const claimed = filter.claimedBy.replaceAll('{transferId}', 't.id').replaceAll('{sourceId}', 't.source_id');
   const { rows } = await q.query<{ id: bigint }>(
     `SELECT t.id FROM ledger_transfers t
-     WHERE ($1::text IS NULL OR t.code = $1) AND ($2::text IS NULL OR t.source_type = $2) AND NOT EXISTS (${claimed})
+     WHERE ($1::text IS NULL OR t.code = $1) AND ($2::text IS NULL OR t.source_type = $2) AND NOT EXISTS (${claimed})${window ? ' AND t.id > $4' : ''}
      LIMIT $3`,
-    [filter.code ?? null, filter.sourceType ?? null, limit],
+    window ? [filter.code ?? null, filter.sourceType ?? null, limit, window.sinceTransferId] : [filter.code ?? null, filter.sourceType ?? null, limit],
   );
   return rows.map((row) => row.id);
 }
@@ -277,39 +360,51 @@ export async function findUnclaimedTransfers(
 /**
  * Feature rows holding a reservation (`pendingColumn`) whose resolution is not the expected one:
  * `expectedResolution` is SQL over the feature row giving `post_pending`, `void_pending` or NULL
- * (not resolved yet). @returns each bad row's `detail` and the resolution found (null: none).
+ * (not resolved yet). With `window`: only rows whose reservation is one of the window's pending
+ * transfers or was resolved by one of the window's transfers (the feature's `pendingColumn` must
+ * be indexed). @returns each bad row's `detail` and the resolution found (null: none).
  */
 export async function findPendingResolutionMismatches(
   q: Queryable,
   check: { from: string; pendingColumn: string; detail: string; expectedResolution: string; where?: string },
   limit = 20,
+  window?: TransferWindow,
 ): Promise<Array<{ detail: string; resolution: string | null }>> {
+  const inWindow = window
+    ? ` AND ${check.pendingColumn} IN (SELECT w.id FROM ledger_transfers w WHERE w.id > $2 AND w.phase = 'pending'
+                                      UNION SELECT w.pending_transfer_id FROM ledger_transfers w WHERE w.id > $2 AND w.pending_transfer_id IS NOT NULL)`
+    : '';
   const { rows } = await q.query<{ detail: string; resolution: string | null }>(
     `SELECT (${check.detail})::text AS detail, r.phase AS resolution
      FROM ${check.from} LEFT JOIN ledger_transfers r ON r.pending_transfer_id = ${check.pendingColumn}
-     WHERE (${check.where ?? 'true'}) AND r.phase IS DISTINCT FROM (${check.expectedResolution})
+     WHERE (${check.where ?? 'true'}) AND r.phase IS DISTINCT FROM (${check.expectedResolution})${inWindow}
      LIMIT $1`,
-    [limit],
+    window ? [limit, window.sinceTransferId] : [limit],
   );
   return rows;
 }
 
 /**
  * Members whose wallet of `kind` has a cached total different from what the feature expects:
- * `expectedSql` is SQL giving satang where `{memberId}` stands for the wallet's member.
+ * `expectedSql` is SQL giving satang where `{memberId}` stands for the wallet's member. With
+ * `window`: only wallets a transfer of the window touched (a wallet's totals change only by
+ * postings) and those of `openMembersSql` (SQL giving member ids: the feature's open rows, few).
  * @returns the member ids, at most `limit`.
  */
 export async function findMemberWalletTotalMismatches(
   q: Queryable,
-  check: { kind: MemberWalletKind; total: 'debitsPending' | 'creditsPending'; expectedSql: string },
+  check: { kind: MemberWalletKind; total: 'debitsPending' | 'creditsPending'; expectedSql: string; openMembersSql?: string },
   limit = 20,
+  window?: TransferWindow,
 ): Promise<string[]> {
   const column = check.total === 'debitsPending' ? 'a.debits_pending' : 'a.credits_pending';
+  const open = check.openMembersSql ? ` UNION SELECT o.id FROM ledger_accounts o WHERE o.kind = $1 AND o.member_id IN (${check.openMembersSql})` : '';
   const { rows } = await q.query<{ member_id: string }>(
     `SELECT a.member_id FROM ledger_accounts a
      WHERE a.kind = $1 AND ${column} <> coalesce((${check.expectedSql.replaceAll('{memberId}', 'a.member_id')}), 0)
+       ${window ? `AND a.id IN (SELECT w.account_id FROM ledger_entries w WHERE w.transfer_id > $3${open})` : ''}
      LIMIT $2`,
-    [check.kind, limit],
+    window ? [check.kind, limit, window.sinceTransferId] : [check.kind, limit],
   );
   return rows.map((row) => row.member_id);
 }

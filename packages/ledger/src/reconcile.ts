@@ -86,6 +86,40 @@ export interface CheckpointedReconcile {
   isFullRun: boolean;
   /** Whether this run stored a new checkpoint (only a sound run does). */
   isCheckpointSaved: boolean;
+  /** The newest transfer older than the settle time (what a checkpoint of this run stands at). */
+  settledTransferId: bigint;
+  /**
+   * With `deferStore`: the checkpoint this run would store, when its ledger checks were sound and
+   * it moves the checkpoint on; the caller stores it with storeLedgerCheckpoint once its own checks
+   * are sound too (docs/adr/0027).
+   */
+  pendingCheckpoint?: LedgerCheckpoint;
+}
+
+/** A ledger checkpoint: the entries' sums (satang) verified through a transfer id. */
+export interface LedgerCheckpoint {
+  throughTransferId: bigint;
+  debitsPosted: bigint;
+  creditsPosted: bigint;
+  debitsPending: bigint;
+  creditsPending: bigint;
+  isFullRun: boolean;
+}
+
+/** Stores a checkpoint a sound run returned (`pendingCheckpoint`); the next run from a checkpoint starts there. */
+export async function storeLedgerCheckpoint(q: Queryable, checkpoint: LedgerCheckpoint): Promise<void> {
+  await q.query(
+    `INSERT INTO ledger_reconcile_checkpoints (through_transfer_id, debits_posted, credits_posted, debits_pending, credits_pending, is_full_run)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      String(checkpoint.throughTransferId),
+      String(checkpoint.debitsPosted),
+      String(checkpoint.creditsPosted),
+      String(checkpoint.debitsPending),
+      String(checkpoint.creditsPending),
+      checkpoint.isFullRun,
+    ],
+  );
 }
 
 /** Transfers younger than this are left to the next run: their transaction may still commit below a newer id. */
@@ -105,10 +139,12 @@ export const RECONCILE_SETTLE_SECONDS = 60;
  * and stores a checkpoint when sound: a row changed before the checkpoint is found only by a full
  * run, so run one regularly. Every transfer present is checked; the checkpoint stops before
  * transfers younger than `settleSeconds`, so the next run looks at them again.
+ * `deferStore: true` stores nothing and returns the checkpoint as `pendingCheckpoint` (for a
+ * caller with checks of its own: reconcileMoneyFromCheckpoint, docs/adr/0027).
  */
 export async function reconcileLedgerFromCheckpoint(
   q: Queryable,
-  options: { full?: boolean; limit?: number; settleSeconds?: number } = {},
+  options: { full?: boolean; limit?: number; settleSeconds?: number; deferStore?: boolean } = {},
 ): Promise<CheckpointedReconcile> {
   const limit = options.limit ?? 20;
   const settleSeconds = options.settleSeconds ?? RECONCILE_SETTLE_SECONDS;
@@ -201,13 +237,19 @@ export async function reconcileLedgerFromCheckpoint(
       window,
     );
   }
-  const isCheckpointSaved = violations.length === 0 && (settled > from || options.full === true);
-  if (isCheckpointSaved) {
-    await q.query(
-      `INSERT INTO ledger_reconcile_checkpoints (through_transfer_id, debits_posted, credits_posted, debits_pending, credits_pending, is_full_run)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [String(settled), ...settledTotals.map(String), options.full === true],
-    );
-  }
-  return { violations, fromTransferId: from, throughTransferId: through, checkpointTransferId: isCheckpointSaved ? settled : from, isFullRun: options.full === true, isCheckpointSaved };
+  const isStorable = violations.length === 0 && (settled > from || options.full === true);
+  const [debitsPosted, creditsPosted, debitsPending, creditsPending] = settledTotals as [bigint, bigint, bigint, bigint];
+  const pending: LedgerCheckpoint = { throughTransferId: settled, debitsPosted, creditsPosted, debitsPending, creditsPending, isFullRun: options.full === true };
+  const isCheckpointSaved = isStorable && options.deferStore !== true;
+  if (isCheckpointSaved) await storeLedgerCheckpoint(q, pending);
+  return {
+    violations,
+    fromTransferId: from,
+    throughTransferId: through,
+    checkpointTransferId: isCheckpointSaved ? settled : from,
+    isFullRun: options.full === true,
+    isCheckpointSaved,
+    settledTransferId: settled,
+    ...(isStorable && !isCheckpointSaved ? { pendingCheckpoint: pending } : {}),
+  };
 }

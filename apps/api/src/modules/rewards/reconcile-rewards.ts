@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { HOUSE_ACCOUNTS, findMemberWalletTotalMismatches, findTransferLinkMismatches, findUnclaimedTransfers, type Violation } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, findMemberWalletTotalMismatches, findTransferLinkMismatches, findUnclaimedTransfers, type TransferWindow, type Violation } from '@sabai/ledger';
 
 /**
  * How the rewards records agree with the ledger (money.md "Invariants"), for `reconcileMoney`:
@@ -14,15 +14,22 @@ import { HOUSE_ACCOUNTS, findMemberWalletTotalMismatches, findTransferLinkMismat
  * - each income withdrawal waiting for staff is reserved by its pending AFFILIATE transfer, and a
  *   member's affiliate wallet reserves exactly what waits; a decided one is resolved by the post
  *   (approved) or the void (rejected) of that reservation.
+ * With `window` (ledger:reconcile from a checkpoint, docs/adr/0027) each check reads only the rows
+ * linked to a transfer newer than the checkpoint, by the unique index on that link: every reward
+ * row is written in the transaction that posts its transfer (redemptions, draws and wagering
+ * requirements are never changed afterwards; an income withdrawal is decided with the post or void
+ * of its reservation), and the ITEM_CODE / wheel transfers read are the window's. The waiting
+ * income withdrawals (few) are always checked. A reward row linked to an old transfer, or changed
+ * without a transfer, is found only by a full run.
  * @returns the violations (at most 20 of each kind); empty means sound.
  */
-export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
+export async function reconcileRewards(q: Queryable, window?: TransferWindow): Promise<Violation[]> {
   const violations: Violation[] = [];
   const push = (invariant: string, details: ReadonlyArray<string | bigint>) => {
     for (const detail of details) violations.push({ invariant, detail: String(detail) });
   };
-  const check = async (invariant: string, sql: string) => {
-    const { rows } = await q.query<{ detail: string }>(`${sql} LIMIT 20`);
+  const check = async (invariant: string, sql: string, params: unknown[] = []) => {
+    const { rows } = await q.query<{ detail: string }>(`${sql} LIMIT 20`, params);
     push(invariant, rows.map((row) => row.detail));
   };
 
@@ -39,16 +46,19 @@ export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
         debit: { houseCode: HOUSE_ACCOUNTS.itemCodeExpense },
         credit: { memberId: { sql: 'r.member_id' }, kind: 'main' },
       },
-    }),
+    }, 20, window),
   );
+  // With a window: only the codes redeemed in it (a count changes only with a redemption).
   await check(
     'item-code counts equal their redemptions',
     `SELECT c.code AS detail FROM item_codes c
-     WHERE c.redeemed_count <> (SELECT count(*) FROM item_code_redemptions r WHERE r.code = c.code)`,
+     WHERE c.redeemed_count <> (SELECT count(*) FROM item_code_redemptions r WHERE r.code = c.code)
+       ${window ? 'AND c.code IN (SELECT n.code FROM item_code_redemptions n WHERE n.transfer_id > $1)' : ''}`,
+    window ? [window.sinceTransferId] : [],
   );
   push(
     'ITEM_CODE transfers belong to a redemption',
-    await findUnclaimedTransfers(q, { code: 'ITEM_CODE', claimedBy: 'SELECT 1 FROM item_code_redemptions r WHERE r.transfer_id = {transferId}' }),
+    await findUnclaimedTransfers(q, { code: 'ITEM_CODE', claimedBy: 'SELECT 1 FROM item_code_redemptions r WHERE r.transfer_id = {transferId}' }, 20, window),
   );
   push(
     'wheel draws match their cost transfer',
@@ -56,6 +66,7 @@ export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
       from: 'wheel_draws d',
       transferColumn: 'd.cost_transfer_id',
       detail: 'd.id',
+      changedWith: ['d.cost_transfer_id', 'd.prize_transfer_id'],
       expect: {
         code: 'WHEEL',
         phases: ['single'],
@@ -63,7 +74,7 @@ export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
         debit: { memberId: { sql: 'd.member_id' }, kind: 'prize' },
         credit: { houseCode: HOUSE_ACCOUNTS.wheelExpense },
       },
-    }),
+    }, 20, window),
   );
   push(
     'wheel draws match their prize transfer',
@@ -71,6 +82,7 @@ export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
       from: 'wheel_draws d',
       transferColumn: 'd.prize_transfer_id',
       detail: 'd.id',
+      changedWith: ['d.cost_transfer_id', 'd.prize_transfer_id'],
       expect: {
         code: 'WHEEL',
         phases: ['single'],
@@ -78,14 +90,14 @@ export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
         debit: { houseCode: HOUSE_ACCOUNTS.wheelExpense },
         credit: { memberId: { sql: 'd.member_id' }, kind: { sql: "CASE d.prize_kind WHEN 'credit' THEN 'main' ELSE 'prize' END" } },
       },
-    }),
+    }, 20, window),
   );
   push(
     'wheel transfers of a draw belong to it',
     await findUnclaimedTransfers(q, {
       sourceType: 'wheel_draw',
       claimedBy: 'SELECT 1 FROM wheel_draws d WHERE d.id = {sourceId} AND {transferId} IN (d.cost_transfer_id, d.prize_transfer_id)',
-    }),
+    }, 20, window),
   );
   push(
     'wagering requirements match the income they were put on',
@@ -100,7 +112,7 @@ export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
         debit: { memberId: { sql: 'w.member_id' }, kind: 'affiliate' },
         credit: { memberId: { sql: 'w.member_id' }, kind: 'main' },
       },
-    }),
+    }, 20, window),
   );
   push(
     'affiliate withdrawals match their reservation',
@@ -108,6 +120,7 @@ export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
       from: 'affiliate_withdrawals w',
       transferColumn: 'w.reserve_transfer_id',
       detail: 'w.id',
+      changedWith: ['w.reserve_transfer_id', 'w.resolve_transfer_id'],
       expect: {
         code: 'AFFILIATE',
         phases: ['pending'],
@@ -115,7 +128,7 @@ export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
         debit: { memberId: { sql: 'w.member_id' }, kind: 'affiliate' },
         credit: { memberId: { sql: 'w.member_id' }, kind: 'main' },
       },
-    }),
+    }, 20, window),
   );
   push(
     'decided affiliate withdrawals are resolved as decided',
@@ -129,7 +142,7 @@ export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
         phases: { sql: "CASE w.status WHEN 'approved' THEN 'post_pending' ELSE 'void_pending' END" },
         pendingTransferId: { sql: 'w.reserve_transfer_id' },
       },
-    }),
+    }, 20, window),
   );
   push(
     'affiliate wallets reserve exactly the waiting income withdrawals',
@@ -137,7 +150,8 @@ export async function reconcileRewards(q: Queryable): Promise<Violation[]> {
       kind: 'affiliate',
       total: 'debitsPending',
       expectedSql: "SELECT sum(w.amount_satang) FROM affiliate_withdrawals w WHERE w.member_id = {memberId} AND w.status = 'pending_approval'",
-    }),
+      openMembersSql: "SELECT w.member_id FROM affiliate_withdrawals w WHERE w.status = 'pending_approval'",
+    }, 20, window),
   );
   return violations;
 }
