@@ -28,6 +28,7 @@ CREATE FUNCTION ledger_create_transfers(
 DECLARE
   v_count int := coalesce(cardinality(p_idempotency_keys), 0);
   v_index int;
+  v_account_ids bigint[];
   v_lock record;
   v_row record;
 BEGIN
@@ -48,14 +49,16 @@ BEGIN
   LOOP
   END LOOP;
 
-  -- 2. Every cached account of the batch, in id order, before any insert.
+  -- 2. Every cached account of the batch, in id order, before any insert. The ids are gathered
+  --    first so the lock is one primary-key lookup per account (an OR of subqueries would scan the
+  --    whole accounts table, and prune and write its pages, on every call).
+  v_account_ids := ARRAY(
+    SELECT id FROM unnest(p_debit_account_ids) AS id WHERE id IS NOT NULL
+    UNION SELECT id FROM unnest(p_credit_account_ids) AS id WHERE id IS NOT NULL
+    UNION SELECT t.debit_account_id FROM ledger_transfers t WHERE t.id = ANY (p_pending_transfer_ids) AND t.phase = 'pending'
+    UNION SELECT t.credit_account_id FROM ledger_transfers t WHERE t.id = ANY (p_pending_transfer_ids) AND t.phase = 'pending');
   FOR v_lock IN
-    SELECT a.id FROM ledger_accounts a
-     WHERE a.is_totals_cached
-       AND (a.id = ANY (p_debit_account_ids) OR a.id = ANY (p_credit_account_ids)
-            OR a.id IN (SELECT t.debit_account_id FROM ledger_transfers t WHERE t.id = ANY (p_pending_transfer_ids) AND t.phase = 'pending')
-            OR a.id IN (SELECT t.credit_account_id FROM ledger_transfers t WHERE t.id = ANY (p_pending_transfer_ids) AND t.phase = 'pending'))
-     ORDER BY a.id FOR NO KEY UPDATE OF a
+    SELECT a.id FROM ledger_accounts a WHERE a.id = ANY (v_account_ids) AND a.is_totals_cached ORDER BY a.id FOR NO KEY UPDATE
   LOOP
   END LOOP;
 

@@ -45,7 +45,8 @@ describe('createPostingBatcher', () => {
     await fund(rich!, 10_000n);
     const postedBefore = key('posted-before');
     expect((await postTransfer(db, { idempotencyKey: postedBefore, code: 'ADJUSTMENT', debitAccountId: rich!, creditAccountId: other!, amountSatang: 100n })).status).toBe('created');
-    const batcher = createPostingBatcher(db);
+    // One batch at a time: all seven go in one call (with room for two, they would be spread).
+    const batcher = createPostingBatcher(db, { maxInFlight: 1 });
     const refusedKey = key('refused');
     const pending = await reserveTransfer(db, { idempotencyKey: key('pending'), code: 'WITHDRAW', debitAccountId: rich!, creditAccountId: unallocated, amountSatang: 1_000n });
     if (pending.status !== 'created') throw new Error('reserve failed');

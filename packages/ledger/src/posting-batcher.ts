@@ -100,6 +100,8 @@ interface Lane<Item> {
 }
 
 const MAX_PER_CALL = 64;
+/** A batch is split between free connections only down to this size. */
+const MIN_SPREAD = 4;
 
 function bounded(name: string, value: number, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) throw new RangeError(`${name} must be an integer in ${min}..${max}, got ${value}`);
@@ -138,6 +140,19 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
     maxBatch: bounded('maxBatch', options.maxBatch ?? MAX_PER_CALL, 1, MAX_PER_CALL),
     maxInFlight: bounded('maxInFlight', options.maxInFlight ?? 2, 1, 16),
     async send(items) {
+      if (items.length === 1) {
+        // Alone anyway: the single path's one call is cheaper than the batch function's lock steps.
+        const item = items[0]!;
+        let outcome: TransferOutcome;
+        try {
+          outcome = await callCreateTransfer(db, item.call);
+        } catch {
+          settle(item, () => alone(item.call));
+          return;
+        }
+        item.resolve(outcome);
+        return;
+      }
       let rows: Array<{ ordinal: number; outcome: string; transfer_id: bigint | null; detail: string | null }>;
       try {
         ({ rows } = await db.query(
@@ -179,7 +194,7 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
     inFlight: 0,
     timer: undefined,
     maxBatch: bounded('maxUnits', options.maxUnits ?? 16, 1, MAX_PER_CALL),
-    maxInFlight: bounded('maxUnitsInFlight', options.maxUnitsInFlight ?? 1, 1, 16),
+    maxInFlight: bounded('maxUnitsInFlight', options.maxUnitsInFlight ?? 4, 1, 16),
     async send(items) {
       type Result = { ok: true; value: unknown } | { ok: false; error: unknown };
       let results: Result[];
@@ -222,7 +237,11 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
       lane.timer = undefined;
     }
     while (lane.queue.length > 0) {
-      const items = lane.queue.splice(0, lane.maxBatch);
+      // Spread what waits over the room the database has (2 cores work on 2 batches at once),
+      // never below MIN_SPREAD per batch (each batch costs a commit) nor above maxBatch.
+      const room = Math.max(1, lane.maxInFlight - lane.inFlight);
+      const size = Math.min(lane.maxBatch, Math.max(MIN_SPREAD, Math.ceil(lane.queue.length / room)));
+      const items = lane.queue.splice(0, size);
       lane.inFlight += 1;
       stats.batches += 1;
       stats.items += items.length;
