@@ -159,6 +159,33 @@ describe('createPostingBatcher', () => {
     await batcher.close();
   });
 
+  // PGlite has one connection: a row lock there never makes anyone wait.
+  it.runIf(Boolean(process.env.DATABASE_URL))('runs a unit that waits too long for a row lock again alone, and it still posts once', async () => {
+    const [member, other] = await createTestMemberAccounts(db, 2, 'lockwait');
+    await fund(member!, 1_000n);
+    const batcher = createPostingBatcher(db, { unitLockWaitMs: 20 });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let isLocked: () => void = () => undefined;
+    const locked = new Promise<void>((resolve) => (isLocked = resolve));
+    // Another transaction holds the member's account row for a while.
+    const holder = db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [member]);
+      isLocked();
+      await held;
+    });
+    await locked;
+    const idempotencyKey = key('waits');
+    const outcome = batcher.run((tx) => postTransfer(tx, { idempotencyKey, code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 70n }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await holder;
+    expect((await outcome).status).toBe('created');
+    expect(batcher.stats.retriedAlone).toBe(1);
+    expect(await available(other!)).toBe(70n);
+    await batcher.close();
+  });
+
   it('with enabled: false posts on the single path', async () => {
     const [member, other] = await createTestMemberAccounts(db, 2, 'off');
     await fund(member!, 100n);

@@ -77,6 +77,13 @@ export interface PostingBatcherOptions {
   maxInFlight?: number;
   /** Unit batches at once, 1..16. Default 1: one shared transaction never waits on another's locks. */
   maxUnitsInFlight?: number;
+  /**
+   * Longest a unit in a shared transaction waits for a row lock, 10..10,000 ms (default 100). Two
+   * unit batches can lock two members in opposite order; PostgreSQL would break that deadlock only
+   * after deadlock_timeout (1 s) while both batches wait. Past this wait the unit is rolled back to
+   * its savepoint and runs again alone, where it waits as long as it needs.
+   */
+  unitLockWaitMs?: number;
   /** Retries of the single path for an item run again alone. */
   retry?: RetryOptions;
 }
@@ -100,6 +107,8 @@ interface Lane<Item> {
 }
 
 const MAX_PER_CALL = 64;
+/** lock_timeout passed (unitLockWaitMs). */
+const LOCK_NOT_AVAILABLE = '55P03';
 /** A batch is split between free connections only down to this size. */
 const MIN_SPREAD = 4;
 
@@ -113,6 +122,7 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
   const enabled = options.enabled ?? true;
   const windowMs = bounded('windowMs', options.windowMs ?? 2, 0, 50);
   const retry = options.retry ?? {};
+  const unitLockWaitMs = bounded('unitLockWaitMs', options.unitLockWaitMs ?? 100, 10, 10_000);
   const stats: PostingBatcherStats = { batches: 0, items: 0, retriedAlone: 0 };
   const running = new Set<Promise<void>>();
   let closed = false;
@@ -122,9 +132,12 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
 
   const alone = (call: TransferCall) => inLedgerTransaction(db, (tx) => callCreateTransfer(tx, call), retry);
   const aloneUnit = (unit: (tx: Queryable) => Promise<unknown>) => inLedgerTransaction(db, unit, retry);
+  /** Runs an item again alone; tracked, so close() waits for it too. */
   const settle = <T>(item: Waiting<T>, work: () => Promise<T>) => {
     stats.retriedAlone += 1;
-    work().then(item.resolve, item.reject);
+    const retried = work().then(item.resolve, item.reject);
+    running.add(retried);
+    void retried.finally(() => running.delete(retried));
   };
 
   const failAll = (items: Array<Waiting<never>>, error: unknown) => {
@@ -201,6 +214,7 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
       try {
         results = await db.transaction(async (tx) => {
           const done: Result[] = [];
+          await tx.query(`SET LOCAL lock_timeout = '${unitLockWaitMs}ms'`);
           for (const [index, item] of items.entries()) {
             const savepoint = `sabai_unit_${index}`;
             await tx.query(`SAVEPOINT ${savepoint}`);
@@ -225,7 +239,7 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
       for (const [index, result] of results.entries()) {
         const item = items[index]!;
         if (result.ok) item.resolve(result.value);
-        else if (isRetryable(result.error)) settle(item, () => aloneUnit(item.unit));
+        else if (isRetryable(result.error) || postgresErrorCode(result.error) === LOCK_NOT_AVAILABLE) settle(item, () => aloneUnit(item.unit));
         else item.reject(result.error);
       }
     },
