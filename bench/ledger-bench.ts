@@ -8,7 +8,9 @@
  * role must be allowed to CREATE DATABASE), BENCH_SECONDS (default 10), BENCH_CLIENTS (default
  * "1,4,16"), BENCH_ROUNDS (default 1; with more, each figure is the median run), BENCH_PGBENCH
  * (path to pgbench), BENCH_VARIANT ("v2": also run deposits through the scratch
- * function of bench/ledger_create_transfers_v2.sql, one call per deposit; see README.md).
+ * function of bench/ledger_create_transfers_v2.sql, one call per deposit; see README.md),
+ * BENCH_POOL (connections per ledger run, default one per client), BENCH_BATCH_IN_FLIGHT,
+ * BENCH_WORKLOADS (comma-separated words: only the ledger workloads whose name contains one).
  *
  * Everything happens in two fresh databases (`sabai_bench_<random>` for the ledger,
  * `sabai_bench_<random>_pgbench` for pgbench) that are dropped at the end, also on error or Ctrl-C.
@@ -20,7 +22,19 @@ import { loadavg } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { createPgDb, migrate, postgresErrorCode, type Db, type Queryable } from '@sabai/db';
-import { HOUSE_ACCOUNTS, countLedgerRows, ensureHouseAccount, openWalletAccounts, expectPosted, postTransfer, reconcileLedger, requireAccountId, type TransferOutcome } from '@sabai/ledger';
+import {
+  HOUSE_ACCOUNTS,
+  countLedgerRows,
+  createPostingBatcher,
+  ensureHouseAccount,
+  openWalletAccounts,
+  expectPosted,
+  postTransfer,
+  reconcileLedger,
+  requireAccountId,
+  type PostingBatcher,
+  type TransferOutcome,
+} from '@sabai/ledger';
 
 // ---------------------------------------------------------------------------------------------
 // Configuration
@@ -31,6 +45,15 @@ const SECONDS = parsePositiveNumber('BENCH_SECONDS', process.env.BENCH_SECONDS ?
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,4,16').split(',').map((part) => parsePositiveInteger('BENCH_CLIENTS', part.trim()));
 const ROUNDS = parsePositiveInteger('BENCH_ROUNDS', process.env.BENCH_ROUNDS ?? '1');
 const VARIANT = process.env.BENCH_VARIANT ?? '';
+/**
+ * Connections in each ledger run's pool (unset: one per client, like pgbench). The API's pool is
+ * 10 (createPgDb's default): BENCH_CLIENTS=64 BENCH_POOL=10 is many requests sharing one process's pool.
+ */
+const POOL = process.env.BENCH_POOL ? parsePositiveInteger('BENCH_POOL', process.env.BENCH_POOL) : undefined;
+/** Batches at the database at once for the batched workloads (unset: the batcher's defaults). */
+const BATCH_IN_FLIGHT = process.env.BENCH_BATCH_IN_FLIGHT ? parsePositiveInteger('BENCH_BATCH_IN_FLIGHT', process.env.BENCH_BATCH_IN_FLIGHT) : undefined;
+/** Only the ledger workloads whose name contains one of these comma-separated words (pgbench always runs). */
+const WORKLOAD_FILTER = (process.env.BENCH_WORKLOADS ?? '').split(',').map((part) => part.trim()).filter(Boolean);
 const PGBENCH = process.env.BENCH_PGBENCH || (existsSync('/usr/lib/postgresql/15/bin/pgbench') ? '/usr/lib/postgresql/15/bin/pgbench' : 'pgbench');
 const PGBENCH_SCALE = 4;
 const MEMBER_COUNT = 1_000;
@@ -291,7 +314,8 @@ interface OperationResult {
   complete: boolean;
 }
 
-type Operation = (db: Db, key: string) => Promise<OperationResult>;
+/** One operation on the run's pool; `batcher` is the run's own createPostingBatcher(db) (docs/adr/0026). */
+type Operation = (db: Db, key: string, batcher: PostingBatcher) => Promise<OperationResult>;
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const smallAmount = () => BigInt(1 + Math.floor(Math.random() * 10_000));
@@ -360,6 +384,30 @@ function hotDepositsOneCallV2(fixture: LedgerFixture): Operation {
   };
 }
 
+/**
+ * The batched path (docs/adr/0026): each client posts one member-to-member transfer through the
+ * run's batcher; transfers waiting together share one ledger_create_transfers call and one commit.
+ */
+function memberToMemberBatched(fixture: LedgerFixture): Operation {
+  return async (_db, key, batcher) => {
+    const from = pick(fixture.members);
+    let to = pick(fixture.members);
+    while (to === from) to = pick(fixture.members);
+    const outcome = await batcher.post({ idempotencyKey: key, code: 'ADJUSTMENT', debitAccountId: from, creditAccountId: to, amountSatang: smallAmount() });
+    const transfers = counted(outcome);
+    return { transfers, refusals: 1 - transfers, complete: transfers === 1 };
+  };
+}
+
+/**
+ * The batched path for units of work, the shape the deposit flow uses: each deposit is a unit
+ * (DEPOSIT_RECEIVED + DEPOSIT in one transaction); units waiting together share one transaction,
+ * a savepoint each, and one commit.
+ */
+function hotDepositsBatchedUnits(fixture: LedgerFixture): Operation {
+  return (_db, key, batcher) => batcher.run((tx) => depositPair(tx, fixture, key));
+}
+
 /** Control: the bank account keeps cached totals, so every deposit locks and updates its row. */
 function hotDepositsCachedBank(fixture: LedgerFixture): Operation {
   return (db, key) => depositPair(db, fixture, key, fixture.hotBankCached);
@@ -380,12 +428,13 @@ async function runLedgerWorkload(
   clients: number,
   operation: Operation,
 ): Promise<RunResult> {
-  const db = createPgDb(url, { maxConnections: clients });
+  const db = createPgDb(url, { maxConnections: POOL ?? clients });
+  const batcher = createPostingBatcher(db, BATCH_IN_FLIGHT ? { maxInFlight: BATCH_IN_FLIGHT, maxUnitsInFlight: BATCH_IN_FLIGHT } : {});
   const run = (runCounter += 1);
   const tag = randomBytes(4).toString('hex');
   try {
     // Open all connections before the clock starts (pgbench also excludes connection time).
-    await Promise.all(Array.from({ length: clients }, () => db.transaction((tx) => tx.query('SELECT pg_sleep(0.05)'))));
+    await Promise.all(Array.from({ length: POOL ?? clients }, () => db.transaction((tx) => tx.query('SELECT pg_sleep(0.05)'))));
     let operations = 0;
     let transfers = 0;
     let refusals = 0;
@@ -401,7 +450,7 @@ async function runLedgerWorkload(
         for (let sequence = 0; performance.now() < deadline; sequence += 1) {
           const begin = performance.now();
           try {
-            const result = await operation(db, `bench:${run}:${tag}:${worker}:${sequence}`);
+            const result = await operation(db, `bench:${run}:${tag}:${worker}:${sequence}`, batcher);
             latencies.push(performance.now() - begin);
             transfers += result.transfers;
             refusals += result.refusals;
@@ -414,6 +463,10 @@ async function runLedgerWorkload(
       }),
     );
     const elapsedSeconds = (performance.now() - started) / 1_000;
+    if (batcher.stats.batches > 0) {
+      const { batches, items, retriedAlone } = batcher.stats;
+      console.log(`    ${workload} ×${clients}: ${batches} batches, ${(items / batches).toFixed(1)} per batch, ${retriedAlone} run again alone`);
+    }
     const waits = await sampler.stop();
     const walBytes = await walBytesSince(admin, walStart);
     const sorted = Float64Array.from(latencies).sort();
@@ -431,6 +484,7 @@ async function runLedgerWorkload(
       waits,
     };
   } finally {
+    await batcher.close();
     await db.close();
   }
 }
@@ -491,7 +545,7 @@ function report(results: RunResult[]): void {
     console.log(`\nHot-account deposits vs member-to-member (target ≥ 0.80× in transfers/s; deposits/s is half of that by construction)\n`);
     printTable(
       ['hot deposits', 'clients', 'transfers/s ratio', 'deposits/s ÷ m2m transfers/s'],
-      [HOT_AUTOCOMMIT, HOT_TRANSACTION, HOT_CACHED_CONTROL, HOT_ONE_CALL_V2].flatMap((prefix) =>
+      [HOT_AUTOCOMMIT, HOT_TRANSACTION, HOT_CACHED_CONTROL, HOT_ONE_CALL_V2, BATCHED_HOT_UNITS].flatMap((prefix) =>
         CLIENTS.flatMap((clients) => {
           const hot = find(prefix, clients);
           const base = find(MEMBER_TO_MEMBER, clients);
@@ -511,6 +565,18 @@ function report(results: RunResult[]): void {
       console.log(`  ledger transfers ≥ 0.90× pgbench at 4 clients: ${value.toFixed(2)}× ${value >= 0.9 ? 'met' : 'MISSED'}`);
     } else {
       console.log('  ledger transfers ≥ 0.90× pgbench at 4 clients: not measured (BENCH_CLIENTS has no 4)');
+    }
+    // Issue 16 §5: ledger transfers ≥ 1.0× pgbench at every client count, ≥ 2.0× at 16.
+    for (const workload of [MEMBER_TO_MEMBER, BATCHED_MEMBER_TO_MEMBER, BATCHED_HOT_UNITS]) {
+      const parts = CLIENTS.flatMap((clients) => {
+        const result = find(workload, clients);
+        const base = pgbench.get(clients);
+        if (!result || !base) return [];
+        const value = result.transfersPerSecond / base;
+        const target = clients >= 16 ? 2 : 1;
+        return [`×${clients} ${value.toFixed(2)}× ${value >= target ? 'met' : 'MISSED'} (≥ ${target.toFixed(1)}×)`];
+      });
+      console.log(`  ${workload} vs pgbench (transfers/s): ${parts.join(', ')}`);
     }
     for (const prefix of [HOT_AUTOCOMMIT, HOT_TRANSACTION, ...(VARIANT === 'v2' ? [HOT_ONE_CALL_V2] : [])]) {
       const parts = CLIENTS.flatMap((clients) => {
@@ -544,6 +610,8 @@ const HOT_AUTOCOMMIT = 'hot deposits, 2 auto-commit calls';
 const HOT_TRANSACTION = 'hot deposits, 1 transaction';
 const HOT_CACHED_CONTROL = 'control: cached bank row, 2 calls';
 const HOT_ONE_CALL_V2 = 'v2: hot deposits, 1 call';
+const BATCHED_MEMBER_TO_MEMBER = 'batched: member-to-member';
+const BATCHED_HOT_UNITS = 'batched: hot deposits, units';
 
 /**
  * One result per (workload, clients): the run with the median transfers/s, with the refusals and
@@ -644,11 +712,14 @@ async function main(): Promise<number> {
 
     const workloads: Array<{ name: string; operation: Operation }> = [
       { name: MEMBER_TO_MEMBER, operation: memberToMember(fixture) },
+      { name: BATCHED_MEMBER_TO_MEMBER, operation: memberToMemberBatched(fixture) },
+      { name: BATCHED_HOT_UNITS, operation: hotDepositsBatchedUnits(fixture) },
       { name: HOT_AUTOCOMMIT, operation: hotDepositsAutoCommit(fixture) },
       { name: HOT_TRANSACTION, operation: hotDepositsOneTransaction(fixture) },
       { name: HOT_CACHED_CONTROL, operation: hotDepositsCachedBank(fixture) },
       ...(VARIANT === 'v2' ? [{ name: HOT_ONE_CALL_V2, operation: hotDepositsOneCallV2(fixture) }] : []),
     ];
+    const selected = workloads.filter((workload) => WORKLOAD_FILTER.length === 0 || WORKLOAD_FILTER.some((word) => workload.name.includes(word)));
     // pgbench and the ledger workloads alternate per client count, so drift of the machine (the
     // disk's flush latency varies from minute to minute here) hits both sides of each ratio alike.
     for (let round = 1; round <= ROUNDS; round += 1) {
@@ -658,7 +729,7 @@ async function main(): Promise<number> {
         const pgbenchResult = await pgbenchRun(admin, pgbenchUrl, pgbenchName, clients);
         console.log(`  pgbench ×${clients}: ${fixed(pgbenchResult.transfersPerSecond)} tps${loadNote()}`);
         runs.push(pgbenchResult);
-        for (const workload of workloads) {
+        for (const workload of selected) {
           await checkpoint();
           const result = await runLedgerWorkload(admin, ledgerUrl, ledgerName, workload.name, clients, workload.operation);
           console.log(`  ${workload.name} ×${clients}: ${fixed(result.transfersPerSecond)} transfers/s, ${fixed(result.opsPerSecond)} ops/s${loadNote()}`);

@@ -195,6 +195,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   }, RATE_LIMIT_PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
-  if (ownsDb) app.addHook('onClose', async () => db.close());
+  // Postings waiting in the batcher are sent and answered before the database closes.
+  app.addHook('onClose', async () => {
+    await context.postings.close();
+    if (ownsDb) await db.close();
+  });
   return { app, context };
 }

@@ -137,6 +137,12 @@ const configSchema = z.object({
    */
   LINE_LINK_PAGE_URL: z.string().url().optional(),
   /** Multiplies every rate limit (tests raise it; never set below 1 in production). */
+  /**
+   * The batched ledger posting path (issue 16 §5, docs/adr/0026): `on` lets deposits, game
+   * transfers and cashback claims that arrive together share one transaction and one commit;
+   * `off` gives every one its own transaction (the single path).
+   */
+  LEDGER_BATCHING: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
 });
 

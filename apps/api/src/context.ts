@@ -1,4 +1,5 @@
 import type { Db } from '@sabai/db';
+import type { PostingBatcher } from '@sabai/ledger';
 import type { AppConfig } from './config.ts';
 import type { NameInquiryAdapter } from './adapters/name-inquiry/index.ts';
 import type { PayoutAdapter } from './adapters/payout/index.ts';
@@ -13,6 +14,12 @@ import type { SiteSettingsCache } from './modules/site/index.ts';
 export interface AppContext {
   config: AppConfig;
   db: Db;
+  /**
+   * Where throughput matters (deposits, game transfers, cashback claims), units of work that post
+   * run through this: those arriving together share one transaction and commit (docs/adr/0026;
+   * config LEDGER_BATCHING). Close it before `db`.
+   */
+  postings: PostingBatcher;
   nameInquiry: NameInquiryAdapter;
   payout: PayoutAdapter;
   partner: PartnerAdapter;

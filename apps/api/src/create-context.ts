@@ -1,4 +1,5 @@
 import { openDatabase, type Db } from '@sabai/db';
+import { createPostingBatcher } from '@sabai/ledger';
 import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createNameInquiry, type NameInquiryAdapter } from './adapters/name-inquiry/index.ts';
@@ -27,6 +28,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
   return {
     config,
     db,
+    postings: createPostingBatcher(db, { enabled: config.LEDGER_BATCHING === 'on' }),
     nameInquiry: options.nameInquiry ?? createNameInquiry(config),
     payout: options.payout ?? createPayout(config),
     partner: options.partner ?? createPartner(config),

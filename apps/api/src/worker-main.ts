@@ -29,6 +29,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     force.unref();
     void worker
       .stop()
+      .then(() => context.postings.close())
       .then(() => db.close())
       .then(() => process.exit(0));
   });

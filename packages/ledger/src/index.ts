@@ -7,6 +7,7 @@
  * a ledger_* table (eslint.config.js).
  */
 export * from './transfers.ts';
+export * from './posting-batcher.ts';
 export * from './accounts.ts';
 export * from './retry.ts';
 export * from './reconcile.ts';

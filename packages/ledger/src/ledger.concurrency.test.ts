@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createTestDatabase } from '@sabai/db/testing';
 import type { Db } from '@sabai/db';
+import type { Queryable } from '@sabai/db';
 import {
   HOUSE_ACCOUNTS,
   availableCreditBalance,
+  createPostingBatcher,
   ensureHouseAccount,
   inLedgerTransaction,
   postTransfer,
@@ -13,13 +15,19 @@ import {
   requireAccountId,
   reserveTransfer,
   resolvePendingTransfer,
+  type NewTransfer,
+  type PostingBatcher,
+  type ResolvePendingInput,
   type TransferOutcome,
 } from './index.ts';
 import { createTestMemberAccounts } from './test-accounts.ts';
 
 /**
- * The ledger under load and against a model. On PostgreSQL the workers really contend for row
- * locks; on PGlite (one connection) they interleave at statement boundaries.
+ * The ledger under load and against a model, through both posting paths (docs/adr/0026): the
+ * single path (one transaction per posting) and the batched path (createPostingBatcher: lone
+ * postings share one call and commit, units of work share one transaction). On PostgreSQL the
+ * workers really contend for row locks; on PGlite (one connection) they interleave at statement
+ * boundaries.
  */
 let db: Db;
 let drop: () => Promise<void>;
@@ -30,27 +38,65 @@ beforeAll(async () => {
   bank = await ensureHouseAccount(db, { code: 'house:bank:hot', kind: 'house_asset', isTotalsCached: false });
   unallocated = await requireAccountId(db, HOUSE_ACCOUNTS.unallocatedDeposits);
 });
-afterAll(async () => drop());
+afterAll(async () => {
+  await batcher?.close();
+  await drop();
+});
+
+/** How a test posts: every posting of the tests below goes through one of these. */
+interface PostingPath {
+  post(transfer: NewTransfer): Promise<TransferOutcome>;
+  reserve(transfer: NewTransfer): Promise<TransferOutcome>;
+  resolve(input: ResolvePendingInput): Promise<TransferOutcome>;
+  /** A unit of work that must stay atomic (a deposit's two postings). */
+  unit<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+}
+
+let batcher: PostingBatcher | undefined;
+const PATHS: Array<{ name: string; open: () => PostingPath }> = [
+  {
+    name: 'single path',
+    open: () => ({
+      post: (transfer) => inLedgerTransaction(db, (tx) => postTransfer(tx, transfer)),
+      reserve: (transfer) => inLedgerTransaction(db, (tx) => reserveTransfer(tx, transfer)),
+      resolve: (input) => inLedgerTransaction(db, (tx) => resolvePendingTransfer(tx, input)),
+      unit: (work) => inLedgerTransaction(db, work),
+    }),
+  },
+  {
+    name: 'batched path',
+    open: () => {
+      batcher ??= createPostingBatcher(db);
+      const posting = batcher;
+      return { post: posting.post, reserve: posting.reserve, resolve: posting.resolve, unit: (work) => posting.run(work) };
+    },
+  },
+];
+let path: PostingPath;
 
 let keyCounter = 0;
 const key = (label: string) => `c:${label}:${(keyCounter += 1)}:${Math.random()}`;
 const available = async (accountId: bigint) => availableCreditBalance(await readAccountBalance(db, accountId));
 
 async function deposit(member: bigint, amountSatang: bigint, idempotencyKey = key('deposit')): Promise<TransferOutcome> {
-  return inLedgerTransaction(db, async (tx) => {
+  return path.unit(async (tx) => {
     const received = await postTransfer(tx, { idempotencyKey: `${idempotencyKey}:received`, code: 'DEPOSIT_RECEIVED', debitAccountId: bank, creditAccountId: unallocated, amountSatang });
     if (received.status !== 'created' && received.status !== 'exists') return received;
     return postTransfer(tx, { idempotencyKey, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: member, amountSatang });
   });
 }
 
-describe('ledger under concurrency', () => {
+describe.each(PATHS)('ledger under concurrency, $name', ({ open }) => {
+  beforeAll(() => {
+    path = open();
+  });
+
   it('50 concurrent reservations of the full balance: exactly one succeeds', async () => {
     const [member] = await createTestMemberAccounts(db, 1, 'race');
     await deposit(member!, 10_000n);
     const outcomes = await Promise.all(
       Array.from({ length: 50 }, () =>
-        inLedgerTransaction(db, (tx) => reserveTransfer(tx, { idempotencyKey: key('withdraw'), code: 'WITHDRAW', debitAccountId: member!, creditAccountId: unallocated, amountSatang: 10_000n })),
+        path.reserve({ idempotencyKey: key('withdraw'), code: 'WITHDRAW', debitAccountId: member!, creditAccountId: unallocated, amountSatang: 10_000n }),
       ),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'created')).toHaveLength(1);
@@ -65,9 +111,7 @@ describe('ledger under concurrency', () => {
     if (pending.status !== 'created') throw new Error('reserve failed');
     const outcomes = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
-        inLedgerTransaction(db, (tx) =>
-          resolvePendingTransfer(tx, { idempotencyKey: key('decision'), pendingTransferId: pending.transferId, resolution: index % 2 === 0 ? 'post' : 'void', code: 'WITHDRAW' }),
-        ),
+        path.resolve({ idempotencyKey: key('decision'), pendingTransferId: pending.transferId, resolution: index % 2 === 0 ? 'post' : 'void', code: 'WITHDRAW' }),
       ),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'created')).toHaveLength(1);
@@ -101,7 +145,7 @@ describe('ledger under concurrency', () => {
           const outcome = await deposit(to, amountSatang);
           if (outcome.status === 'created') deposited += amountSatang;
         } else if (from !== to) {
-          await inLedgerTransaction(db, (tx) => postTransfer(tx, { idempotencyKey: key('move'), code: 'ADJUSTMENT', debitAccountId: from, creditAccountId: to, amountSatang }));
+          await path.post({ idempotencyKey: key('move'), code: 'ADJUSTMENT', debitAccountId: from, creditAccountId: to, amountSatang });
         }
         operations += 1;
       }
@@ -116,7 +160,11 @@ describe('ledger under concurrency', () => {
   });
 });
 
-describe('ledger against a bigint model', () => {
+describe.each(PATHS)('ledger against a bigint model, $name', ({ open }) => {
+  beforeAll(() => {
+    path = open();
+  });
+
   type Command =
     | { kind: 'deposit'; member: number; amountSatang: bigint }
     | { kind: 'transfer'; from: number; to: number; amountSatang: bigint }
@@ -150,7 +198,7 @@ describe('ledger against a bigint model', () => {
             last = { run };
           } else if (step.kind === 'transfer') {
             const idempotencyKey = key('model-move');
-            const run = () => postTransfer(db, { idempotencyKey, code: 'ADJUSTMENT', debitAccountId: members[step.from]!, creditAccountId: members[step.to]!, amountSatang: step.amountSatang });
+            const run = () => path.post({ idempotencyKey, code: 'ADJUSTMENT', debitAccountId: members[step.from]!, creditAccountId: members[step.to]!, amountSatang: step.amountSatang });
             const outcome = await run();
             const fromModel = model[step.from]!;
             if (step.from === step.to) expect(outcome).toEqual({ status: 'refused', reason: 'same_account' });
@@ -163,7 +211,7 @@ describe('ledger against a bigint model', () => {
             last = { run };
           } else if (step.kind === 'reserve') {
             const idempotencyKey = key('model-reserve');
-            const run = () => reserveTransfer(db, { idempotencyKey, code: 'WITHDRAW', debitAccountId: members[step.member]!, creditAccountId: unallocated, amountSatang: step.amountSatang });
+            const run = () => path.reserve({ idempotencyKey, code: 'WITHDRAW', debitAccountId: members[step.member]!, creditAccountId: unallocated, amountSatang: step.amountSatang });
             const outcome = await run();
             const memberModel = model[step.member]!;
             if (memberModel.posted - memberModel.pending < step.amountSatang) expect(outcome.status).toBe('refused');
@@ -177,7 +225,7 @@ describe('ledger against a bigint model', () => {
             const pending = pendings[step.pendingIndex % Math.max(1, pendings.length)];
             if (!pending) continue;
             const idempotencyKey = key('model-resolve');
-            const run = () => resolvePendingTransfer(db, { idempotencyKey, pendingTransferId: pending.id, resolution: step.resolution, code: 'WITHDRAW' });
+            const run = () => path.resolve({ idempotencyKey, pendingTransferId: pending.id, resolution: step.resolution, code: 'WITHDRAW' });
             const outcome = await run();
             if (pending.resolved) expect(outcome.status).toBe('refused');
             else {

@@ -73,42 +73,64 @@ function assertTransfer(transfer: NewTransfer): void {
   }
 }
 
+/** The arguments of one ledger_create_transfer call (0002), for the single and the batched path. */
+export interface TransferCall {
+  idempotencyKey: string;
+  code: TransferCode;
+  phase: 'single' | 'pending' | 'post_pending' | 'void_pending';
+  debitAccountId: bigint | null;
+  creditAccountId: bigint | null;
+  amountSatang: bigint | null;
+  pendingTransferId: bigint | null;
+  source: SourceLink | undefined;
+  /** SHA-256 hex of the content, kept with a remembered refusal (same key + other content = conflict). */
+  requestDigest: string;
+}
+
 const digest = (parts: unknown[]) =>
   createHash('sha256')
     .update(JSON.stringify(parts, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)))
     .digest('hex');
 
-async function callCreateTransfer(
-  tx: Queryable,
-  args: {
-    idempotencyKey: string;
-    code: TransferCode;
-    phase: 'single' | 'pending' | 'post_pending' | 'void_pending';
-    debitAccountId: bigint | null;
-    creditAccountId: bigint | null;
-    amountSatang: bigint | null;
-    pendingTransferId: bigint | null;
-    source: SourceLink | undefined;
-  },
-): Promise<TransferOutcome> {
-  const requestDigest = digest([args.code, args.phase, args.debitAccountId, args.creditAccountId, args.amountSatang, args.pendingTransferId]);
-  const { rows } = await tx.query<{ outcome: string; transfer_id: bigint | null; detail: string | null }>(
-    'SELECT outcome, transfer_id, detail FROM ledger_create_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
-    [
-      args.idempotencyKey,
-      args.code,
-      args.phase,
-      args.debitAccountId,
-      args.creditAccountId,
-      args.amountSatang,
-      args.pendingTransferId,
-      args.source?.type ?? null,
-      args.source?.id ?? null,
-      requestDigest,
-    ],
-  );
-  const row = rows[0];
-  if (!row) throw new Error('ledger_create_transfer returned no row');
+/** The call that posts a single-phase (`single`) or pending (`pending`) transfer. Throws RangeError on a bad amount or key. */
+export function newTransferCall(phase: 'single' | 'pending', transfer: NewTransfer): TransferCall {
+  assertTransfer(transfer);
+  return withDigest({
+    idempotencyKey: transfer.idempotencyKey,
+    code: transfer.code,
+    phase,
+    debitAccountId: transfer.debitAccountId,
+    creditAccountId: transfer.creditAccountId,
+    amountSatang: transfer.amountSatang,
+    pendingTransferId: null,
+    source: transfer.source,
+  });
+}
+
+/** The call that posts or voids a pending transfer (accounts and amount come from the pending one). */
+export function resolutionCall(input: ResolvePendingInput): TransferCall {
+  return withDigest({
+    idempotencyKey: input.idempotencyKey,
+    code: input.code,
+    phase: input.resolution === 'post' ? 'post_pending' : 'void_pending',
+    debitAccountId: null,
+    creditAccountId: null,
+    amountSatang: null,
+    pendingTransferId: input.pendingTransferId,
+    source: input.source,
+  });
+}
+
+function withDigest(call: Omit<TransferCall, 'requestDigest'>): TransferCall {
+  const requestDigest = digest([call.code, call.phase, call.debitAccountId, call.creditAccountId, call.amountSatang, call.pendingTransferId]);
+  return { ...call, requestDigest };
+}
+
+/**
+ * Reads one row of ledger_create_transfer / ledger_create_transfers into an outcome. Throws on an
+ * outcome the functions never return (an assertion: the SQL and this code disagree).
+ */
+export function readTransferOutcome(row: { outcome: string; transfer_id: bigint | null; detail: string | null }): TransferOutcome {
   switch (row.outcome) {
     case 'created':
     case 'exists':
@@ -123,10 +145,40 @@ async function callCreateTransfer(
   }
 }
 
+/** Runs one call of ledger_create_transfer in `tx` (one round trip). */
+export async function callCreateTransfer(tx: Queryable, call: TransferCall): Promise<TransferOutcome> {
+  const { rows } = await tx.query<{ outcome: string; transfer_id: bigint | null; detail: string | null }>(
+    'SELECT outcome, transfer_id, detail FROM ledger_create_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+    [
+      call.idempotencyKey,
+      call.code,
+      call.phase,
+      call.debitAccountId,
+      call.creditAccountId,
+      call.amountSatang,
+      call.pendingTransferId,
+      call.source?.type ?? null,
+      call.source?.id ?? null,
+      call.requestDigest,
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('ledger_create_transfer returned no row');
+  return readTransferOutcome(row);
+}
+
+/** What resolves a pending transfer: `post` moves the reserved amount, `void` releases it. */
+export interface ResolvePendingInput {
+  idempotencyKey: string;
+  pendingTransferId: bigint;
+  resolution: 'post' | 'void';
+  code: TransferCode;
+  source?: SourceLink;
+}
+
 /** Posts a single-phase transfer: the money moves now. */
 export function postTransfer(tx: Queryable, transfer: NewTransfer): Promise<TransferOutcome> {
-  assertTransfer(transfer);
-  return callCreateTransfer(tx, { ...transfer, phase: 'single', pendingTransferId: null, source: transfer.source });
+  return callCreateTransfer(tx, newTransferCall('single', transfer));
 }
 
 /**
@@ -134,25 +186,12 @@ export function postTransfer(tx: Queryable, transfer: NewTransfer): Promise<Tran
  * posted or voided (money.md "Two-phase transfers").
  */
 export function reserveTransfer(tx: Queryable, transfer: NewTransfer): Promise<TransferOutcome> {
-  assertTransfer(transfer);
-  return callCreateTransfer(tx, { ...transfer, phase: 'pending', pendingTransferId: null, source: transfer.source });
+  return callCreateTransfer(tx, newTransferCall('pending', transfer));
 }
 
 /** Resolves a pending transfer: `post` moves the reserved amount, `void` releases it. At most once. */
-export function resolvePendingTransfer(
-  tx: Queryable,
-  input: { idempotencyKey: string; pendingTransferId: bigint; resolution: 'post' | 'void'; code: TransferCode; source?: SourceLink },
-): Promise<TransferOutcome> {
-  return callCreateTransfer(tx, {
-    idempotencyKey: input.idempotencyKey,
-    code: input.code,
-    phase: input.resolution === 'post' ? 'post_pending' : 'void_pending',
-    debitAccountId: null,
-    creditAccountId: null,
-    amountSatang: null,
-    pendingTransferId: input.pendingTransferId,
-    source: input.source,
-  });
+export function resolvePendingTransfer(tx: Queryable, input: ResolvePendingInput): Promise<TransferOutcome> {
+  return callCreateTransfer(tx, resolutionCall(input));
 }
 
 /**

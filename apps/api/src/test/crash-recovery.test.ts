@@ -81,6 +81,9 @@ function startProcess(entry: string): ChildProcess {
       // A withdrawal approved just before the kill and never claimed is paid by recovery after this.
       PAYOUT_CLAIM_GRACE_MS: '1500',
       PROVIDER_TIMEOUT_MS: '1000',
+      // The batched posting path (docs/adr/0026): deposits and game transfers share commits, and
+      // a kill mid-batch must lose nothing acknowledged.
+      LEDGER_BATCHING: 'on',
       RATE_LIMIT_SCALE: '1000',
       BANK_TOKEN_SECRET: 'crash-test-bank-token-secret-0123456789',
     },

@@ -1,4 +1,4 @@
-import { availableCreditBalance, expectPosted, inLedgerTransaction, postTransfer, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
+import { availableCreditBalance, expectPosted, postTransfer, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
 import { ERRORS } from '@sabai/contracts';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
@@ -17,7 +17,8 @@ import { bahtText } from '../withdrawals/index.ts';
 export async function claimCashback(context: AppContext, memberId: string): Promise<{ amountSatang: bigint }> {
   const settings = await context.siteSettings.get();
   if (!settings.cashback_enabled) throw new AppError('FEATURE_DISABLED');
-  return inLedgerTransaction(context.db, async (tx) => {
+  // Batched (docs/adr/0026): a payout, claims arriving together share one commit.
+  return context.postings.run(async (tx) => {
     const cashback = await requireMemberAccountId(tx, memberId, 'cashback');
     const main = await requireMemberAccountId(tx, memberId, 'main');
     const available = availableCreditBalance(await readAccountBalance(tx, cashback));

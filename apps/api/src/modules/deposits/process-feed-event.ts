@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
@@ -32,7 +32,8 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
   // Read before the transaction: on PGlite (one connection) a query outside an open transaction
   // would wait for it forever.
   const settings = await context.siteSettings.get();
-  return inLedgerTransaction(context.db, async (tx) => {
+  // Batched (docs/adr/0026): deposits arriving together share one transaction, one savepoint each.
+  return context.postings.run(async (tx) => {
     const { rows } = await tx.query<{
       raw_body: string;
       body_format: FeedBodyFormat;

@@ -2,7 +2,6 @@ import { postgresErrorCode, violatedConstraint } from '@sabai/db';
 import {
   availableCreditBalance,
   expectPosted,
-  inLedgerTransaction,
   readAccountBalance,
   requireMemberAccountId,
   reserveTransfer,
@@ -74,7 +73,8 @@ export async function moveGameCredit(
 
   const transferId = newPrefixedId('gtr');
   type Reservation = { amountSatang: bigint } | { skipped: 'NOTHING_TO_MOVE' | 'TRANSFER_IN_FLIGHT' };
-  const reserved = await inLedgerTransaction(context.db, async (tx): Promise<Reservation> => {
+  // Batched (docs/adr/0026): reservations arriving together share one transaction and commit.
+  const reserved = await context.postings.run(async (tx): Promise<Reservation> => {
     const main = await requireMemberAccountId(tx, input.memberId, 'main');
     const game = await requireMemberAccountId(tx, input.memberId, 'game');
     const inFlight = await tx.query(`SELECT 1 FROM game_transfers WHERE member_id = $1 AND status = 'sending'`, [input.memberId]);
@@ -185,7 +185,7 @@ export async function settleGameTransfer(
   transferId: string,
   settlement: Settlement<unknown>,
 ): Promise<boolean> {
-  const memberId = await inLedgerTransaction(context.db, async (tx): Promise<string | false> => {
+  const memberId = await context.postings.run(async (tx): Promise<string | false> => {
     const { rows } = await tx.query<{ member_id: string; reserve_transfer_id: bigint; direction: 'in' | 'out'; amount_satang: bigint }>(
       `SELECT member_id, reserve_transfer_id, direction, amount_satang FROM game_transfers WHERE id = $1 AND status = 'sending' FOR UPDATE`,
       [transferId],

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '@sabai/db/testing';
+import type { Db } from '@sabai/db';
+import {
+  HOUSE_ACCOUNTS,
+  availableCreditBalance,
+  createPostingBatcher,
+  ensureHouseAccount,
+  postTransfer,
+  readAccountBalance,
+  reconcileLedger,
+  requireAccountId,
+  reserveTransfer,
+  type TransferCode,
+  type TransferOutcome,
+} from './index.ts';
+import { createTestMemberAccounts } from './test-accounts.ts';
+
+/** The batched posting path (docs/adr/0026), on PGlite and on PostgreSQL (DATABASE_URL). */
+let db: Db;
+let drop: () => Promise<void>;
+let bank: bigint;
+let unallocated: bigint;
+beforeAll(async () => {
+  ({ db, drop } = await createTestDatabase());
+  bank = await ensureHouseAccount(db, { code: 'house:bank:batch', kind: 'house_asset', isTotalsCached: false });
+  unallocated = await requireAccountId(db, HOUSE_ACCOUNTS.unallocatedDeposits);
+});
+afterAll(async () => drop());
+
+let counter = 0;
+const key = (label: string) => `b:${label}:${(counter += 1)}:${Math.random()}`;
+const available = async (accountId: bigint) => availableCreditBalance(await readAccountBalance(db, accountId));
+
+async function fund(member: bigint, amountSatang: bigint): Promise<void> {
+  await db.transaction(async (tx) => {
+    await postTransfer(tx, { idempotencyKey: key('recv'), code: 'DEPOSIT_RECEIVED', debitAccountId: bank, creditAccountId: unallocated, amountSatang });
+    await postTransfer(tx, { idempotencyKey: key('dep'), code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: member, amountSatang });
+  });
+}
+
+describe('createPostingBatcher', () => {
+  it('gives each transfer of one batch its own outcome: created, exists, refused, conflict', async () => {
+    const [rich, poor, other] = await createTestMemberAccounts(db, 3, 'mixed');
+    await fund(rich!, 10_000n);
+    const postedBefore = key('posted-before');
+    expect((await postTransfer(db, { idempotencyKey: postedBefore, code: 'ADJUSTMENT', debitAccountId: rich!, creditAccountId: other!, amountSatang: 100n })).status).toBe('created');
+    // One batch at a time: all seven go in one call (with room for two, they would be spread).
+    const batcher = createPostingBatcher(db, { maxInFlight: 1 });
+    const refusedKey = key('refused');
+    const pending = await reserveTransfer(db, { idempotencyKey: key('pending'), code: 'WITHDRAW', debitAccountId: rich!, creditAccountId: unallocated, amountSatang: 1_000n });
+    if (pending.status !== 'created') throw new Error('reserve failed');
+    const batchesBefore = batcher.stats.batches;
+
+    const outcomes = await Promise.all([
+      batcher.post({ idempotencyKey: key('created'), code: 'ADJUSTMENT', debitAccountId: rich!, creditAccountId: other!, amountSatang: 500n }),
+      batcher.post({ idempotencyKey: postedBefore, code: 'ADJUSTMENT', debitAccountId: rich!, creditAccountId: other!, amountSatang: 100n }),
+      batcher.post({ idempotencyKey: refusedKey, code: 'ADJUSTMENT', debitAccountId: poor!, creditAccountId: other!, amountSatang: 1n }),
+      batcher.post({ idempotencyKey: postedBefore, code: 'ADJUSTMENT', debitAccountId: rich!, creditAccountId: other!, amountSatang: 999n }),
+      batcher.post({ idempotencyKey: key('same'), code: 'ADJUSTMENT', debitAccountId: other!, creditAccountId: other!, amountSatang: 1n }),
+      batcher.resolve({ idempotencyKey: key('post'), pendingTransferId: pending.transferId, resolution: 'post', code: 'WITHDRAW' }),
+      batcher.reserve({ idempotencyKey: key('reserve'), code: 'WITHDRAW', debitAccountId: rich!, creditAccountId: unallocated, amountSatang: 20_000n }),
+    ]);
+
+    expect(batcher.stats.batches - batchesBefore).toBe(1);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['created', 'exists', 'refused', 'conflict', 'refused', 'created', 'refused']);
+    expect(outcomes[2]).toEqual({ status: 'refused', reason: 'insufficient_funds' });
+    expect(outcomes[4]).toEqual({ status: 'refused', reason: 'same_account' });
+    expect(outcomes[6]).toEqual({ status: 'refused', reason: 'insufficient_funds' });
+    // 10,000 − 100 − 500 − 1,000 (the posted reservation).
+    expect(await available(rich!)).toBe(8_400n);
+    expect(await available(other!)).toBe(600n);
+    await batcher.close();
+  });
+
+  it('remembers a batched refusal exactly as the single path does', async () => {
+    const [poor, other] = await createTestMemberAccounts(db, 2, 'remember');
+    const batcher = createPostingBatcher(db);
+    const refusedKey = key('refused');
+    const transfer = { idempotencyKey: refusedKey, code: 'ADJUSTMENT' as const, debitAccountId: poor!, creditAccountId: other!, amountSatang: 50n };
+    expect(await batcher.post(transfer)).toEqual({ status: 'refused', reason: 'insufficient_funds' });
+    await fund(poor!, 1_000n);
+    // Funded now, but the key's first answer stands (TigerBeetle: failures remembered), on both paths.
+    expect(await postTransfer(db, transfer)).toEqual({ status: 'refused', reason: 'insufficient_funds' });
+    expect(await batcher.post(transfer)).toEqual({ status: 'refused', reason: 'insufficient_funds' });
+    expect(await batcher.post({ ...transfer, amountSatang: 51n })).toMatchObject({ status: 'conflict' });
+    expect(await available(poor!)).toBe(1_000n);
+    await batcher.close();
+  });
+
+  it('rolls back a failing element alone: the others commit, its caller gets its own error', async () => {
+    const [member, other] = await createTestMemberAccounts(db, 2, 'error');
+    await fund(member!, 1_000n);
+    const batcher = createPostingBatcher(db);
+    const results = await Promise.allSettled([
+      batcher.post({ idempotencyKey: key('a'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 10n }),
+      // A code the database's CHECK refuses: the element raises inside ledger_create_transfers.
+      batcher.post({ idempotencyKey: key('bad'), code: 'NOT_A_CODE' as TransferCode, debitAccountId: member!, creditAccountId: other!, amountSatang: 10n }),
+      batcher.post({ idempotencyKey: key('b'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 20n }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await available(other!)).toBe(30n);
+    expect(batcher.stats.retriedAlone).toBe(1);
+    await batcher.close();
+  });
+
+  it('never applies a transfer twice when the answer of a committed batch is lost', async () => {
+    const [member, other] = await createTestMemberAccounts(db, 2, 'lost');
+    await fund(member!, 1_000n);
+    let isAnswerLost = true;
+    // The call reaches the database and commits, then the connection "drops" before the answer.
+    const flaky: Db = {
+      ...db,
+      query: async (sql, params) => {
+        const result = await db.query(sql, params);
+        if (isAnswerLost && sql.includes('ledger_create_transfers(')) {
+          isAnswerLost = false;
+          throw Object.assign(new Error('Connection terminated unexpectedly'), { code: undefined });
+        }
+        return result as never;
+      },
+      transaction: (work) => db.transaction(work),
+    };
+    const batcher = createPostingBatcher(flaky);
+    const outcomes: TransferOutcome[] = await Promise.all([
+      batcher.post({ idempotencyKey: key('x'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 100n }),
+      batcher.post({ idempotencyKey: key('y'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 200n }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['exists', 'exists']);
+    expect(await available(other!)).toBe(300n);
+    expect(await available(member!)).toBe(700n);
+    await batcher.close();
+  });
+
+  it('runs units of work in one transaction with a savepoint each: a failing unit never fails the others', async () => {
+    const [member, other] = await createTestMemberAccounts(db, 2, 'units');
+    const batcher = createPostingBatcher(db);
+    const batchesBefore = batcher.stats.batches;
+    const deposit = (amountSatang: bigint) =>
+      batcher.run(async (tx) => {
+        const idempotencyKey = key('unit');
+        await postTransfer(tx, { idempotencyKey: `${idempotencyKey}:received`, code: 'DEPOSIT_RECEIVED', debitAccountId: bank, creditAccountId: unallocated, amountSatang });
+        return postTransfer(tx, { idempotencyKey, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: member!, amountSatang });
+      });
+    const results = await Promise.allSettled([
+      deposit(100n),
+      batcher.run(async (tx) => {
+        // Half a unit written, then a failure: its first posting must not survive.
+        await postTransfer(tx, { idempotencyKey: key('half'), code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: other!, amountSatang: 5n });
+        throw new Error('unit failed');
+      }),
+      deposit(200n),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(batcher.stats.batches - batchesBefore).toBe(1);
+    expect(await available(member!)).toBe(300n);
+    expect(await available(other!)).toBe(0n);
+    expect(await reconcileLedger(db)).toEqual([]);
+    await batcher.close();
+  });
+
+  // PGlite has one connection: a row lock there never makes anyone wait.
+  it.runIf(Boolean(process.env.DATABASE_URL))('runs a unit that waits too long for a row lock again alone, and it still posts once', async () => {
+    const [member, other] = await createTestMemberAccounts(db, 2, 'lockwait');
+    await fund(member!, 1_000n);
+    const batcher = createPostingBatcher(db, { unitLockWaitMs: 20 });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let isLocked: () => void = () => undefined;
+    const locked = new Promise<void>((resolve) => (isLocked = resolve));
+    // Another transaction holds the member's account row for a while.
+    const holder = db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [member]);
+      isLocked();
+      await held;
+    });
+    await locked;
+    const idempotencyKey = key('waits');
+    const outcome = batcher.run((tx) => postTransfer(tx, { idempotencyKey, code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 70n }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await holder;
+    expect((await outcome).status).toBe('created');
+    expect(batcher.stats.retriedAlone).toBe(1);
+    expect(await available(other!)).toBe(70n);
+    await batcher.close();
+  });
+
+  it('with enabled: false posts on the single path', async () => {
+    const [member, other] = await createTestMemberAccounts(db, 2, 'off');
+    await fund(member!, 100n);
+    const batcher = createPostingBatcher(db, { enabled: false });
+    const outcomes = await Promise.all([
+      batcher.post({ idempotencyKey: key('o1'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 60n }),
+      batcher.post({ idempotencyKey: key('o2'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 60n }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['created', 'refused']);
+    expect(batcher.stats.batches).toBe(0);
+    await batcher.close();
+  });
+
+  it('refuses options outside their limits', () => {
+    expect(() => createPostingBatcher(db, { maxBatch: 65 })).toThrow(RangeError);
+    expect(() => createPostingBatcher(db, { windowMs: -1 })).toThrow(RangeError);
+  });
+});
