@@ -53,16 +53,17 @@ function compressServiceWorker(): Plugin {
 }
 
 /**
- * Route modules of a first load under /user/ (app/route-modules.ts): the frame and the guard every
- * page needs, and the two pages a first load usually is, home and login.
+ * Route modules of a first load of app.html (every page under /user/ but login): the frame and
+ * the guard every member page needs, and home, the page a first load usually is. /user/login has
+ * its own page, login.html, that loads none of them (docs/adr/0028).
  */
-const FIRST_MEMBER_ROUTES = /\/src\/app\/routes\/user\/(layout|member-guard|home|login)\.tsx$/;
+const FIRST_MEMBER_ROUTES = /\/src\/app\/routes\/user\/(layout|member-guard|home)\.tsx$/;
 
 /**
- * app.html gets `<link rel="modulepreload">` for the member frame's, the guard's, home's and
- * login's chunks and everything they import: asked for while the HTML is parsed, with the member
- * app's own code (fetched, not run). The router asks for them only after that code has loaded and
- * run, a second round of requests (docs/adr/0025). Other pages load theirs through the router.
+ * app.html gets `<link rel="modulepreload">` for the member frame's, the guard's and home's
+ * chunks and everything they import: asked for while the HTML is parsed, with the member app's
+ * own code (fetched, not run). The router asks for them only after that code has loaded and run,
+ * a second round of requests (docs/adr/0025). Other pages load theirs through the router.
  */
 function preloadFirstMemberRoutes(): Plugin {
   return {
@@ -172,8 +173,9 @@ export default defineConfig({
     outDir: OUT_DIR,
     emptyOutDir: true,
     // index.html: the public site (a signed-out first load of `/` without the member app);
+    // login.html: /user/login (a signed-out first load without the member app, docs/adr/0028);
     // app.html: the member app under /user/ (the server picks one by path, docs/adr/0014).
-    rollupOptions: { input: { index: resolveHere('index.html'), app: resolveHere('app.html') } },
+    rollupOptions: { input: { index: resolveHere('index.html'), login: resolveHere('login.html'), app: resolveHere('app.html') } },
     // Each route is its own chunk (router lazy()); warn if a shared chunk grows past this.
     chunkSizeWarningLimit: 400,
   },

@@ -48,3 +48,12 @@ describe('first load of the landing page (index.html → main.tsx)', () => {
     expect(reached.has('react-dom/client')).toBe(true); // the walk does see the entry's imports
   });
 });
+
+describe('first load of the login page (login.html → login-main.tsx, docs/adr/0028)', () => {
+  it('reaches none of the member app libraries without a dynamic import: the form and the app load later', () => {
+    const reached = packagesReachedFrom(path.join(SRC, 'login-main.tsx'));
+    const offending = [...reached].filter(([specifier]) => MEMBER_APP_ONLY.some((name) => specifier === name || specifier.startsWith(`${name}/`)));
+    expect(offending.map(([specifier, from]) => `${specifier} (from ${from})`)).toEqual([]);
+    expect(reached.has('react-dom/client')).toBe(true);
+  });
+});

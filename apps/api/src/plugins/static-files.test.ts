@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerStaticFiles } from './static-files.ts';
+import { pageFileFor, registerStaticFiles } from './static-files.ts';
 
 /** The demo brand's pictures (apps/api/static/brand): one address, WebP to browsers that take it. */
 describe('brand pictures', () => {
@@ -26,5 +26,21 @@ describe('brand pictures', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the page file of a site path', () => {
+  it('gives the login page its own file, the member app app.html and every other path the public site', () => {
+    expect(pageFileFor('/user/login')).toBe('login.html');
+    expect(pageFileFor('/user/login/')).toBe('login.html');
+    expect(pageFileFor('/user/home')).toBe('app.html');
+    expect(pageFileFor('/user/register')).toBe('app.html');
+    expect(pageFileFor('/user')).toBe('app.html');
+    expect(pageFileFor('/')).toBe('index.html');
+    expect(pageFileFor('/abc123')).toBe('index.html');
+  });
+
+  it('serves the login page from app.html when the build has no login.html', () => {
+    expect(pageFileFor('/user/login', false)).toBe('app.html');
   });
 });

@@ -31,8 +31,15 @@ const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/;
 
 /** Paths the member site owns (spec §2): `/`, `/{shareToken}` and everything under `/user/`. */
 const isSitePath = (url: string) => !url.startsWith('/static/') && !url.startsWith('/docs') && !isMemberApiPath(url) && !url.startsWith('/v2/');
-/** The member app's pages get app.html; every other page index.html, the public site's first load (docs/adr/0014). */
-const pageFileFor = (url: string) => (url === '/user' || url.startsWith('/user/') ? 'app.html' : 'index.html');
+/**
+ * The page file a site path gets: login.html for the login page (its first load without the member
+ * app, docs/adr/0028; app.html in a build without it), app.html for the member app's other pages,
+ * index.html for every other path, the public site's first load (docs/adr/0014).
+ */
+export function pageFileFor(url: string, hasLoginPage = true): 'index.html' | 'app.html' | 'login.html' {
+  if (hasLoginPage && (url === '/user/login' || url === '/user/login/')) return 'login.html';
+  return url === '/user' || url.startsWith('/user/') ? 'app.html' : 'index.html';
+}
 
 /** Cache-Control of a file of the built site, by its path inside dist (a `.br`/`.gz` twin like its original). */
 export function siteCacheControl(relativePath: string): string {
@@ -45,12 +52,13 @@ export function siteCacheControl(relativePath: string): string {
 /**
  * Serves bank logos under `/static/banks/` and, when `webDistDir` holds a build, the member site:
  * its files with their brotli or gzip twin when the browser takes one, hashed assets cached for a
- * year, pages and the service worker revalidated every time; `app.html` for a page under `/user/`
- * and `index.html` for any other site path (the client decides the rest). Unknown API paths get
- * the NOT_FOUND envelope.
+ * year, pages and the service worker revalidated every time; `login.html` for `/user/login`,
+ * `app.html` for another page under `/user/` and `index.html` for any other site path (the client
+ * decides the rest). Unknown API paths get the NOT_FOUND envelope.
  */
 export async function registerStaticFiles(app: FastifyInstance, webDistDir: string | undefined, adminDistDir?: string | undefined): Promise<void> {
   const hasSite = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
+  const hasLoginPage = hasSite && existsSync(path.join(webDistDir, 'login.html'));
   const hasAdmin = adminDistDir !== undefined && existsSync(path.join(adminDistDir, 'index.html'));
   if (hasAdmin) {
     // The back office (issue 11) at /admin/: its hashed assets cached a year, its page revalidated.
@@ -129,7 +137,7 @@ export async function registerStaticFiles(app: FastifyInstance, webDistDir: stri
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && isSitePath(url) && !path.extname(url);
-    if (hasSite && wantsPage) return reply.sendFile(pageFileFor(url));
+    if (hasSite && wantsPage) return reply.sendFile(pageFileFor(url, hasLoginPage));
     return sendError(reply, 'NOT_FOUND');
   });
 }

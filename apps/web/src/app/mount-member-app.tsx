@@ -1,4 +1,3 @@
-import '../lib/i18n.ts';
 import { StrictMode, startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
@@ -6,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { gameWalletQuery } from '../features/games/api/get-game-wallet.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { sessionStore } from '../lib/session.ts';
+import { warmImage } from '../lib/warm-image.ts';
 import { siteSettingsQuery } from '../lib/site-settings.ts';
 import { AppProvider } from './provider.tsx';
 import { createRouter } from './router.tsx';
@@ -20,14 +20,14 @@ const FIRST_SETTINGS_WAIT_MS = 1_500;
 type Router = ReturnType<typeof createRouter>;
 
 export interface MountOptions {
-  /** A navigation to make before the first render: where the landing page hands over (login, register). */
-  navigateTo?: { to: string; state?: unknown };
+  /** A navigation to make before the first render: where the landing or login page hands over (login, register, home). */
+  navigateTo?: { to: string; state?: unknown; replace?: boolean };
   /** Runs right before the member app's first render: the landing page leaves the container. */
   beforeRender?: () => void;
 }
 
 /**
- * Starts the member app (router, queries, i18next) in `container`. It renders only once the
+ * Starts the member app (router, queries) in `container`. It renders only once the
  * first page's code is loaded, so the router's loading spinner never replaces what is already on
  * screen: the landing page while it hands over, or nothing on a member page's first load.
  */
@@ -40,9 +40,10 @@ export async function mountMemberApp(container: HTMLElement, { navigateTo, befor
     // watcher checks it again after the first render whatever is cached (staleTime 0).
     void queryClient.prefetchQuery(gameWalletQuery);
   }
-  void Promise.resolve(settings).then(() => warmLogo(queryClient.getQueryData(siteSettingsQuery.queryKey)?.logoUrl));
+  // The logo as soon as its address is known, while the page's code still loads (docs/adr/0025).
+  void Promise.resolve(settings).then(() => warmImage(queryClient.getQueryData(siteSettingsQuery.queryKey)?.logoUrl));
   await Promise.all([untilInitialized(router), Promise.race([settings, delay(FIRST_SETTINGS_WAIT_MS)])]);
-  if (navigateTo) await router.navigate(navigateTo.to, { state: navigateTo.state });
+  if (navigateTo) await router.navigate(navigateTo.to, { state: navigateTo.state, replace: navigateTo.replace });
   const root = createRoot(container);
   const render = () =>
     root.render(
@@ -61,17 +62,6 @@ export async function mountMemberApp(container: HTMLElement, { navigateTo, befor
     startTransition(render);
   }
   return root;
-}
-
-/**
- * Asks for the operator's logo as soon as its address is known, while the page's code still
- * loads: on /user/login it is the largest thing drawn (Lighthouse's LCP element) and was asked
- * for only after the first render. Same request as the <img>'s, so the image cache answers it.
- */
-function warmLogo(logoUrl: string | null | undefined): void {
-  if (!logoUrl) return;
-  const image = new Image();
-  image.src = logoUrl;
 }
 
 function untilInitialized(router: Router): Promise<void> {

@@ -1,14 +1,14 @@
 import th from '../locales/th.json';
 
 /**
- * Thai strings without i18next, for the code a visitor's first load of `/` runs: the landing page
- * and the shared components it renders (shell, slide-ins, modals, promotion cards). i18next and
- * react-i18next are 24 kB gzip; the landing's whole budget is 100 kB (docs/adr/0014).
+ * Thai strings without i18next, for the whole site: the landing page (docs/adr/0014) and, since
+ * docs/adr/0028, the member app too. i18next and react-i18next are 17 kB gzip and an init on
+ * every first load, for a site with one language and no plurals.
  *
  * It does what lib/i18n.ts configures i18next to do with these resources: dotted keys,
  * `{{name}}` interpolation without escaping (React escapes), `defaultValue` for a missing key,
- * otherwise the key itself. translate.test.ts checks it against i18next for every key of th.json.
- * The member app keeps i18next for its own components; a component both load translates here.
+ * otherwise the key itself. translate.test.ts checks it against i18next for every key of th.json;
+ * a string that needs more of i18next (plurals, nesting, formats) makes that test fail first.
  */
 export type TranslationValues = Record<string, unknown> & { defaultValue?: string };
 export type Translate = (key: string, values?: TranslationValues) => string;

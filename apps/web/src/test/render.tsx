@@ -5,7 +5,6 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { FooterDialogsProvider } from '../app/footer-dialogs/footer-dialogs.tsx';
 import { DialogProvider } from '../components/ui/dialogs.tsx';
-import '../lib/i18n.ts';
 import { sessionStore } from '../lib/session.ts';
 import type { UserInfo } from '@sabai/contracts';
 import { settingsFixture, userFixture } from './fixtures.ts';

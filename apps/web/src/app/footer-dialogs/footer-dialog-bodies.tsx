@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.ts';
 import { HistoryIcon, WithdrawIcon } from '../../components/ui/icons.tsx';
 import { TransactionHistory, type HistoryTab } from '../../features/history/components/transaction-history.tsx';
 import { useSiteSettings } from '../../lib/site-settings.ts';

@@ -1,5 +1,5 @@
 import { createContext, lazy, Suspense, useContext, useEffect, useState, useSyncExternalStore, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.ts';
 import { useLocation } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
 import { createFooterDialogStore, dialogShownByPage, type FooterDialogName, type FooterDialogStore } from './footer-dialog-store.ts';

@@ -1,4 +1,3 @@
-import '../../lib/i18n.ts'; // the forms translate with i18next, which the landing page itself does without
 import type { ComponentProps } from 'react';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { RegisterFlow } from '../../features/auth/components/register-flow.tsx';

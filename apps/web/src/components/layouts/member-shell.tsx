@@ -1,6 +1,6 @@
 import type { SiteSettings, UserInfo } from '@sabai/contracts';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.ts';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { lineContactUrl, paths } from '../../config/paths.ts';
 import { formatBaht } from '../../lib/format.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.ts';
 import { useDialogs } from './dialogs.tsx';
 import { CopyIcon } from './icons.tsx';
 

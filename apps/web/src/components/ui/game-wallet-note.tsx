@@ -1,5 +1,5 @@
 import type { GameWalletSource } from '@sabai/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.ts';
 import { formatThaiTime } from '../../lib/format.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.ts';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
 
 /** A password field with a show/hide toggle. */

@@ -1,5 +1,5 @@
 import { findBankByCode, maskBankAccountNumber } from '@sabai/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { Link } from 'react-router';
 import { DepositIcon, HistoryIcon, WithdrawIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';

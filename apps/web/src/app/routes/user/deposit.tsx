@@ -1,6 +1,6 @@
 import { findBankByCode } from '@sabai/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { Link, useSearchParams } from 'react-router';
 import { lineContactUrl, paths } from '../../../config/paths.ts';
 import { splitDepositChannels } from '../../../features/deposit/channels.ts';

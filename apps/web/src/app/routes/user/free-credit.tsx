@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { FreeCreditForm } from '../../../features/rewards/components/free-credit-form.tsx';
 import { MemberPage } from './member-page.tsx';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { Link } from 'react-router';
 import { AnnouncementPopup } from '../../../components/layouts/announcement.tsx';
 import { paths } from '../../../config/paths.ts';

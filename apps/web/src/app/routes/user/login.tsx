@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { Link } from 'react-router';
 import { BackIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';

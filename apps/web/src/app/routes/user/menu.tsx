@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { ChatIcon, LogoutIcon } from '../../../components/ui/icons.tsx';
 import { LinkList, type LinkListItem } from '../../../components/ui/link-list.tsx';
 import { lineContactUrl } from '../../../config/paths.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { touchPlaySession } from '../../../features/responsible-gaming/api/responsible-gaming.ts';

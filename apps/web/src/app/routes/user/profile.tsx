@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { Link } from 'react-router';
 import { BackIcon, LogoutIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';

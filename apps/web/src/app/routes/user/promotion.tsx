@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { PromotionPanel } from '../../../features/promotions/components/promotion-panel.tsx';
 import { MemberPage } from './member-page.tsx';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isShareToken, paths } from '../../../config/paths.ts';
 import { RegisterFlow } from '../../../features/auth/components/register-flow.tsx';

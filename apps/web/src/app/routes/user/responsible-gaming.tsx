@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { ResponsibleGamingPanel } from '../../../features/responsible-gaming/components/responsible-gaming-panel.tsx';
 import { MemberPage } from './member-page.tsx';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { WheelPanel } from '../../../features/rewards/components/wheel-panel.tsx';
 import { MemberPage } from './member-page.tsx';
 

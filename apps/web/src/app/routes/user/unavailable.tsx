@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { Link, useLocation } from 'react-router';
 import { HistoryIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { WithdrawSection } from '../../../features/withdraw/components/withdraw-section.tsx';

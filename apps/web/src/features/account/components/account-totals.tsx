@@ -1,5 +1,5 @@
 import type { UserInfo } from '@sabai/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { formatBaht } from '../../../lib/format.ts';
 
 /** What the member has put in and taken out (user info totalDeposit / totalWithdraw, spec §3). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { GameWalletNote } from '../../../components/ui/game-wallet-note.tsx';
 import { formatBaht, formatPoints } from '../../../lib/format.ts';
 import { memberBalanceSatang } from '../../../lib/member-balance.ts';

@@ -1,6 +1,6 @@
 import { REGISTRATION_BANKS, type SiteSettings } from '@sabai/contracts';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { BankLogo } from '../../../components/ui/bank-logo.tsx';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { Field } from '../../../components/ui/field.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
 
 /** Spec dialogs 8 and 9: the chat-bot link, a promotion banner and the deposit rules. */

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import type { HouseAccount } from '../channels.ts';
 import { DepositRules, LineNotifyLink, PromotionBanner, type PromotionBannerItem } from './deposit-extras.tsx';
 import { HouseAccountList } from './house-accounts.tsx';

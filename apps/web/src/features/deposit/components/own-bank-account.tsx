@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { BankLogo } from '../../../components/ui/bank-logo.tsx';
 
 interface OwnBankAccountProps {

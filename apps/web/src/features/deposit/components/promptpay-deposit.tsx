@@ -1,6 +1,6 @@
 import { ERRORS } from '@sabai/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { Field } from '../../../components/ui/field.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { Link } from 'react-router';
 import type { GameCategory } from '../catalogues/types.ts';
 import { categoryPath } from '../lobby-route.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useGames } from '../api/get-games.ts';
 import type { PartnerGame } from '../api/schemas.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { Link } from 'react-router';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { errorMessage } from '../../../lib/api.ts';

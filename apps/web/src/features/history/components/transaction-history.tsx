@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatBaht, formatThaiDateTimeParts } from '../../../lib/format.ts';
 import type { TransactionRow } from '../../../lib/wallet-types.ts';

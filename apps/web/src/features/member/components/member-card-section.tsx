@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { MemberCard } from './member-card.tsx';
 import { BonusChoiceDialog } from '../../promotions/components/bonus-preference.tsx';
 import { useMemberCardModel } from '../use-member-card-model.ts';

@@ -1,6 +1,6 @@
 import type { UserInfo } from '@sabai/contracts';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { Link } from 'react-router';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { DepositIcon, RefreshIcon, StarIcon } from '../../../components/ui/icons.tsx';

@@ -1,6 +1,6 @@
 import type { UserInfo } from '@sabai/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { EyeIcon, EyeOffIcon, GameIcon } from '../../../components/ui/icons.tsx';
 

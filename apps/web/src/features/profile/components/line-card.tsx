@@ -1,6 +1,6 @@
 import { LINE_KIND_LABELS, LINE_NOTIFICATION_KINDS } from '@sabai/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { useSearchParams } from 'react-router';
 import { useLineStatus, useSetLinePreference, useStartLineLink, useUnlinkLine } from '../api/line.ts';
 

@@ -1,6 +1,6 @@
 import { findBankByCode, maskBankAccountNumber, type SiteSettings, type UserInfo } from '@sabai/contracts';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { BankLogo } from '../../../components/ui/bank-logo.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { homeReferralLink } from '../../../config/paths.ts';

@@ -1,5 +1,5 @@
 import type { Promotion } from '@sabai/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { formatBaht } from '../../../lib/format.ts';
 import { describePromotionTerms } from '../../../lib/promotions.ts';
 

@@ -1,5 +1,5 @@
 import type { Promotion } from '@sabai/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { PromotionCard } from '../../../components/ui/promotion-card.tsx';
 
 /** Spec dialog 6: a card for each promotion. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useMember } from '../../../lib/auth.ts';
 import { usePromotions } from '../api/promotions.ts';

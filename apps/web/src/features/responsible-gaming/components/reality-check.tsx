@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import type { RgPlaySession } from '@sabai/contracts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formatBaht } from '../../../lib/format.ts';

@@ -1,6 +1,6 @@
 import { RG_EXCLUSION_PERIODS, RG_LIMIT_PERIODS, RG_REALITY_CHECK_MINUTES, type RgActivity, type RgSettings } from '@sabai/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { errorMessage } from '../../../lib/api.ts';

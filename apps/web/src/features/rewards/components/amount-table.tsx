@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { formatBaht, formatThaiDateTime } from '../../../lib/format.ts';
 
 export interface AmountRow {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatBaht } from '../../../lib/format.ts';

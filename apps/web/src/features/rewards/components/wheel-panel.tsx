@@ -1,6 +1,6 @@
 import { ERRORS } from '@sabai/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatBaht, formatPoints } from '../../../lib/format.ts';

@@ -1,6 +1,6 @@
 import { TRANSACTION_STATUS } from '@sabai/contracts';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.ts';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { GameWalletNote } from '../../../components/ui/game-wallet-note.tsx';
