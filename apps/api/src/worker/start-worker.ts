@@ -41,14 +41,16 @@ const periodicQueue = (job: string) => `periodic.${job}`;
  * Any number of worker processes may run against one database. `stop` finishes jobs in flight.
  */
 export async function startWorker(context: AppContext, log: FastifyBaseLogger): Promise<RunningWorker> {
-  const boss = new PgBoss({
-    db: pgBossDb(context.db),
-    schema: 'pgboss',
-    // Maintenance (expiry of jobs whose worker died, archive) in one process at a time.
-    maintenanceIntervalSeconds: context.config.JOB_MAINTENANCE_INTERVAL_SECONDS,
+  const boss = await startBossRetrying(() => {
+    const created = new PgBoss({
+      db: pgBossDb(context.db),
+      schema: 'pgboss',
+      // Maintenance (expiry of jobs whose worker died, archive) in one process at a time.
+      maintenanceIntervalSeconds: context.config.JOB_MAINTENANCE_INTERVAL_SECONDS,
+    });
+    created.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
+    return created;
   });
-  boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
 
   for (const handler of Object.keys(OUTBOX_HANDLERS)) {
     await createQueueRetrying(boss, outboxQueue(handler), { policy: 'standard', ...OUTBOX_RETRY, expireInSeconds: context.config.OUTBOX_JOB_EXPIRE_SECONDS });
@@ -166,6 +168,32 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
   };
 }
 
+/** Deadlock, serialization, or another worker created the object first (unique / duplicate table / object / schema). */
+const CREATION_RACE_CODES = ['40P01', '40001', '23505', '42P07', '42710', '42P06'];
+
+/**
+ * Starts pg-boss, tried again (with a new instance: a failed `start` cannot be repeated) when
+ * several workers install its schema on a new database at once. pg-boss serializes the install
+ * with an advisory lock, but PostgreSQL does not refresh the catalog snapshot on taking an
+ * advisory lock, so the second `CREATE SCHEMA IF NOT EXISTS` can still fail with a duplicate key
+ * on pg_namespace (23505; seen in start-worker.test.ts under load). The retry finds it installed.
+ */
+async function startBossRetrying(create: () => PgBoss): Promise<PgBoss> {
+  for (let attempt = 1; ; attempt += 1) {
+    const boss = create();
+    try {
+      await boss.start();
+      return boss;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (!CREATION_RACE_CODES.includes(String(code)) || attempt >= 5) throw error;
+      // The failed instance stopped inside its schema install, before its manager or timers started:
+      // nothing of it runs, so it is simply dropped.
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 /**
  * pg-boss's `createQueue` of two workers starting at once on a new database can deadlock in
  * PostgreSQL (40P01: found by the scale test); creating a queue is idempotent, so it is tried again.
@@ -177,8 +205,7 @@ async function createQueueRetrying(boss: PgBoss, name: string, options: Omit<PgB
       return;
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      // Deadlock, serialization, or the other worker created it first (unique / duplicate table / object).
-      if (!['40P01', '40001', '23505', '42P07', '42710'].includes(String(code)) || attempt >= 5) throw error;
+      if (!CREATION_RACE_CODES.includes(String(code)) || attempt >= 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
     }
   }
