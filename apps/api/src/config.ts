@@ -136,13 +136,14 @@ const configSchema = z.object({
    * start serves the site from the API); required in production.
    */
   LINE_LINK_PAGE_URL: z.string().url().optional(),
-  /** Multiplies every rate limit (tests raise it; never set below 1 in production). */
   /**
    * The batched ledger posting path (issue 16 §5, docs/adr/0026): `on` lets deposits, game
    * transfers and cashback claims that arrive together share one transaction and one commit;
-   * `off` gives every one its own transaction (the single path).
+   * `off` (the default since a journey caught a move into the game left reserved, ADR 0026) gives
+   * every one its own transaction (the single path).
    */
-  LEDGER_BATCHING: z.enum(['on', 'off']).default('on'),
+  LEDGER_BATCHING: z.enum(['on', 'off']).default('off'),
+  /** Multiplies every rate limit (tests raise it; never set below 1 in production). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
 });
 
