@@ -2,8 +2,8 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import './index.css';
-import { staffMeResponse } from '@sabai/contracts';
-import { api, apiGet, session } from './lib/api';
+import { staffDoneResponse, staffMeResponse } from '@sabai/contracts';
+import { apiGet, apiPost, ApiError, session } from './lib/api';
 import { I18nProvider, useI18n } from './lib/i18n';
 import { ChangePassword, SignIn } from './auth/sign-in';
 import { WithdrawalsPage } from './pages/withdrawals';
@@ -70,10 +70,16 @@ function BackOffice() {
   const current = page ?? allowed[0]?.page ?? null;
   const may = (permission: string) => me.data.permissions.includes(permission);
   const signOut = async () => {
-    await api('POST', '/auth/logout').catch(() => undefined);
-    session.clear();
-    client.clear();
-    setSignedIn(false);
+    try {
+      await apiPost('/auth/logout', undefined, staffDoneResponse);
+    } catch (caught) {
+      // Signed out here whatever the server answers: an expired or revoked session answers 401.
+      if (!(caught instanceof ApiError)) throw caught;
+    } finally {
+      session.clear();
+      client.clear();
+      setSignedIn(false);
+    }
   };
 
   return (

@@ -1,9 +1,10 @@
+import { staffDoneResponse, staffSessionResponse, staffSignInStepResponse } from '@sabai/contracts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import QRCode from 'qrcode';
-import { api, ApiError, session } from '../lib/api';
+import { apiPost, ApiError, session } from '../lib/api';
 import { useI18n } from '../lib/i18n';
 import { Button, ErrorText, Field } from '../ui';
 
@@ -30,7 +31,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const submitPassword = first.handleSubmit(async (values) => {
     setError(null);
     try {
-      setStep(await api<Step>('POST', '/auth/login', values));
+      setStep(await apiPost('/auth/login', values, staffSignInStepResponse));
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : String(caught));
     }
@@ -39,7 +40,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
     if (step.step === 'password') return;
     setError(null);
     try {
-      const signedIn = await api<{ token: string }>('POST', '/auth/totp', { challenge: step.challenge, code: values.code });
+      const signedIn = await apiPost('/auth/totp', { challenge: step.challenge, code: values.code }, staffSessionResponse);
       session.set(signedIn.token);
       onSignedIn();
     } catch (caught) {
@@ -94,7 +95,7 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await api('POST', '/auth/password', values);
+      await apiPost('/auth/password', values, staffDoneResponse);
       onChanged();
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : String(caught));

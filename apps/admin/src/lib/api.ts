@@ -39,8 +39,8 @@ export async function apiGet<T>(path: string, schema: ResponseSchema<T>): Promis
 
 /**
  * `POST path` with a JSON body, the answer checked against the contract's response schema like
- * `apiGet` (ApiError `BAD_RESPONSE` when it does not fit). For staff actions whose route declares
- * its answer in @sabai/contracts.
+ * `apiGet` (ApiError `BAD_RESPONSE` when it does not fit). Every staff action's route declares its
+ * answer in @sabai/contracts (apps/api admin-contracts.test.ts checks that each does).
  */
 export async function apiPost<T>(path: string, body: unknown, schema: ResponseSchema<T>): Promise<T> {
   const envelope = await send('POST', path, body);
@@ -49,12 +49,7 @@ export async function apiPost<T>(path: string, body: unknown, schema: ResponseSc
   return parsed.data.data;
 }
 
-/** Calls the API; resolves with `data`, rejects with ApiError (Thai message from the server). A 401 ends the session. */
-export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  return (await send(method, path, body)).data as T;
-}
-
-/** One call: the envelope of a success; rejects with ApiError otherwise. */
+/** One call: the envelope of a success; rejects with ApiError (Thai message from the server) otherwise. A 401 ends the session. */
 async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ success?: boolean; message?: string; code?: string; data?: unknown }> {
   const token = session.get();
   let response: Response;

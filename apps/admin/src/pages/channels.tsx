@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { feedSourceHealthResponse, rotateFeedSecretResponse, staffDepositChannelsResponse, type FeedSourceHealthWire, type StaffDepositChannel } from '@sabai/contracts';
-import { api, apiGet, apiPost, ApiError } from '../lib/api';
+import { createdFeedSourceResponse, disabledFeedSourceResponse, feedSourceHealthResponse, rotateFeedSecretResponse, staffDepositChannelResponse, staffDepositChannelsResponse, type FeedSourceHealthWire, type StaffDepositChannel } from '@sabai/contracts';
+import { apiGet, apiPost, ApiError } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { useBilingual } from '../lib/bilingual';
 import { DataTable } from '../data-table';
@@ -53,15 +53,15 @@ export function ChannelsPage({ canManage, canSeeSources }: { canManage: boolean;
   };
   const addChannel = useMutation({
     mutationFn: (values: ChannelForm) =>
-      api('POST', '/deposit-channels', { id: values.id, kind: values.kind, bankCode: orNull(values.bankCode), accountNumber: orNull(values.accountNumber), accountName: values.accountName, phoneNumber: orNull(values.phoneNumber), promptPayId: orNull(values.promptPayId), reason: values.reason }),
+      apiPost('/deposit-channels', { id: values.id, kind: values.kind, bankCode: orNull(values.bankCode), accountNumber: orNull(values.accountNumber), accountName: values.accountName, phoneNumber: orNull(values.phoneNumber), promptPayId: orNull(values.promptPayId), reason: values.reason }, staffDepositChannelResponse),
     onSuccess: () => {
       channelEditor.reset();
       refresh();
     },
   });
-  const setState = useMutation({ mutationFn: (input: { id: string; state: Channel['state'] }) => api('POST', `/deposit-channels/${input.id}/state`, { state: input.state, reason }), onSuccess: refresh });
+  const setState = useMutation({ mutationFn: (input: { id: string; state: Channel['state'] }) => apiPost(`/deposit-channels/${input.id}/state`, { state: input.state, reason }, staffDepositChannelResponse), onSuccess: refresh });
   const addSource = useMutation({
-    mutationFn: (values: SourceForm) => api<{ sourceId: string; secret: string }>('POST', '/feed-sources', values),
+    mutationFn: (values: SourceForm) => apiPost('/feed-sources', values, createdFeedSourceResponse),
     onSuccess: (data) => {
       setSecret({ ...data, overlapUntil: null });
       sourceEditor.reset();
@@ -75,7 +75,7 @@ export function ChannelsPage({ canManage, canSeeSources }: { canManage: boolean;
       refresh();
     },
   });
-  const disable = useMutation({ mutationFn: (sourceId: string) => api('POST', `/feed-sources/${sourceId}/disable`, { reason }), onSuccess: refresh });
+  const disable = useMutation({ mutationFn: (sourceId: string) => apiPost(`/feed-sources/${sourceId}/disable`, { reason }, disabledFeedSourceResponse), onSuccess: refresh });
   const channelEditor = useForm<ChannelForm>({ resolver: zodResolver(channelForm), defaultValues: { id: 'chn_', kind: 'bank', bankCode: '', accountNumber: '', accountName: '', phoneNumber: '', promptPayId: '', reason: '' } });
   const sourceEditor = useForm<SourceForm>({ resolver: zodResolver(sourceForm), defaultValues: { id: 'src_', kind: 'sms', protocol: 'sms_gateway', channelId: '', reason: '' } });
   const needsReason = reason.trim().length < 3;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { heldDepositsResponse, type HeldDeposit } from '@sabai/contracts';
-import { api, apiGet, ApiError } from '../lib/api';
+import { heldDepositCreditedResponse, heldDepositRefundResponse, heldDepositsResponse, type HeldDeposit } from '@sabai/contracts';
+import { apiGet, apiPost, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
@@ -16,14 +16,13 @@ export function HeldDepositsPage({ canResolve }: { canResolve: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const list = useQuery({ queryKey: ['held-deposits'], queryFn: () => apiGet('/deposits/held?limit=100', heldDepositsResponse) });
   const resolve = useMutation({
-    mutationFn: (input: { id: string; action: 'assign'; memberPhoneNumber: string } | { id: string; action: 'release'; note: string } | { id: string; action: 'refund'; note: string; bankCode: string; accountNumber: string }) =>
-      api(
-        'POST',
-        `/deposits/${input.id}/${input.action}`,
-        input.action === 'assign' ? { memberPhoneNumber: input.memberPhoneNumber } : input.action === 'release' ? { note: input.note } : { note: input.note, bankCode: input.bankCode, accountNumber: input.accountNumber },
-      ),
-    onSuccess: () => {
-      setError(null);
+    mutationFn: (input: { id: string; action: 'assign'; memberPhoneNumber: string } | { id: string; action: 'release'; note: string } | { id: string; action: 'refund'; note: string; bankCode: string; accountNumber: string }): Promise<{ status: string }> =>
+      input.action === 'refund'
+        ? apiPost(`/deposits/${input.id}/refund`, { note: input.note, bankCode: input.bankCode, accountNumber: input.accountNumber }, heldDepositRefundResponse)
+        : apiPost(`/deposits/${input.id}/${input.action}`, input.action === 'assign' ? { memberPhoneNumber: input.memberPhoneNumber } : { note: input.note }, heldDepositCreditedResponse),
+    onSuccess: (result) => {
+      // A refund the bank refused leaves the deposit held (nothing paid); one it has not answered finishes in the payout sweep.
+      setError(result.status === 'held' ? 'ธนาคารปฏิเสธการโอนคืน รายการกลับไปรอตรวจสอบ' : result.status === 'refunding' ? 'กำลังโอนคืน รอผลจากธนาคาร' : null);
       void client.invalidateQueries({ queryKey: ['held-deposits'] });
     },
     onError: (caught) => setError(caught instanceof ApiError ? caught.message : String(caught)),

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { memberAdjustmentResponse, memberProfileResponse, memberSearchResponse, pendingAdjustmentsResponse, staffLineViewResponse, type MemberSummaryWire } from '@sabai/contracts';
-import { api, apiGet, apiPost, ApiError } from '../lib/api';
+import { memberAdjustmentResponse, memberPasswordResetResponse, memberProfileResponse, memberSearchResponse, memberSessionsEndedResponse, memberStatusResponse, pendingAdjustmentsResponse, staffLineViewResponse, type MemberSummaryWire } from '@sabai/contracts';
+import { apiGet, apiPost, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
@@ -62,7 +62,7 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
   const results = useQuery({ queryKey: ['members', query], queryFn: () => apiGet(`/members?q=${encodeURIComponent(query)}`, memberSearchResponse), enabled: query.length >= 3 });
   const page = useQuery({ queryKey: ['member', selected], queryFn: () => apiGet(`/members/${selected}`, memberProfileResponse), enabled: selected !== null });
   const act = useMutation({
-    mutationFn: (action: 'suspend' | 'reactivate' | 'sign-out') => api('POST', `/members/${selected}/${action}`, { reason }),
+    mutationFn: (action: 'suspend' | 'reactivate' | 'sign-out'): Promise<unknown> => action === 'sign-out' ? apiPost(`/members/${selected}/sign-out`, { reason }, memberSessionsEndedResponse) : apiPost(`/members/${selected}/${action}`, { reason }, memberStatusResponse),
     onSuccess: () => {
       setReason('');
       void client.invalidateQueries({ queryKey: ['member'] });
@@ -71,7 +71,7 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
   });
   // The one-time password of a reset is in the answer only: shown once here, gone when the page changes.
   const resetPassword = useMutation({
-    mutationFn: () => api<{ oneTimePassword: string; sessionsEnded: number }>('POST', `/members/${selected}/reset-password`, { reason }),
+    mutationFn: () => apiPost(`/members/${selected}/reset-password`, { reason }, memberPasswordResetResponse),
     onSuccess: () => setReason(''),
   });
   const pending = useQuery({ queryKey: ['adjustments'], queryFn: () => apiGet('/adjustments', pendingAdjustmentsResponse), enabled: canApprove });
@@ -83,7 +83,7 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
     },
   });
   const decide = useMutation({
-    mutationFn: (input: { id: string; decision: 'approve' | 'reject' }) => api('POST', `/adjustments/${input.id}/${input.decision}`, input.decision === 'reject' ? { reason: 'ไม่อนุมัติ' } : {}),
+    mutationFn: (input: { id: string; decision: 'approve' | 'reject' }) => apiPost(`/adjustments/${input.id}/${input.decision}`, input.decision === 'reject' ? { reason: 'ไม่อนุมัติ' } : {}, memberAdjustmentResponse),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['adjustments'] });
       void client.invalidateQueries({ queryKey: ['member'] });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { outboxDeliveriesResponse, type OutboxDelivery } from '@sabai/contracts';
-import { api, apiGet } from '../lib/api';
+import { outboxDeliveriesResponse, outboxRetryResponse, type OutboxDelivery } from '@sabai/contracts';
+import { apiGet, apiPost } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
@@ -16,7 +16,7 @@ export function OutboxPage({ canRetry }: { canRetry: boolean }) {
   const client = useQueryClient();
   const [status, setStatus] = useState<'dead' | 'retrying' | 'queued' | 'done'>('dead');
   const list = useQuery({ queryKey: ['outbox', status], queryFn: () => apiGet(`/outbox/deliveries?status=${status}&limit=100`, outboxDeliveriesResponse), refetchInterval: 10_000 });
-  const retry = useMutation({ mutationFn: (delivery: Delivery) => api('POST', `/outbox/deliveries/${delivery.eventId}/${delivery.handler}/retry`), onSuccess: () => void client.invalidateQueries({ queryKey: ['outbox'] }) });
+  const retry = useMutation({ mutationFn: (delivery: Delivery) => apiPost(`/outbox/deliveries/${delivery.eventId}/${delivery.handler}/retry`, undefined, outboxRetryResponse), onSuccess: () => void client.invalidateQueries({ queryKey: ['outbox'] }) });
   const columns: ColumnDef<Delivery, unknown>[] = [
     { header: t('col.time'), accessorKey: 'updatedAt', cell: (info) => formatDateTime(String(info.getValue())) },
     { header: 'event', accessorKey: 'eventKey' },

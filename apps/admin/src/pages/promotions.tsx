@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { staffPromotionsResponse, type StaffPromotion } from '@sabai/contracts';
-import { api, apiGet, ApiError } from '../lib/api';
+import { staffPromotionResponse, staffPromotionsResponse, type StaffPromotion } from '@sabai/contracts';
+import { apiGet, apiPost, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useBilingual } from '../lib/bilingual';
 import { DataTable } from '../data-table';
@@ -81,15 +81,15 @@ export function PromotionsPage() {
   const save = useMutation({
     mutationFn: (values: Form) =>
       editing?.mode === 'edit'
-        ? api('POST', `/promotions/${editing.promotion.id}`, { promotion: toWire(values), reason: values.reason })
-        : api('POST', '/promotions', { id: values.id, promotion: toWire(values), reason: values.reason }),
+        ? apiPost(`/promotions/${editing.promotion.id}`, { promotion: toWire(values), reason: values.reason }, staffPromotionResponse)
+        : apiPost('/promotions', { id: values.id, promotion: toWire(values), reason: values.reason }, staffPromotionResponse),
     onSuccess: () => {
       setEditing(null);
       void client.invalidateQueries({ queryKey: ['promotions'] });
     },
   });
   const close = useMutation({
-    mutationFn: (input: { id: string; reason: string }) => api('POST', `/promotions/${input.id}/close`, { reason: input.reason }),
+    mutationFn: (input: { id: string; reason: string }) => apiPost(`/promotions/${input.id}/close`, { reason: input.reason }, staffPromotionResponse),
     onSuccess: () => {
       setClosing(null);
       setCloseReason('');

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { AFFILIATE_WITHDRAWAL_STATES, affiliateWithdrawalsResponse, rewardRunsResponse, type AdminAffiliateWithdrawal, type RewardRunWire } from '@sabai/contracts';
-import { api, apiGet, ApiError } from '../lib/api';
+import { AFFILIATE_WITHDRAWAL_STATES, affiliateWithdrawalDecisionResponse, affiliateWithdrawalsResponse, rewardRunsResponse, staffJobRunResponse, type AdminAffiliateWithdrawal, type RewardRunWire } from '@sabai/contracts';
+import { apiGet, apiPost, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useBilingual } from '../lib/bilingual';
 import { DataTable } from '../data-table';
@@ -20,7 +20,7 @@ export function RewardJobsPage({ canRun }: { canRun: boolean }) {
   const client = useQueryClient();
   const runs = useQuery({ queryKey: ['reward-runs'], queryFn: () => apiGet('/jobs/runs?limit=50', rewardRunsResponse) });
   const run = useMutation({
-    mutationFn: (job: 'cashback' | 'affiliate') => api<{ job: string; count: number }>('POST', `/jobs/${job}`),
+    mutationFn: (job: 'cashback' | 'affiliate') => apiPost(`/jobs/${job}`, undefined, staffJobRunResponse),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['reward-runs'] }),
   });
   const columns: ColumnDef<Run, unknown>[] = [
@@ -61,7 +61,7 @@ export function AffiliateWithdrawalsPage({ canDecide }: { canDecide: boolean }) 
   const [reason, setReason] = useState('');
   const list = useQuery({ queryKey: ['affiliate-withdrawals', status], queryFn: () => apiGet(`/affiliate-withdrawals?status=${status}&limit=100`, affiliateWithdrawalsResponse) });
   const decide = useMutation({
-    mutationFn: (input: { id: string; decision: 'approve' | 'reject'; reason?: string }) => api('POST', `/affiliate-withdrawals/${input.id}/${input.decision}`, input.decision === 'reject' ? { reason: input.reason } : {}),
+    mutationFn: (input: { id: string; decision: 'approve' | 'reject'; reason?: string }) => apiPost(`/affiliate-withdrawals/${input.id}/${input.decision}`, input.decision === 'reject' ? { reason: input.reason } : {}, affiliateWithdrawalDecisionResponse),
     onSuccess: () => {
       setRejecting(null);
       setReason('');

@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { itemCodeListResponse, staffWheelPrizesResponse, type ItemCodeView, type StaffWheelPrize } from '@sabai/contracts';
-import { api, apiGet, ApiError } from '../lib/api';
+import { disabledItemCodeResponse, itemCodeBatchResponse, itemCodeListResponse, staffWheelPrizeResponse, staffWheelPrizesResponse, type ItemCodeView, type StaffWheelPrize } from '@sabai/contracts';
+import { apiGet, apiPost, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useBilingual } from '../lib/bilingual';
 import { DataTable } from '../data-table';
@@ -46,7 +46,7 @@ export function RewardsPage() {
   const savePrize = useMutation({
     mutationFn: (values: PrizeForm) => {
       const prize = { label: values.label, kind: values.kind, amount: values.kind === 'nothing' ? 0 : Number(values.amount), weight: Number(values.weight), sortOrder: Number(values.sortOrder), isActive: values.isActive };
-      return editing === 'new' || editing === null ? api('POST', '/wheel-prizes', { prize, reason: values.reason }) : api('POST', `/wheel-prizes/${editing.id}`, { prize, reason: values.reason });
+      return editing === 'new' || editing === null ? apiPost('/wheel-prizes', { prize, reason: values.reason }, staffWheelPrizeResponse) : apiPost(`/wheel-prizes/${editing.id}`, { prize, reason: values.reason }, staffWheelPrizeResponse);
     },
     onSuccess: () => {
       setEditing(null);
@@ -54,13 +54,13 @@ export function RewardsPage() {
     },
   });
   const createBatch = useMutation({
-    mutationFn: (values: BatchForm) => api<{ codes: string[] }>('POST', '/item-codes/batch', { prefix: values.prefix, count: Number(values.count), amount: Number(values.amount), usesPerCode: Number(values.usesPerCode), expiresAt: `${values.expiresAt}:00+07:00`, reason: values.reason }),
+    mutationFn: (values: BatchForm) => apiPost('/item-codes/batch', { prefix: values.prefix, count: Number(values.count), amount: Number(values.amount), usesPerCode: Number(values.usesPerCode), expiresAt: `${values.expiresAt}:00+07:00`, reason: values.reason }, itemCodeBatchResponse),
     onSuccess: (data) => {
       setBatch(data.codes);
       void client.invalidateQueries({ queryKey: ['item-codes'] });
     },
   });
-  const disable = useMutation({ mutationFn: (code: string) => api('POST', `/item-codes/${code}/disable`, { reason: disableReason }), onSuccess: () => void client.invalidateQueries({ queryKey: ['item-codes'] }) });
+  const disable = useMutation({ mutationFn: (code: string) => apiPost(`/item-codes/${code}/disable`, { reason: disableReason }, disabledItemCodeResponse), onSuccess: () => void client.invalidateQueries({ queryKey: ['item-codes'] }) });
   const prizeEditor = useForm<PrizeForm>({ resolver: zodResolver(prizeForm) });
   const batchEditor = useForm<BatchForm>({ resolver: zodResolver(batchForm), defaultValues: { prefix: 'PROMO', count: '10', amount: '20', usesPerCode: '1', expiresAt: new Date(Date.now() + 7 * 3_600_000 + 30 * 86_400_000).toISOString().slice(0, 16), reason: '' } });
   const openPrize = (prize: Prize | 'new') => {

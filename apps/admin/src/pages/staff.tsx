@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { staffAccountsResponse, type StaffAccountRow } from '@sabai/contracts';
-import { api, apiGet, ApiError } from '../lib/api';
+import { createdStaffAccountResponse, staffAccountsResponse, type StaffAccountRow } from '@sabai/contracts';
+import { apiGet, apiPost, ApiError } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
@@ -23,7 +23,7 @@ export function StaffPage() {
   const list = useQuery({ queryKey: ['staff'], queryFn: () => apiGet('/staff', staffAccountsResponse) });
   const form = useForm<z.infer<typeof createForm>>({ resolver: zodResolver(createForm), defaultValues: { role: 'support' } });
   const create = useMutation({
-    mutationFn: (values: z.infer<typeof createForm>) => api<{ username: string; oneTimePassword: string; otpauthUri: string }>('POST', '/staff', values),
+    mutationFn: (values: z.infer<typeof createForm>) => apiPost('/staff', values, createdStaffAccountResponse),
     onSuccess: (data) => {
       setCreated(data);
       form.reset({ username: '', role: 'support' });

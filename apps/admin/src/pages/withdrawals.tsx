@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { WITHDRAWAL_STATES, withdrawalsResponse, type AdminWithdrawal } from '@sabai/contracts';
-import { api, apiGet, ApiError } from '../lib/api';
+import { WITHDRAWAL_STATES, withdrawalDecisionResponse, withdrawalsResponse, type AdminWithdrawal } from '@sabai/contracts';
+import { apiGet, apiPost, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
@@ -25,7 +25,7 @@ export function WithdrawalsPage({ canDecide }: { canDecide: boolean }) {
   const list = useQuery({ queryKey: ['withdrawals', status], queryFn: () => apiGet(`/withdrawals?status=${status}&limit=100`, withdrawalsResponse) });
   const decide = useMutation({
     mutationFn: (input: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
-      api('POST', `/withdrawals/${input.id}/${input.decision}`, input.decision === 'reject' ? { reason: input.reason } : {}),
+      apiPost(`/withdrawals/${input.id}/${input.decision}`, input.decision === 'reject' ? { reason: input.reason } : {}, withdrawalDecisionResponse),
     onSuccess: () => {
       setRejecting(null);
       setError(null);

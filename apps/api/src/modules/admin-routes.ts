@@ -4,18 +4,26 @@ import {
   adminDecisionBody,
   adminListQuery,
   affiliateWithdrawalDecisionParams,
+  affiliateWithdrawalDecisionResponse,
   affiliateWithdrawalsQuery,
   affiliateWithdrawalsResponse,
   assignHeldDepositBody,
   gameCaseParams,
   gameCasesQuery,
+  gameCasesResponse,
   gameReconciliationQuery,
+  gameReconciliationResponse,
+  heldDepositCreditedResponse,
   heldDepositParams,
+  heldDepositRefundResponse,
   heldDepositsResponse,
   refundHeldDepositBody,
   releaseHeldDepositBody,
+  resolvedGameCaseResponse,
   resolveGameCaseBody,
+  staffJobRunResponse,
   withdrawalDecisionParams,
+  withdrawalDecisionResponse,
   withdrawalsQuery,
   withdrawalsResponse,
   type AdminAffiliateWithdrawal,
@@ -80,7 +88,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   routes.post('/admin-api/v1/deposits/:depositId/assign', {
-    schema: { tags: TAGS, params: heldDepositParams, body: assignHeldDepositBody },
+    schema: { tags: TAGS, params: heldDepositParams, body: assignHeldDepositBody, response: { 200: heldDepositCreditedResponse } },
   }, async (request) => {
     const actor = requireStaff(context, request);
     const result = await resolveHeldDeposit(context, { depositId: request.params.depositId, actor, action: 'assign', memberPhoneNumber: request.body.memberPhoneNumber, note: request.body.note ?? '' });
@@ -90,7 +98,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   // Issue 12: a deposit held for the AML review (AML_REVIEW) released to the member it was matched
   // to, credited like an automatic credit; a second release changes nothing.
   routes.post('/admin-api/v1/deposits/:depositId/release', {
-    schema: { tags: TAGS, params: heldDepositParams, body: releaseHeldDepositBody },
+    schema: { tags: TAGS, params: heldDepositParams, body: releaseHeldDepositBody, response: { 200: heldDepositCreditedResponse } },
   }, async (request) => {
     const actor = requireStaff(context, request);
     const result = await releaseAmlHeldDeposit(context, { depositId: request.params.depositId, actor, note: request.body.note });
@@ -104,6 +112,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
       tags: TAGS,
       params: heldDepositParams,
       body: refundHeldDepositBody,
+      response: { 200: heldDepositRefundResponse },
     },
   }, async (request) => {
     const actor = requireStaff(context, request);
@@ -138,13 +147,13 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
     };
   });
 
-  routes.get('/admin-api/v1/game/reconciliation', { schema: { tags: TAGS, querystring: gameReconciliationQuery } }, async (request) => {
+  routes.get('/admin-api/v1/game/reconciliation', { schema: { tags: TAGS, querystring: gameReconciliationQuery, response: { 200: gameReconciliationResponse } } }, async (request) => {
     requireStaff(context, request);
     return { success: true, message: 'ok', data: await gameReconciliationReport(context, request.query) };
   });
 
   // On demand: a quiet look at each member of the page; differences nothing explains open cases (issue 15).
-  routes.post('/admin-api/v1/game/reconciliation/run', { schema: { tags: TAGS, querystring: gameReconciliationQuery } }, async (request) => {
+  routes.post('/admin-api/v1/game/reconciliation/run', { schema: { tags: TAGS, querystring: gameReconciliationQuery, response: { 200: gameReconciliationResponse } } }, async (request) => {
     const actor = requireStaff(context, request);
     const report = await gameReconciliationReport(context, { ...request.query, isRun: true });
     await context.db.transaction((tx) =>
@@ -154,7 +163,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   routes.get('/admin-api/v1/game/cases', {
-    schema: { tags: TAGS, querystring: gameCasesQuery },
+    schema: { tags: TAGS, querystring: gameCasesQuery, response: { 200: gameCasesResponse } },
   }, async (request) => {
     requireStaff(context, request);
     const rows = await listGameCases(context.db, request.query);
@@ -184,6 +193,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
       tags: TAGS,
       params: gameCaseParams,
       body: resolveGameCaseBody,
+      response: { 200: resolvedGameCaseResponse },
     },
   }, async (request) => {
     const actor = requireStaff(context, request);
@@ -202,7 +212,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
     affiliate: () => computeDueAffiliateCommissions(context),
   } as const;
   for (const [name, run] of Object.entries(jobs)) {
-    routes.post(`/admin-api/v1/jobs/${name}`, { schema: { tags: TAGS, summary: `Run the ${name} job now` } }, async (request) => {
+    routes.post(`/admin-api/v1/jobs/${name}`, { schema: { tags: TAGS, summary: `Run the ${name} job now`, response: { 200: staffJobRunResponse } } }, async (request) => {
       const actor = requireStaff(context, request);
       const count = await run();
       await context.db.transaction((tx) => recordStaffAction(tx, { actor, action: `job.${name}`, subjectType: 'job', subjectId: name, details: { count } }));
@@ -212,7 +222,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
 
   for (const decision of ['approve', 'reject'] as const) {
     routes.post(`/admin-api/v1/withdrawals/:withdrawalId/${decision}`, {
-      schema: { tags: TAGS, params: withdrawalDecisionParams, body: adminDecisionBody },
+      schema: { tags: TAGS, params: withdrawalDecisionParams, body: adminDecisionBody, response: { 200: withdrawalDecisionResponse } },
     }, async (request) => {
       const actor = requireStaff(context, request);
       const result = await decideWithdrawal(context, { withdrawalId: request.params.withdrawalId, decision, actor, reason: request.body?.reason });
@@ -247,7 +257,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
 
   for (const decision of ['approve', 'reject'] as const) {
     routes.post(`/admin-api/v1/affiliate-withdrawals/:affiliateWithdrawalId/${decision}`, {
-      schema: { tags: TAGS, params: affiliateWithdrawalDecisionParams, body: adminDecisionBody },
+      schema: { tags: TAGS, params: affiliateWithdrawalDecisionParams, body: adminDecisionBody, response: { 200: affiliateWithdrawalDecisionResponse } },
     }, async (request) => {
       const actor = requireStaff(context, request);
       const result = await decideAffiliateWithdrawal(context, { affiliateWithdrawalId: request.params.affiliateWithdrawalId, decision, actor, reason: request.body?.reason });

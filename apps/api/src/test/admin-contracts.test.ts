@@ -3,6 +3,7 @@ import {
   rewardRunsResponse, staffDepositChannelsResponse, staffMemberProtectionResponse, staffMeResponse, staffPromotionsResponse, staffWheelPrizesResponse,
   auditEntriesResponse, dashboardResponse, heldDepositsResponse, LINE_NOTIFICATION_KINDS, memberAdjustmentResponse, memberProfileResponse, memberSearchResponse, outboxDeliveriesResponse,
   pendingAdjustmentsResponse, staffAccountsResponse, staffLineViewResponse, staffSiteSettingsResponse, withdrawalsResponse,
+  createdStaffAccountResponse, gameCasesResponse, gameReconciliationResponse, itemCodeBatchResponse, staffJobRunResponse, staffPromotionResponse,
 } from '@sabai/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -198,5 +199,44 @@ describe('the other back-office screens read contract answers too (issue 11 scre
     const verified = auditVerifyResponse.parse((await staffCall(t, 'GET', '/admin-api/v1/audit/verify', undefined, 'auditor')).body).data;
     expect(verified.rows).toBeGreaterThan(0);
     expect(verified.sound).toBe(true);
+  });
+
+  it('every back-office call declares its answer (the OpenAPI document has a JSON schema for 200)', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>> };
+    // Not JSON envelopes: the CSV report and the live event stream.
+    const notJson = new Set(['/admin-api/v1/reports/daily.csv', '/admin-api/v1/events']);
+    const undeclared: string[] = [];
+    let calls = 0;
+    for (const [path, operations] of Object.entries(document.paths)) {
+      if (!path.startsWith('/admin-api/') || notJson.has(path)) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        calls += 1;
+        if (!operation.responses?.['200']?.content?.['application/json']?.schema) undeclared.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(calls).toBeGreaterThan(60);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('the staff actions answer what the back office parses: a staff account, a job run, a promotion closed, an item-code batch', async () => {
+    const created = createdStaffAccountResponse.parse((await staffCall(t, 'POST', '/admin-api/v1/staff', { username: 'contract-support', role: 'support' })).body).data;
+    expect(created).toMatchObject({ username: 'contract-support', role: 'support', oneTimePassword: expect.any(String), otpauthUri: expect.stringMatching(/^otpauth:\/\/totp\//) });
+    const run = staffJobRunResponse.parse((await staffCall(t, 'POST', '/admin-api/v1/jobs/cashback', undefined, 'finance')).body).data;
+    expect(run.job).toBe('cashback');
+    const closed = staffPromotionResponse.parse((await staffCall(t, 'POST', '/admin-api/v1/promotions/contract-10/close', { reason: 'contract check' }, 'marketing')).body).data;
+    expect(closed).toMatchObject({ id: 'contract-10', isActive: false });
+    const batch = itemCodeBatchResponse.parse(
+      (await staffCall(t, 'POST', '/admin-api/v1/item-codes/batch', { prefix: 'CT', count: 3, amount: 20.5, usesPerCode: 1, expiresAt: '2099-01-01T00:00:00+07:00', reason: 'contract check' }, 'marketing')).body,
+    ).data;
+    expect(batch.codes).toHaveLength(3);
+    expect(batch.Amount).toBe(20.5);
+  });
+
+  it('the game reconciliation page and its cases', async () => {
+    await fundedMember(t, '100.00');
+    const page = gameReconciliationResponse.parse((await staffCall(t, 'GET', '/admin-api/v1/game/reconciliation?limit=200', undefined, 'finance')).body).data;
+    expect(page.members.length).toBeGreaterThan(0);
+    expect(page.members.every((line) => line.state === 'ok')).toBe(true);
+    expect(gameCasesResponse.parse((await staffCall(t, 'GET', '/admin-api/v1/game/cases', undefined, 'auditor')).body).data).toEqual([]);
   });
 });

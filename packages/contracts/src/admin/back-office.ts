@@ -149,6 +149,23 @@ export const createItemCodeBatchRequest = z
   .strict();
 export const disableItemCodeRequest = z.object({ reason }).strict();
 
+// --- Answers of the staff actions above ---------------------------------------------------------------
+
+/** `POST /admin-api/v1/promotions`, `…/:promotionId`, `…/:promotionId/close`: the promotion as saved. */
+export const staffPromotionResponse = envelope(staffPromotion);
+/** `POST /admin-api/v1/deposit-channels` and `…/:channelId/state`: the channel as saved. */
+export const staffDepositChannelResponse = envelope(staffDepositChannel);
+/** `POST /admin-api/v1/feed-sources`: the new source and its secret, shown in this answer only (`cache-control: no-store`). */
+export const createdFeedSourceResponse = envelope(z.object({ sourceId: z.string(), secret: z.string() }));
+/** `POST /admin-api/v1/feed-sources/:sourceId/disable`. */
+export const disabledFeedSourceResponse = envelope(z.object({ sourceId: z.string(), isActive: z.literal(false) }));
+/** `POST /admin-api/v1/wheel-prizes` and `…/:prizeId`: the prize as saved, with its chance now. */
+export const staffWheelPrizeResponse = envelope(staffWheelPrize);
+/** `POST /admin-api/v1/item-codes/batch`: the new codes (each single-use unless `usesPerCode`), baht each. */
+export const itemCodeBatchResponse = envelope(z.object({ codes: z.array(z.string()), Amount: z.number(), usesPerCode: z.number().int(), expiresAt: z.string() }));
+/** `POST /admin-api/v1/item-codes/:code/disable`: the code now expires at once. */
+export const disabledItemCodeResponse = envelope(z.object({ code: z.string(), expiresAt: z.string(), isExpired: z.literal(true) }));
+
 /** Reports: a date range of Bangkok days, `YYYY-MM-DD`, at most 92 days. */
 export const reportRangeQuery = z
   .object({ from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })

@@ -84,3 +84,13 @@ export type MemberAdjustmentWire = z.infer<typeof memberAdjustment>;
 export const memberAdjustmentResponse = envelope(memberAdjustment);
 /** `GET /admin-api/v1/adjustments`: the adjustments waiting for a second staff member, oldest first. */
 export const pendingAdjustmentsResponse = envelope(z.array(memberAdjustment));
+
+/** `POST /admin-api/v1/members/:memberId/(suspend|reactivate)`: the member's status now. */
+export const memberStatusResponse = envelope(z.object({ status: z.enum(['active', 'suspended']) }));
+/** `POST /admin-api/v1/members/:memberId/sign-out`: how many open sessions were ended. */
+export const memberSessionsEndedResponse = envelope(z.object({ sessionsEnded: z.number().int().nonnegative() }));
+/**
+ * `POST /admin-api/v1/members/:memberId/reset-password`: a one-time password, in this answer only
+ * (`cache-control: no-store`), and how many sessions the reset ended.
+ */
+export const memberPasswordResetResponse = envelope(z.object({ oneTimePassword: z.string(), sessionsEnded: z.number().int().nonnegative() }));

@@ -46,6 +46,7 @@ export const refundHeldDepositBody = z.object({ note: z.string().min(1).max(500)
 // --- Withdrawals ---------------------------------------------------------------------------------
 
 export const WITHDRAWAL_STATES = ['pending_approval', 'approved', 'paying', 'paid', 'failed', 'rejected'] as const;
+export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 export const withdrawalsQuery = adminListQuery.extend({ status: z.enum(WITHDRAWAL_STATES).default('pending_approval') });
 export const adminWithdrawal = z.object({
   id: z.string(),
@@ -95,3 +96,69 @@ export const gameCasesQuery = adminListQuery.extend({ status: z.enum(GAME_CASE_S
 export const gameCaseParams = z.object({ caseId: z.string().max(40) });
 /** `POST /admin-api/v1/game/cases/:caseId/resolve`: align the partner to the ledger, or write the suspense off. */
 export const resolveGameCaseBody = z.object({ resolution: z.enum(['align_partner', 'write_off']), reason: z.string().min(1).max(500) });
+
+// --- Answers of the staff actions on money ------------------------------------------------------------
+
+/** `POST /admin-api/v1/deposits/:depositId/assign` and `…/release`: the deposit is credited to the member. */
+export const heldDepositCreditedResponse = envelope(z.object({ status: z.literal('credited') }));
+/**
+ * `POST /admin-api/v1/deposits/:depositId/refund`: `refunded` (the bank paid the sender back),
+ * `refunding` (the bank has not answered yet: the payout sweep finishes it) or `held` (the bank
+ * refused: the deposit waits for staff again, nothing was paid).
+ */
+export const heldDepositRefundResponse = envelope(z.object({ status: z.enum(['refunded', 'refunding', 'held']), refundId: z.string() }));
+/** `POST /admin-api/v1/withdrawals/:withdrawalId/(approve|reject)`: the withdrawal's state after the decision (an approval pays out at once). */
+export const withdrawalDecisionResponse = envelope(z.object({ status: z.enum(WITHDRAWAL_STATES) }));
+/** `POST /admin-api/v1/affiliate-withdrawals/:affiliateWithdrawalId/(approve|reject)`. */
+export const affiliateWithdrawalDecisionResponse = envelope(z.object({ status: z.enum(['approved', 'rejected']) }));
+/** `POST /admin-api/v1/jobs/(pull-bet-records|cashback|affiliate)`: how many rows the run produced. */
+export const staffJobRunResponse = envelope(z.object({ job: z.string(), count: z.number().int().nonnegative() }));
+
+/**
+ * A member's game wallet as the reconciliation saw it (issue 15): `ok`, `difference` (partner ≠
+ * ledger, nothing in flight), `unknown` (the partner could not be read: never a difference),
+ * `in_flight` (a transfer of ours is still unknown) or `busy` (the member's money was moving; look again).
+ */
+export const GAME_WALLET_STATES = ['ok', 'difference', 'unknown', 'in_flight', 'busy'] as const;
+export const gameReconciliationLine = z.object({
+  memberId: z.string(),
+  phoneNumber: z.string(),
+  username: z.string().describe('the game account at the partner'),
+  state: z.enum(GAME_WALLET_STATES),
+  ledgerGameWallet: baht,
+  partnerGameWallet: baht.nullable(),
+  difference: baht.nullable().describe('partner − ledger, baht; null when not comparable'),
+  transfersInFlight: z.number().int().nonnegative(),
+  openCaseId: z.string().nullable(),
+});
+export type GameReconciliationLine = z.infer<typeof gameReconciliationLine>;
+/** `GET /admin-api/v1/game/reconciliation` (a quiet read) and `POST …/run` (a look that opens cases). */
+export const gameReconciliationResponse = envelope(
+  z.object({
+    members: z.array(gameReconciliationLine),
+    withDifference: z.number().int().nonnegative(),
+    unknown: z.number().int().nonnegative(),
+    inFlight: z.number().int().nonnegative(),
+    nextAfter: z.string().nullable().describe('the `after` of the next page; null on the last'),
+  }),
+);
+export const gameCase = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  phoneNumber: z.string(),
+  status: z.enum(GAME_CASE_STATES),
+  difference: baht.describe('partner − ledger when the case was last updated, baht'),
+  suspense: baht.describe('held in suspense for this case (credit the partner lost that our books never gave), baht'),
+  evidence: z.object({ entries: z.array(z.record(z.string(), z.unknown())) }).describe('our transfers and the partner’s rounds, as gathered'),
+  resolution: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  resolutionReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type GameCase = z.infer<typeof gameCase>;
+/** `GET /admin-api/v1/game/cases?status=&memberId=&limit=`: newest first. */
+export const gameCasesResponse = envelope(z.array(gameCase));
+/** `POST /admin-api/v1/game/cases/:caseId/resolve`: what moved at the partner and what was written off, baht. */
+export const resolvedGameCaseResponse = envelope(z.object({ caseId: z.string(), status: z.literal('resolved'), partnerMoved: baht, writtenOff: baht }));

@@ -33,3 +33,6 @@ export const outboxDeliveriesResponse = envelope(
     deliveries: z.array(outboxDelivery),
   }),
 );
+
+/** `POST /admin-api/v1/outbox/deliveries/:eventId/:handler/retry`: the dead delivery is queued again. */
+export const outboxRetryResponse = envelope(z.object({ eventId: z.string(), handler: z.string(), status: z.literal('queued') }));

@@ -71,3 +71,25 @@ export const staffMeResponse = envelope(staffMe);
 
 /** `GET /admin-api/v1/audit/verify`: the hash chain checked end to end (a break is a STATE_CONFLICT refusal, never `sound: false`). */
 export const auditVerifyResponse = envelope(z.object({ rows: z.number().int().describe('entries checked'), sound: z.literal(true) }));
+
+/**
+ * `POST /admin-api/v1/auth/login` (step 1): `enrol_totp` on the first sign-in (the secret and its
+ * otpauth URI to enrol, once), otherwise `totp`; either way the challenge goes with step 2.
+ */
+export const staffSignInStepResponse = envelope(
+  z.discriminatedUnion('step', [
+    z.object({ step: z.literal('enrol_totp'), challenge: z.string(), totpSecret: z.string(), otpauthUri: z.string() }),
+    z.object({ step: z.literal('totp'), challenge: z.string() }),
+  ]),
+);
+export type StaffSignInStep = z.infer<typeof staffSignInStepResponse>['data'];
+/** `POST /admin-api/v1/auth/totp` (step 2): the bearer session (docs/adr/0018) and who it is. */
+export const staffSessionResponse = envelope(
+  z.object({ token: z.string(), expiresAt: z.string(), staff: z.object({ username: z.string(), role: z.string(), mustChangePassword: z.boolean() }) }),
+);
+/** A staff action that answers nothing but its message (`auth/password`, `auth/logout`). */
+export const staffDoneResponse = envelope(z.null());
+/** `POST /admin-api/v1/staff` (owner): the new account, its one-time password and TOTP enrolment URI, in this answer only. */
+export const createdStaffAccountResponse = envelope(
+  z.object({ staffId: z.string(), username: z.string(), role: z.string(), oneTimePassword: z.string(), otpauthUri: z.string() }),
+);

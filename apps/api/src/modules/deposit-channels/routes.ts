@@ -1,6 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createDepositChannelRequest, createFeedSourceRequest, depositChannelParams, depositChannelStateRequest, disableFeedSourceRequest, feedSourceDisableParams, staffDepositChannelsResponse } from '@sabai/contracts';
+import {
+  createDepositChannelRequest,
+  createdFeedSourceResponse,
+  createFeedSourceRequest,
+  depositChannelParams,
+  depositChannelStateRequest,
+  disabledFeedSourceResponse,
+  disableFeedSourceRequest,
+  feedSourceDisableParams,
+  staffDepositChannelResponse,
+  staffDepositChannelsResponse,
+} from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { createDepositChannel, createFeedSource, disableFeedSource, listDepositChannels, setDepositChannelState } from './manage-deposit-channels.ts';
@@ -19,20 +30,20 @@ const who = (request: FastifyRequest) => {
 export function registerDepositChannelRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/admin-api/v1/deposit-channels', { schema: { tags: TAGS, response: { 200: staffDepositChannelsResponse } } }, async () => ({ success: true, message: 'ok', data: await listDepositChannels(context.db) }));
-  routes.post('/admin-api/v1/deposit-channels', { schema: { tags: TAGS, body: createDepositChannelRequest } }, async (request) => {
+  routes.post('/admin-api/v1/deposit-channels', { schema: { tags: TAGS, body: createDepositChannelRequest, response: { 200: staffDepositChannelResponse } } }, async (request) => {
     const data = await createDepositChannel(context, { ...who(request), ...request.body });
     return { success: true, message: 'เพิ่มช่องทางฝากแล้ว', data };
   });
-  routes.post('/admin-api/v1/deposit-channels/:channelId/state', { schema: { tags: TAGS, params: depositChannelParams, body: depositChannelStateRequest } }, async (request) => {
+  routes.post('/admin-api/v1/deposit-channels/:channelId/state', { schema: { tags: TAGS, params: depositChannelParams, body: depositChannelStateRequest, response: { 200: staffDepositChannelResponse } } }, async (request) => {
     const data = await setDepositChannelState(context, { ...who(request), id: request.params.channelId, ...request.body });
     return { success: true, message: 'บันทึกแล้ว', data };
   });
-  routes.post('/admin-api/v1/feed-sources', { schema: { tags: TAGS, body: createFeedSourceRequest } }, async (request, reply) => {
+  routes.post('/admin-api/v1/feed-sources', { schema: { tags: TAGS, body: createFeedSourceRequest, response: { 200: createdFeedSourceResponse } } }, async (request, reply) => {
     const data = await createFeedSource(context, { ...who(request), ...request.body });
     reply.header('cache-control', 'no-store'); // the secret is in this answer only
     return { success: true, message: 'เพิ่มแหล่งข้อมูลแล้ว คัดลอกรหัสลับเก็บไว้ จะแสดงครั้งเดียว', data };
   });
-  routes.post('/admin-api/v1/feed-sources/:sourceId/disable', { schema: { tags: TAGS, params: feedSourceDisableParams, body: disableFeedSourceRequest } }, async (request) => {
+  routes.post('/admin-api/v1/feed-sources/:sourceId/disable', { schema: { tags: TAGS, params: feedSourceDisableParams, body: disableFeedSourceRequest, response: { 200: disabledFeedSourceResponse } } }, async (request) => {
     const data = await disableFeedSource(context, { ...who(request), id: request.params.sourceId, reason: request.body.reason });
     return { success: true, message: 'ปิดแหล่งข้อมูลแล้ว', data };
   });

@@ -8,8 +8,20 @@ import { setMemberStatus, signMemberOutEverywhere } from './set-member-status.ts
 import { resetMemberPassword } from './reset-member-password.ts';
 import { decideAdjustment, listPendingAdjustments, requestAdjustment, type AdjustmentView } from './adjust-member-wallet.ts';
 import {
-  adjustmentDecisionBody, adjustmentParams, adjustmentRequestBody, memberAdjustmentResponse, memberParams, memberProfileResponse, memberReasonBody, memberSearchQuery, memberSearchResponse,
-  pendingAdjustmentsResponse, type MemberAdjustmentWire,
+  adjustmentDecisionBody,
+  adjustmentParams,
+  adjustmentRequestBody,
+  memberAdjustmentResponse,
+  memberParams,
+  memberPasswordResetResponse,
+  memberProfileResponse,
+  memberReasonBody,
+  memberSearchQuery,
+  memberSearchResponse,
+  memberSessionsEndedResponse,
+  memberStatusResponse,
+  pendingAdjustmentsResponse,
+  type MemberAdjustmentWire,
 } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import { getBalance } from '../history/index.ts';
@@ -32,7 +44,7 @@ export function registerMemberRoutes(app: FastifyInstance, context: AppContext):
     return { success: true, message: 'ok', data: { ...profile, liveGameWallet } };
   });
   for (const [action, status] of [['suspend', 'suspended'], ['reactivate', 'active']] as const) {
-    routes.post(`/admin-api/v1/members/:memberId/${action}`, { schema: { tags: TAGS, params: memberParams, body: memberReasonBody } }, async (request) => {
+    routes.post(`/admin-api/v1/members/:memberId/${action}`, { schema: { tags: TAGS, params: memberParams, body: memberReasonBody, response: { 200: memberStatusResponse } } }, async (request) => {
       const staff = requireStaffPrincipal(request);
       const result = await setMemberStatus(context, { memberId: request.params.memberId, status, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
       return { success: true, message: status === 'suspended' ? 'ระงับบัญชีแล้ว' : 'เปิดใช้บัญชีแล้ว', data: result };
@@ -56,12 +68,12 @@ export function registerMemberRoutes(app: FastifyInstance, context: AppContext):
       return { success: true, message: 'ok', data: toWire(view) };
     });
   }
-  routes.post('/admin-api/v1/members/:memberId/sign-out', { schema: { tags: TAGS, params: memberParams, body: memberReasonBody } }, async (request) => {
+  routes.post('/admin-api/v1/members/:memberId/sign-out', { schema: { tags: TAGS, params: memberParams, body: memberReasonBody, response: { 200: memberSessionsEndedResponse } } }, async (request) => {
     const staff = requireStaffPrincipal(request);
     const ended = await signMemberOutEverywhere(context, { memberId: request.params.memberId, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
     return { success: true, message: 'ออกจากระบบทุกอุปกรณ์แล้ว', data: { sessionsEnded: ended } };
   });
-  routes.post('/admin-api/v1/members/:memberId/reset-password', { schema: { tags: TAGS, params: memberParams, body: memberReasonBody } }, async (request, reply) => {
+  routes.post('/admin-api/v1/members/:memberId/reset-password', { schema: { tags: TAGS, params: memberParams, body: memberReasonBody, response: { 200: memberPasswordResetResponse } } }, async (request, reply) => {
     const staff = requireStaffPrincipal(request);
     const result = await resetMemberPassword(context, { memberId: request.params.memberId, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
     // The one-time password is in this answer only: no cache may keep it.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { outboxDeliveriesQuery, outboxDeliveriesResponse, outboxDeliveryParams } from '@sabai/contracts';
+import { outboxDeliveriesQuery, outboxDeliveriesResponse, outboxDeliveryParams, outboxRetryResponse } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
@@ -37,7 +37,7 @@ export function registerOutboxRoutes(app: FastifyInstance, context: AppContext):
   });
 
   routes.post('/admin-api/v1/outbox/deliveries/:eventId/:handler/retry', {
-    schema: { tags: TAGS, summary: 'Send a dead delivery again', params: outboxDeliveryParams },
+    schema: { tags: TAGS, summary: 'Send a dead delivery again', params: outboxDeliveryParams, response: { 200: outboxRetryResponse } },
   }, async (request) => {
     const actor = requireStaff(context, request);
     const input = { eventId: BigInt(request.params.eventId), handler: request.params.handler };
@@ -47,6 +47,6 @@ export function registerOutboxRoutes(app: FastifyInstance, context: AppContext):
       return ok;
     });
     if (!retried) throw new AppError('NOT_FOUND');
-    return { success: true, message: 'ok', data: { eventId: request.params.eventId, handler: request.params.handler, status: 'queued' } };
+    return { success: true, message: 'ok', data: { eventId: request.params.eventId, handler: request.params.handler, status: 'queued' as const } };
   });
 }

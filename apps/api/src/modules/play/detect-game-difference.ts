@@ -1,3 +1,4 @@
+import type { GAME_WALLET_STATES } from '@sabai/contracts';
 import { postedCreditBalance, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { memberLockLeaseMs } from '../../config.ts';
@@ -14,7 +15,8 @@ const MAX_LOOKS = 3;
 /** Transfers and rounds shown as evidence in a case. */
 const EVIDENCE_ROWS = 20;
 
-export type GameWalletState = 'ok' | 'difference' | 'unknown' | 'in_flight' | 'busy';
+/** The states of a look at a member's game wallet (contracts GAME_WALLET_STATES, shown to staff). */
+export type GameWalletState = (typeof GAME_WALLET_STATES)[number];
 
 export interface MemberGameCheck {
   memberId: string;

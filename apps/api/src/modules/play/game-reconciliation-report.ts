@@ -1,3 +1,4 @@
+import type { GameReconciliationLine } from '@sabai/contracts';
 import { readMemberWalletAvailable } from '@sabai/ledger';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
@@ -28,7 +29,7 @@ export async function gameReconciliationReport(
      ORDER BY g.member_id LIMIT $3`,
     [options.after ?? null, options.memberId ?? null, options.limit],
   );
-  const lines: Array<{ state: GameWalletState } & Record<string, unknown>> = [];
+  const lines: GameReconciliationLine[] = [];
   for (const row of rows) {
     const line: { state: GameWalletState; ledgerSatang: bigint; partnerSatang: bigint | null; differenceSatang: bigint | null; caseId: string | null } = options.isRun
       ? await checkMemberGameWallet(context, { memberId: row.member_id, username: row.username })

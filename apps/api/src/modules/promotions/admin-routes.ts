@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { closePromotionRequest, createPromotionRequest, promotionParams, staffPromotionsResponse, updatePromotionRequest } from '@sabai/contracts';
+import {
+  closePromotionRequest,
+  createPromotionRequest,
+  promotionParams,
+  staffPromotionResponse,
+  staffPromotionsResponse,
+  updatePromotionRequest,
+} from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { closePromotion, createPromotion, listPromotionsForStaff, updatePromotion } from './manage-promotions.ts';
@@ -18,15 +25,15 @@ export function registerPromotionAdminRoutes(app: FastifyInstance, context: AppC
     return { actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip };
   };
   routes.get('/admin-api/v1/promotions', { schema: { tags: TAGS, response: { 200: staffPromotionsResponse } } }, async () => ({ success: true, message: 'ok', data: await listPromotionsForStaff(context.db) }));
-  routes.post('/admin-api/v1/promotions', { schema: { tags: TAGS, body: createPromotionRequest } }, async (request) => {
+  routes.post('/admin-api/v1/promotions', { schema: { tags: TAGS, body: createPromotionRequest, response: { 200: staffPromotionResponse } } }, async (request) => {
     const data = await createPromotion(context, { ...who(request), id: request.body.id, fields: request.body.promotion, reason: request.body.reason });
     return { success: true, message: 'สร้างโปรโมชั่นแล้ว', data };
   });
-  routes.post('/admin-api/v1/promotions/:promotionId', { schema: { tags: TAGS, params: promotionParams, body: updatePromotionRequest } }, async (request) => {
+  routes.post('/admin-api/v1/promotions/:promotionId', { schema: { tags: TAGS, params: promotionParams, body: updatePromotionRequest, response: { 200: staffPromotionResponse } } }, async (request) => {
     const data = await updatePromotion(context, { ...who(request), id: request.params.promotionId, fields: request.body.promotion, reason: request.body.reason });
     return { success: true, message: 'บันทึกโปรโมชั่นแล้ว', data };
   });
-  routes.post('/admin-api/v1/promotions/:promotionId/close', { schema: { tags: TAGS, params: promotionParams, body: closePromotionRequest } }, async (request) => {
+  routes.post('/admin-api/v1/promotions/:promotionId/close', { schema: { tags: TAGS, params: promotionParams, body: closePromotionRequest, response: { 200: staffPromotionResponse } } }, async (request) => {
     const data = await closePromotion(context, { ...who(request), id: request.params.promotionId, reason: request.body.reason });
     return { success: true, message: 'ปิดโปรโมชั่นแล้ว', data };
   });

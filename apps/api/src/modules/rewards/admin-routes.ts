@@ -1,6 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createItemCodeBatchRequest, disableItemCodeRequest, itemCodeParams, saveWheelPrizeRequest, staffWheelPrizesResponse, wheelPrizeParams } from '@sabai/contracts';
+import {
+  createItemCodeBatchRequest,
+  disabledItemCodeResponse,
+  disableItemCodeRequest,
+  itemCodeBatchResponse,
+  itemCodeParams,
+  saveWheelPrizeRequest,
+  staffWheelPrizeResponse,
+  staffWheelPrizesResponse,
+  wheelPrizeParams,
+} from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
@@ -20,21 +30,21 @@ const who = (request: FastifyRequest) => {
 export function registerRewardAdminRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/admin-api/v1/wheel-prizes', { schema: { tags: TAGS, response: { 200: staffWheelPrizesResponse } } }, async () => ({ success: true, message: 'ok', data: await listWheelPrizesForStaff(context.db) }));
-  routes.post('/admin-api/v1/wheel-prizes', { schema: { tags: TAGS, body: saveWheelPrizeRequest } }, async (request) => {
+  routes.post('/admin-api/v1/wheel-prizes', { schema: { tags: TAGS, body: saveWheelPrizeRequest, response: { 200: staffWheelPrizeResponse } } }, async (request) => {
     const data = await createWheelPrize(context, { ...who(request), fields: request.body.prize, reason: request.body.reason });
     return { success: true, message: 'เพิ่มรางวัลแล้ว', data };
   });
-  routes.post('/admin-api/v1/wheel-prizes/:prizeId', { schema: { tags: TAGS, params: wheelPrizeParams, body: saveWheelPrizeRequest } }, async (request) => {
+  routes.post('/admin-api/v1/wheel-prizes/:prizeId', { schema: { tags: TAGS, params: wheelPrizeParams, body: saveWheelPrizeRequest, response: { 200: staffWheelPrizeResponse } } }, async (request) => {
     const data = await updateWheelPrize(context, { ...who(request), id: request.params.prizeId, fields: request.body.prize, reason: request.body.reason });
     return { success: true, message: 'บันทึกรางวัลแล้ว', data };
   });
-  routes.post('/admin-api/v1/item-codes/batch', { schema: { tags: TAGS, body: createItemCodeBatchRequest } }, async (request) => {
+  routes.post('/admin-api/v1/item-codes/batch', { schema: { tags: TAGS, body: createItemCodeBatchRequest, response: { 200: itemCodeBatchResponse } } }, async (request) => {
     const { prefix, count, amount, usesPerCode, expiresAt, reason } = request.body;
     const codes = await createItemCodeBatch(context, { ...who(request), prefix, count, amountSatang: amount, usesPerCode, expiresAt: new Date(expiresAt), reason });
     return { success: true, message: `สร้างโค้ด ${codes.length} รายการแล้ว`, data: { codes, Amount: satangToBahtNumber(amount), usesPerCode, expiresAt } };
   });
-  routes.post('/admin-api/v1/item-codes/:code/disable', { schema: { tags: TAGS, params: itemCodeParams, body: disableItemCodeRequest } }, async (request) => {
+  routes.post('/admin-api/v1/item-codes/:code/disable', { schema: { tags: TAGS, params: itemCodeParams, body: disableItemCodeRequest, response: { 200: disabledItemCodeResponse } } }, async (request) => {
     const row = await disableItemCode(context, { ...who(request), code: request.params.code, reason: request.body.reason });
-    return { success: true, message: 'ปิดโค้ดแล้ว', data: { code: row.code, expiresAt: row.expiresAt.toISOString(), isExpired: true } };
+    return { success: true, message: 'ปิดโค้ดแล้ว', data: { code: row.code, expiresAt: row.expiresAt.toISOString(), isExpired: true as const } };
   });
 }

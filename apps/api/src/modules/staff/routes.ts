@@ -1,6 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditEntriesResponse, auditQuery, auditVerifyResponse, staffAccountsResponse, newStaffAccountBody, staffMeResponse, staffPasswordChangeBody, staffSignInBody, staffTotpBody } from '@sabai/contracts';
+import {
+  auditEntriesResponse,
+  auditQuery,
+  auditVerifyResponse,
+  createdStaffAccountResponse,
+  newStaffAccountBody,
+  staffAccountsResponse,
+  staffDoneResponse,
+  staffMeResponse,
+  staffPasswordChangeBody,
+  staffSessionResponse,
+  staffSignInBody,
+  staffSignInStepResponse,
+  staffTotpBody,
+} from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { verifyAuditChain } from '../../lib/audit.ts';
@@ -25,7 +39,7 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
   const address = (request: { ip: string }) => request.ip;
 
   routes.post('/admin-api/v1/auth/login', {
-    schema: { tags: TAGS, summary: 'Staff sign-in, step 1: username and password', body: staffSignInBody },
+    schema: { tags: TAGS, summary: 'Staff sign-in, step 1: username and password', body: staffSignInBody, response: { 200: staffSignInStepResponse } },
     config: { ipRateLimit: RATE_LIMITS.staffSignInPerIp },
   }, async (request) => {
     const step = await startStaffSignIn(context, { ...request.body, address: address(request) });
@@ -33,7 +47,7 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   routes.post('/admin-api/v1/auth/totp', {
-    schema: { tags: TAGS, summary: 'Staff sign-in, step 2: the authenticator code', body: staffTotpBody },
+    schema: { tags: TAGS, summary: 'Staff sign-in, step 2: the authenticator code', body: staffTotpBody, response: { 200: staffSessionResponse } },
     config: { ipRateLimit: RATE_LIMITS.staffSignInPerIp },
   }, async (request) => {
     const session = await completeStaffSignIn(context, { ...request.body, address: address(request) });
@@ -47,13 +61,13 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   routes.post('/admin-api/v1/auth/password', {
-    schema: { tags: TAGS, body: staffPasswordChangeBody },
+    schema: { tags: TAGS, body: staffPasswordChangeBody, response: { 200: staffDoneResponse } },
   }, async (request) => {
     await changeStaffPassword(context, requireStaffPrincipal(request), { ...request.body, address: address(request) });
     return { success: true, message: 'เปลี่ยนรหัสผ่านแล้ว', data: null };
   });
 
-  routes.post('/admin-api/v1/auth/logout', { schema: { tags: TAGS } }, async (request) => {
+  routes.post('/admin-api/v1/auth/logout', { schema: { tags: TAGS, response: { 200: staffDoneResponse } } }, async (request) => {
     await revokeStaffSession(context.db, requireStaffPrincipal(request).sessionHash, context.now());
     return { success: true, message: 'ok', data: null };
   });
@@ -70,7 +84,7 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   routes.post('/admin-api/v1/staff', {
-    schema: { tags: TAGS, summary: 'Create a staff account (owner); answers its one-time password once', body: newStaffAccountBody(STAFF_ROLES) },
+    schema: { tags: TAGS, summary: 'Create a staff account (owner); answers its one-time password once', body: newStaffAccountBody(STAFF_ROLES), response: { 200: createdStaffAccountResponse } },
   }, async (request) => {
     const staff = requireStaffPrincipal(request);
     const created = await context.db.transaction((tx) =>

@@ -1,3 +1,4 @@
+import type { WithdrawalState } from '@sabai/contracts';
 import { expectPosted, inLedgerTransaction, resolvePendingTransfer } from '@sabai/ledger';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import type { AppContext } from '../../context.ts';
@@ -16,7 +17,7 @@ import { executePayout } from './execute-payout.ts';
 export async function decideWithdrawal(
   context: AppContext,
   input: { withdrawalId: string; decision: 'approve' | 'reject'; actor: string; reason?: string | undefined },
-): Promise<{ status: string }> {
+): Promise<{ status: WithdrawalState }> {
   if (input.decision === 'reject' && !input.reason?.trim()) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุเหตุผลที่ปฏิเสธ' });
   const decided = await inLedgerTransaction(context.db, async (tx) => {
     const { rows } = await tx.query<{ status: string; member_id: string; reserve_transfer_id: bigint; amount_satang: bigint }>(

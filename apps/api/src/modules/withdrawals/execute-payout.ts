@@ -1,3 +1,4 @@
+import type { WithdrawalState } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { settlementFromSend } from '../../lib/external-transfer.ts';
 import { settleWithdrawal } from './settle-withdrawal.ts';
@@ -10,7 +11,7 @@ import { settleWithdrawal } from './settle-withdrawal.ts';
  * unknown one (timeout, 5xx) stays `paying` (the external-transfer primitive, lib/external-transfer.ts).
  * @returns the withdrawal's status after this call.
  */
-export async function executePayout(context: AppContext, withdrawalId: string): Promise<string> {
+export async function executePayout(context: AppContext, withdrawalId: string): Promise<WithdrawalState> {
   const claimed = await context.db.query<{ amount_satang: bigint; bank_code: string; account_number: string; account_name: string }>(
     `UPDATE withdrawals SET status = 'paying', payout_started_at = $2, updated_at = $2
      WHERE id = $1 AND status = 'approved'
@@ -32,7 +33,10 @@ export async function executePayout(context: AppContext, withdrawalId: string): 
   return currentStatus(context, withdrawalId);
 }
 
-async function currentStatus(context: AppContext, withdrawalId: string): Promise<string> {
-  const { rows } = await context.db.query<{ status: string }>('SELECT status FROM withdrawals WHERE id = $1', [withdrawalId]);
-  return rows[0]?.status ?? 'missing';
+/** The withdrawal's state now; a withdrawal this module was asked to pay always exists (else an invariant is broken). */
+async function currentStatus(context: AppContext, withdrawalId: string): Promise<WithdrawalState> {
+  const { rows } = await context.db.query<{ status: WithdrawalState }>('SELECT status FROM withdrawals WHERE id = $1', [withdrawalId]);
+  const status = rows[0]?.status;
+  if (status === undefined) throw new Error(`invariant: withdrawal ${withdrawalId} does not exist`);
+  return status;
 }
