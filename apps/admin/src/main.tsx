@@ -21,11 +21,12 @@ import { AffiliateWithdrawalsPage, RewardJobsPage } from './pages/reward-jobs';
 import { ReportsPage } from './pages/reports';
 import { useBilingual } from './lib/bilingual';
 import { ProtectionPage } from './pages/protection';
+import { GameReconciliationPage } from './pages/game-reconciliation';
 import { Button } from './ui';
 
 type Page = 'settings' | 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff' | 'protection' | LatePage;
 /** Screens added late in issue 11; their labels are inline Thai/English (lib/bilingual.ts). */
-type LatePage = 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels';
+type LatePage = 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels' | 'game';
 const LATE_PAGES: Array<{ page: LatePage; permission: string; th: string; en: string }> = [
   { page: 'affiliate-withdrawals', permission: 'withdrawals.view', th: 'ถอนรายได้แนะนำเพื่อน', en: 'Affiliate withdrawals' },
   { page: 'promotions', permission: 'promotions.manage', th: 'โปรโมชั่น', en: 'Promotions' },
@@ -33,6 +34,7 @@ const LATE_PAGES: Array<{ page: LatePage; permission: string; th: string; en: st
   { page: 'reward-jobs', permission: 'jobs.view', th: 'งานคำนวณรางวัล', en: 'Reward jobs' },
   { page: 'reports', permission: 'reports.view', th: 'รายงาน', en: 'Reports' },
   { page: 'channels', permission: 'channels.view', th: 'ช่องทางฝาก', en: 'Deposit channels' },
+  { page: 'game', permission: 'game.view', th: 'กระทบยอดเกม', en: 'Game reconciliation' },
 ];
 /** Each screen and the permission that shows it (the server enforces the same matrix). */
 const PAGES: Array<{ page: Page; permission: string; label: 'nav.settings' | 'nav.dashboard' | 'nav.members' | 'nav.withdrawals' | 'nav.deposits' | 'nav.outbox' | 'nav.audit' | 'nav.staff' | 'nav.protection' }> = [
@@ -120,6 +122,7 @@ function BackOffice() {
           {current === 'affiliate-withdrawals' && <AffiliateWithdrawalsPage canDecide={may('affiliate-withdrawals.decide')} />}
           {current === 'reports' && <ReportsPage />}
           {current === 'channels' && <ChannelsPage canManage={may('channels.manage')} canSeeSources={may('feed-sources.view')} />}
+          {current === 'game' && <GameReconciliationPage canRun={may('game.reconcile')} canResolve={may('game.resolve')} />}
         </main>
       </div>
     </div>
