@@ -85,6 +85,16 @@ export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDi
   if (secondRow?.Status !== 3 || secondRow.rejectionReason !== REJECT_REASON) throw new Error(`rejected withdrawal without its reason: ${JSON.stringify(secondRow)}`);
   console.log(`  back-office: approved ${first.withdrawalId} (6,000.00 paid), rejected ${second.withdrawalId} with the reason the member reads`);
 
+  // 4b. Finance compares the game wallets with the partner (the stack is shared with the other
+  // journeys, so which members show and whether one differs is theirs): the page lists game
+  // accounts, a look now answers with its summary, and the cases list shows.
+  await page.getByRole('button', { name: 'กระทบยอดเกม' }).click();
+  await expectVisible(page.getByTestId('game-reconciliation').getByText(/^0\d{9}$/).first(), 'game accounts (a member phone number) in the reconciliation');
+  await page.getByTestId('game-reconcile-run').click();
+  await expectText(page.getByTestId('game-reconcile-summary'), 'ส่วนต่าง', 'the summary of a look now');
+  await expectVisible(page.getByTestId('game-cases'), 'the difference cases');
+  await screenshot('finance-game-reconciliation');
+
   // 5. Finance may not see the audit trail; the owner does, and its chain verifies.
   if ((await page.getByRole('button', { name: 'บันทึกการใช้งาน' }).count()) > 0) throw new Error('finance sees the audit trail');
   await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
