@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '@sabai/db';
 import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import { createTestApp, newIp, type TestApp } from './test-app.ts';
+import { unboundedScansOf } from './plan-scans.ts';
 import { PERIOD_NET_LOSSES_SQL } from '../modules/cashback/index.ts';
 import { PERIOD_REFERRED_NET_LOSSES_SQL } from '../modules/affiliate/index.ts';
 
@@ -20,50 +21,9 @@ let t: TestApp;
 const captured: Array<{ sql: string; params: readonly unknown[] }> = [];
 let isCapturing = false;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-}
-
 const isWatched = (relation: string) => relation.startsWith('ledger_') || relation === 'bet_rounds';
-
-/**
- * The scans of ledger_* / bet_rounds in a plan that do not reach rows by an index condition on
- * the index's leading column: a Seq Scan, or an index scan (plain, index-only or bitmap) that
- * walks the whole index (no condition, or one on a later column only).
- */
-async function unboundedScans(tx: Queryable, node: PlanNode, out: string[] = []): Promise<string[]> {
-  const type = node['Node Type'];
-  if (type === 'Seq Scan' && node['Relation Name'] && isWatched(node['Relation Name'])) out.push(`Seq Scan on ${node['Relation Name']}`);
-  const indexName = node['Index Name'];
-  if (indexName) {
-    const { rows } = await tx.query<{ table_name: string; leading_column: string }>(
-      `SELECT c.relname AS table_name, a.attname AS leading_column FROM pg_index i
-       JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_class c ON c.oid = i.indrelid
-       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0] WHERE ic.relname = $1`,
-      [indexName],
-    );
-    const index = rows[0];
-    const condition = node['Index Cond'] ?? '';
-    if (index && isWatched(index.table_name) && !new RegExp(`\\b${index.leading_column}\\b`).test(condition)) {
-      out.push(`${type} on ${index.table_name} walking all of ${indexName} (${condition || 'no condition'})`);
-    }
-  }
-  for (const child of node.Plans ?? []) await unboundedScans(tx, child, out);
-  return out;
-}
-
-async function unboundedScansOf(sql: string, params: readonly unknown[]): Promise<string[]> {
-  return t.db.transaction(async (tx: Queryable) => {
-    await tx.query('SET LOCAL enable_seqscan = off');
-    const { rows } = await tx.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> | string }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
-    const plan = rows[0]!['QUERY PLAN'];
-    return unboundedScans(tx, (typeof plan === 'string' ? (JSON.parse(plan) as Array<{ Plan: PlanNode }>) : plan)[0]!.Plan);
-  });
-}
+/** The scans of ledger_* / bet_rounds in a statement's plan with sequential scans off (test/plan-scans.ts). */
+const unboundedScansOfRead = (sql: string, params: readonly unknown[]) => unboundedScansOf(t.db, sql, params, { disabled: ['enable_seqscan'], rules: { isWatched } });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -140,11 +100,11 @@ describe.skipIf(!process.env.DATABASE_URL)('member read plans (PostgreSQL)', () 
 
     const offending: string[] = [];
     for (const entry of captured) {
-      for (const scan of await unboundedScansOf(entry.sql, entry.params)) offending.push(`${scan}: ${entry.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
+      for (const scan of await unboundedScansOfRead(entry.sql, entry.params)) offending.push(`${scan}: ${entry.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
     }
     const day = [new Date(Date.now() - 86_400_000), new Date()];
     for (const sql of [PERIOD_NET_LOSSES_SQL, PERIOD_REFERRED_NET_LOSSES_SQL]) {
-      for (const scan of await unboundedScansOf(sql, day)) offending.push(`${scan}: ${sql.replace(/\s+/g, ' ').slice(0, 160)}`);
+      for (const scan of await unboundedScansOfRead(sql, day)) offending.push(`${scan}: ${sql.replace(/\s+/g, ' ').slice(0, 160)}`);
     }
     expect(offending).toEqual([]);
   }, 180_000);
