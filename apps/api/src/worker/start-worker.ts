@@ -177,8 +177,9 @@ const CREATION_RACE_CODES = ['40P01', '40001', '23505', '42P07', '42710', '42P06
  * with an advisory lock, but PostgreSQL does not refresh the catalog snapshot on taking an
  * advisory lock, so the second `CREATE SCHEMA IF NOT EXISTS` can still fail with a duplicate key
  * on pg_namespace (23505; seen in start-worker.test.ts under load). The retry finds it installed.
+ * At most 5 attempts, `backoffMs` × attempt (+ jitter) apart; any other error is thrown at once.
  */
-async function startBossRetrying(create: () => PgBoss): Promise<PgBoss> {
+export async function startBossRetrying<Boss extends { start(): Promise<unknown> }>(create: () => Boss, options: { backoffMs?: number } = {}): Promise<Boss> {
   for (let attempt = 1; ; attempt += 1) {
     const boss = create();
     try {
@@ -189,7 +190,8 @@ async function startBossRetrying(create: () => PgBoss): Promise<PgBoss> {
       if (!CREATION_RACE_CODES.includes(String(code)) || attempt >= 5) throw error;
       // The failed instance stopped inside its schema install, before its manager or timers started:
       // nothing of it runs, so it is simply dropped.
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      const backoffMs = options.backoffMs ?? 50;
+      await new Promise((resolve) => setTimeout(resolve, backoffMs * attempt + Math.random() * 2 * backoffMs));
     }
   }
 }
