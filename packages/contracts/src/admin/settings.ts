@@ -8,10 +8,21 @@ import { baht, bahtToSatang, envelope } from '../envelope.ts';
  */
 const zeroOrBaht = z.union([z.literal(0).transform(() => 0n), bahtToSatang()]);
 const basisPoints = z.number().int().min(0).max(10_000);
+/** An image the member site loads: `https://…` or a path on this site (`/static/…`); no spaces or quotes. */
+const imageUrl = z.string().trim().max(500).regex(/^(https:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/, 'https://… or a path starting with /');
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, '#rrggbb');
+/** Spec §3 `theme`: the member site's colours. */
+const themeColors = z.object({ primaryColor: color, secondaryColor: color, backgroundColor: color, textColor: color }).strict();
 export const siteSettingsChange = z
   .object({
     siteName: z.string().trim().min(1).max(100),
     lineId: z.string().trim().min(1).max(64),
+    /** Branding (spec §3 logoUrl, theme, alertyImage, cashBack.Image, Affiliate.Image). */
+    logoUrl: imageUrl,
+    theme: themeColors,
+    alertImageUrl: imageUrl.nullable(),
+    cashbackImageUrl: imageUrl.nullable(),
+    affiliateImageUrl: imageUrl.nullable(),
     alertMessage: z.string().max(2_000).nullable(),
     isMaintenance: z.boolean(),
     isDisabled: z.boolean(),
@@ -42,6 +53,11 @@ export const siteSettingsChangeBody = z.object({ change: siteSettingsChange, rea
 export const staffSiteSettings = z.object({
   siteName: z.string(),
   lineId: z.string(),
+  logoUrl: z.string(),
+  theme: z.object({ primaryColor: z.string(), secondaryColor: z.string(), backgroundColor: z.string(), textColor: z.string() }),
+  alertImageUrl: z.string().nullable(),
+  cashbackImageUrl: z.string().nullable(),
+  affiliateImageUrl: z.string().nullable(),
   alertMessage: z.string().nullable(),
   isMaintenance: z.boolean(),
   isDisabled: z.boolean(),

@@ -31,4 +31,26 @@ describe('site settings in the back office (issue 11 "Settings")', () => {
     const audit = await t.db.query(`SELECT 1 FROM audit_log WHERE action = 'settings.update'`);
     expect(audit.rowCount).toBe(1);
   });
+
+  it('lets the owner change the branding (logo, colours, pictures) that the public configuration serves; refuses a script URL or a bad colour', async () => {
+    const theme = { primaryColor: '#1a7f37', secondaryColor: '#0b3d1c', backgroundColor: '#f6fff8', textColor: '#101410' };
+    const changed = await staffCall(t, 'POST', '/admin-api/v1/settings', {
+      change: { logoUrl: 'https://cdn.example.co.th/brand/logo.webp', theme, alertImageUrl: '/static/promotions/songkran.webp', cashbackImageUrl: null },
+      reason: 'เปลี่ยนธีมเทศกาลสงกรานต์',
+    }, 'owner');
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ logoUrl: 'https://cdn.example.co.th/brand/logo.webp', theme, alertImageUrl: '/static/promotions/songkran.webp', cashbackImageUrl: null });
+    t.context.siteSettings.invalidate();
+    const prefix = (await t.call({ method: 'GET', url: '/v2/prefix', withoutApiKey: true })).body.data;
+    expect(prefix).toMatchObject({ logoUrl: 'https://cdn.example.co.th/brand/logo.webp', theme, alertyImage: '/static/promotions/songkran.webp' });
+    expect(prefix.cashBack.Image).toBeNull();
+
+    const audited = await t.db.query(`SELECT 1 FROM audit_log WHERE action = 'settings.update'`);
+    for (const change of [{ logoUrl: 'javascript:alert(1)' }, { logoUrl: 'http://plain.example/logo.png' }, { alertImageUrl: '/a b.png' }, { theme: { ...theme, textColor: 'red' } }, { theme: { primaryColor: '#000000' } }]) {
+      const refused = await staffCall(t, 'POST', '/admin-api/v1/settings', { change, reason: 'ลอง' }, 'owner');
+      expect(refused.status, JSON.stringify(change)).toBe(400);
+    }
+    expect((await t.db.query(`SELECT 1 FROM audit_log WHERE action = 'settings.update'`)).rowCount).toBe(audited.rowCount);
+    expect((await staffCall(t, 'GET', '/admin-api/v1/settings', undefined, 'auditor')).body.data.theme).toEqual(theme);
+  });
 });

@@ -7,13 +7,19 @@ import { recordStaffAction } from '../../lib/audit.ts';
 
 /**
  * The site settings staff edit from the back office (issue 11 "Settings"): what spec §3 shows the
- * member (name, LINE id, alert, maintenance / disabled) and the money rules (withdraw limits and
+ * member (name, LINE id, branding — logo, theme colours, pictures —, alert, maintenance / disabled) and the money rules (withdraw limits and
  * auto-withdraw, deposit review threshold, cashback, affiliate levels and auto-withdraw). Money in
  * satang here; the route speaks baht. Every change is audited with before / after.
  */
 export interface EditableSettings {
   siteName: string;
   lineId: string;
+  /** Branding, spec §3: the logo, the colours, the alert / cashback / affiliate pictures. */
+  logoUrl: string;
+  theme: { primaryColor: string; secondaryColor: string; backgroundColor: string; textColor: string };
+  alertImageUrl: string | null;
+  cashbackImageUrl: string | null;
+  affiliateImageUrl: string | null;
   alertMessage: string | null;
   isMaintenance: boolean;
   isDisabled: boolean;
@@ -38,6 +44,11 @@ export interface EditableSettings {
 const COLUMNS: Record<keyof EditableSettings, string> = {
   siteName: 'site_name',
   lineId: 'line_id',
+  logoUrl: 'logo_url',
+  theme: 'theme',
+  alertImageUrl: 'alert_image_url',
+  cashbackImageUrl: 'cashback_image_url',
+  affiliateImageUrl: 'affiliate_image_url',
   alertMessage: 'alert_message',
   isMaintenance: 'is_maintenance',
   isDisabled: 'is_disabled',
@@ -95,8 +106,9 @@ export async function updateSiteSettings(
     const before = await readEditableSettings(tx);
     const after = { ...before, ...Object.fromEntries(entries) } as EditableSettings;
     if (after.withdrawMinSatang > after.withdrawMaxSatang) throw new AppError('VALIDATION_FAILED', { message: 'ถอนขั้นต่ำต้องไม่มากกว่าถอนสูงสุด' });
-    const sets = entries.map(([key], index) => `${COLUMNS[key]} = $${index + 1}`).join(', ');
-    await tx.query(`UPDATE site_settings SET ${sets}, updated_at = now() WHERE id = 1`, entries.map(([, value]) => value));
+    // theme is jsonb: sent as its JSON text and cast, the same on pg and PGlite.
+    const sets = entries.map(([key], index) => `${COLUMNS[key]} = $${index + 1}${key === 'theme' ? '::jsonb' : ''}`).join(', ');
+    await tx.query(`UPDATE site_settings SET ${sets}, updated_at = now() WHERE id = 1`, entries.map(([key, value]) => (key === 'theme' ? JSON.stringify(value) : value)));
     const changedKeys = entries.map(([key]) => key);
     const pick = (settings: EditableSettings) => Object.fromEntries(changedKeys.map((key) => [key, settings[key]]));
     await recordStaffAction(tx, {
