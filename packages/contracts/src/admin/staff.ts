@@ -37,6 +37,18 @@ export const staffAccountRow = z.object({
 });
 export type StaffAccountRow = z.infer<typeof staffAccountRow>;
 export const staffAccountsResponse = envelope(z.array(staffAccountRow));
+export const staffAccountParams = z.object({ staffId: z.string().regex(/^stf_[a-z0-9]{20}$/) });
+/**
+ * `POST /admin-api/v1/staff/:staffId` (owner): a new role and / or status, with the reason audited.
+ * `roles` is the API's list (STAFF_ROLES of the staff module).
+ */
+export const staffAccountChangeBody = <R extends readonly [string, ...string[]]>(roles: R) =>
+  z.object({ role: z.enum(roles).optional(), status: z.enum(['active', 'disabled']).optional(), reason: z.string().trim().min(1).max(500) }).strict();
+export const staffAccountResponse = envelope(staffAccountRow);
+/** `POST /admin-api/v1/staff/:staffId/reset` (owner): the reason audited. */
+export const staffResetBody = z.object({ reason: z.string().trim().min(1).max(500) }).strict();
+/** Its answer: a one-time password, in this answer only (`cache-control: no-store`); the authenticator is enrolled again at the next sign-in. */
+export const staffResetResponse = envelope(z.object({ username: z.string(), oneTimePassword: z.string() }));
 
 /** One entry of the hash-chained audit log (`GET /admin-api/v1/audit`, newest first). */
 export const auditEntry = z.object({

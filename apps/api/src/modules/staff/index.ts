@@ -10,3 +10,4 @@ export { createStaffAccount, newOneTimePassword } from './create-staff-account.t
 export { startStaffSignIn, completeStaffSignIn, STAFF_MAX_FAILED_ATTEMPTS } from './staff-sign-in.ts';
 export { currentTotp, newTotpSecret, totpEnrolmentUri } from './totp.ts';
 export { registerStaffRoutes } from './routes.ts';
+export { renderStaffMatrixTables, withStaffMatrixTables } from './staff-matrix-doc.ts';

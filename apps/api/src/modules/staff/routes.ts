@@ -6,10 +6,15 @@ import {
   auditVerifyResponse,
   createdStaffAccountResponse,
   newStaffAccountBody,
+  staffAccountChangeBody,
+  staffAccountParams,
+  staffAccountResponse,
   staffAccountsResponse,
   staffDoneResponse,
   staffMeResponse,
   staffPasswordChangeBody,
+  staffResetBody,
+  staffResetResponse,
   staffSessionResponse,
   staffSignInBody,
   staffSignInStepResponse,
@@ -18,6 +23,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { verifyAuditChain } from '../../lib/audit.ts';
+import { changeStaffAccount, resetStaffCredentials } from './manage-staff-account.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { startStaffSignIn, completeStaffSignIn } from './staff-sign-in.ts';
@@ -91,6 +97,28 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
       createStaffAccount(tx, { username: request.body.username, role: request.body.role, actor: `staff:${staff.username}`, actorRole: staff.role, address: address(request) }),
     );
     return { success: true, message: 'สร้างบัญชีเจ้าหน้าที่แล้ว', data: created };
+  });
+
+  routes.post('/admin-api/v1/staff/:staffId', {
+    schema: { tags: TAGS, summary: 'Change a staff account’s role or status (owner); a disabled account’s sessions end', params: staffAccountParams, body: staffAccountChangeBody(STAFF_ROLES), response: { 200: staffAccountResponse } },
+  }, async (request) => {
+    const staff = requireStaffPrincipal(request);
+    const { reason, ...change } = request.body;
+    const changed = await context.db.transaction((tx) =>
+      changeStaffAccount(tx, { staffId: request.params.staffId, change, reason, actor: `staff:${staff.username}`, actorStaffId: staff.staffId, actorRole: staff.role, address: address(request), now: context.now() }),
+    );
+    return { success: true, message: 'บันทึกแล้ว', data: changed };
+  });
+
+  routes.post('/admin-api/v1/staff/:staffId/reset', {
+    schema: { tags: TAGS, summary: 'Reset a staff member’s password and authenticator (owner); answers a one-time password once', params: staffAccountParams, body: staffResetBody, response: { 200: staffResetResponse } },
+  }, async (request, reply) => {
+    const staff = requireStaffPrincipal(request);
+    const reset = await context.db.transaction((tx) =>
+      resetStaffCredentials(tx, { staffId: request.params.staffId, reason: request.body.reason, actor: `staff:${staff.username}`, actorStaffId: staff.staffId, actorRole: staff.role, address: address(request), now: context.now() }),
+    );
+    void reply.header('cache-control', 'no-store');
+    return { success: true, message: 'ตั้งรหัสผ่านชั่วคราวแล้ว เจ้าหน้าที่ต้องลงทะเบียนแอปยืนยันตัวตนใหม่เมื่อเข้าสู่ระบบ', data: reset };
   });
 
   routes.get('/admin-api/v1/audit', {

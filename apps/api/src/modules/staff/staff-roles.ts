@@ -69,6 +69,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'POST /admin-api/v1/auth/logout': 'self',
   'GET /admin-api/v1/staff': 'staff.manage',
   'POST /admin-api/v1/staff': 'staff.manage',
+  'POST /admin-api/v1/staff/:staffId': 'staff.manage',
+  'POST /admin-api/v1/staff/:staffId/reset': 'staff.manage',
   'GET /admin-api/v1/audit': 'audit.view',
   'GET /admin-api/v1/audit/verify': 'audit.view',
   'GET /admin-api/v1/settings': 'settings.view',

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { verifyAuditChain } from '../../lib/audit.ts';
 import { ADMIN_ROUTE_PERMISSIONS, STAFF_ROLES, roleMay, type StaffRole } from './staff-roles.ts';
 import { createStaffAccount } from './create-staff-account.ts';
+import { changeStaffAccount } from './manage-staff-account.ts';
 import { currentTotp } from './totp.ts';
 
 let t: TestApp;
@@ -72,6 +73,118 @@ describe('staff sign-in (issue 11)', () => {
     const token = await t.staffToken('auditor');
     expect((await post('/admin-api/v1/auth/logout', {}, token)).status).toBe(200);
     expect((await get('/admin-api/v1/auth/me', token)).status).toBe(401);
+  });
+});
+
+describe('staff management (issue 11; owner only)', () => {
+  /** A staff account signed in through the screens' own calls (password step, then a fresh code). */
+  async function signedIn(role: StaffRole, username: string) {
+    const created = await t.db.transaction((tx) => createStaffAccount(tx, { username, role, actor: 'test', actorRole: null }));
+    const first = await post('/admin-api/v1/auth/login', { username, password: created.oneTimePassword });
+    later(31_000);
+    const totp = await post('/admin-api/v1/auth/totp', { challenge: first.body.data.challenge, code: currentTotp(first.body.data.totpSecret, clock) });
+    const token = totp.body.data.token as string;
+    expect((await post('/admin-api/v1/auth/password', { currentPassword: created.oneTimePassword, newPassword: `${username}-own-password` }, token)).status).toBe(200);
+    return { staffId: created.staffId, token };
+  }
+  const owner = () => t.staffToken('owner');
+
+  it('changes a role (the next call has the new permissions) and disables an account (its session ends at once), audited with the reason', async () => {
+    const support = await signedIn('support', 'support.role');
+    expect((await get('/admin-api/v1/deposit-channels', support.token)).status).toBe(403);
+    const promoted = await post(`/admin-api/v1/staff/${support.staffId}`, { role: 'finance', reason: 'ย้ายไปฝ่ายการเงิน' }, await owner());
+    expect(promoted).toMatchObject({ status: 200, body: { data: { id: support.staffId, role: 'finance', status: 'active' } } });
+    expect((await get('/admin-api/v1/deposit-channels', support.token)).status).toBe(200);
+
+    const disabled = await post(`/admin-api/v1/staff/${support.staffId}`, { status: 'disabled', reason: 'ลาออก' }, await owner());
+    expect(disabled.body.data.status).toBe('disabled');
+    expect((await get('/admin-api/v1/auth/me', support.token)).status).toBe(401);
+    expect((await post('/admin-api/v1/auth/login', { username: 'support.role', password: 'support.role-own-password' })).body.code).toBe('STAFF_INVALID_CREDENTIALS');
+
+    const { rows } = await t.db.query<{ action: string; reason: string; before: unknown; after: unknown; actor_role: string }>(
+      `SELECT action, reason, before, after, actor_role FROM audit_log WHERE subject_id = $1 AND action = 'staff.update' ORDER BY seq`, [support.staffId],
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ reason: 'ย้ายไปฝ่ายการเงิน', before: { role: 'support', status: 'active' }, after: { role: 'finance', status: 'active' }, actor_role: 'owner' }),
+      expect.objectContaining({ reason: 'ลาออก', after: { role: 'finance', status: 'disabled' } }),
+    ]);
+    // Enabled again, the same password works.
+    expect((await post(`/admin-api/v1/staff/${support.staffId}`, { status: 'active', reason: 'กลับมาทำงาน' }, await owner())).status).toBe(200);
+    expect((await post('/admin-api/v1/auth/login', { username: 'support.role', password: 'support.role-own-password' })).body.data.step).toBe('totp');
+  });
+
+  it('resets a password and the authenticator: a one-time password once, sessions ended, enrolment again at the next sign-in', async () => {
+    const auditor = await signedIn('auditor', 'auditor.reset');
+    const reset = await t.app.inject({ method: 'POST', url: `/admin-api/v1/staff/${auditor.staffId}/reset`, payload: JSON.stringify({ reason: 'โทรศัพท์หาย' }), headers: { 'content-type': 'application/json', authorization: `Bearer ${await owner()}` } });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.headers['cache-control']).toBe('no-store');
+    const { oneTimePassword } = reset.json().data as { oneTimePassword: string };
+    expect((await get('/admin-api/v1/auth/me', auditor.token)).status).toBe(401);
+    expect((await post('/admin-api/v1/auth/login', { username: 'auditor.reset', password: 'auditor.reset-own-password' })).body.code).toBe('STAFF_INVALID_CREDENTIALS');
+    const again = await post('/admin-api/v1/auth/login', { username: 'auditor.reset', password: oneTimePassword });
+    expect(again.body.data.step).toBe('enrol_totp');
+    const audit = await t.db.query<{ after: unknown }>(`SELECT after FROM audit_log WHERE subject_id = $1 AND action = 'staff.reset_credentials'`, [auditor.staffId]);
+    expect(audit.rows).toEqual([{ after: { mustChangePassword: true, totpEnrolled: false } }]);
+    expect(JSON.stringify(audit.rows)).not.toContain(oneTimePassword);
+  });
+
+  it('never changes the owner’s own account here, and two owners demoting each other at once leave one owner', async () => {
+    const ownerToken = await owner();
+    const me = (await get('/admin-api/v1/staff', ownerToken)).body.data.find((row: { username: string }) => row.username === 'test-owner');
+    expect((await post(`/admin-api/v1/staff/${me.id}`, { role: 'auditor', reason: 'ลอง' }, ownerToken)).body.code).toBe('STATE_CONFLICT');
+
+    const first = await signedIn('owner', 'owner.first');
+    const second = await signedIn('owner', 'owner.second');
+    // Only these two stay owners for the race.
+    expect((await post(`/admin-api/v1/staff/${me.id}`, { role: 'auditor', reason: 'ย้ายไปตรวจสอบ' }, first.token)).status).toBe(200);
+    const [a, b] = await Promise.all([
+      post(`/admin-api/v1/staff/${second.staffId}`, { role: 'finance', reason: 'สลับหน้าที่' }, first.token),
+      post(`/admin-api/v1/staff/${first.staffId}`, { role: 'finance', reason: 'สลับหน้าที่' }, second.token),
+    ]);
+    // The loser is refused either way: it waited for the winner's locks and finds no other owner
+    // (409), or it was authenticated after the winner committed and is no owner any more (403).
+    const [won, lost] = a.status === 200 ? [a, b] : [b, a];
+    expect(won.status).toBe(200);
+    expect([403, 409]).toContain(lost.status);
+    const owners = await t.db.query<{ id: string }>(`SELECT id FROM staff_accounts WHERE role = 'owner' AND status = 'active'`);
+    expect(owners.rows).toHaveLength(1);
+    const lastOwner = owners.rows[0]!.id === first.staffId ? first : second;
+
+    expect((await post(`/admin-api/v1/staff/${me.id}`, { role: 'owner' }, lastOwner.token)).status).toBe(400);
+    expect((await post(`/admin-api/v1/staff/${me.id}`, { role: 'auditor', reason: 'ซ้ำ' }, lastOwner.token)).body.code).toBe('VALIDATION_FAILED');
+    expect((await post(`/admin-api/v1/staff/${me.id}`, { role: 'cashier', reason: 'ลอง' }, lastOwner.token)).status).toBe(400);
+    expect((await post(`/admin-api/v1/staff/${me.id}`, { role: 'owner', reason: 'คืนสิทธิ์' }, lastOwner.token)).status).toBe(200);
+  });
+});
+
+describe('the last active owner (PostgreSQL: two transactions really overlap)', () => {
+  it.skipIf(!process.env.DATABASE_URL)('an owner demoting the other while that one is demoting them, before either commits: one of them stays owner', async () => {
+    const make = (username: string) => t.db.transaction((tx) => createStaffAccount(tx, { username, role: 'owner', actor: 'test', actorRole: null }));
+    const [a, b] = [await make('owner.race.a'), await make('owner.race.b')];
+    // Only a and b are active owners.
+    await t.db.query(`UPDATE staff_accounts SET status = 'disabled' WHERE role = 'owner' AND id NOT IN ($1, $2)`, [a.staffId, b.staffId]);
+    try {
+      const actorOf = (staffId: string, username: string) => ({ actor: `staff:${username}`, actorStaffId: staffId, actorRole: 'owner', address: null, reason: 'race', now: clock });
+      let releaseFirst!: () => void;
+      const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
+      let firstChanged = false;
+      const first = t.db.transaction(async (tx) => {
+        await changeStaffAccount(tx, { ...actorOf(a.staffId, 'owner.race.a'), staffId: b.staffId, change: { role: 'finance' } });
+        firstChanged = true;
+        await firstMayCommit; // a's change is made, not committed
+      });
+      while (!firstChanged) await new Promise((resolve) => setTimeout(resolve, 10));
+      const second = t.db.transaction((tx) => changeStaffAccount(tx, { ...actorOf(b.staffId, 'owner.race.b'), staffId: a.staffId, change: { role: 'finance' } }));
+      setTimeout(releaseFirst, 300);
+      const [firstResult, secondResult] = await Promise.allSettled([first, second]);
+      expect(firstResult.status).toBe('fulfilled');
+      expect(secondResult).toMatchObject({ status: 'rejected', reason: { code: 'STATE_CONFLICT' } });
+      const owners = await t.db.query<{ id: string }>(`SELECT id FROM staff_accounts WHERE role = 'owner' AND status = 'active'`);
+      expect(owners.rows).toEqual([{ id: a.staffId }]);
+    } finally {
+      await t.db.query(`UPDATE staff_accounts SET status = 'active' WHERE username = 'test-owner'`);
+      await t.db.query(`UPDATE staff_accounts SET role = 'owner', status = 'active' WHERE username = 'test-owner'`);
+    }
   });
 });
 
