@@ -69,7 +69,7 @@ export function StaffPage() {
         <div className="flex flex-wrap items-center gap-2">
           <select
             className="input w-36"
-            aria-label={`${t('staff.role')} ${row.original.username}`}
+            aria-label={`${row.original.username}: ${tx('เปลี่ยนเป็น', 'change to')}`}
             value={row.original.role}
             disabled={needsReason || change.isPending}
             onChange={(event) => change.mutate({ id: row.original.id, role: event.target.value as StaffRow['role'] })}
@@ -124,7 +124,7 @@ export function StaffPage() {
       )}
       <div className="flex items-center gap-3">
         <input
-          className="input w-96"
+          className="input w-[40rem]"
           placeholder={tx('เหตุผล (จำเป็นสำหรับเปลี่ยนบทบาท ปิด/เปิด หรือรีเซ็ต)', 'Reason (needed to change a role, disable/enable or reset)')}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
