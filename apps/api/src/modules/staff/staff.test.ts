@@ -223,6 +223,19 @@ describe('the permission matrix (issue 11): every back-office route × every rol
 });
 
 describe('the audit trail (issue 11)', () => {
+  it('pages newest first by chain position and filters by target id on the server', async () => {
+    const owner = await t.staffToken('owner');
+    for (const username of ['page.one', 'page.two', 'page.three']) expect((await post('/admin-api/v1/staff', { username, role: 'auditor' }, owner)).status).toBe(200);
+    const first = (await get('/admin-api/v1/audit?action=staff.create&limit=2', owner)).body.data as Array<{ seq: string; after: { username: string } }>;
+    expect(first.map((entry) => entry.after.username)).toEqual(['page.three', 'page.two']);
+    const older = (await get(`/admin-api/v1/audit?action=staff.create&limit=2&beforeSeq=${first[1]!.seq}`, owner)).body.data as typeof first;
+    expect(older[0]!.after.username).toBe('page.one');
+    expect(BigInt(older[0]!.seq)).toBeLessThan(BigInt(first[1]!.seq));
+    const one = await t.db.query<{ id: string }>(`SELECT id FROM staff_accounts WHERE username = 'page.two'`);
+    const byTarget = (await get(`/admin-api/v1/audit?subjectId=${one.rows[0]!.id}`, owner)).body.data as typeof first;
+    expect(byTarget.map((entry) => entry.after.username)).toEqual(['page.two']);
+  });
+
   it('chains every row, and verify stops at the first row changed afterwards', async () => {
     const owner = await t.staffToken('owner');
     expect((await post('/admin-api/v1/staff', { username: 'marketing.ploy', role: 'marketing' }, owner)).status).toBe(200);
