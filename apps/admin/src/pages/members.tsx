@@ -9,6 +9,7 @@ import { DataTable } from '../data-table';
 import { Button, ErrorText } from '../ui';
 import { LedgerStatement } from './ledger-statement';
 import { MemberProtection } from './member-protection';
+import { MemberRelations } from './member-relations';
 
 type MemberRow = MemberSummaryWire;
 
@@ -67,6 +68,7 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
       setReason('');
       void client.invalidateQueries({ queryKey: ['member'] });
       void client.invalidateQueries({ queryKey: ['members'] });
+      void client.invalidateQueries({ queryKey: ['member-relations'] });
     },
   });
   // The one-time password of a reset is in the answer only: shown once here, gone when the page changes.
@@ -202,6 +204,7 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
           <MemberProtection memberId={member.memberId} />
         </div>
       )}
+      {member && <MemberRelations memberId={member.memberId} />}
       {member && <LedgerStatement memberId={member.memberId} />}
     </section>
   );

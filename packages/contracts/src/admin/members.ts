@@ -94,3 +94,16 @@ export const memberSessionsEndedResponse = envelope(z.object({ sessionsEnded: z.
  * (`cache-control: no-store`), and how many sessions the reset ended.
  */
 export const memberPasswordResetResponse = envelope(z.object({ oneTimePassword: z.string(), sessionsEnded: z.number().int().nonnegative() }));
+
+/**
+ * `GET /admin-api/v1/members/:memberId/relations` (members.view): the members this one referred
+ * (level 1 directly, level 2 through them) and its open sessions, newest first, at most 100 each.
+ */
+export const memberRelations = z.object({
+  referrals: z.array(
+    z.object({ memberId: z.string(), phoneNumber: z.string(), name: z.string(), level: z.union([z.literal(1), z.literal(2)]), status: z.enum(['active', 'suspended']), joinedAt: z.string() }),
+  ),
+  sessions: z.array(z.object({ sessionId: z.string(), createdAt: z.string(), expiresAt: z.string(), address: z.string().nullable(), userAgent: z.string().nullable() })),
+});
+export type MemberRelationsWire = z.infer<typeof memberRelations>;
+export const memberRelationsResponse = envelope(memberRelations);

@@ -65,6 +65,29 @@ describe('staff member tools (issue 11 "Members")', () => {
   });
 });
 
+describe('a member\'s referrals and sessions (issue 11 "Members")', () => {
+  it('lists the members referred on two levels and the open sessions, newest first; refuses marketing and an unknown member', async () => {
+    const top = await t.signUp();
+    const direct = await t.signUp({ affiliateKey: top.affiliateKey });
+    const second = await t.signUp({ affiliateKey: direct.affiliateKey });
+    await t.logIn(top.phoneNumber, top.password);
+    const topId = await idOf(top.phoneNumber);
+    const relations = await staffCall(t, 'GET', `/admin-api/v1/members/${topId}/relations`, undefined, 'support');
+    expect(relations.status).toBe(200);
+    expect(relations.body.data.referrals).toEqual([
+      expect.objectContaining({ memberId: await idOf(direct.phoneNumber), phoneNumber: direct.phoneNumber, level: 1, status: 'active' }),
+      expect.objectContaining({ memberId: await idOf(second.phoneNumber), phoneNumber: second.phoneNumber, level: 2 }),
+    ]);
+    expect(relations.body.data.sessions.length).toBeGreaterThanOrEqual(1);
+    expect(relations.body.data.sessions[0]).toMatchObject({ sessionId: expect.stringMatching(/^\d+$/), address: expect.any(String) });
+    // Signed out everywhere: no open session is listed.
+    expect((await staffCall(t, 'POST', `/admin-api/v1/members/${topId}/sign-out`, { reason: 'ทดสอบ' }, 'support')).status).toBe(200);
+    expect((await staffCall(t, 'GET', `/admin-api/v1/members/${topId}/relations`, undefined, 'auditor')).body.data.sessions).toEqual([]);
+    expect((await staffCall(t, 'GET', `/admin-api/v1/members/${topId}/relations`, undefined, 'marketing')).status).toBe(403);
+    expect((await staffCall(t, 'GET', '/admin-api/v1/members/mbr_aaaaaaaaaaaaaaaaaaaa/relations', undefined, 'support')).status).toBe(404);
+  });
+});
+
 describe('reset password (issue 11 "Members")', () => {
   it('gives support a one-time password once: the old password and every session stop working, the new one signs in, the audit never holds it', async () => {
     const member = await fundedMember(t, '100.00');

@@ -6,6 +6,7 @@ import { searchMembers } from './search-members.ts';
 import { getMemberProfile } from './get-member-profile.ts';
 import { setMemberStatus, signMemberOutEverywhere } from './set-member-status.ts';
 import { resetMemberPassword } from './reset-member-password.ts';
+import { listMemberRelations } from './list-member-relations.ts';
 import { decideAdjustment, listPendingAdjustments, requestAdjustment, type AdjustmentView } from './adjust-member-wallet.ts';
 import {
   adjustmentDecisionBody,
@@ -16,6 +17,7 @@ import {
   memberPasswordResetResponse,
   memberProfileResponse,
   memberReasonBody,
+  memberRelationsResponse,
   memberSearchQuery,
   memberSearchResponse,
   memberSessionsEndedResponse,
@@ -43,6 +45,11 @@ export function registerMemberRoutes(app: FastifyInstance, context: AppContext):
     const liveGameWallet = { amount: balance.gameWallet, source: balance.gameWalletSource, readAt: balance.gameWalletReadAt, ledgerAmount: balance.ledgerGameWallet };
     return { success: true, message: 'ok', data: { ...profile, liveGameWallet } };
   });
+  routes.get('/admin-api/v1/members/:memberId/relations', { schema: { tags: TAGS, params: memberParams, response: { 200: memberRelationsResponse } } }, async (request) => ({
+    success: true,
+    message: 'ok',
+    data: await listMemberRelations(context.db, request.params.memberId, context.now()),
+  }));
   for (const [action, status] of [['suspend', 'suspended'], ['reactivate', 'active']] as const) {
     routes.post(`/admin-api/v1/members/:memberId/${action}`, { schema: { tags: TAGS, params: memberParams, body: memberReasonBody, response: { 200: memberStatusResponse } } }, async (request) => {
       const staff = requireStaffPrincipal(request);

@@ -79,6 +79,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'GET /admin-api/v1/events': 'dashboard.view',
   'GET /admin-api/v1/members': 'members.view',
   'GET /admin-api/v1/members/:memberId': 'members.view',
+  'GET /admin-api/v1/members/:memberId/relations': 'members.view',
   'GET /admin-api/v1/members/:memberId/protection': 'members.view',
   'GET /admin-api/v1/protection/members': 'members.view',
   'POST /admin-api/v1/members/:memberId/suspend': 'members.manage',
