@@ -124,9 +124,12 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
     schema: { tags: TAGS, querystring: withdrawalsQuery, response: { 200: withdrawalsResponse } },
   }, async (request) => {
     requireStaff(context, request);
+    // A work queue (waiting, approved, being paid) oldest first; finished ones (paid, failed,
+    // rejected) newest first — the history staff look back through.
+    const isQueue = request.query.status === 'pending_approval' || request.query.status === 'approved' || request.query.status === 'paying';
     const { rows } = await context.db.query<{ id: string; member_id: string; phone_number: string; amount_satang: bigint; bank_code: string; account_number: string; account_name: string; status: AdminWithdrawal['status']; created_at: Date }>(
       `SELECT w.id, w.member_id, m.phone_number, w.amount_satang, w.bank_code, w.account_number, w.account_name, w.status, w.created_at
-       FROM withdrawals w JOIN members m ON m.id = w.member_id WHERE w.status = $1 ORDER BY w.created_at LIMIT $2`,
+       FROM withdrawals w JOIN members m ON m.id = w.member_id WHERE w.status = $1 ORDER BY w.created_at ${isQueue ? 'ASC' : 'DESC'}, w.id LIMIT $2`,
       [request.query.status, request.query.limit],
     );
     return {
@@ -235,8 +238,10 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   }, async (request) => {
     requireStaff(context, request);
     const { rows } = await context.db.query<{ id: string; member_id: string; phone_number: string; amount_satang: bigint; status: AdminAffiliateWithdrawal['status']; created_at: Date; decided_by: string | null; decision_reason: string | null }>(
+      // The waiting queue oldest first; decided ones newest first (as the withdrawals list).
       `SELECT w.id, w.member_id, m.phone_number, w.amount_satang, w.status, w.created_at, w.decided_by, w.decision_reason
-       FROM affiliate_withdrawals w JOIN members m ON m.id = w.member_id WHERE w.status = $1 ORDER BY w.created_at LIMIT $2`,
+       FROM affiliate_withdrawals w JOIN members m ON m.id = w.member_id WHERE w.status = $1
+       ORDER BY w.created_at ${request.query.status === 'pending_approval' ? 'ASC' : 'DESC'}, w.id LIMIT $2`,
       [request.query.status, request.query.limit],
     );
     return {

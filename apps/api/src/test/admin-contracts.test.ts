@@ -34,6 +34,19 @@ describe('back-office answers fit @sabai/contracts (issue 10: contracts own the 
     expect(parsed.data).toEqual([expect.objectContaining({ id: requested.body.data.withdrawalId, Amount: 6000, status: 'pending_approval', Status: 2 })]);
   });
 
+  it('the paid withdrawals newest first (a history), the waiting ones oldest first (a queue)', async () => {
+    const paidIds: string[] = [];
+    for (let index = 0; index < 2; index += 1) {
+      const member = await fundedMember(t, '500.00');
+      const paid = await t.call({ method: 'POST', url: '/fund-composite/v1/withdrawal', token: member.token, body: { Amount: 100, Channel: 'BANK' } });
+      expect(paid.body.data.Status).toBe(1);
+      paidIds.push(paid.body.data.withdrawalId);
+    }
+    const list = withdrawalsResponse.parse((await staffCall(t, 'GET', '/admin-api/v1/withdrawals?status=paid&limit=200')).body).data.map((row) => row.id);
+    expect(list.indexOf(paidIds[1]!)).toBeLessThan(list.indexOf(paidIds[0]!));
+    expect(list.indexOf(paidIds[0]!)).toBeGreaterThanOrEqual(0);
+  });
+
   it('the held deposits', async () => {
     const list = await staffCall(t, 'GET', '/admin-api/v1/deposits/held');
     expect(heldDepositsResponse.parse(list.body).data).toEqual([]);
