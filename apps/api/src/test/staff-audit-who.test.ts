@@ -5,7 +5,8 @@ import { fundedMember, postFeed, staffCall, statementFrom } from './money-helper
 /**
  * Issue 11 "Audit": every staff action's row carries who (actor), their role and the address the
  * request came from. These are the routes whose rows had neither before requireStaff returned them
- * (plugins/staff-auth.ts); app.inject's client address is 127.0.0.1.
+ * (plugins/staff-auth.ts); app.inject's client address is 127.0.0.1. The affiliate-withdrawal decisions
+ * and game-case resolution are checked where their long setup is (affiliate.test.ts, game-settlement.test.ts).
  */
 let t: TestApp;
 beforeAll(async () => {
