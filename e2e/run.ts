@@ -78,7 +78,7 @@ const JOURNEYS = [
   { name: 'line', run: lineJourney },
   { name: 'responsible-gaming', run: responsibleGamingJourney },
   // The back office is desktop-first (issue 11): 1440×900, no touch.
-  { name: 'back-office', run: (options: Parameters<typeof routeSweep>[0]) => backOfficeJourney({ ...options, db: stack.db }), desktop: true },
+  { name: 'back-office', run: (options: Parameters<typeof routeSweep>[0]) => backOfficeJourney({ ...options, db: stack.db, databaseUrl: database?.databaseUrl }), desktop: true },
 ] as const;
 
 buildWebIfNeeded();

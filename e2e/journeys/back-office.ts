@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import type { Page } from 'playwright-core';
 import type { Db } from '@sabai/db';
 import { createStaffAccount, currentTotp, verifyAuditChain } from '@sabai/api';
+import { REPO_ROOT } from '../../scripts/stack.ts';
 import { expectText, expectVisible, newMemberDetails, screenshotter, type Member } from './helpers.ts';
 
 /**
@@ -10,6 +13,9 @@ import { expectText, expectVisible, newMemberDetails, screenshotter, type Member
  * above the auto-withdraw limit and rejects another with a reason, which the member then reads in
  * their withdrawal history; the audit trail shows it all and its chain verifies. Marketing (made by
  * the owner too) creates a first-deposit-only promotion through the promotions form, and members see it.
+ * Then (supportBonusAndFourEyes) support suspends a member whose next login shows the Thai message,
+ * a member deposits twice and gets the bonus once, an adjustment above the threshold waits for a
+ * second approver, and `npm run audit:verify` passes on the journey's database.
  */
 export interface BackOfficeJourneyOptions {
   page: Page;
@@ -17,12 +23,14 @@ export interface BackOfficeJourneyOptions {
   sandboxUrl: string;
   artifactsDir: string;
   db: Db;
+  /** The stack's PostgreSQL database; undefined on PGlite (in this process's memory). */
+  databaseUrl: string | undefined;
 }
 
 const HOUSE_KBANK = { bankCode: '004', accountNumber: '0011535946' };
 const REJECT_REASON = 'ชื่อบัญชีปลายทางไม่ตรงกับผู้สมัคร กรุณาติดต่อเจ้าหน้าที่';
 
-export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDir, db }: BackOfficeJourneyOptions): Promise<void> {
+export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDir, db, databaseUrl }: BackOfficeJourneyOptions): Promise<void> {
   const origin = baseUrl.replace(/\/+$/, '');
   const screenshot = screenshotter(page, artifactsDir);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -113,6 +121,9 @@ export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDi
   const chain = await verifyAuditChain(db);
   if (chain.firstBreak) throw new Error(`audit chain broken at ${chain.firstBreak.seq}`);
   console.log(`  back-office: audit chain sound over ${chain.rows} rows`);
+
+  // 6–11. Support suspends a member; bonus once; four-eyes adjustment; npm run audit:verify.
+  await supportBonusAndFourEyes(page, { origin, sandboxUrl, db, databaseUrl, screenshot });
 }
 
 const JOURNEY_PROMOTION = { id: 'journey-first-50', title: 'ฝากแรกรับโบนัส 50% (journey)' };
@@ -203,6 +214,16 @@ async function memberCall(origin: string, token: string, path: string, body?: un
 
 /** A member signed up over the API, funded with 13,000.00 from their bound account through the sandbox bank, with a 6,000.00 withdrawal waiting. */
 async function fundedMemberWithWithdrawal(origin: string, sandboxUrl: string): Promise<{ member: Member; token: string; withdrawalId: string }> {
+  const { member, token } = await signedUpMember(origin, { isBonus: false });
+  await depositFromBoundAccount(sandboxUrl, member, '13000.00');
+  const withdrawal = await memberCall(origin, token, '/fund-composite/v1/withdrawal', { Amount: 6000, Channel: 'BANK' });
+  const data = withdrawal.data as { Status?: number; withdrawalId?: string } | null;
+  if (data?.Status !== 2) throw new Error(`expected a withdrawal waiting for staff: ${JSON.stringify(withdrawal)}`);
+  return { member, token, withdrawalId: String(data.withdrawalId) };
+}
+
+/** A member signed up over the API (phone, bank check, sign-up with the bonus preference given) and logged in: their bearer token. */
+async function signedUpMember(origin: string, options: { isBonus: boolean }): Promise<{ member: Member; token: string }> {
   const member = newMemberDetails();
   const prefix = (await (await fetch(`${origin}/v2/prefix`)).json()) as { data: { appId: string } };
   const call = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -215,19 +236,213 @@ async function fundedMemberWithWithdrawal(origin: string, sandboxUrl: string): P
   const bank = await call('/auth-service/v1/checkBank', { BankCode: member.bankCode, BankAccount: member.accountNumber });
   await call(
     '/auth-service/v1/signup',
-    { phoneNumber: member.phoneNumber, Password: member.password, Confirm_Password: member.password, BankAccount: member.accountNumber, BankCode: member.bankCode, firstName: bank.data.firstName, lastName: bank.data.lastName, affiliateKey: '', isBonus: false, dateOfBirth: '1990-01-15' },
+    { phoneNumber: member.phoneNumber, Password: member.password, Confirm_Password: member.password, BankAccount: member.accountNumber, BankCode: member.bankCode, firstName: bank.data.firstName, lastName: bank.data.lastName, affiliateKey: '', isBonus: options.isBonus, dateOfBirth: '1990-01-15' },
     { tokenbank: String(bank.data.token) },
   );
   const login = await call('/auth-service/v1/login', { phoneNumber: member.phoneNumber, Password: member.password });
-  const token = String(login.authToken);
+  return { member, token: String(login.authToken) };
+}
+
+/** The member transfers `amount` (baht, "100.00") from their bound account to the house's Kasikorn account in the sandbox bank; the statement feed credits it. */
+async function depositFromBoundAccount(sandboxUrl: string, member: Member, amount: string): Promise<void> {
   const transfer = await fetch(`${sandboxUrl.replace(/\/+$/, '')}/bank/v1/transfers`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ fromBankCode: member.bankCode, fromAccountNumber: member.accountNumber, destination: 'bank', toBankCode: HOUSE_KBANK.bankCode, toAccountNumber: HOUSE_KBANK.accountNumber, amount: '13000.00' }),
+    body: JSON.stringify({ fromBankCode: member.bankCode, fromAccountNumber: member.accountNumber, destination: 'bank', toBankCode: HOUSE_KBANK.bankCode, toAccountNumber: HOUSE_KBANK.accountNumber, amount }),
   });
   if (!transfer.ok) throw new Error(`sandbox transfer failed: HTTP ${transfer.status}`);
-  const withdrawal = await memberCall(origin, token, '/fund-composite/v1/withdrawal', { Amount: 6000, Channel: 'BANK' });
-  const data = withdrawal.data as { Status?: number; withdrawalId?: string } | null;
-  if (data?.Status !== 2) throw new Error(`expected a withdrawal waiting for staff: ${JSON.stringify(withdrawal)}`);
-  return { member, token, withdrawalId: String(data.withdrawalId) };
+}
+
+const SUSPENDED_MESSAGE = 'บัญชีนี้ถูกระงับ กรุณาติดต่อเจ้าหน้าที่';
+const SUPPORT_PASSWORD = 'a-support-password-2026';
+const OWNER_PASSWORD = 'an-owner-password-2026';
+
+/**
+ * The rest of issue 11's journey, after the owner's audit trail: the owner adds a support account;
+ * support suspends a member, whose next login (member site and API) shows the Thai message; a
+ * member with the bonus preference deposits twice and gets the first-deposit promotion once; support
+ * asks for an adjustment above ADJUSTMENT_SECOND_APPROVAL_ABOVE_SATANG (1,000 baht by default), which
+ * changes nothing until the owner approves it; then `npm run audit:verify` passes on the journey's database.
+ */
+async function supportBonusAndFourEyes(
+  page: Page,
+  { origin, sandboxUrl, db, databaseUrl, screenshot }: { origin: string; sandboxUrl: string; db: Db; databaseUrl: string | undefined; screenshot: (name: string, target?: Page) => Promise<void> },
+): Promise<void> {
+  // 6. The owner (left on the English audit trail) switches back to Thai and adds a support account.
+  await page.getByRole('button', { name: 'ภาษาไทย' }).click();
+  await page.getByRole('button', { name: 'เจ้าหน้าที่' }).click();
+  await page.getByLabel('ชื่อผู้ใช้').fill('support.journey');
+  await page.getByLabel('บทบาท').selectOption('support');
+  await page.getByRole('button', { name: 'เพิ่มเจ้าหน้าที่' }).click();
+  await expectText(page.getByTestId('staff-created'), 'support.journey', 'the new support account');
+  const supportPassword = ((await page.getByTestId('one-time-password').textContent()) ?? '').trim();
+  if (supportPassword.length < 20) throw new Error('no one-time password shown for the new support account');
+  await screenshot('owner-created-support');
+  await page.getByRole('button', { name: 'ออกจากระบบ', exact: true }).click();
+
+  // The members of these steps: one to suspend; one with the bonus preference, whose first deposit
+  // of 100.00 gets the journey's first-deposit promotion (display order 0, before the demo's): 50.00.
+  const toSuspend = await signedUpMember(origin, { isBonus: false });
+  const bonusMember = await signedUpMember(origin, { isBonus: true });
+  await depositFromBoundAccount(sandboxUrl, bonusMember.member, '100.00');
+  await waitForMoney(origin, bonusMember.token, 150, 'the first deposit of 100.00 with its 50.00 bonus');
+
+  // 7. Support signs in (one-time password, TOTP, own password) and suspends the first member with a reason.
+  await signInThroughScreens(page, origin, 'support.journey', supportPassword, SUPPORT_PASSWORD, screenshot, 'support');
+  await expectText(page.getByTestId('who'), 'support', 'support signed in');
+  await openMember(page, toSuspend.member.phoneNumber);
+  await page.getByPlaceholder('เหตุผล (บันทึกในประวัติการทำงาน)').fill('สมาชิกแจ้งว่าโทรศัพท์หาย ขอระงับบัญชีไว้ก่อน (journey)');
+  await page.getByRole('button', { name: 'ระงับบัญชี' }).click();
+  await expectText(page.getByTestId('member-status'), 'suspended', 'the member suspended');
+  await screenshot('support-suspended-member');
+
+  // 8. The suspended member's next login: refused with the Thai message, on the member site and by the API.
+  const memberTab = await page.context().newPage();
+  try {
+    await memberTab.goto(`${origin}/user/login`);
+    await expectVisible(memberTab.getByTestId('login-form'), 'the member login form');
+    await memberTab.getByTestId('login-phone').fill(toSuspend.member.phoneNumber);
+    await memberTab.getByTestId('login-password').fill(toSuspend.member.password);
+    await memberTab.getByTestId('login-submit').click();
+    await expectText(memberTab.getByTestId('error-dialog'), SUSPENDED_MESSAGE, 'the suspended message on the member site');
+    await screenshot('member-login-suspended', memberTab);
+  } finally {
+    await memberTab.close();
+  }
+  const refused = await memberLogin(origin, toSuspend.member);
+  if (refused.status !== 403 || refused.message !== SUSPENDED_MESSAGE) throw new Error(`suspended member's login: HTTP ${refused.status} ${refused.message}`);
+  console.log(`  back-office: support suspended ${toSuspend.member.phoneNumber}; their login answers ${refused.status} "${refused.message}"`);
+
+  // 9. Bonus once: the second deposit, 200.00, meets the journey promotion's minimum, but the
+  // promotion is for the first deposit only (and the first grant is still being played: one at a
+  // time); the demo's daily bonus wants 300.00. Exactly one grant, of the journey's promotion.
+  await openMember(page, bonusMember.member.phoneNumber);
+  await expectText(page.getByTestId('member-page'), `โบนัส: ${JOURNEY_PROMOTION.id}`, 'the active bonus on the member page');
+  await depositFromBoundAccount(sandboxUrl, bonusMember.member, '200.00');
+  await waitForMoney(origin, bonusMember.token, 350, 'the second deposit of 200.00 without a bonus');
+  await waitForBonusDecisions(db, bonusMember.member.phoneNumber, 2);
+  const { rows: grants } = await db.query<{ promotion_id: string; bonus_satang: string }>(
+    `SELECT g.promotion_id, g.bonus_satang::text FROM bonus_grants g JOIN members m ON m.id = g.member_id WHERE m.phone_number = $1`,
+    [bonusMember.member.phoneNumber],
+  );
+  if (grants.length !== 1 || grants[0]?.promotion_id !== JOURNEY_PROMOTION.id || grants[0].bonus_satang !== '5000') throw new Error(`expected one 50.00 grant of ${JOURNEY_PROMOTION.id}: ${JSON.stringify(grants)}`);
+  await openMember(page, bonusMember.member.phoneNumber);
+  await expectVisible(page.getByTestId('member-page').getByText(/ฝาก 200\.00/), 'the second deposit on the member page');
+  await expectVisible(page.getByTestId('member-page').getByText(/ฝาก 100\.00/), 'the first deposit on the member page');
+  await screenshot('support-member-two-deposits-one-bonus');
+  console.log(`  back-office: two deposits (100.00, 200.00), one grant: ${JOURNEY_PROMOTION.id} 50.00`);
+
+  // 10. Four eyes: support asks for 1,500.00 (above the 1,000.00 threshold); nothing moves until a second person approves.
+  await requestAdjustmentOnScreen(page, 'credit', '1500', 'ชดเชยยอดฝากตกหล่น (journey)');
+  await expectVisible(page.getByText('รอเจ้าหน้าที่อีกคนอนุมัติ'), 'the adjustment waiting for a second approver');
+  await screenshot('support-adjustment-waiting');
+  await waitForMoney(origin, bonusMember.token, 350, 'the balance unchanged while the adjustment waits');
+  if ((await page.getByTestId('pending-adjustments').count()) > 0) throw new Error('support sees the approvals');
+  await page.getByRole('button', { name: 'ออกจากระบบ', exact: true }).click();
+
+  await signInAgain(page, db, 'owner.journey', OWNER_PASSWORD);
+  await page.getByRole('button', { name: 'สมาชิก', exact: true }).click();
+  const memberId = await memberIdOf(db, bonusMember.member.phoneNumber);
+  const waitingRow = page.getByTestId('pending-adjustments').locator('p', { hasText: memberId });
+  await expectText(waitingRow, 'support.journey', 'the waiting adjustment with who asked');
+  await screenshot('owner-pending-adjustment');
+  await waitingRow.getByRole('button', { name: 'อนุมัติ', exact: true }).click();
+  await waitingRow.waitFor({ state: 'detached' });
+  await waitForMoney(origin, bonusMember.token, 1850, 'the adjustment applied after the approval');
+  await screenshot('owner-approved-adjustment');
+  console.log('  back-office: support asked for 1,500.00, the balance moved only when the owner approved');
+
+  // 11. `npm run audit:verify` on the journey's database exits 0. On PGlite the stack's database
+  // is in this process's memory (no URL another process could open): the in-process check stands in.
+  if (databaseUrl) {
+    const verified = await runAuditVerify(databaseUrl);
+    if (verified.code !== 0) throw new Error(`npm run audit:verify exited ${verified.code}: ${verified.output}`);
+    console.log(`  back-office: npm run audit:verify → ${verified.output.trim().split('\n').at(-1)}`);
+  } else {
+    const chain = await verifyAuditChain(db);
+    if (chain.firstBreak) throw new Error(`audit chain broken at ${chain.firstBreak.seq}`);
+    console.log(`  back-office: audit chain sound over ${chain.rows} rows (PGlite: in-process, no npm run audit:verify)`);
+  }
+}
+
+/** Members screen: search by phone number and open the member page (after a reload, as staff would: the page caches answers for 5 s). */
+async function openMember(page: Page, phoneNumber: string): Promise<void> {
+  await page.reload();
+  await page.getByRole('button', { name: 'สมาชิก', exact: true }).click();
+  await page.getByPlaceholder('เบอร์โทร ชื่อ เลขบัญชี หรือยูสเกม (อย่างน้อย 3 ตัว)').fill(phoneNumber);
+  await page.getByRole('button', { name: 'ค้นหา' }).click();
+  await page.getByRole('row', { name: new RegExp(phoneNumber) }).getByRole('button', { name: 'เปิด' }).click();
+  await expectText(page.getByTestId('member-page'), phoneNumber, `the member page of ${phoneNumber}`);
+}
+
+/** The adjustment form of the open member page: direction, amount in baht, reason. */
+async function requestAdjustmentOnScreen(page: Page, direction: 'credit' | 'debit', baht: string, reason: string): Promise<void> {
+  await page.getByLabel('ทิศทาง').selectOption(direction);
+  await page.getByLabel('จำนวนเงิน').fill(baht);
+  await page.getByLabel('เหตุผลการปรับยอด').fill(reason);
+  await page.getByRole('button', { name: 'ปรับยอด', exact: true }).click();
+}
+
+/** A staff member who has a password and TOTP already signs in: password, then a fresh code. */
+async function signInAgain(page: Page, db: Db, username: string, password: string): Promise<void> {
+  await page.getByLabel('ชื่อผู้ใช้').fill(username);
+  await page.getByLabel('รหัสผ่าน').fill(password);
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  await enterFreshCode(page, await totpSecretOf(db, username));
+  await expectVisible(page.getByTestId('who'), `${username} signed in`);
+}
+
+/**
+ * Waits (up to 15 s) until the member's money, main + game wallet in baht (member API; a credited
+ * deposit moves on into the game), reads `baht`.
+ */
+async function waitForMoney(origin: string, token: string, baht: number, what: string): Promise<void> {
+  let wallets: { mainWallet?: number; gameWallet?: number } | null = null;
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+    wallets = (await memberCall(origin, token, '/user-profile-composite/v1/profile/balance')).data as { mainWallet?: number; gameWallet?: number } | null;
+    if ((wallets?.mainWallet ?? 0) + (wallets?.gameWallet ?? 0) === baht) return;
+  }
+  throw new Error(`${what}: main ${String(wallets?.mainWallet)} + game ${String(wallets?.gameWallet)}, expected ${baht} in all`);
+}
+
+/** Waits (up to 30 s) until the worker's grant-bonus handler has decided `count` credited deposits of the member. */
+async function waitForBonusDecisions(db: Db, phoneNumber: string, count: number): Promise<void> {
+  let done = 0;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+    const { rows } = await db.query<{ done: string }>(
+      `SELECT count(*)::text AS done FROM outbox_events e JOIN outbox_deliveries d ON d.event_id = e.id AND d.handler = 'grant-bonus' AND d.status = 'done'
+       JOIN members m ON m.id = e.member_id WHERE m.phone_number = $1 AND e.kind = 'deposit.credited'`,
+      [phoneNumber],
+    );
+    done = Number(rows[0]?.done ?? 0);
+    if (done >= count) return;
+  }
+  throw new Error(`the worker decided the bonus of ${done} deposits, expected ${count}`);
+}
+
+async function memberIdOf(db: Db, phoneNumber: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [phoneNumber]);
+  if (!rows[0]) throw new Error(`no member ${phoneNumber}`);
+  return rows[0].id;
+}
+
+/** The member API's login: HTTP status and message. */
+async function memberLogin(origin: string, member: Member): Promise<{ status: number; message: string }> {
+  const prefix = (await (await fetch(`${origin}/v2/prefix`)).json()) as { data: { appId: string } };
+  const response = await fetch(`${origin}/auth-service/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': prefix.data.appId, 'accept-language': 'th' },
+    body: JSON.stringify({ phoneNumber: member.phoneNumber, Password: member.password }),
+  });
+  return { status: response.status, message: ((await response.json()) as { message: string }).message };
+}
+
+/** `npm run audit:verify` as its own process on the given database: exit code and output. */
+async function runAuditVerify(databaseUrl: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn('npm', ['run', '--silent', 'audit:verify'], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, output };
 }

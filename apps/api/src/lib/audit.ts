@@ -13,13 +13,15 @@ export async function recordStaffAction(
   tx: Queryable,
   entry: {
     actor: string;
-    actorRole?: string | null;
+    /** The staff member's role; null only for an actor outside the back office (the CLI, the system). */
+    actorRole: string | null;
     action: string;
     subjectType: string;
     subjectId: string;
     details?: Record<string, unknown>;
     reason?: string | null;
-    address?: string | null;
+    /** The client address of the request; null only when there is none (the CLI, the system). */
+    address: string | null;
     before?: unknown;
     after?: unknown;
   },
@@ -29,13 +31,13 @@ export async function recordStaffAction(
      VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb, $10::jsonb)`,
     [
       entry.actor,
-      entry.actorRole ?? null,
+      entry.actorRole,
       entry.action,
       entry.subjectType,
       entry.subjectId,
       toJson(entry.details ?? {}),
       entry.reason ?? null,
-      entry.address ?? null,
+      entry.address,
       entry.before === undefined ? null : toJson(entry.before),
       entry.after === undefined ? null : toJson(entry.after),
     ],

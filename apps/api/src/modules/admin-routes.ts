@@ -90,8 +90,8 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   routes.post('/admin-api/v1/deposits/:depositId/assign', {
     schema: { tags: TAGS, params: heldDepositParams, body: assignHeldDepositBody, response: { 200: heldDepositCreditedResponse } },
   }, async (request) => {
-    const actor = requireStaff(context, request);
-    const result = await resolveHeldDeposit(context, { depositId: request.params.depositId, actor, action: 'assign', memberPhoneNumber: request.body.memberPhoneNumber, note: request.body.note ?? '' });
+    const staff = requireStaff(context, request);
+    const result = await resolveHeldDeposit(context, { depositId: request.params.depositId, ...staff, action: 'assign', memberPhoneNumber: request.body.memberPhoneNumber, note: request.body.note ?? '' });
     return { success: true, message: 'ok', data: result };
   });
 
@@ -100,8 +100,8 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   routes.post('/admin-api/v1/deposits/:depositId/release', {
     schema: { tags: TAGS, params: heldDepositParams, body: releaseHeldDepositBody, response: { 200: heldDepositCreditedResponse } },
   }, async (request) => {
-    const actor = requireStaff(context, request);
-    const result = await releaseAmlHeldDeposit(context, { depositId: request.params.depositId, actor, note: request.body.note });
+    const staff = requireStaff(context, request);
+    const result = await releaseAmlHeldDeposit(context, { depositId: request.params.depositId, ...staff, note: request.body.note });
     return { success: true, message: result.alreadyReleased ? 'รายการนี้ปล่อยให้สมาชิกแล้ว' : 'ปล่อยเงินฝากให้สมาชิกแล้ว', data: { status: result.status } };
   });
 
@@ -115,8 +115,8 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
       response: { 200: heldDepositRefundResponse },
     },
   }, async (request) => {
-    const actor = requireStaff(context, request);
-    const result = await refundHeldDeposit(context, { depositId: request.params.depositId, actor, ...request.body });
+    const staff = requireStaff(context, request);
+    const result = await refundHeldDeposit(context, { ...request.body, depositId: request.params.depositId, ...staff });
     return { success: true, message: result.status === 'refunded' ? 'คืนเงินให้ผู้โอนแล้ว' : result.status === 'held' ? 'ธนาคารปฏิเสธการโอนคืน รายการกลับไปรอตรวจสอบ' : 'กำลังโอนคืน รอผลจากธนาคาร', data: result };
   });
 
@@ -157,10 +157,10 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
 
   // On demand: a quiet look at each member of the page; differences nothing explains open cases (issue 15).
   routes.post('/admin-api/v1/game/reconciliation/run', { schema: { tags: TAGS, querystring: gameReconciliationQuery, response: { 200: gameReconciliationResponse } } }, async (request) => {
-    const actor = requireStaff(context, request);
+    const staff = requireStaff(context, request);
     const report = await gameReconciliationReport(context, { ...request.query, isRun: true });
     await context.db.transaction((tx) =>
-      recordStaffAction(tx, { actor, action: 'game_reconciliation.run', subjectType: 'job', subjectId: 'game-reconciliation', details: { ...request.query, withDifference: report.withDifference, unknown: report.unknown } }),
+      recordStaffAction(tx, { ...staff, action: 'game_reconciliation.run', subjectType: 'job', subjectId: 'game-reconciliation', details: { ...request.query, withDifference: report.withDifference, unknown: report.unknown } }),
     );
     return { success: true, message: 'ok', data: report };
   });
@@ -199,8 +199,8 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
       response: { 200: resolvedGameCaseResponse },
     },
   }, async (request) => {
-    const actor = requireStaff(context, request);
-    const result = await resolveGameCase(context, { caseId: request.params.caseId, resolution: request.body.resolution, actor, reason: request.body.reason });
+    const staff = requireStaff(context, request);
+    const result = await resolveGameCase(context, { caseId: request.params.caseId, resolution: request.body.resolution, ...staff, reason: request.body.reason });
     return {
       success: true,
       message: 'ok',
@@ -216,9 +216,9 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   } as const;
   for (const [name, run] of Object.entries(jobs)) {
     routes.post(`/admin-api/v1/jobs/${name}`, { schema: { tags: TAGS, summary: `Run the ${name} job now`, response: { 200: staffJobRunResponse } } }, async (request) => {
-      const actor = requireStaff(context, request);
+      const staff = requireStaff(context, request);
       const count = await run();
-      await context.db.transaction((tx) => recordStaffAction(tx, { actor, action: `job.${name}`, subjectType: 'job', subjectId: name, details: { count } }));
+      await context.db.transaction((tx) => recordStaffAction(tx, { ...staff, action: `job.${name}`, subjectType: 'job', subjectId: name, details: { count } }));
       return { success: true, message: 'ok', data: { job: name, count } };
     });
   }
@@ -227,8 +227,8 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
     routes.post(`/admin-api/v1/withdrawals/:withdrawalId/${decision}`, {
       schema: { tags: TAGS, params: withdrawalDecisionParams, body: adminDecisionBody, response: { 200: withdrawalDecisionResponse } },
     }, async (request) => {
-      const actor = requireStaff(context, request);
-      const result = await decideWithdrawal(context, { withdrawalId: request.params.withdrawalId, decision, actor, reason: request.body?.reason });
+      const staff = requireStaff(context, request);
+      const result = await decideWithdrawal(context, { withdrawalId: request.params.withdrawalId, decision, ...staff, reason: request.body?.reason });
       return { success: true, message: 'ok', data: result };
     });
   }
@@ -264,8 +264,8 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
     routes.post(`/admin-api/v1/affiliate-withdrawals/:affiliateWithdrawalId/${decision}`, {
       schema: { tags: TAGS, params: affiliateWithdrawalDecisionParams, body: adminDecisionBody, response: { 200: affiliateWithdrawalDecisionResponse } },
     }, async (request) => {
-      const actor = requireStaff(context, request);
-      const result = await decideAffiliateWithdrawal(context, { affiliateWithdrawalId: request.params.affiliateWithdrawalId, decision, actor, reason: request.body?.reason });
+      const staff = requireStaff(context, request);
+      const result = await decideAffiliateWithdrawal(context, { affiliateWithdrawalId: request.params.affiliateWithdrawalId, decision, ...staff, reason: request.body?.reason });
       return { success: true, message: 'ok', data: result };
     });
   }

@@ -83,6 +83,8 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandlerDefinition> = {
           await refundHeldDeposit(context, {
             depositId: payload.depositId,
             actor: 'system:player-protection',
+            actorRole: null,
+            address: null,
             note: payload.reason === 'RG_EXCLUDED' ? 'คืนเงินฝากระหว่างพักการเล่น' : 'คืนเงินฝากที่เกินวงเงินฝากที่สมาชิกตั้งไว้',
             bankCode: member.bank_code,
             accountNumber: member.bank_account_number,

@@ -215,6 +215,9 @@ describe('affiliate income above the auto-withdraw maximum (settings Affiliate.a
     expect(row.Amount).toBe(2000);
     expect((await staffCall(t, 'POST', `/admin-api/v1/affiliate-withdrawals/${row.id}/reject`, {})).status).toBe(400);
     expect((await staffCall(t, 'POST', `/admin-api/v1/affiliate-withdrawals/${row.id}/reject`, { reason: 'ตรวจสอบบัญชีแนะนำซ้ำ' })).body.data).toEqual({ status: 'rejected' });
+    // Who decided, with their role and address (issue 11 "Audit").
+    const decided = await t.db.query<{ actor: string; actor_role: string | null; address: string | null }>(`SELECT actor, actor_role, address FROM audit_log WHERE action = 'affiliate_withdrawal.reject' AND subject_id = $1`, [row.id]);
+    expect(decided.rows).toEqual([{ actor: 'staff:test-owner', actor_role: 'owner', address: '127.0.0.1' }]);
     expect(await balances(token)).toMatchObject({ mainWallet: 0, affiliateWallet: 2000 });
     expect((await summary(token)).transaction).toEqual([expect.objectContaining({ Amount: 2000, Status: 3 })]);
     expect((await staffCall(t, 'POST', `/admin-api/v1/affiliate-withdrawals/${row.id}/approve`, {})).status).toBe(409);

@@ -15,7 +15,7 @@ import { afterIncomeMoved } from './withdraw-affiliate-income.ts';
  */
 export async function decideAffiliateWithdrawal(
   context: AppContext,
-  input: { affiliateWithdrawalId: string; decision: 'approve' | 'reject'; actor: string; reason?: string | undefined },
+  input: { affiliateWithdrawalId: string; decision: 'approve' | 'reject'; actor: string; actorRole: string | null; address: string | null; reason?: string | undefined },
 ): Promise<{ status: 'approved' | 'rejected' }> {
   const reason = input.reason?.trim() || null;
   if (input.decision === 'reject' && !reason) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุเหตุผลที่ปฏิเสธ' });
@@ -50,6 +50,8 @@ export async function decideAffiliateWithdrawal(
     }
     await recordStaffAction(tx, {
       actor: input.actor,
+      actorRole: input.actorRole,
+      address: input.address,
       action: `affiliate_withdrawal.${input.decision}`,
       subjectType: 'affiliate_withdrawal',
       subjectId: input.affiliateWithdrawalId,

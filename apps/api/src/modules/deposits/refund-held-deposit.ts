@@ -28,7 +28,7 @@ import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
  */
 export async function refundHeldDeposit(
   context: AppContext,
-  input: { depositId: string; actor: string; note: string; bankCode: string; accountNumber: string },
+  input: { depositId: string; actor: string; actorRole: string | null; address: string | null; note: string; bankCode: string; accountNumber: string },
 ): Promise<{ status: 'refunded' | 'refunding' | 'held'; refundId: string }> {
   const note = input.note.trim();
   if (!note) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุเหตุผลการคืนเงิน' });
@@ -66,6 +66,8 @@ export async function refundHeldDeposit(
     await tx.query(`UPDATE deposits SET status = 'refunding', resolved_by = $2 WHERE id = $1`, [input.depositId, input.actor]);
     await recordStaffAction(tx, {
       actor: input.actor,
+      actorRole: input.actorRole,
+      address: input.address,
       action: 'deposit.refund',
       subjectType: 'deposit',
       subjectId: input.depositId,

@@ -18,7 +18,7 @@ import { depositRefusal } from '../responsible-gaming/index.ts';
  */
 export async function resolveHeldDeposit(
   context: AppContext,
-  input: { depositId: string; actor: string; action: 'assign'; memberPhoneNumber: string; note?: string },
+  input: { depositId: string; actor: string; actorRole: string | null; address: string | null; action: 'assign'; memberPhoneNumber: string; note?: string },
 ): Promise<{ status: 'credited' }> {
   return inLedgerTransaction(context.db, async (tx) => {
     const { rows } = await tx.query<{ status: string; event_id: bigint; amount_satang: bigint }>(
@@ -32,7 +32,7 @@ export async function resolveHeldDeposit(
     const memberId = member.rows[0]?.id;
     if (!memberId) throw new AppError('NOT_FOUND', { message: 'ไม่พบสมาชิกเบอร์นี้' });
     await creditHeldDeposit(tx, context, { depositId: input.depositId, eventId: deposit.event_id, amountSatang: deposit.amount_satang, memberId, actor: input.actor });
-    await recordStaffAction(tx, { actor: input.actor, action: 'deposit.assign', subjectType: 'deposit', subjectId: input.depositId, details: { memberId, note: input.note ?? null } });
+    await recordStaffAction(tx, { actor: input.actor, actorRole: input.actorRole, address: input.address, action: 'deposit.assign', subjectType: 'deposit', subjectId: input.depositId, details: { memberId, note: input.note ?? null } });
     return { status: 'credited' as const };
   });
 }
@@ -51,7 +51,7 @@ export async function resolveHeldDeposit(
  */
 export async function releaseAmlHeldDeposit(
   context: AppContext,
-  input: { depositId: string; actor: string; actorRole?: string; note: string },
+  input: { depositId: string; actor: string; actorRole: string | null; address: string | null; note: string },
 ): Promise<{ status: 'credited'; memberId: string; alreadyReleased: boolean }> {
   const note = input.note.trim();
   if (!note) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุผลการตรวจสอบ' });
@@ -68,7 +68,7 @@ export async function releaseAmlHeldDeposit(
     const memberId = deposit.member_id;
     await creditHeldDeposit(tx, context, { depositId: input.depositId, eventId: deposit.event_id, amountSatang: deposit.amount_satang, memberId, actor: input.actor });
     await recordStaffAction(tx, {
-      actor: input.actor, ...(input.actorRole ? { actorRole: input.actorRole } : {}), action: 'deposit.release', subjectType: 'deposit', subjectId: input.depositId,
+      actor: input.actor, actorRole: input.actorRole, address: input.address, action: 'deposit.release', subjectType: 'deposit', subjectId: input.depositId,
       reason: note, details: { memberId, holdReason: 'AML_REVIEW' },
     });
     return { status: 'credited' as const, memberId, alreadyReleased: false };

@@ -21,7 +21,7 @@ export const MAX_SECRET_OVERLAP_MS = 7 * 86_400_000;
  */
 export async function rotateFeedSourceSecret(
   context: AppContext,
-  input: { sourceId: string; actor: string; overlapMs?: number },
+  input: { sourceId: string; actor: string; actorRole: string | null; address: string | null; overlapMs?: number },
 ): Promise<{ sourceId: string; secret: string; rotatedAt: Date; overlapUntil: Date | null }> {
   const overlapMs = input.overlapMs ?? context.config.FEED_SECRET_OVERLAP_MS;
   if (!Number.isInteger(overlapMs) || overlapMs < 0 || overlapMs > MAX_SECRET_OVERLAP_MS) throw new Error(`overlap out of range: ${overlapMs}`);
@@ -39,6 +39,8 @@ export async function rotateFeedSourceSecret(
     if (updated.rowCount === 0) throw new AppError('NOT_FOUND');
     await recordStaffAction(tx, {
       actor: input.actor,
+      actorRole: input.actorRole,
+      address: input.address,
       action: 'feed_source.rotate_secret',
       subjectType: 'bank_feed_source',
       subjectId: input.sourceId,

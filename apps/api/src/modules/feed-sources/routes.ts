@@ -74,11 +74,11 @@ export function registerFeedSourceRoutes(app: FastifyInstance, context: AppConte
       response: { 200: rotateFeedSecretResponse, ...refusals },
     },
     handler: async (request, reply) => {
-      const actor = requireStaff(context, request);
+      const staff = requireStaff(context, request);
       const overlapMinutes = request.body?.overlapMinutes;
       const rotated = await rotateFeedSourceSecret(context, {
         sourceId: request.params.sourceId,
-        actor,
+        ...staff,
         ...(overlapMinutes === undefined ? {} : { overlapMs: overlapMinutes * MINUTE_MS }),
       });
       // The secret is in this answer only: never cached anywhere on the way.
@@ -95,11 +95,11 @@ export function registerFeedSourceRoutes(app: FastifyInstance, context: AppConte
     onRequest: authenticateFirst,
     schema: { tags: TAGS, summary: 'How a feed source’s silence is watched (active hours, threshold)', params: feedSourceParams, body: monitoringBody, response: { 200: feedSourceMonitoringResponse, ...refusals } },
     handler: async (request) => {
-      const actor = requireStaff(context, request);
+      const staff = requireStaff(context, request);
       const { isSilenceMonitored, maxSilenceMinutes, activeFrom, activeTo } = request.body;
       await setFeedSourceMonitoring(context, {
         sourceId: request.params.sourceId,
-        actor,
+        ...staff,
         isSilenceMonitored,
         maxSilenceMs: maxSilenceMinutes ? maxSilenceMinutes * MINUTE_MS : null,
         // Both parse: the body schema refused anything else.

@@ -11,7 +11,7 @@ import { assertActiveHours, type ActiveHours } from './silence-rules.ts';
  */
 export async function setFeedSourceMonitoring(
   context: AppContext,
-  input: { sourceId: string; actor: string; isSilenceMonitored: boolean; maxSilenceMs: number | null; activeHours: ActiveHours },
+  input: { sourceId: string; actor: string; actorRole: string | null; address: string | null; isSilenceMonitored: boolean; maxSilenceMs: number | null; activeHours: ActiveHours },
 ): Promise<void> {
   assertActiveHours(input.activeHours);
   await context.db.transaction(async (tx) => {
@@ -22,6 +22,8 @@ export async function setFeedSourceMonitoring(
     if (updated.rowCount === 0) throw new AppError('NOT_FOUND');
     await recordStaffAction(tx, {
       actor: input.actor,
+      actorRole: input.actorRole,
+      address: input.address,
       action: 'feed_source.set_monitoring',
       subjectType: 'bank_feed_source',
       subjectId: input.sourceId,

@@ -39,11 +39,11 @@ export function registerOutboxRoutes(app: FastifyInstance, context: AppContext):
   routes.post('/admin-api/v1/outbox/deliveries/:eventId/:handler/retry', {
     schema: { tags: TAGS, summary: 'Send a dead delivery again', params: outboxDeliveryParams, response: { 200: outboxRetryResponse } },
   }, async (request) => {
-    const actor = requireStaff(context, request);
+    const staff = requireStaff(context, request);
     const input = { eventId: BigInt(request.params.eventId), handler: request.params.handler };
     const retried = await context.db.transaction(async (tx) => {
       const ok = await retryDeadDelivery(tx, input);
-      if (ok) await recordStaffAction(tx, { actor, action: 'outbox.retry', subjectType: 'outbox_delivery', subjectId: `${input.eventId}/${input.handler}`, details: {} });
+      if (ok) await recordStaffAction(tx, { ...staff, action: 'outbox.retry', subjectType: 'outbox_delivery', subjectId: `${input.eventId}/${input.handler}`, details: {} });
       return ok;
     });
     if (!retried) throw new AppError('NOT_FOUND');

@@ -172,8 +172,8 @@ describe('differences nothing explains go to a case for staff, never to the memb
     const resolved = await staffCall(t, 'POST', `/admin-api/v1/game/cases/${gameCase!.id}/resolve`, { resolution: 'align_partner', reason: 'partner applied gtr twice; confirmed by their support' });
     expect(resolved.body.data).toMatchObject({ status: 'resolved', partnerMoved: 1000, writtenOff: 0 });
     expect(await liveGame(t, memberId)).toBe(0n);
-    const audit = await t.db.query<{ action: string; details: { reason: string } }>(`SELECT action, details FROM audit_log WHERE subject_id = $1`, [gameCase!.id]);
-    expect(audit.rows).toEqual([expect.objectContaining({ action: 'game_case.align_partner', details: expect.objectContaining({ reason: expect.stringContaining('twice') }) })]);
+    const audit = await t.db.query<{ action: string; details: { reason: string }; actor_role: string | null; address: string | null }>(`SELECT action, details, actor_role, address FROM audit_log WHERE subject_id = $1`, [gameCase!.id]);
+    expect(audit.rows).toEqual([expect.objectContaining({ action: 'game_case.align_partner', details: expect.objectContaining({ reason: expect.stringContaining('twice') }), actor_role: 'owner', address: '127.0.0.1' })]);
     const again = await staffCall(t, 'POST', `/admin-api/v1/game/cases/${gameCase!.id}/resolve`, { resolution: 'write_off', reason: 'again' });
     expect(again.status).toBe(409);
     await expectLedgerSound(t);

@@ -22,7 +22,7 @@ export type GameCaseResolution = 'align_partner' | 'write_off';
  */
 export async function resolveGameCase(
   context: AppContext,
-  input: { caseId: string; resolution: GameCaseResolution; actor: string; reason: string },
+  input: { caseId: string; resolution: GameCaseResolution; actor: string; actorRole: string | null; address: string | null; reason: string },
 ): Promise<{ caseId: string; status: 'resolved'; partnerMovedSatang: bigint; writtenOffSatang: bigint }> {
   const found = await context.db.query<GameCaseRow>('SELECT * FROM game_reconciliation_cases WHERE id = $1', [input.caseId]);
   const gameCase = found.rows[0];
@@ -55,6 +55,8 @@ export async function resolveGameCase(
     );
     await recordStaffAction(tx, {
       actor: input.actor,
+      actorRole: input.actorRole,
+      address: input.address,
       action: `game_case.${input.resolution}`,
       subjectType: 'game_case',
       subjectId: locked.id,

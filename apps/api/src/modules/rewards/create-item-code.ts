@@ -17,7 +17,7 @@ export const MAX_ITEM_CODE_USES = 1_000_000;
  */
 export async function createItemCode(
   context: AppContext,
-  input: { actor: string; code: string; amountSatang: bigint; totalUses: number; expiresAt: Date },
+  input: { actor: string; actorRole: string | null; address: string | null; code: string; amountSatang: bigint; totalUses: number; expiresAt: Date },
 ): Promise<ItemCodeRow> {
   const code = normalizeItemCode(input.code);
   if (!ITEM_CODE_PATTERN.test(code)) throw new AppError('VALIDATION_FAILED', { message: 'โค้ดต้องเป็นตัวอักษร A-Z หรือตัวเลข 4 ถึง 32 ตัว' });
@@ -36,6 +36,8 @@ export async function createItemCode(
       );
       await recordStaffAction(tx, {
         actor: input.actor,
+        actorRole: input.actorRole,
+        address: input.address,
         action: 'item_code.create',
         subjectType: 'item_code',
         subjectId: code,

@@ -116,9 +116,9 @@ export function registerRewardRoutes(app: FastifyInstance, context: AppContext):
   routes.post('/admin-api/v1/item-codes', {
     schema: { tags: ['admin'], summary: 'Create an item code', body: createItemCodeRequest, response: { 200: itemCodeResponse, ...refusals } },
     handler: async (request) => {
-      const actor = requireStaff(context, request);
+      const staff = requireStaff(context, request);
       const created = await createItemCode(context, {
-        actor,
+        ...staff,
         code: request.body.code,
         amountSatang: request.body.amount,
         totalUses: request.body.totalUses,

@@ -16,7 +16,7 @@ import { executePayout } from './execute-payout.ts';
  */
 export async function decideWithdrawal(
   context: AppContext,
-  input: { withdrawalId: string; decision: 'approve' | 'reject'; actor: string; reason?: string | undefined },
+  input: { withdrawalId: string; decision: 'approve' | 'reject'; actor: string; actorRole: string | null; address: string | null; reason?: string | undefined },
 ): Promise<{ status: WithdrawalState }> {
   if (input.decision === 'reject' && !input.reason?.trim()) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุเหตุผลที่ปฏิเสธ' });
   const decided = await inLedgerTransaction(context.db, async (tx) => {
@@ -62,6 +62,8 @@ export async function decideWithdrawal(
     }
     await recordStaffAction(tx, {
       actor: input.actor,
+      actorRole: input.actorRole,
+      address: input.address,
       action: `withdrawal.${input.decision}`,
       subjectType: 'withdrawal',
       subjectId: input.withdrawalId,
