@@ -78,3 +78,28 @@ export const staffLineView = z.object({
 export type StaffLineView = z.infer<typeof staffLineView>;
 /** `GET /admin-api/v1/members/:memberId/line`, in the envelope (the back office parses it with this). */
 export const staffLineViewResponse = envelope(staffLineView);
+
+/**
+ * `POST /line/v1/webhook`: the body LINE sends (Messaging API reference, "Webhook Event Objects"),
+ * read only after its `X-Line-Signature` checked out (apps/api/src/modules/line/handle-line-webhook.ts).
+ * Events stay unknown here: each one is read on its own with `lineWebhookEvent`, so an event of a
+ * kind or shape we do not know is skipped and the others are still handled.
+ */
+export const lineWebhookBody = z.object({ destination: z.string().optional(), events: z.array(z.unknown()).max(100) });
+export type LineWebhookBody = z.infer<typeof lineWebhookBody>;
+
+/**
+ * The parts of one LINE webhook event we read (other fields pass through): its type (follow,
+ * unfollow, accountLink, message…), the id LINE redelivers it with, the reply token, the LINE
+ * user, a text message, and the account-link result with our nonce.
+ */
+export const lineWebhookEvent = z.looseObject({
+  type: z.string().max(40),
+  webhookEventId: z.string().min(1).max(100),
+  timestamp: z.number().optional(),
+  replyToken: z.string().max(200).optional(),
+  source: z.looseObject({ type: z.string(), userId: z.string().max(100).optional() }).optional(),
+  message: z.looseObject({ type: z.string(), text: z.string().max(5_000).optional() }).optional(),
+  link: z.object({ result: z.string(), nonce: z.string().max(200).optional() }).optional(),
+});
+export type LineWebhookEvent = z.infer<typeof lineWebhookEvent>;

@@ -1,15 +1,10 @@
-import { z } from 'zod';
+import { bankNameInquiryReply } from '@sabai/contracts';
 import {
   ProviderUnavailableError,
   type NameInquiryAdapter,
   type NameInquiryRequest,
   type NameInquiryResult,
 } from './name-inquiry-adapter.ts';
-
-const replySchema = z.discriminatedUnion('found', [
-  z.object({ found: z.literal(true), firstName: z.string().min(1).max(100), lastName: z.string().min(1).max(100) }),
-  z.object({ found: z.literal(false) }),
-]);
 
 /**
  * Name inquiry against the sandbox bank (apps/sandbox, `POST /name-inquiry/v1/lookup`) over real
@@ -31,7 +26,7 @@ export function createSandboxNameInquiry(options: { baseUrl: string; apiKey: str
         throw new ProviderUnavailableError('sandbox name inquiry', error);
       }
       if (!response.ok) throw new ProviderUnavailableError('sandbox name inquiry', `HTTP ${response.status}`);
-      const parsed = replySchema.safeParse(await response.json().catch(() => undefined));
+      const parsed = bankNameInquiryReply.safeParse(await response.json().catch(() => undefined));
       if (!parsed.success) throw new ProviderUnavailableError('sandbox name inquiry', 'malformed reply');
       return parsed.data;
     },

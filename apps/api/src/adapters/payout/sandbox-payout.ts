@@ -1,16 +1,6 @@
-import { z } from 'zod';
+import { bankPayoutSendReply, bankPayoutStatusReply } from '@sabai/contracts';
 import { satangToDecimalString } from '@sabai/money';
 import type { PayoutAdapter, PayoutRequest, PayoutResult, PayoutStatus } from './payout-adapter.ts';
-
-const sendReply = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('succeeded'), providerRef: z.string().min(1) }),
-  z.object({ status: z.literal('failed'), failureReason: z.string().default('payout failed') }),
-]);
-const statusReply = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('succeeded'), providerRef: z.string().min(1) }),
-  z.object({ status: z.literal('failed'), failureReason: z.string().default('payout failed') }),
-  z.object({ status: z.literal('not_found') }),
-]);
 
 /**
  * Payouts through the sandbox bank (apps/sandbox `POST /bank/v1/payouts`, `GET /bank/v1/payouts/:reference`)
@@ -38,7 +28,7 @@ export function createSandboxPayout(options: { baseUrl: string; apiKey: string; 
         return { outcome: 'unknown', detail: error instanceof Error ? error.message : String(error) };
       }
       if (!response.ok) return { outcome: 'unknown', detail: `HTTP ${response.status}` };
-      const parsed = sendReply.safeParse(await response.json().catch(() => undefined));
+      const parsed = bankPayoutSendReply.safeParse(await response.json().catch(() => undefined));
       if (!parsed.success) return { outcome: 'unknown', detail: 'malformed reply' };
       return parsed.data.status === 'succeeded'
         ? { outcome: 'succeeded', receipt: { providerRef: parsed.data.providerRef } }
@@ -57,7 +47,7 @@ export function createSandboxPayout(options: { baseUrl: string; apiKey: string; 
       }
       if (response.status === 404) return { status: 'not_found' };
       if (!response.ok) return { status: 'unknown', detail: `HTTP ${response.status}` };
-      const parsed = statusReply.safeParse(await response.json().catch(() => undefined));
+      const parsed = bankPayoutStatusReply.safeParse(await response.json().catch(() => undefined));
       if (!parsed.success) return { status: 'unknown', detail: 'malformed reply' };
       const reply = parsed.data;
       if (reply.status === 'succeeded') return { status: 'succeeded', receipt: { providerRef: reply.providerRef } };

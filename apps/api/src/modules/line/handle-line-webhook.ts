@@ -1,22 +1,10 @@
-import { z } from 'zod';
+import { lineWebhookBody, lineWebhookEvent, type LineWebhookBody, type LineWebhookEvent } from '@sabai/contracts';
 import { formatBaht } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { readMemberWalletBalances } from '../wallet/index.ts';
 import type { LineClient, LineMessage } from './line-client.ts';
 import { completeAccountLink, memberOfLineUser } from './line-links.ts';
 import { isValidLineSignature } from './line-signature.ts';
-
-/** The parts of LINE's webhook events we read (Messaging API reference, "Webhook Event Objects"). */
-const webhookEvent = z.looseObject({
-  type: z.string().max(40),
-  webhookEventId: z.string().min(1).max(100),
-  timestamp: z.number().optional(),
-  replyToken: z.string().max(200).optional(),
-  source: z.looseObject({ type: z.string(), userId: z.string().max(100).optional() }).optional(),
-  message: z.looseObject({ type: z.string(), text: z.string().max(5_000).optional() }).optional(),
-  link: z.object({ result: z.string(), nonce: z.string().max(200).optional() }).optional(),
-});
-const webhookBody = z.object({ destination: z.string().optional(), events: z.array(z.unknown()).max(100) });
 
 /** The word a member types for their balance. */
 export const BALANCE_KEYWORD = 'ยอดเงิน';
@@ -34,16 +22,16 @@ const text = (value: string): LineMessage => ({ type: 'text', text: value });
  */
 export async function handleLineWebhook(context: AppContext, client: LineClient, input: { rawBody: Buffer; signature: string | undefined; linkPageUrl: string }): Promise<WebhookOutcome> {
   if (!isValidLineSignature(input.rawBody, input.signature, context.config.LINE_CHANNEL_SECRET)) return { status: 'refused' };
-  let parsed: z.infer<typeof webhookBody>;
+  let parsed: LineWebhookBody;
   try {
-    parsed = webhookBody.parse(JSON.parse(input.rawBody.toString('utf8')));
+    parsed = lineWebhookBody.parse(JSON.parse(input.rawBody.toString('utf8')));
   } catch {
     return { status: 'ok', processed: 0, duplicates: 0 };
   }
   let processed = 0;
   let duplicates = 0;
   for (const raw of parsed.events) {
-    const event = webhookEvent.safeParse(raw);
+    const event = lineWebhookEvent.safeParse(raw);
     if (!event.success) continue;
     const first = await context.db.query('INSERT INTO line_webhook_events (webhook_event_id, event_type, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING webhook_event_id', [
       event.data.webhookEventId,
@@ -66,7 +54,7 @@ export async function handleLineWebhook(context: AppContext, client: LineClient,
   return { status: 'ok', processed, duplicates };
 }
 
-async function handleEvent(context: AppContext, client: LineClient, event: z.infer<typeof webhookEvent>, linkPageUrl: string): Promise<void> {
+async function handleEvent(context: AppContext, client: LineClient, event: LineWebhookEvent, linkPageUrl: string): Promise<void> {
   const userId = event.source?.userId;
   if (!userId) return;
   const reply = async (messages: LineMessage[]) => {

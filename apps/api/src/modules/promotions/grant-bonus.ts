@@ -5,6 +5,7 @@ import { grantTermsFor } from './bonus-rules.ts';
 import { eligibilityRulesOf, listActivePromotions, readEligibilityFacts, termsOf } from './list-promotions.ts';
 import { promotionRefusal } from './promotion-eligibility.ts';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
+import { activeExclusion } from '../responsible-gaming/index.ts';
 
 /** Below this (main + game, satang) an active grant counts as played out when a new deposit arrives. */
 export const EXHAUSTED_BELOW_SATANG = 100n;
@@ -13,7 +14,7 @@ export const EXHAUSTED_BELOW_SATANG = 100n;
  * Called by the worker after a credited deposit, in one transaction (money.md "Bonus"): when the member's bonus
  * preference is on and no grant is active, the first active promotion (display order) the deposit
  * qualifies for and may still get (promotion-eligibility.ts: first deposit only, once per member,
- * once per day, a total) grants a bonus: BONUS house:expense:bonus → member main, key `bonus:<deposit>`,
+ * once per day, a total) grants a bonus, unless the member is in a time-out or self-exclusion at `now`: BONUS house:expense:bonus → member main, key `bonus:<deposit>`,
  * with its turnover target (counted from the member's turnover now) and max-withdraw. A grant whose
  * money was played out (main + game under 1 baht before this deposit) ends first ('completed').
  * A deposit already granted returns its grant (idempotent by deposit). Records `bonus.granted`
@@ -28,6 +29,9 @@ export async function grantBonusForDeposit(
   if (already.rows[0]) return already.rows[0].id;
   const { rows: members } = await tx.query<{ bonus_preference: boolean }>('SELECT bonus_preference FROM members WHERE id = $1', [input.memberId]);
   if (!members[0]?.bonus_preference) return null;
+  // No incentive to an excluded player (issue 12, ADR 0019): a deposit credited just before a
+  // time-out or self-exclusion started, whose bonus is decided after (the worker runs later), gets none.
+  if (await activeExclusion(tx, input.memberId, input.now)) return null;
   const active = await tx.query<{ id: string }>(`SELECT id FROM bonus_grants WHERE member_id = $1 AND status = 'active' FOR UPDATE`, [input.memberId]);
   if (active.rows[0]) {
     if (input.balanceBeforeSatang >= EXHAUSTED_BELOW_SATANG) return null;

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bonusSettingRequest, bonusSettingResponse, errorEnvelope, promotionsResponse } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from '../auth/index.ts';
+import { activeExclusion } from '../responsible-gaming/index.ts';
 import { eligibilityRulesOf, listActivePromotions, readEligibilityFacts, toWirePromotion } from './list-promotions.ts';
 import { promotionRefusal } from './promotion-eligibility.ts';
 
@@ -18,12 +19,15 @@ export function registerPromotionRoutes(app: FastifyInstance, context: AppContex
     schema: { tags: ['rewards'], summary: 'Promotions open now (spec §3 Promotion)', response: { 200: promotionsResponse } },
     // Public, like /v2/prefix's Promotion list: the visitor menu has a promotion entry (spec §2).
     // A signed-in member is offered only what they can still get (issue 11: first deposit only,
-    // once, once a day, a total); a visitor sees every open promotion.
+    // once, once a day, a total); a visitor sees every open promotion. A member in a time-out or
+    // self-exclusion is offered none (issue 12, ADR 0019: no incentive to an excluded player): the
+    // same 200 with an empty list, the spec's shape.
     handler: async (request) => {
       const now = context.now();
       const promotions = await listActivePromotions(context.db, now);
       const member = request.headers.authorization ? await requireMember(context, request).catch(() => null) : null;
       if (!member) return { success: true, message: 'สำเร็จ', data: promotions.map(toWirePromotion) };
+      if (await activeExclusion(context.db, member.memberId, now)) return { success: true, message: 'สำเร็จ', data: [] };
       const offered = [];
       for (const promotion of promotions) {
         const facts = await readEligibilityFacts(context.db, { promotionId: promotion.id, memberId: member.memberId, depositId: null, now });

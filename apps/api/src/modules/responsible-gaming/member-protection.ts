@@ -140,15 +140,26 @@ export async function depositRefusal(tx: Queryable, memberId: string, amountSata
 }
 
 /**
- * Whether the member may move money into the game now: not while excluded, not once a loss limit
- * is reached. @throws AppError RG_EXCLUDED, RG_LOSS_LIMIT_REACHED (Thai messages).
+ * Refuses anything a member in a time-out or self-exclusion may not do at `now`: a game, and
+ * (ADR 0019: no incentive to an excluded player, UKGC LCCP SR 3.5.3 / MGA Player Protection
+ * Directive) a wheel spin or an item-code redemption. The refusal names when the exclusion ends
+ * (Bangkok time), the same Thai message as a game launch.
+ * @throws AppError RG_EXCLUDED (403).
  */
-export async function assertMayPlay(db: Queryable, memberId: string, now: Date): Promise<void> {
+export async function assertNotExcluded(db: Queryable, memberId: string, now: Date): Promise<void> {
   const exclusion = await activeExclusion(db, memberId, now);
   if (exclusion) {
     const until = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', dateStyle: 'medium', timeStyle: 'short' }).format(exclusion.endsAt);
     throw new AppError('RG_EXCLUDED', { message: `คุณพักการเล่นไว้ถึง ${until} ระหว่างนี้เล่นเกมไม่ได้ แต่ยังถอนเงินได้` });
   }
+}
+
+/**
+ * Whether the member may move money into the game now: not while excluded, not once a loss limit
+ * is reached. @throws AppError RG_EXCLUDED, RG_LOSS_LIMIT_REACHED (Thai messages).
+ */
+export async function assertMayPlay(db: Queryable, memberId: string, now: Date): Promise<void> {
+  await assertNotExcluded(db, memberId, now);
   const { limits } = await readLimits(db, memberId);
   const remaining = remainingAllowance(limits.loss, (await readActivity(db, memberId, now)).netLoss);
   if (remaining !== null && remaining <= 0n) throw new AppError('RG_LOSS_LIMIT_REACHED');

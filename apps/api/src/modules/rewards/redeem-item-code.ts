@@ -4,6 +4,7 @@ import { AppError, isAppError } from '../../lib/app-error.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import type { RateLimitRule } from '../../lib/rate-limiter.ts';
 import type { AppContext } from '../../context.ts';
+import { assertNotExcluded } from '../responsible-gaming/index.ts';
 
 /**
  * Codes that do not exist, per member: guessing codes is the attack, so after 10 misses in 15
@@ -27,11 +28,14 @@ export interface ItemCodeRedemption {
  *
  * Checks, in order: the code exists; this member has not redeemed it (a member retrying their own
  * success hears "already", even once the code has since expired or run out); it has not expired;
- * uses are left.
- * @throws AppError ITEM_CODE_NOT_FOUND, ITEM_CODE_ALREADY_REDEEMED, ITEM_CODE_EXPIRED,
+ * uses are left. Before all that: the member is not in a time-out or self-exclusion.
+ * @throws AppError RG_EXCLUDED, ITEM_CODE_NOT_FOUND, ITEM_CODE_ALREADY_REDEEMED, ITEM_CODE_EXPIRED,
  *   ITEM_CODE_USED_UP, RATE_LIMITED.
  */
 export async function redeemItemCode(context: AppContext, input: { memberId: string; code: string }): Promise<ItemCodeRedemption> {
+  // No incentive during a time-out or self-exclusion (issue 12, ADR 0019): refused before the code
+  // is looked at, so nothing is credited, counted or rate-limited.
+  await assertNotExcluded(context.db, input.memberId, context.now());
   await context.rateLimiter.assertNotExceeded(ITEM_CODE_MISSES_PER_MEMBER, input.memberId, context.now());
   const code = normalizeItemCode(input.code);
   try {

@@ -5,6 +5,7 @@ import type { WheelPrizeKind } from '@sabai/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import type { AppContext } from '../../context.ts';
+import { assertNotExcluded } from '../responsible-gaming/index.ts';
 import { drawPrize, type RandomInt } from './draw-prize.ts';
 import { listActivePrizes, newDrawId, type WheelPrizeRow } from './wheel-prizes.ts';
 import { readWheelSettings, SPIN_COST_SATANG } from './wheel-rules.ts';
@@ -29,9 +30,10 @@ export interface SpinView {
  *
  * Idempotent by `requestKey` (the `Idempotency-Key` header): the same key returns the recorded
  * draw and charges nothing. Concurrent spins of one member queue on the member's accounts, so
- * credit for n spins pays for exactly n.
+ * credit for n spins pays for exactly n. A member in a time-out or self-exclusion spins nothing
+ * (RG_EXCLUDED, nothing charged; a retry of a draw made before still gets its recorded result).
  *
- * @throws AppError FEATURE_DISABLED (wheel off or without prizes), NOT_ENOUGH_PRIZE_CREDIT,
+ * @throws AppError RG_EXCLUDED, FEATURE_DISABLED (wheel off or without prizes), NOT_ENOUGH_PRIZE_CREDIT,
  *   VALIDATION_FAILED (request key longer than 200).
  */
 export async function spinWheel(
@@ -55,6 +57,8 @@ export async function spinWheel(
     const prizes = await listActivePrizes(tx);
     // A retry gets its recorded draw even if the operator has since switched the wheel off.
     if (previous) return toView(tx, previous, prizes, prizeAccount, false);
+    // No new spin during a time-out or self-exclusion (issue 12, ADR 0019): refused before any money moves.
+    await assertNotExcluded(tx, input.memberId, context.now());
     const settings = await readWheelSettings(tx);
     if (!settings.isEnabled || prizes.length === 0) throw new AppError('FEATURE_DISABLED');
 

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { depositChannelsResponse, historyResponse, promptPayDepositResponse } from '@sabai/contracts';
+import { depositChannelsResponse, historyResponse, promotionsResponse, promptPayDepositResponse } from '@sabai/contracts';
 import type { DepositChannel } from '../../../lib/wallet-types.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import '../../../test/setup-dom.ts';
+import { promotionFixture } from '../../../test/fixtures.ts';
 import { answer, okBody, onPath, refusal, sentTo, useMemberApi } from '../../../test/msw.ts';
 import { renderAt, signIn } from '../../../test/render.tsx';
 import { Component as DepositPage } from './deposit.tsx';
@@ -76,5 +77,24 @@ describe('/user/deposit against the member API (msw)', () => {
     fireEvent.click(screen.getByTestId('promptpay-submit'));
     await waitFor(() => expect(screen.getByTestId('error-dialog').textContent).toContain('กรุณาระบุจำนวนเงินเป็นบาทเต็ม ตั้งแต่ 1 ถึง 50,000 บาท'));
     expect(sentTo('POST', PROMPTPAY)).toHaveLength(1);
+  });
+
+  it('shows in the promotion banner what the member is offered (info/promotion with their token)', async () => {
+    signIn();
+    useMemberApi(channelsApi, http.get(onPath('/user-profile-composite/v1/info/promotion'), () => answer(promotionsResponse, okBody([promotionFixture]))));
+    renderAt(<DepositPage />, { path: '/user/deposit?tab=auto', pattern: '/user/deposit' });
+    await waitFor(() => expect(screen.getByTestId('deposit-promotions').textContent).toContain(promotionFixture.title));
+    expect(sentTo('GET', '/user-profile-composite/v1/info/promotion')[0]?.headers.authorization).toMatch(/^Bearer /);
+  });
+
+  it('shows no promotion to a member the API offers none (a time-out, issue 12), though the public /v2/prefix lists one', async () => {
+    signIn();
+    useMemberApi(channelsApi, http.get(onPath('/user-profile-composite/v1/info/promotion'), () => answer(promotionsResponse, okBody([]))));
+    renderAt(<DepositPage />, { path: '/user/deposit?tab=wallet', pattern: '/user/deposit' });
+    // The site settings (with their public promotion) are in: the LINE link is built from them.
+    await screen.findByTestId('deposit-line-link');
+    await waitFor(() => expect(sentTo('GET', '/user-profile-composite/v1/info/promotion')).toHaveLength(1));
+    expect(screen.getByTestId('deposit-promotions-empty')).toBeTruthy();
+    expect(screen.getByTestId('deposit-promotions').textContent).not.toContain(promotionFixture.title);
   });
 });

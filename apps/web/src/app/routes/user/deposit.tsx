@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { lineContactUrl, paths } from '../../../config/paths.ts';
 import { splitDepositChannels } from '../../../features/deposit/channels.ts';
 import { useDepositChannels } from '../../../features/deposit/api/get-deposit-channels.ts';
+import { usePromotions } from '../../../features/promotions/api/promotions.ts';
 import { AutoDeposit, DepositAccounts, type ChannelsState } from '../../../features/deposit/components/deposit-panels.tsx';
 import { PromptPayDeposit } from '../../../features/deposit/components/promptpay-deposit.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -41,7 +42,10 @@ export function Component() {
     onRetry: () => void channelsQuery.refetch(),
   });
   const lineId = settings?.LineId ?? '';
-  const promotions = readPromotions(settings?.Promotion ?? []);
+  // The banner shows what the member is offered (info/promotion with their token), not the public
+  // list of /v2/prefix: nothing to a member in a time-out or self-exclusion (issue 12, ADR 0019).
+  const offered = usePromotions({ enabled: tab === 'auto' || tab === 'wallet' });
+  const promotions = readPromotions(offered.data ?? []);
   const user = member.data;
   const ownBank = user ? (banks?.find((bank) => bank.code === user.BankCode) ?? null) : null;
 

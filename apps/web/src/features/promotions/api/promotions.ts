@@ -11,9 +11,13 @@ export const promotionsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-export function usePromotions() {
+/**
+ * The promotions offered to the signed-in member (the API leaves out what they can no longer get,
+ * and offers none during a time-out or self-exclusion: issue 12). `enabled: false` waits (a tab not shown).
+ */
+export function usePromotions(options: { enabled?: boolean } = {}) {
   const { token } = useSession();
-  return useQuery({ ...promotionsQuery, enabled: token !== null });
+  return useQuery({ ...promotionsQuery, enabled: token !== null && (options.enabled ?? true) });
 }
 
 /** `POST /user-profile-composite/v1/users/setting` `{ isBonus }` (spec §4 promotion preference). */
