@@ -42,10 +42,11 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
     void startMemberApp({
       navigateTo: () => (leavingTo === undefined ? undefined : { to: leavingTo }),
       // In the commit of the app's first render (mount-member-app.tsx): the shell's DOM leaves and
-      // the app's arrives in the same frame; React lets go of the shell right after.
+      // the app's arrives in the same frame. React lets go of the shell when the page is idle: its
+      // tree is off the page already, and unmounting it took a task of its own among the first answers'.
       replaceShell: (appContainer) => {
         shellContainer.replaceWith(appContainer);
-        setTimeout(() => shell.unmount(), 0);
+        whenIdle(() => shell.unmount());
       },
     });
   };
@@ -68,3 +69,9 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
   void startMemberApp();
 }
 registerServiceWorker();
+
+/** At the next idle period (within 2 s), or after a task where the browser has no requestIdleCallback. */
+function whenIdle(run: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2_000 });
+  else setTimeout(run, 0);
+}
