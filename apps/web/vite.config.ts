@@ -52,49 +52,6 @@ function compressServiceWorker(): Plugin {
   };
 }
 
-/**
- * Route modules of a first load of app.html (every page under /user/ but login): the frame and
- * the guard every member page needs, and home, the page a first load usually is. /user/login has
- * its own page, login.html, that loads none of them (docs/adr/0028).
- */
-const FIRST_MEMBER_ROUTES = /\/src\/app\/routes\/user\/(layout|member-guard|home)\.tsx$/;
-
-/**
- * app.html gets `<link rel="modulepreload">` for the member frame's, the guard's and home's
- * chunks and everything they import: asked for while the HTML is parsed, with the member app's
- * own code (fetched, not run). The router asks for them only after that code has loaded and run,
- * a second round of requests (docs/adr/0025). Other pages load theirs through the router.
- */
-function preloadFirstMemberRoutes(): Plugin {
-  return {
-    name: 'sabai:preload-first-member-routes',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const bundle = context.bundle;
-        if (!bundle || !context.filename.endsWith('app.html')) return html;
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return;
-          files.add(fileName);
-          chunk.imports.forEach(visit);
-        };
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && chunk.facadeModuleId && FIRST_MEMBER_ROUTES.test(chunk.facadeModuleId.split(path.sep).join('/'))) visit(chunk.fileName);
-        }
-        return {
-          html,
-          tags: [...files]
-            .filter((fileName) => !html.includes(`/${fileName}"`))
-            .map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const })),
-        };
-      },
-    },
-  };
-}
-
 export default defineConfig({
   root: resolveHere('.'),
   base: '/',
@@ -167,7 +124,6 @@ export default defineConfig({
       ],
     }),
     compressServiceWorker(),
-    preloadFirstMemberRoutes(),
   ],
   build: {
     outDir: OUT_DIR,

@@ -1,11 +1,77 @@
 import './index.css';
-import { mountMemberApp } from './app/mount-member-app.tsx';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { startFirstLoadSettings } from './app/first-load-settings.ts';
+import { FirstLoadHome, isFirstLoadHomePath } from './app/home/first-load-home.tsx';
+import type { MountOptions } from './app/mount-member-app.tsx';
+import { preloadRouteModules } from './app/route-modules.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
+import { sessionStore } from './lib/session.ts';
 import { applyStoredTheme } from './lib/stored-site-settings.ts';
+import { warmImage } from './lib/warm-image.ts';
 
-/** Entry of app.html, the member app's first load (`/user/…`): no landing code on the way. */
+/**
+ * Entry of app.html, the member app's first load (`/user/…`): no landing code on the way.
+ *
+ * A signed-in member on /user/home (the usual first page) gets the member shell and the home page
+ * drawn first with React alone, from the stored session and the public settings
+ * (app/home/first-load-home.tsx); the member app (router, TanStack Query, the contracts) is asked
+ * for once that is painted and takes over in one task, on the same markup (docs/adr/0030). Any
+ * other page starts the member app at once, with its first page's code.
+ */
 applyStoredTheme();
 const container = document.getElementById('root');
 if (!container) throw new Error('app.html has no #root element');
-void mountMemberApp(container);
+
+const startMemberApp = (options?: MountOptions) =>
+  import('./app/mount-member-app.tsx').then(({ mountMemberApp }) => mountMemberApp(container, options));
+
+const { token, user } = sessionStore.get();
+if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathname)) {
+  // The shell in a box-less container of its own, so the member app's can take its place (below).
+  const shellContainer = document.createElement('div');
+  shellContainer.style.display = 'contents';
+  container.append(shellContainer);
+  const shell = createRoot(shellContainer);
+  let leavingTo: string | undefined;
+  let isTakingOver = false;
+  const takeOver = () => {
+    if (isTakingOver) return;
+    isTakingOver = true;
+    preloadRouteModules(leavingTo ?? window.location.pathname); // the page's code with the member app's
+    void startMemberApp({
+      navigateTo: () => (leavingTo === undefined ? undefined : { to: leavingTo }),
+      // In the commit of the app's first render (mount-member-app.tsx): the shell's DOM leaves and
+      // the app's arrives in the same frame. React lets go of the shell when the page is idle: its
+      // tree is off the page already, and unmounting it took a task of its own among the first answers'.
+      replaceShell: (appContainer) => {
+        shellContainer.replaceWith(appContainer);
+        whenIdle(() => shell.unmount());
+      },
+    });
+  };
+  const leave = (to: string) => {
+    leavingTo ??= to;
+    preloadRouteModules(to);
+    takeOver();
+  };
+  const { settingsRequest, initialSettings } = startFirstLoadSettings();
+  void initialSettings.then((settings) => {
+    void warmImage(settings?.logoUrl); // the header's logo, asked for before React draws it
+    shell.render(
+      <StrictMode>
+        <FirstLoadHome user={user} initialSettings={settings} settingsRequest={settingsRequest} onLeave={leave} onPainted={takeOver} />
+      </StrictMode>,
+    );
+  });
+} else {
+  preloadRouteModules(window.location.pathname); // with the member app's code, not after it (docs/adr/0025)
+  void startMemberApp();
+}
 registerServiceWorker();
+
+/** At the next idle period (within 2 s), or after a task where the browser has no requestIdleCallback. */
+function whenIdle(run: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2_000 });
+  else setTimeout(run, 0);
+}

@@ -57,3 +57,12 @@ describe('first load of the login page (login.html → login-main.tsx, docs/adr/
     expect(reached.has('react-dom/client')).toBe(true);
   });
 });
+
+describe('first load of the member home (app.html → app-main.tsx, docs/adr/0030)', () => {
+  it('reaches none of the member app libraries without a dynamic import: the shell is drawn first, the app loads after', () => {
+    const reached = packagesReachedFrom(path.join(SRC, 'app-main.tsx'));
+    const offending = [...reached].filter(([specifier]) => MEMBER_APP_ONLY.some((name) => specifier === name || specifier.startsWith(`${name}/`)));
+    expect(offending.map(([specifier, from]) => `${specifier} (from ${from})`)).toEqual([]);
+    expect(reached.has('react-dom/client')).toBe(true);
+  });
+});

@@ -14,7 +14,7 @@ import { applyStoredTheme } from './lib/stored-site-settings.ts';
 /**
  * Entry of login.html, which the server gives `/user/login` (docs/adr/0028). A signed-out visitor
  * gets the login page without the member app: React, the page's frame and its strings; the form
- * (API client, schemas, TanStack Query, i18next) loads at the first render. Signing in, or any
+ * (API client, schemas, TanStack Query) loads at the first render. Signing in, or any
  * other way out, starts the member app, as leaving the landing page does (main.tsx). A signed-in
  * member gets the member app at once (its session rules decide where they go).
  */

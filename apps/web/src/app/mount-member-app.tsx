@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -19,11 +19,29 @@ const FIRST_SETTINGS_WAIT_MS = 1_500;
 
 type Router = ReturnType<typeof createRouter>;
 
+export interface NavigateTarget {
+  to: string;
+  state?: unknown;
+  replace?: boolean;
+}
+
 export interface MountOptions {
-  /** A navigation to make before the first render: where the landing or login page hands over (login, register, home). */
-  navigateTo?: { to: string; state?: unknown; replace?: boolean };
+  /**
+   * A navigation to make before the first render: where the landing or login page hands over
+   * (login, register, home). A function is asked once the app's code is in: the first load of
+   * /user/home hands over whether or not the member followed a link meanwhile.
+   */
+  navigateTo?: NavigateTarget | (() => NavigateTarget | undefined);
   /** Runs right before the member app's first render: the landing page leaves the container. */
   beforeRender?: () => void;
+  /**
+   * The first load's member shell is on screen (app/home/first-load-home.tsx): the app renders
+   * in the background, in slices (a transition) into a container of its own (`display: contents`,
+   * so it adds no box), and in the commit of that render this puts the container where the shell
+   * was: the shell leaves and the app shows in the same frame, without one long render task
+   * (docs/adr/0030). `container` is not used then.
+   */
+  replaceShell?: (appContainer: HTMLElement) => void;
 }
 
 /**
@@ -31,19 +49,48 @@ export interface MountOptions {
  * first page's code is loaded, so the router's loading spinner never replaces what is already on
  * screen: the landing page while it hands over, or nothing on a member page's first load.
  */
-export async function mountMemberApp(container: HTMLElement, { navigateTo, beforeRender }: MountOptions = {}): Promise<Root> {
+export async function mountMemberApp(container: HTMLElement, { navigateTo, beforeRender, replaceShell }: MountOptions = {}): Promise<Root> {
   const router = createRouter();
   const settings = queryClient.getQueryData(siteSettingsQuery.queryKey) ?? queryClient.prefetchQuery(siteSettingsQuery);
+  let gameWallet: Promise<void> = Promise.resolve();
   if (sessionStore.get().token !== null) {
     // The member shell's game wallet (header and member card) is asked for with the page's code,
     // not after its first render (docs/adr/0025). The member's own data is not: the session
     // watcher checks it again after the first render whatever is cached (staleTime 0).
-    void queryClient.prefetchQuery(gameWalletQuery);
+    gameWallet = queryClient.prefetchQuery(gameWalletQuery);
   }
   // The logo as soon as its address is known, while the page's code still loads (docs/adr/0025).
   void Promise.resolve(settings).then(() => warmImage(queryClient.getQueryData(siteSettingsQuery.queryKey)?.logoUrl));
   await Promise.all([untilInitialized(router), Promise.race([settings, delay(FIRST_SETTINGS_WAIT_MS)])]);
-  if (navigateTo) await router.navigate(navigateTo.to, { state: navigateTo.state, replace: navigateTo.replace });
+  const target = typeof navigateTo === 'function' ? navigateTo() : navigateTo;
+  if (target) await router.navigate(target.to, { state: target.state, replace: target.replace });
+  if (replaceShell) {
+    // An answer that lands while the background render is under way makes React render the whole
+    // app again in one blocking task (useSyncExternalStore's tearing check): the one call in
+    // flight now is waited for first, as long as the settings may be (the shell shows meanwhile).
+    await Promise.race([gameWallet, delay(FIRST_SETTINGS_WAIT_MS)]);
+    const appContainer = document.createElement('div');
+    appContainer.style.display = 'contents';
+    const root = createRoot(appContainer);
+    let isInPlace = false;
+    const putInPlace = () => {
+      if (isInPlace) return;
+      isInPlace = true;
+      replaceShell(appContainer);
+    };
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <OnFirstCommit onCommit={putInPlace}>
+            <AppProvider>
+              <RouterProvider router={router} />
+            </AppProvider>
+          </OnFirstCommit>
+        </StrictMode>,
+      ),
+    );
+    return root;
+  }
   const root = createRoot(container);
   const render = () =>
     root.render(
@@ -54,7 +101,8 @@ export async function mountMemberApp(container: HTMLElement, { navigateTo, befor
       </StrictMode>,
     );
   if (beforeRender) {
-    // Handing over: the landing page leaves and the next page is drawn in the same task, no blank frame.
+    // Handing over: the landing page (or the first load's member shell) leaves and the next page
+    // is drawn in the same task, no blank frame.
     beforeRender();
     flushSync(render);
   } else {
@@ -62,6 +110,15 @@ export async function mountMemberApp(container: HTMLElement, { navigateTo, befor
     startTransition(render);
   }
   return root;
+}
+
+/**
+ * Calls `onCommit` in the commit of its first render, after every layout effect below it (the
+ * outermost layout effect runs last) and before the browser paints.
+ */
+function OnFirstCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useLayoutEffect(onCommit, [onCommit]);
+  return children;
 }
 
 function untilInitialized(router: Router): Promise<void> {

@@ -1,16 +1,17 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { CatalogueSync } from './catalogue-sync.tsx';
+import { RouterLinks } from './router-links.tsx';
 import { SessionWatcher } from './session-watcher.tsx';
 
 /** Wraps every route: the session rules, the game catalogue choice and scroll restoration. */
 export function RootLayout() {
   return (
-    <>
+    <RouterLinks>
       <SessionWatcher />
       <CatalogueSync />
       <Outlet />
       <ScrollRestoration />
-    </>
+    </RouterLinks>
   );
 }
 

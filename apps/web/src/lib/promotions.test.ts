@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import th from '../locales/th.json';
 import { bonusTitle, describePromotionTerms, readPromotions, settledPreference, type Translate } from './promotions.ts';
 
-/** The real Thai templates, interpolated like i18next does ({{value}}). */
+/** The real Thai templates, interpolated like lib/translate.ts does ({{value}}). */
 const t: Translate = (key, values = {}) => {
   const template = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], th);
   if (typeof template !== 'string') throw new Error(`missing ${key}`);

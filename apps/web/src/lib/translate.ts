@@ -5,10 +5,10 @@ import th from '../locales/th.json';
  * docs/adr/0028, the member app too. i18next and react-i18next are 17 kB gzip and an init on
  * every first load, for a site with one language and no plurals.
  *
- * It does what lib/i18n.ts configures i18next to do with these resources: dotted keys,
- * `{{name}}` interpolation without escaping (React escapes), `defaultValue` for a missing key,
- * otherwise the key itself. translate.test.ts checks it against i18next for every key of th.json;
- * a string that needs more of i18next (plurals, nesting, formats) makes that test fail first.
+ * It does what the site used i18next for: dotted keys, `{{name}}` interpolation without escaping
+ * (React escapes), `defaultValue` for a missing key, otherwise the key itself. i18next is no longer
+ * a dependency (docs/adr/0030); translate.test.ts checks every key of th.json, and a string that
+ * would need more (plurals, nesting, formats) makes that test fail first.
  */
 export type TranslationValues = Record<string, unknown> & { defaultValue?: string };
 export type Translate = (key: string, values?: TranslationValues) => string;

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { FooterDialogsProvider } from '../app/footer-dialogs/footer-dialogs.tsx';
+import { RouterLinks } from '../app/router-links.tsx';
 import { DialogProvider } from '../components/ui/dialogs.tsx';
 import { sessionStore } from '../lib/session.ts';
 import type { UserInfo } from '@sabai/contracts';
@@ -54,12 +55,14 @@ export function renderAt(ui: ReactNode, options: { path: string; pattern?: strin
     <QueryClientProvider client={queryClient}>
       <DialogProvider>
         <MemoryRouter initialEntries={[options.path]}>
-          <FooterDialogsProvider isSignedIn={sessionStore.get().token !== null}>
-            <Routes>
-              <Route path={options.pattern ?? options.path} element={ui} />
-              <Route path="*" element={<p data-testid="elsewhere">elsewhere</p>} />
-            </Routes>
-          </FooterDialogsProvider>
+          <RouterLinks>
+            <FooterDialogsProvider isSignedIn={sessionStore.get().token !== null}>
+              <Routes>
+                <Route path={options.pattern ?? options.path} element={ui} />
+                <Route path="*" element={<p data-testid="elsewhere">elsewhere</p>} />
+              </Routes>
+            </FooterDialogsProvider>
+          </RouterLinks>
         </MemoryRouter>
       </DialogProvider>
     </QueryClientProvider>,

@@ -7,7 +7,7 @@ import { usePublicSiteSettings } from '../../lib/public-site-settings.ts';
 import { useTranslation } from '../../lib/translate.ts';
 
 /**
- * The form comes with the API client, the contract schemas, TanStack Query and i18next (the same
+ * The form comes with the API client, the contract schemas, and TanStack Query (the same
  * chunk as the landing page's slide-in, ~80 kB gzip): asked for once the operator's logo is in (it
  * is the page's largest picture, and the form's code would share the line with it) or after
  * FORM_AFTER_LOGO_MAX_WAIT_MS, so the frame and the logo are drawn with React alone (docs/adr/0028).

@@ -1,10 +1,10 @@
 import type { SiteSettings, UserInfo } from '@sabai/contracts';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { useTranslation } from '../../lib/translate.ts';
-import { Link, NavLink, useNavigate } from 'react-router';
 import { lineContactUrl, paths } from '../../config/paths.ts';
 import { formatBaht } from '../../lib/format.ts';
 import { memberBalanceSatang } from '../../lib/member-balance.ts';
+import { AppLink, AppNavLink, useAppLinks } from '../ui/app-link.tsx';
 import { BrandLogo } from '../ui/brand-logo.tsx';
 import { ChatIcon, DepositIcon, GameIcon, GiftIcon, HomeIcon, UserIcon, WalletIcon } from '../ui/icons.tsx';
 import { AnnouncementStrip, MaintenanceBanner } from './announcement.tsx';
@@ -33,18 +33,29 @@ interface MemberShellProps {
   showChrome: boolean;
   /** The live wallets (game wallet at the partner) when known; otherwise the user info's wallets are shown. */
   liveWallet?: { mainWallet: number; gameWallet: number } | null;
+  /**
+   * The balance shown is the stored session's, not yet confirmed by the server on this visit
+   * (neither the live wallet nor the refresh call has answered): drawn dimmed and marked busy, as
+   * the last known value (docs/adr/0014, 0030: money is never shown from a cache as current).
+   */
+  isBalanceLastKnown?: boolean;
   /** The footer dialogs of a signed-in member. */
   footerDialogs: FooterDialogControls;
   children: ReactNode;
 }
 
 /** The member app's frame under /user/: header on top, bottom bar (and its dialogs) for the thumb. */
-export function MemberShell({ settings, user, showChrome, liveWallet, footerDialogs, children }: MemberShellProps) {
+export function MemberShell({ settings, user, showChrome, liveWallet, isBalanceLastKnown = false, footerDialogs, children }: MemberShellProps) {
   if (!showChrome) return <div className="mx-auto min-h-dvh max-w-lg">{children}</div>;
   return (
     <div className="mx-auto min-h-dvh max-w-lg pb-24">
       {user ? (
-        <SignedInHeader settings={settings} wallet={liveWallet ?? user.internalWallet} onOpenMemberCard={footerDialogs.openMemberCard} />
+        <SignedInHeader
+          settings={settings}
+          wallet={liveWallet ?? user.internalWallet}
+          isLastKnown={!liveWallet && isBalanceLastKnown}
+          onOpenMemberCard={footerDialogs.openMemberCard}
+        />
       ) : (
         <SignedOutHeader settings={settings} />
       )}
@@ -64,29 +75,32 @@ export function MemberShell({ settings, user, showChrome, liveWallet, footerDial
 interface SignedInHeaderProps {
   settings: SiteSettings | null;
   wallet: { mainWallet: number; gameWallet: number };
+  isLastKnown: boolean;
   onOpenMemberCard: () => void;
 }
 
 /** Logo, the balance (which opens the member card), the LINE contact when configured, the profile. */
-function SignedInHeader({ settings, wallet, onOpenMemberCard }: SignedInHeaderProps) {
+function SignedInHeader({ settings, wallet, isLastKnown, onOpenMemberCard }: SignedInHeaderProps) {
   const { t } = useTranslation();
   const balance = formatBaht(memberBalanceSatang(wallet));
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-page/90 backdrop-blur" data-testid="member-header">
       <div className="flex items-center gap-3 px-4 py-3">
-        <Link to={paths.user.home} className="mr-auto" aria-label={settings?.siteName ?? 'Sabai'}>
+        <AppLink to={paths.user.home} className="mr-auto" aria-label={settings?.siteName ?? 'Sabai'}>
           <BrandLogo logoUrl={settings?.logoUrl} siteName={settings?.siteName ?? 'Sabai'} className="h-8" />
-        </Link>
+        </AppLink>
         <button
           type="button"
           onClick={onOpenMemberCard}
           aria-haspopup="dialog"
           aria-label={t('nav.balanceOpensCard', { amount: balance })}
+          aria-busy={isLastKnown || undefined}
           className="inline-flex items-center gap-1.5 rounded-full border border-primary/40 bg-black/40 px-3 py-1 text-sm font-bold tabular-nums text-primary active:scale-95"
           data-testid="header-balance"
+          data-last-known={isLastKnown ? 'true' : undefined}
         >
           <WalletIcon className="size-4" />
-          {balance}
+          <span className={isLastKnown ? 'opacity-70' : undefined}>{balance}</span>
         </button>
         {settings?.LineId && (
           <a
@@ -100,9 +114,9 @@ function SignedInHeader({ settings, wallet, onOpenMemberCard }: SignedInHeaderPr
             <ChatIcon className="size-5" />
           </a>
         )}
-        <Link to={paths.user.profile} aria-label={t('nav.profile')} className="flex size-9 items-center justify-center rounded-full bg-primary/15 text-primary" data-testid="header-profile">
+        <AppLink to={paths.user.profile} aria-label={t('nav.profile')} className="flex size-9 items-center justify-center rounded-full bg-primary/15 text-primary" data-testid="header-profile">
           <UserIcon className="size-5" />
-        </Link>
+        </AppLink>
       </div>
       <MaintenanceBanner isUnderMaintenance={settings?.Maintenance} />
       <AnnouncementStrip message={settings?.alertyMessage} />
@@ -115,12 +129,12 @@ function SignedOutHeader({ settings }: { settings: SiteSettings | null }) {
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-page/90 backdrop-blur">
       <div className="flex items-center px-4 py-3">
-        <Link to={paths.index} className="mr-auto" aria-label={settings?.siteName ?? 'Sabai'}>
+        <AppLink to={paths.index} className="mr-auto" aria-label={settings?.siteName ?? 'Sabai'}>
           <BrandLogo logoUrl={settings?.logoUrl} siteName={settings?.siteName ?? 'Sabai'} className="h-8" />
-        </Link>
-        <Link to={paths.user.login} className="btn-outline px-4 py-2 text-sm">
+        </AppLink>
+        <AppLink to={paths.user.login} className="btn-outline px-4 py-2 text-sm">
           {t('nav.login')}
-        </Link>
+        </AppLink>
       </div>
     </header>
   );
@@ -154,8 +168,8 @@ function SignedInBottomBar({ footerDialogs }: { footerDialogs: FooterDialogContr
 
 /** Spec §2: register (to /register) and the LINE contact in a new tab, as on the public site. */
 function SignedOutMemberBottomBar({ settings }: { settings: SiteSettings | null }) {
-  const navigate = useNavigate();
-  return <SignedOutBottomBar lineUrl={settings?.LineId ? lineContactUrl(settings.LineId) : null} onRegister={() => void navigate(paths.user.register())} />;
+  const { navigate } = useAppLinks();
+  return <SignedOutBottomBar lineUrl={settings?.LineId ? lineContactUrl(settings.LineId) : null} onRegister={() => navigate(paths.user.register())} />;
 }
 
 function BottomBar({ children }: { children: ReactNode }) {
@@ -180,9 +194,9 @@ function Tab({ to, label, Icon, featured = false }: TabProps) {
     );
   return (
     <li>
-      <NavLink to={to} className={TAB_CLASS}>
+      <AppNavLink to={to} className={TAB_CLASS}>
         {({ isActive }) => content(isActive)}
-      </NavLink>
+      </AppNavLink>
     </li>
   );
 }

@@ -37,6 +37,8 @@ export function useMemberCardModel() {
     turnover: shownTurnover({ bonus: user?.BonusInfo, rolling: rolling.data, gameWallet: gameWallet.data?.turnover }),
     onRefresh: () => void refresh(),
     isRefreshing: member.isFetching || gameWallet.isFetching || rolling.isFetching,
+    /** The refresh call has not answered on this visit: `user` is the stored session's (useMember's placeholder). */
+    isLastKnown: member.isPlaceholderData,
     activeBonusTitle: user ? bonusTitle([...(promotions.data ?? []), ...(settings?.Promotion ?? [])], user.BonusInfo.bonusId) : null,
   };
 }

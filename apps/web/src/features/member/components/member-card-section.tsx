@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/translate.ts';
-import { MemberCard } from './member-card.tsx';
+import { BonusChoiceButton, MemberCard } from './member-card.tsx';
 import { BonusChoiceDialog } from '../../promotions/components/bonus-preference.tsx';
 import { useMemberCardModel } from '../use-member-card-model.ts';
 
@@ -25,11 +25,7 @@ export function MemberCardSection() {
       <MemberCard
         user={user}
         {...card}
-        bonusAction={
-          <button type="button" className="btn-outline shrink-0 px-3 py-1.5 text-xs" onClick={() => setChoosingBonus(true)} data-testid="open-bonus-choice">
-            {t('promotion.choiceOpen')}
-          </button>
-        }
+        bonusAction={<BonusChoiceButton onClick={() => setChoosingBonus(true)} />}
       />
       {isChoosingBonus && <BonusChoiceDialog isBonus={user.BonusInfo.isBonus} onClose={() => setChoosingBonus(false)} />}
     </>

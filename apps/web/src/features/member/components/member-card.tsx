@@ -1,7 +1,7 @@
 import type { UserInfo } from '@sabai/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translate.ts';
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/ui/app-link.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { DepositIcon, RefreshIcon, StarIcon } from '../../../components/ui/icons.tsx';
 import { homeReferralLink, paths } from '../../../config/paths.ts';
@@ -36,6 +36,11 @@ interface MemberCardProps {
   activeBonusTitle?: string | null;
   /** Opens the bonus choice (spec dialog 12); composed by the page. */
   bonusAction?: ReactNode;
+  /**
+   * The figures are the stored session's, not yet confirmed by the refresh call on this visit:
+   * drawn dimmed and marked busy as the last known values until it answers (docs/adr/0030).
+   */
+  isLastKnown?: boolean;
 }
 
 /**
@@ -43,13 +48,15 @@ interface MemberCardProps {
  * lands in the main wallet and moves to the game wallet when the member enters a game; the member
  * must see both. The game wallet is the partner's live balance when the game service answers.
  */
-export function MemberCard({ user, liveWallet, liveWalletReadAt, turnover, onRefresh, isRefreshing, activeBonusTitle, bonusAction }: MemberCardProps) {
+export function MemberCard({ user, liveWallet, liveWalletReadAt, turnover, onRefresh, isRefreshing, activeBonusTitle, bonusAction, isLastKnown = false }: MemberCardProps) {
   const { t } = useTranslation();
   const referralLink = homeReferralLink(window.location.origin, user.affiliateKey);
   const bonus = user.BonusInfo;
   const wallet = liveWallet ?? user.internalWallet;
   const shownTurnover = turnover ?? { now: bonus.nowTurnover, needed: bonus.needTurnover };
   const maxWithdraw = describeMaxWithdraw(bonus);
+  // The wallets are confirmed by the live wallet as well as by the refresh call.
+  const figureTone = isLastKnown && !liveWallet ? 'opacity-70' : '';
   const maxWithdrawText =
     maxWithdraw.kind === 'unlimited'
       ? t('member.maxWithdrawUnlimited')
@@ -76,7 +83,7 @@ export function MemberCard({ user, liveWallet, liveWalletReadAt, turnover, onRef
         </span>
       </div>
 
-      <div className="mt-4 rounded-xl bg-black/30 p-4">
+      <div className="mt-4 rounded-xl bg-black/30 p-4" aria-busy={isLastKnown || undefined} data-last-known={isLastKnown ? 'true' : undefined} data-testid="member-figures">
         <div className="flex items-center justify-between">
           <p className="text-xs text-ink/60">{t('member.balance')}</p>
           <button
@@ -90,27 +97,32 @@ export function MemberCard({ user, liveWallet, liveWalletReadAt, turnover, onRef
             <RefreshIcon className={`size-5 ${isRefreshing ? 'animate-spin' : ''}`} />
           </button>
         </div>
-        <p className="text-gold-gradient text-3xl font-extrabold tabular-nums" data-testid="wallet-balance">
+        <p className={`text-gold-gradient text-3xl font-extrabold tabular-nums ${figureTone}`} data-testid="wallet-balance">
           ฿ {formatBaht(memberBalanceSatang(wallet))}
         </p>
         <div className="mt-3 grid grid-cols-2 gap-2 text-xs">
           <div className="rounded-lg bg-white/5 px-3 py-2">
             <p className="text-ink/55">{t('member.mainWallet')}</p>
-            <p className="mt-0.5 text-sm font-semibold tabular-nums text-ink" data-testid="main-wallet">
+            <p className={`mt-0.5 text-sm font-semibold tabular-nums text-ink ${figureTone}`} data-testid="main-wallet">
               {formatBaht(wallet.mainWallet)}
             </p>
           </div>
           <div className="flex items-center justify-between gap-1 rounded-lg border border-primary/25 bg-primary/10 py-2 pl-3 pr-1.5" data-live={liveWallet ? 'true' : 'false'} data-testid="game-wallet-box">
             <div className="min-w-0">
               <p className="text-ink/55">{t('member.gameWallet')}</p>
-              <p className="mt-0.5 text-sm font-semibold tabular-nums text-ink" data-testid="game-wallet" title={liveWallet ? t('member.gameWalletLive') : undefined}>
+              <p className={`mt-0.5 text-sm font-semibold tabular-nums text-ink ${figureTone}`} data-testid="game-wallet" title={liveWallet ? t('member.gameWalletLive') : undefined}>
                 {formatBaht(wallet.gameWallet)}
               </p>
+              {/* Two lines kept (the time wraps on a phone) while the live wallet is not in: nothing below moves when it comes. */}
               {liveWallet && liveWalletReadAt ? (
-                <p className="text-[10px] leading-snug text-ink/50" data-testid="game-wallet-read-at">
+                <p className="min-h-[2lh] text-[10px] leading-snug text-ink/50" data-testid="game-wallet-read-at">
                   {t('wallet.readAt', { time: formatThaiTime(liveWalletReadAt) })}
                 </p>
-              ) : null}
+              ) : (
+                <p className="min-h-[2lh] text-[10px] leading-snug" aria-hidden="true">
+                  {'\u00a0'}
+                </p>
+              )}
             </div>
             <button
               type="button"
@@ -150,10 +162,10 @@ export function MemberCard({ user, liveWallet, liveWalletReadAt, turnover, onRef
         </div>
       </div>
 
-      <Link to={paths.user.feature('deposit')} className="btn-primary mt-4 w-full" data-testid="member-deposit">
+      <AppLink to={paths.user.feature('deposit')} className="btn-primary mt-4 w-full" data-testid="member-deposit">
         <DepositIcon className="size-5" />
         {t('nav.deposit')}
-      </Link>
+      </AppLink>
     </section>
   );
 }
@@ -166,5 +178,15 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
         {value}
       </dd>
     </div>
+  );
+}
+
+/** The member card's "choose a bonus" button (spec dialog 12); the page wires what it opens. */
+export function BonusChoiceButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="btn-outline shrink-0 px-3 py-1.5 text-xs" onClick={onClick} data-testid="open-bonus-choice">
+      {t('promotion.choiceOpen')}
+    </button>
   );
 }

@@ -1,6 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from '../../../lib/translate.ts';
-import { Link } from 'react-router';
 import {
   CashbackIcon,
   DepositIcon,
@@ -14,6 +13,7 @@ import {
   WheelIcon,
   WithdrawIcon,
 } from '../../../components/ui/icons.tsx';
+import { AppLink } from '../../../components/ui/app-link.tsx';
 import { paths, type MemberFeature } from '../../../config/paths.ts';
 
 /** A tile of the member menu: a member feature (its route) or the profile. */
@@ -61,9 +61,9 @@ export function MemberMenu({ useCashback, useAffiliate, dialogOpeners = {}, allH
       <div className="mb-3 flex items-baseline justify-between gap-2">
         <h2 className="text-sm font-bold text-primary">{t('member.menuTitle')}</h2>
         {allHref && (
-          <Link to={allHref} className="text-xs font-semibold text-ink/70 underline-offset-2 hover:underline" data-testid="menu-all">
+          <AppLink to={allHref} className="text-xs font-semibold text-ink/70 underline-offset-2 hover:underline" data-testid="menu-all">
             {t('member.menuAll')} ›
-          </Link>
+          </AppLink>
         )}
       </div>
       <ul className="grid grid-cols-4 gap-x-1 gap-y-4">
@@ -84,9 +84,9 @@ export function MemberMenu({ useCashback, useAffiliate, dialogOpeners = {}, allH
                   {face}
                 </button>
               ) : (
-                <Link to={key === 'profile' ? paths.user.profile : paths.user.feature(key)} className={TILE_CLASS} data-testid={`menu-${key}`}>
+                <AppLink to={key === 'profile' ? paths.user.profile : paths.user.feature(key)} className={TILE_CLASS} data-testid={`menu-${key}`}>
                   {face}
-                </Link>
+                </AppLink>
               )}
             </li>
           );

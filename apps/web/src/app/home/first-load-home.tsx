@@ -1,0 +1,103 @@
+import type { SiteSettings, UserInfo } from '@sabai/contracts';
+import { useEffect, useMemo } from 'react';
+import { MemberShell, type FooterDialogControls } from '../../components/layouts/member-shell.tsx';
+import { AppLinksProvider, plainLinks } from '../../components/ui/app-link.tsx';
+import { DialogProvider } from '../../components/ui/dialogs.tsx';
+import { BonusChoiceButton, MemberCard } from '../../features/member/components/member-card.tsx';
+import { MemberHome } from '../../features/member/components/member-home.tsx';
+import { shownTurnover } from '../../features/member/shown-turnover.ts';
+import { bonusTitle } from '../../lib/promotions.ts';
+import { usePublicSiteSettings } from '../../lib/public-site-settings.ts';
+import { MENU_TILE_DIALOGS } from '../member-panels/menu-tile-dialog-list.ts';
+
+interface FirstLoadHomeProps {
+  /** The stored session's member (local storage, spec §3): the last known figures, not current ones. */
+  user: UserInfo;
+  /** The settings to draw first (stored, or the server's if it answered in time) and the server's answer. */
+  initialSettings: SiteSettings | null;
+  settingsRequest: Promise<SiteSettings | null>;
+  /** A link was followed before the member app took over: it goes there (app-main.tsx). */
+  onLeave: (to: string) => void;
+  /** After the first paint: the member app's code is asked for then, not before (docs/adr/0030). */
+  onPainted: () => void;
+}
+
+/** The footer dialogs need the member app: until it takes over, their buttons do nothing. */
+const nothing = () => undefined;
+const NO_FOOTER_DIALOGS: FooterDialogControls = { openPromotion: nothing, openMemberCard: nothing, showing: null, host: null };
+/** The menu tiles that open dialogs are the same buttons as in the member app. */
+const NO_TILE_DIALOGS = Object.fromEntries(MENU_TILE_DIALOGS.map(([tile]) => [tile, nothing]));
+
+/**
+ * `/user/home` on a signed-in first load, before the member app has loaded (app-main.tsx,
+ * docs/adr/0030): the member shell (header, bottom bar) and the home page drawn with React alone
+ * from the stored session and the public settings, with the member app's own components
+ * (MemberShell, MemberHome, MemberCard) so nothing moves when it takes over. The balance and the
+ * card's figures are the stored ones, drawn dimmed and marked busy as last known, and the refresh
+ * buttons spin: the member app's refresh call confirms or replaces them. Links hand over to the
+ * member app; the dialog buttons wait for it.
+ */
+export function FirstLoadHome({ user, initialSettings, settingsRequest, onLeave, onPainted }: FirstLoadHomeProps) {
+  const settings = usePublicSiteSettings(initialSettings, settingsRequest);
+  const links = useMemo(() => plainLinks(onLeave), [onLeave]);
+  useEffect(() => afterFirstContentfulPaint(onPainted), [onPainted]);
+  const bonus = user.BonusInfo;
+  return (
+    <AppLinksProvider value={links}>
+      <DialogProvider>
+        <MemberShell settings={settings} user={user} showChrome liveWallet={null} isBalanceLastKnown footerDialogs={NO_FOOTER_DIALOGS}>
+          <MemberHome
+            user={user}
+            settings={settings}
+            dialogOpeners={NO_TILE_DIALOGS}
+            memberCard={
+              <MemberCard
+                user={user}
+                liveWallet={null}
+                turnover={shownTurnover({ bonus, rolling: undefined, gameWallet: undefined })}
+                onRefresh={nothing}
+                isRefreshing
+                isLastKnown
+                activeBonusTitle={bonusTitle(settings?.Promotion ?? [], bonus.bonusId)}
+                bonusAction={<BonusChoiceButton onClick={nothing} />}
+              />
+            }
+          />
+        </MemberShell>
+      </DialogProvider>
+    </AppLinksProvider>
+  );
+}
+
+/**
+ * Calls `run` once the browser reports the page's first contentful paint (a task after it), or
+ * after FALLBACK_MS where it reports none. A frame and a task after the first commit was not
+ * enough: the paint is presented later, and requests started before it count against it in
+ * Lighthouse's estimate. Returns a cancel function.
+ */
+function afterFirstContentfulPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let observer: PerformanceObserver | undefined;
+  const go = () => {
+    observer?.disconnect();
+    clearTimeout(timer);
+    timer = setTimeout(run, 0);
+  };
+  timer = setTimeout(go, FALLBACK_MS);
+  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) go();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  }
+  return () => {
+    observer?.disconnect();
+    clearTimeout(timer);
+  };
+}
+
+/** The most the member app waits for the paint report (a browser without the Paint Timing API). */
+const FALLBACK_MS = 300;
+
+/** `/user/home` and `/user/home/{shareToken}`: the pages this first load draws. */
+export const isFirstLoadHomePath = (pathname: string): boolean => /^\/user\/home(\/[^/]+)?\/?$/.test(pathname);
