@@ -99,7 +99,7 @@ export function DashboardPage() {
           <h2 className="mb-2 font-semibold">{tx('ยอดฝากตามช่องทาง', 'Deposits by channel')}</h2>
           {data.deposits.byChannel.length === 0 && <p className="text-sm text-slate-600">{tx('ยังไม่มียอดฝากวันนี้', 'No deposit today')}</p>}
           {data.deposits.byChannel.map((row) => (
-            <p key={row.channelId} className="flex justify-between gap-2 tabular-nums"><span className="truncate">{row.channelId} ({row.count})</span><span>{formatBaht(row.amount)}</span></p>
+            <p key={row.channelId} className="flex justify-between gap-2 tabular-nums"><span className="truncate" title={row.channelId}>{row.label} ({row.count})</span><span className="whitespace-nowrap">{formatBaht(row.amount)}</span></p>
           ))}
         </div>
         <div className="rounded-lg bg-white p-4 shadow" data-testid="dashboard-withdrawals-by-bank">

@@ -13,7 +13,15 @@ export const adminDashboard = z.object({
   deposits: z.object({
     count: z.number().int(),
     amount: baht,
-    byChannel: z.array(z.object({ channelId: z.string(), count: z.number().int(), amount: baht })),
+    byChannel: z.array(
+      z.object({
+        channelId: z.string(),
+        kind: z.enum(['bank', 'truemoney', 'promptpay']),
+        label: z.string().describe('bank code and account number, TrueMoney phone or PromptPay id, then the account name'),
+        count: z.number().int(),
+        amount: baht,
+      }),
+    ),
   }),
   withdrawals: z.object({
     count: z.number().int(),

@@ -19,7 +19,11 @@ describe('the back-office dashboard (issue 11)', () => {
     const dashboard = await staffCall(t, 'GET', '/admin-api/v1/dashboard', undefined, 'support');
     expect(dashboard.status).toBe(200);
     expect(dashboard.body.data.deposits.amount).toBeGreaterThanOrEqual(750);
-    expect(dashboard.body.data.deposits.byChannel.length).toBeGreaterThan(0);
+    const channels = dashboard.body.data.deposits.byChannel as Array<{ channelId: string; kind: string; label: string; count: number; amount: number }>;
+    expect(channels.length).toBeGreaterThan(0);
+    const channel = (await t.db.query<{ id: string; bank_code: string; account_number: string; account_name: string }>('SELECT id, bank_code, account_number, account_name FROM deposit_channels WHERE id = $1', [channels[0]!.channelId])).rows[0]!;
+    expect(channels[0]).toMatchObject({ kind: 'bank', label: `${channel.bank_code} ${channel.account_number} · ${channel.account_name}` });
+    expect(channels.reduce((sum, row) => sum + row.count, 0)).toBe(dashboard.body.data.deposits.count);
     expect(dashboard.body.data.waiting.heldDeposits).toBeGreaterThanOrEqual(1);
   });
 

@@ -20,8 +20,14 @@ export function bangkokDayStart(now: Date): Date {
  */
 export async function getDashboard(db: Queryable, now: Date): Promise<DashboardWire> {
   const since = bangkokDayStart(now);
-  const deposits = await db.query<{ channel_id: string; count: bigint; total: bigint }>(
-    `SELECT channel_id, count(*) AS count, coalesce(sum(amount_satang), 0)::int8 AS total FROM deposits WHERE status = 'credited' AND created_at >= $1 GROUP BY channel_id ORDER BY channel_id`,
+  const deposits = await db.query<{ channel_id: string; kind: 'bank' | 'truemoney' | 'promptpay'; label: string; count: bigint; total: bigint }>(
+    `SELECT d.channel_id, c.kind,
+            CASE c.kind WHEN 'bank' THEN c.bank_code || ' ' || c.account_number WHEN 'truemoney' THEN 'TrueMoney ' || c.phone_number ELSE 'PromptPay ' || c.promptpay_id END
+              || ' · ' || c.account_name AS label,
+            d.count, d.total
+     FROM (SELECT channel_id, count(*) AS count, coalesce(sum(amount_satang), 0)::int8 AS total FROM deposits WHERE status = 'credited' AND created_at >= $1 GROUP BY channel_id) d
+     JOIN deposit_channels c ON c.id = d.channel_id
+     ORDER BY c.sort_order, d.channel_id`,
     [since],
   );
   const withdrawals = await db.query<{ bank_code: string; count: bigint; total: bigint }>(
@@ -54,7 +60,7 @@ export async function getDashboard(db: Queryable, now: Date): Promise<DashboardW
     deposits: {
       count: deposits.rows.reduce((sum, row) => sum + Number(row.count), 0),
       amount: satangToBahtNumber(depositTotal),
-      byChannel: deposits.rows.map((row) => ({ channelId: row.channel_id, count: Number(row.count), amount: satangToBahtNumber(row.total) })),
+      byChannel: deposits.rows.map((row) => ({ channelId: row.channel_id, kind: row.kind, label: row.label, count: Number(row.count), amount: satangToBahtNumber(row.total) })),
     },
     withdrawals: {
       count: withdrawals.rows.reduce((sum, row) => sum + Number(row.count), 0),
