@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { openDatabase } from '@sabai/db';
-import { reconcileMoneyFromCheckpoint } from '../apps/api/src/modules/reconcile/index.ts';
+import { runAndRecordReconcile } from '../apps/api/src/modules/reconcile/index.ts';
 import { listOpenGameCaseSummaries } from '../apps/api/src/modules/play/index.ts';
 import { REPO_ROOT } from './stack.ts';
 
@@ -10,7 +10,8 @@ import { REPO_ROOT } from './stack.ts';
  * own invariants and the checks around it (deposits, payouts, rewards, game) are checked from
  * their last checkpoints (only what is newer than what a sound run verified, plus the open rows:
  * docs/adr/0023, 0027); `--full` checks everything (run it nightly: only it finds an old row
- * changed without a posting). Only a run that finds nothing stores checkpoints.
+ * changed without a posting). Only a run that finds nothing stores checkpoints; every run, sound
+ * or not, is recorded in `money_reconcile_runs` (migration 0031) for the back office's dashboard.
  */
 const isFull = process.argv.includes('--full');
 const db = await openDatabase({
@@ -19,7 +20,7 @@ const db = await openDatabase({
 });
 try {
   const startedAt = performance.now();
-  const { violations, ledger, around } = await reconcileMoneyFromCheckpoint(db, { full: isFull });
+  const { violations, ledger, around } = await runAndRecordReconcile(db, { full: isFull });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const openCases = await listOpenGameCaseSummaries(db);
   console.log(openCases.length === 0 ? 'game suspense: no open case' : `game suspense: ${openCases.length} open case(s) for staff`);

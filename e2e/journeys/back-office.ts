@@ -78,6 +78,18 @@ export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDi
   await expectVisible(page.getByTestId(`approve-${first.withdrawalId}`), 'the first withdrawal in the queue');
   if ((await page.getByRole('button', { name: 'เจ้าหน้าที่' }).count()) > 0) throw new Error('finance sees the staff screen');
   await screenshot('finance-withdrawal-queue');
+  // The member's context beside the queue: 13,000.00 deposited, 6,000.00 reserved, so 7,000.00 left
+  // in the main and game wallets (other wallets, such as prizes, are not that money).
+  await page.getByTestId(`view-member-${first.withdrawalId}`).click();
+  const panel = page.getByTestId('withdrawal-member-panel');
+  await expectText(panel.getByTestId('withdrawal-member-deposits'), '13,000.00', 'the member\'s deposit in the panel');
+  const walletTexts = [await panel.getByTestId('withdrawal-member-wallet-main').textContent(), await panel.getByTestId('withdrawal-member-wallet-game').textContent()].map((text) => text ?? '');
+  const available = walletTexts.reduce((sum, text) => sum + Number(/([\d,]+\.\d{2})/.exec(text)?.[1]?.replaceAll(',', '') ?? 0), 0);
+  if (Math.round(available * 100) !== 700_000) throw new Error(`the panel shows ${available} available (${walletTexts.join(' | ')}), expected 7,000.00`);
+  await expectVisible(panel.getByTestId('withdrawal-member-turnover'), 'the member\'s turnover in the panel');
+  await screenshot('finance-withdrawal-member-panel');
+  await page.getByTestId('withdrawal-member-panel-close').click();
+  await panel.waitFor({ state: 'detached' });
   await page.getByTestId(`approve-${first.withdrawalId}`).click();
   await page.getByTestId(`reject-${second.withdrawalId}`).click();
   await page.getByLabel('เหตุผล (สมาชิกจะเห็นข้อความนี้)').fill(REJECT_REASON);

@@ -107,7 +107,7 @@ function BackOffice() {
           <Button variant="plain" onClick={() => void signOut()}>{t('signout')}</Button>
         </header>
         <main className="p-6">
-          {current === 'withdrawals' && <WithdrawalsPage canDecide={may('withdrawals.decide')} />}
+          {current === 'withdrawals' && <WithdrawalsPage canDecide={may('withdrawals.decide')} canViewMember={may('members.view')} />}
           {current === 'dashboard' && <DashboardPage />}
           {current === 'settings' && <SettingsPage canManage={may('settings.manage')} />}
           {current === 'members' && <MembersPage canManage={may('members.manage')} canAdjust={may('adjustments.request')} canApprove={may('adjustments.approve')} canViewLine={may('line.view')} />}

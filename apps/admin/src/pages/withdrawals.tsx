@@ -9,15 +9,23 @@ import { apiGet, apiPost, ApiError } from '../lib/api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { DataTable } from '../data-table';
+import { useBilingual } from '../lib/bilingual';
 import { Button, ErrorText, Field } from '../ui';
+import { WithdrawalMemberPanel } from './withdrawal-member-panel';
 
 type Withdrawal = AdminWithdrawal;
 const STATUSES = WITHDRAWAL_STATES;
 const rejectForm = z.object({ reason: z.string().trim().min(3, 'กรุณาระบุเหตุผล').max(500) });
 
-/** The withdrawals queue (issue 11): those above the auto-withdraw limit wait here for finance. */
-export function WithdrawalsPage({ canDecide }: { canDecide: boolean }) {
+/**
+ * The withdrawals queue (issue 11): those above the auto-withdraw limit wait here for finance.
+ * "ดูสมาชิก" opens the member's context beside the queue (withdrawal-member-panel.tsx), for staff
+ * with `members.view` (`canViewMember`).
+ */
+export function WithdrawalsPage({ canDecide, canViewMember }: { canDecide: boolean; canViewMember: boolean }) {
   const { t } = useI18n();
+  const tx = useBilingual();
+  const [viewing, setViewing] = useState<Withdrawal | null>(null);
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('pending_approval');
   const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -28,8 +36,10 @@ export function WithdrawalsPage({ canDecide }: { canDecide: boolean }) {
       apiPost(`/withdrawals/${input.id}/${input.decision}`, input.decision === 'reject' ? { reason: input.reason } : {}, withdrawalDecisionResponse),
     onSuccess: () => {
       setRejecting(null);
+      setViewing(null);
       setError(null);
       void client.invalidateQueries({ queryKey: ['withdrawals'] });
+      void client.invalidateQueries({ queryKey: ['member'] });
     },
     onError: (caught) => setError(caught instanceof ApiError ? caught.message : String(caught)),
   });
@@ -45,17 +55,25 @@ export function WithdrawalsPage({ canDecide }: { canDecide: boolean }) {
       header: t('col.actions'),
       id: 'actions',
       enableSorting: false,
-      cell: ({ row }) =>
-        canDecide && row.original.status === 'pending_approval' ? (
-          <div className="flex gap-2">
-            <Button onClick={() => decide.mutate({ id: row.original.id, decision: 'approve' })} disabled={decide.isPending} data-testid={`approve-${row.original.id}`}>
-              {t('withdrawals.approve')}
+      cell: ({ row }) => (
+        <div className="flex gap-2">
+          {canViewMember && (
+            <Button variant="plain" onClick={() => setViewing(row.original)} data-testid={`view-member-${row.original.id}`}>
+              {tx('ดูสมาชิก', 'Member')}
             </Button>
-            <Button variant="danger" onClick={() => setRejecting(row.original)} data-testid={`reject-${row.original.id}`}>
-              {t('withdrawals.reject')}
-            </Button>
-          </div>
-        ) : null,
+          )}
+          {canDecide && row.original.status === 'pending_approval' && (
+            <>
+              <Button onClick={() => decide.mutate({ id: row.original.id, decision: 'approve' })} disabled={decide.isPending} data-testid={`approve-${row.original.id}`}>
+                {t('withdrawals.approve')}
+              </Button>
+              <Button variant="danger" onClick={() => setRejecting(row.original)} data-testid={`reject-${row.original.id}`}>
+                {t('withdrawals.reject')}
+              </Button>
+            </>
+          )}
+        </div>
+      ),
     },
   ];
 
@@ -73,8 +91,18 @@ export function WithdrawalsPage({ canDecide }: { canDecide: boolean }) {
       </div>
       <ErrorText message={error ?? (list.error instanceof Error ? list.error.message : null)} />
       <DataTable columns={columns} data={list.data ?? []} empty={t('withdrawals.empty')} testId="withdrawals-table" />
+      {viewing && (
+        <WithdrawalMemberPanel
+          key={viewing.id}
+          withdrawal={viewing}
+          onClose={() => setViewing(null)}
+          onApprove={canDecide && viewing.status === 'pending_approval' ? () => decide.mutate({ id: viewing.id, decision: 'approve' }) : undefined}
+          onReject={canDecide && viewing.status === 'pending_approval' ? () => setRejecting(viewing) : undefined}
+          isDeciding={decide.isPending}
+        />
+      )}
       {rejecting && (
-        <div className="fixed inset-0 flex items-center justify-center bg-black/40" role="dialog" aria-modal="true">
+        <div className="fixed inset-0 z-30 flex items-center justify-center bg-black/40" role="dialog" aria-modal="true">
           <form
             className="w-full max-w-md space-y-4 rounded-xl bg-white p-6 shadow-xl"
             onSubmit={form.handleSubmit((values) => decide.mutate({ id: rejecting.id, decision: 'reject', reason: values.reason }))}

@@ -4,16 +4,30 @@ import { baht, envelope } from '../envelope.ts';
 /**
  * `GET /admin-api/v1/dashboard` (issue 11 "Dashboard", apps/api/src/modules/dashboard): today's
  * figures since `day` (the start of the Bangkok day, ISO UTC): credited deposits in total and by
- * channel, paid withdrawals, the net (baht), and the counts of what waits for staff.
+ * channel (the house account or wallet that received them), paid withdrawals in total and by the
+ * member's bank (a withdrawal's channel is always BANK, spec §withdrawal), the net (baht), the
+ * counts of what waits for staff, the last `ledger:reconcile` run and the partner (game) status.
  */
 export const adminDashboard = z.object({
   day: z.string().describe('start of the current Bangkok day, ISO-8601 UTC'),
   deposits: z.object({
     count: z.number().int(),
     amount: baht,
-    byChannel: z.array(z.object({ channelId: z.string(), count: z.number().int(), amount: baht })),
+    byChannel: z.array(
+      z.object({
+        channelId: z.string(),
+        kind: z.enum(['bank', 'truemoney', 'promptpay']),
+        label: z.string().describe('bank code and account number, TrueMoney phone or PromptPay id, then the account name'),
+        count: z.number().int(),
+        amount: baht,
+      }),
+    ),
   }),
-  withdrawals: z.object({ count: z.number().int(), amount: baht }),
+  withdrawals: z.object({
+    count: z.number().int(),
+    amount: baht,
+    byBank: z.array(z.object({ bankCode: z.string(), count: z.number().int(), amount: baht })),
+  }),
   net: z.number().describe('baht: credited deposits minus paid withdrawals (may be negative)'),
   waiting: z.object({
     withdrawals: z.number().int(),
@@ -22,6 +36,35 @@ export const adminDashboard = z.object({
     deadJobs: z.number().int(),
     openGameCases: z.number().int(),
     affiliateWithdrawals: z.number().int(),
+  }),
+  /**
+   * `npm run ledger:reconcile` (money_reconcile_runs, migration 0031): the last run, sound or not,
+   * null when none was recorded; `lastSoundAt` when the books were last found sound.
+   */
+  reconcile: z.object({
+    lastRun: z
+      .object({
+        finishedAt: z.string(),
+        isSound: z.boolean(),
+        isFullRun: z.boolean().describe('every row checked, not only what is newer than the checkpoints'),
+        violationCount: z.number().int(),
+        violations: z.array(z.object({ invariant: z.string(), detail: z.string() })).describe('the first few'),
+        ledgerFromTransferId: z.string().describe('int8 as text: transfers after it were checked'),
+        ledgerThroughTransferId: z.string().describe('int8 as text: the newest transfer checked'),
+      })
+      .nullable(),
+    lastSoundAt: z.string().nullable(),
+  }),
+  /**
+   * The partner (game) reconciliation: open cases (a game wallet that differs from the partner's
+   * and nothing explains), the suspense they booked (baht), the oldest one's age, and the last run
+   * of the worker's `game-difference-watch` (null before the first).
+   */
+  partner: z.object({
+    openCases: z.number().int(),
+    suspense: baht,
+    oldestOpenSince: z.string().nullable(),
+    lastWatch: z.object({ at: z.string(), outcome: z.enum(['ok', 'failed', 'running']) }).nullable(),
   }),
 });
 export type DashboardWire = z.infer<typeof adminDashboard>;

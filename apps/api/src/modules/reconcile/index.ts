@@ -2,4 +2,5 @@
  * The `reconcile` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
-export { reconcileMoney, reconcileMoneyFromCheckpoint } from './reconcile-money.ts';
+export { reconcileMoney, reconcileMoneyFromCheckpoint, type MoneyReconcile } from './reconcile-money.ts';
+export { runAndRecordReconcile, readReconcileStatus, RECORDED_VIOLATIONS, type ReconcileRunRecord } from './reconcile-runs.ts';
