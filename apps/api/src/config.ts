@@ -139,8 +139,9 @@ const configSchema = z.object({
   /**
    * The batched ledger posting path (issue 16 §5, docs/adr/0026): `on` lets deposits, game
    * transfers and cashback claims that arrive together share one transaction and one commit;
-   * `off` (the default since a journey caught a move into the game left reserved, ADR 0026) gives
-   * every one its own transaction (the single path).
+   * `off` (the default until three full journey runs pass with it on; the journey failure first
+   * blamed on it was the member stream's gap, ADR 0026 "Default") gives every one its own
+   * transaction (the single path).
    */
   LEDGER_BATCHING: z.enum(['on', 'off']).default('off'),
   /** Multiplies every rate limit (tests raise it; never set below 1 in production). */
