@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { createTestDatabase } from '@sabai/db/testing';
-import type { Db } from '@sabai/db';
+import type { Db, Queryable } from '@sabai/db';
 import {
   HOUSE_ACCOUNTS,
   availableCreditBalance,
@@ -11,10 +12,12 @@ import {
   reconcileLedger,
   requireAccountId,
   reserveTransfer,
+  resolvePendingTransfer,
   type TransferCode,
   type TransferOutcome,
 } from './index.ts';
 import { createTestMemberAccounts } from './test-accounts.ts';
+import { callCreateTransfer, newTransferCall, readTransferOutcome, resolutionCall, type TransferCall } from './transfers.ts';
 
 /** The batched posting path (docs/adr/0026), on PGlite and on PostgreSQL (DATABASE_URL). */
 let db: Db;
@@ -202,5 +205,140 @@ describe('createPostingBatcher', () => {
   it('refuses options outside their limits', () => {
     expect(() => createPostingBatcher(db, { maxBatch: 65 })).toThrow(RangeError);
     expect(() => createPostingBatcher(db, { windowMs: -1 })).toThrow(RangeError);
+  });
+});
+
+/** One call of ledger_create_transfers, as the batcher makes it. */
+async function createTransfers(q: Queryable, calls: TransferCall[]): Promise<TransferOutcome[]> {
+  const { rows } = await q.query<{ ordinal: number; outcome: string; transfer_id: bigint | null; detail: string | null }>(
+    `SELECT ordinal, outcome, transfer_id, detail FROM ledger_create_transfers(
+       $1::text[], $2::text[], $3::text[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::text[], $9::text[], $10::text[])`,
+    [
+      calls.map((call) => call.idempotencyKey),
+      calls.map((call) => call.code),
+      calls.map((call) => call.phase),
+      calls.map((call) => call.debitAccountId?.toString() ?? null),
+      calls.map((call) => call.creditAccountId?.toString() ?? null),
+      calls.map((call) => call.amountSatang?.toString() ?? null),
+      calls.map((call) => call.pendingTransferId?.toString() ?? null),
+      calls.map((call) => call.source?.type ?? null),
+      calls.map((call) => call.source?.id ?? null),
+      calls.map((call) => call.requestDigest),
+    ],
+  );
+  expect(rows.map((row) => row.ordinal)).toEqual(calls.map((_, index) => index + 1));
+  return rows.map(readTransferOutcome);
+}
+
+type Operation =
+  | { kind: 'post'; from: number; to: number; amount: number }
+  | { kind: 'reserve'; from: number; amount: number }
+  | { kind: 'resolve'; pending: number; resolution: 'post' | 'void' }
+  | { kind: 'repeat-posted' | 'repeat-refused' | 'repeat-pending'; isSame: boolean }
+  | { kind: 'unknown-account' };
+
+const operation: fc.Arbitrary<Operation> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('post' as const), from: fc.integer({ min: 0, max: 2 }), to: fc.integer({ min: 0, max: 3 }), amount: fc.integer({ min: 1, max: 4_000 }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('reserve' as const), from: fc.integer({ min: 0, max: 2 }), amount: fc.integer({ min: 1, max: 4_000 }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('resolve' as const), pending: fc.integer({ min: 0, max: 2 }), resolution: fc.constantFrom('post' as const, 'void' as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('repeat-posted' as const, 'repeat-refused' as const, 'repeat-pending' as const), isSame: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'unknown-account' as const }) },
+);
+
+/**
+ * A world: three funded members, the house's unallocated account, and what came before the batch —
+ * a posted transfer, a remembered refusal, two open reservations and one already posted.
+ */
+async function openWorld(label: string) {
+  const members = await createTestMemberAccounts(db, 3, label);
+  for (const [index, member] of members.entries()) await fund(member, [5_000n, 2_000n, 300n][index]!);
+  const accounts = [...members, unallocated];
+  const prefix = key(label);
+  const posted = { idempotencyKey: `${prefix}:posted`, code: 'ADJUSTMENT' as const, debitAccountId: members[0]!, creditAccountId: members[1]!, amountSatang: 100n };
+  const refused = { idempotencyKey: `${prefix}:refused`, code: 'ADJUSTMENT' as const, debitAccountId: members[2]!, creditAccountId: members[1]!, amountSatang: 9_000n };
+  expect((await postTransfer(db, posted)).status).toBe('created');
+  expect(await postTransfer(db, refused)).toEqual({ status: 'refused', reason: 'insufficient_funds' });
+  const pendingIds: bigint[] = [];
+  for (const [index, from] of [members[0]!, members[1]!, members[0]!].entries()) {
+    const pending = await reserveTransfer(db, { idempotencyKey: `${prefix}:pending:${index}`, code: 'WITHDRAW', debitAccountId: from, creditAccountId: unallocated, amountSatang: 500n });
+    if (pending.status !== 'created') throw new Error('reserve failed');
+    pendingIds.push(pending.transferId);
+  }
+  // The third reservation is already posted: resolving it again is refused.
+  const resolved = await resolvePendingTransfer(db, { idempotencyKey: `${prefix}:resolved`, pendingTransferId: pendingIds[2]!, resolution: 'post', code: 'WITHDRAW' });
+  expect(resolved.status).toBe('created');
+  const callFor = (op: Operation, index: number): TransferCall => {
+    const own = `${prefix}:op:${index}`;
+    switch (op.kind) {
+      case 'post':
+        return newTransferCall('single', { idempotencyKey: own, code: 'ADJUSTMENT', debitAccountId: accounts[op.from]!, creditAccountId: accounts[op.to]!, amountSatang: BigInt(op.amount) });
+      case 'reserve':
+        return newTransferCall('pending', { idempotencyKey: own, code: 'WITHDRAW', debitAccountId: accounts[op.from]!, creditAccountId: unallocated, amountSatang: BigInt(op.amount) });
+      case 'resolve':
+        return resolutionCall({ idempotencyKey: own, pendingTransferId: pendingIds[op.pending]!, resolution: op.resolution, code: 'WITHDRAW' });
+      case 'repeat-posted':
+        return newTransferCall('single', { ...posted, amountSatang: op.isSame ? posted.amountSatang : 101n });
+      case 'repeat-refused':
+        return newTransferCall('single', { ...refused, amountSatang: op.isSame ? refused.amountSatang : 9_001n });
+      case 'repeat-pending':
+        return op.isSame
+          ? newTransferCall('pending', { idempotencyKey: `${prefix}:pending:0`, code: 'WITHDRAW', debitAccountId: members[0]!, creditAccountId: unallocated, amountSatang: 500n })
+          : resolutionCall({ idempotencyKey: `${prefix}:pending:0`, pendingTransferId: pendingIds[1]!, resolution: 'void', code: 'WITHDRAW' });
+      case 'unknown-account':
+        return newTransferCall('single', { idempotencyKey: own, code: 'ADJUSTMENT', debitAccountId: members[0]!, creditAccountId: 999_999_999n, amountSatang: 1n });
+    }
+  };
+  const balances = async () =>
+    Promise.all(
+      members.map(async (member) => {
+        const { debitsPosted, creditsPosted, debitsPending, creditsPending } = await readAccountBalance(db, member);
+        return { debitsPosted, creditsPosted, debitsPending, creditsPending };
+      }),
+    );
+  return { callFor, balances };
+}
+
+/** What the caller learns, without the ids (each world has its own). */
+const shape = (outcome: TransferOutcome) => (outcome.status === 'refused' ? outcome : outcome.status === 'conflict' ? { status: 'conflict' } : { status: outcome.status });
+
+describe('ledger_create_transfers', () => {
+  it('answers every element as ledger_create_transfer called once per element, in order, would (random batches)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 2, maxLength: 24 }), async (operations) => {
+        const batched = await openWorld('batched');
+        const single = await openWorld('single');
+        const batchedOutcomes = await createTransfers(db, operations.map(batched.callFor));
+        const singleOutcomes = await db.transaction(async (tx) => {
+          const outcomes: TransferOutcome[] = [];
+          for (const [index, op] of operations.entries()) outcomes.push(await callCreateTransfer(tx, single.callFor(op, index)));
+          return outcomes;
+        });
+        expect(batchedOutcomes.map(shape)).toEqual(singleOutcomes.map(shape));
+        expect(await batched.balances()).toEqual(await single.balances());
+      }),
+      { numRuns: 25 },
+    );
+    expect(await reconcileLedger(db)).toEqual([]);
+  });
+
+  it('decides a batch whose keys all differ in one pass, and a batch with a key twice element by element', async () => {
+    const [member, other] = await createTestMemberAccounts(db, 2, 'one-pass');
+    await fund(member!, 1_000n);
+    const transfer = (label: string, amountSatang: bigint) =>
+      newTransferCall('single', { idempotencyKey: label, code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang });
+    const twice = key('twice');
+    /** Calls of the per-element function inside one ledger_create_transfers (function statistics of this transaction). */
+    const perElementCalls = (calls: TransferCall[]) =>
+      db.transaction(async (tx) => {
+        await tx.query(`SET LOCAL track_functions = 'pl'`);
+        const outcomes = await createTransfers(tx, calls);
+        const { rows } = await tx.query<{ calls: number }>(
+          `SELECT coalesce(sum(calls), 0)::int AS calls FROM pg_stat_xact_user_functions WHERE funcname = 'ledger_create_transfer'`,
+        );
+        return { statuses: outcomes.map((outcome) => outcome.status), calls: rows[0]!.calls };
+      });
+    expect(await perElementCalls([transfer(key('a'), 1n), transfer(key('b'), 2n), transfer(key('c'), 3n)])).toEqual({ statuses: ['created', 'created', 'created'], calls: 0 });
+    expect(await perElementCalls([transfer(twice, 4n), transfer(key('d'), 5n), transfer(twice, 4n)])).toEqual({ statuses: ['created', 'created', 'exists'], calls: 3 });
+    expect(await available(other!)).toBe(15n);
   });
 });

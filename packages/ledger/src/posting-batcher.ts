@@ -17,7 +17,8 @@ import {
  * together share one database call and one commit.
  *
  * - `post` / `reserve` / `resolve`: lone transfers. Those waiting together go to PostgreSQL as ONE
- *   auto-committed call of ledger_create_transfers (migration 0026): one round trip, one commit.
+ *   auto-committed call of ledger_create_transfers (migrations 0026, 0029: decided in one pass,
+ *   written set-based): one round trip, one commit.
  *   Every transfer keeps its own idempotency key and gets its own outcome (created, exists,
  *   refused, conflict) exactly as postTransfer would give it; refusals are remembered the same way.
  * - `run(unit)`: a whole unit of work (e.g. a deposit: feed event row, deposit row, two postings,

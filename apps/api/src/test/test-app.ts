@@ -79,6 +79,8 @@ export async function createTestApp(options: { now?: () => Date; env?: Record<st
     SANDBOX_API_KEY: 'test-sandbox-key',
     BANK_TOKEN_SECRET: 'test-bank-token-secret-0123456789abcdef',
     PROVIDER_TIMEOUT_MS: '800',
+    // The posting path under test follows the environment (LEDGER_BATCHING=on|off npx vitest run …).
+    ...(process.env.LEDGER_BATCHING ? { LEDGER_BATCHING: process.env.LEDGER_BATCHING } : {}),
     ...options.env,
   });
   const built = await buildApp(config, { db, logger: false, runJobs: false, ...(options.now ? { now: options.now } : {}) });

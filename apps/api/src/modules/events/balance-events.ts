@@ -1,5 +1,5 @@
 import type { Db } from '@sabai/db';
-import { BALANCE_CHANNEL, type BalanceChange } from '../../lib/balance-notifications.ts';
+import { BALANCE_CHANNEL, SESSION_ENDED_REASON, type BalanceChange } from '../../lib/balance-notifications.ts';
 
 type Listener = (change: BalanceChange) => void;
 
@@ -7,13 +7,37 @@ type Listener = (change: BalanceChange) => void;
 export const MAX_STREAMS_PER_MEMBER = 5;
 
 /**
+ * How long a member's last balance change is remembered for streams that open after it, ms. A page
+ * reads the balance, then opens its stream: a change committed in between reaches no stream, so a
+ * stream opened within this window of a change starts with one `balance` event (the client
+ * refetches). It covers a page's start under load (the e2e `responsible-gaming` journey showed a
+ * read taken while a deposit's move into the game was reserved, its settlement's event sent before
+ * the page's stream opened: ฿ 0.00 for 20 s, docs/adr/0026 "Default"). Longer only costs a refetch.
+ */
+export const RECENT_CHANGE_WINDOW_MS = 30_000;
+/** Members whose last change is remembered at once (style.md: explicit limits); the oldest go first. */
+const MAX_RECENT_MEMBERS = 100_000;
+
+/**
  * Fans "balance changed" notifications (lib/balance-notifications.ts, PostgreSQL NOTIFY on commit)
  * out to the member's open event streams in this process. Every API process runs one, so a
  * deposit credited by any process reaches the member wherever their stream is connected.
  */
-export function createBalanceEvents(db: Db) {
+export function createBalanceEvents(db: Db, options: { now?: () => number } = {}) {
+  const now = options.now ?? Date.now;
   // Per member, in subscription order (a Map keeps insertion order): listener → how to evict it.
   const listeners = new Map<string, Map<Listener, () => void>>();
+  // Per member, when their money last changed (ms), oldest first: re-inserted on every change.
+  const lastChangeAt = new Map<string, number>();
+  const rememberChange = (memberId: string) => {
+    const at = now();
+    lastChangeAt.delete(memberId);
+    lastChangeAt.set(memberId, at);
+    for (const [oldest, oldestAt] of lastChangeAt) {
+      if (lastChangeAt.size <= MAX_RECENT_MEMBERS && at - oldestAt <= RECENT_CHANGE_WINDOW_MS) break;
+      lastChangeAt.delete(oldest);
+    }
+  };
   let unlisten: (() => Promise<void>) | undefined;
   return {
     async start(): Promise<void> {
@@ -26,6 +50,7 @@ export function createBalanceEvents(db: Db) {
         }
         if (typeof message.memberId !== 'string') return;
         const change: BalanceChange = { reason: typeof message.reason === 'string' ? message.reason : 'changed' };
+        if (change.reason !== SESSION_ENDED_REASON) rememberChange(message.memberId);
         if (typeof message.depositId === 'string') change.depositId = message.depositId;
         for (const listener of [...(listeners.get(message.memberId)?.keys() ?? [])]) listener(change);
       }, {
@@ -59,6 +84,15 @@ export function createBalanceEvents(db: Db) {
         // meanwhile may have created or joined the current one.
         if (subscribers.size === 0 && listeners.get(memberId) === subscribers) listeners.delete(memberId);
       };
+    },
+    /**
+     * Whether the member's money changed within RECENT_CHANGE_WINDOW_MS: a stream opening now may
+     * have missed it (the page read its balance before). Ask after `subscribe`, so no change falls
+     * between the two (one that does is told twice: the client only refetches twice).
+     */
+    hasRecentChange(memberId: string): boolean {
+      const at = lastChangeAt.get(memberId);
+      return at !== undefined && now() - at <= RECENT_CHANGE_WINDOW_MS;
     },
     async stop(): Promise<void> {
       listeners.clear();

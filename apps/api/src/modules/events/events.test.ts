@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { fundedMember, postFeed, statementFrom } from '../../test/money-helpers.ts';
 import { DEMO_APP_ID } from '../demo/index.ts';
 import { MAX_STREAMS_PER_MEMBER } from './balance-events.ts';
+import { RECENT_CHANGE_REASON } from './routes.ts';
 
 let t: TestApp;
 let baseUrl: string;
@@ -101,6 +102,17 @@ describe('GET /user-profile-composite/v1/events', () => {
       [data.depositId],
     );
     expect(rows).toEqual([{ phone_number: member.phoneNumber, amount_satang: '7700' }]);
+  });
+
+  it('starts a stream with a balance event when the money changed just before it opened (the page read before)', async () => {
+    // A page reads the balance, then opens its stream; a change committed in between reached no
+    // stream (e2e responsible-gaming: the card kept a read taken while the deposit's move into the
+    // game was reserved). The first stream sees the deposit's own event, so the process has it.
+    const member = await signedInMember();
+    const first = await readStream(member.token, '"reason":"deposit"', () => postFeed(t, 'statement', statementFrom(member, '12.00'), { sourceId: 'src_statement_bbl' }));
+    expect(first).not.toContain(RECENT_CHANGE_REASON);
+    const next = await readStream(member.token, RECENT_CHANGE_REASON, async () => undefined);
+    expect(next).toContain(`event: ready\ndata: {}\n\nevent: balance\ndata: {"reason":"${RECENT_CHANGE_REASON}"}`);
   });
 
   it('does not tell one member about another member’s money', async () => {

@@ -9,11 +9,15 @@ import type { BalanceEvents } from './balance-events.ts';
 const KEEP_ALIVE_MS = 10_000;
 /** How often an open stream checks that its session is still valid (expiry, revocation, suspension). */
 const SESSION_RECHECK_MS = 30_000;
+/** The reason of the `balance` event a stream starts with when the member's money changed just before it opened. */
+export const RECENT_CHANGE_REASON = 'changed_before_stream';
 
 /**
  * `GET /user-profile-composite/v1/events`: a Server-Sent Events stream for the signed-in member.
  * Sends `event: ready` once, then `event: balance` with `{"reason": …}` (never amounts; a credited
- * deposit adds its `depositId`) whenever the member's money changes; the client refetches. Needs the app key and session headers, so
+ * deposit adds its `depositId`) whenever the member's money changes; the client refetches. A stream
+ * opened within RECENT_CHANGE_WINDOW_MS of a change starts with one `balance` event
+ * (`changed_before_stream`): the page read its balance before the stream opened and may have missed it. Needs the app key and session headers, so
  * clients read it with fetch() rather than EventSource.
  */
 export function registerEventRoutes(app: FastifyInstance, context: AppContext, events: BalanceEvents): void {
@@ -50,6 +54,8 @@ export function registerEventRoutes(app: FastifyInstance, context: AppContext, e
       'x-content-type-options': 'nosniff',
     });
     raw.write('retry: 3000\n\nevent: ready\ndata: {}\n\n');
+    // A change just before this stream opened reached no stream of this page: say so now.
+    if (events.hasRecentChange(session.memberId)) raw.write(`event: balance\ndata: ${JSON.stringify({ reason: RECENT_CHANGE_REASON })}\n\n`);
     open.add(raw);
     const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     const recheck = setInterval(() => void recheckSession(), SESSION_RECHECK_MS);
