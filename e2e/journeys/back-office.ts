@@ -109,9 +109,10 @@ export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDi
   // journeys, so which members show and whether one differs is theirs): the page lists game
   // accounts, a look now answers with its summary, and the cases list shows.
   await page.getByRole('button', { name: 'กระทบยอดเกม' }).click();
-  await expectVisible(page.getByTestId('game-reconciliation').getByText(/^0\d{9}$/).first(), 'game accounts (a member phone number) in the reconciliation');
+  // The page asks the partner for each listed member's live balance (up to 50): slow on a loaded machine.
+  await expectVisible(page.getByTestId('game-reconciliation').getByText(/^0\d{9}$/).first(), 'game accounts (a member phone number) in the reconciliation', 60_000);
   await page.getByTestId('game-reconcile-run').click();
-  await expectText(page.getByTestId('game-reconcile-summary'), 'ส่วนต่าง', 'the summary of a look now');
+  await expectText(page.getByTestId('game-reconcile-summary'), 'ส่วนต่าง', 'the summary of a look now', 60_000);
   await expectVisible(page.getByTestId('game-cases'), 'the difference cases');
   await screenshot('finance-game-reconciliation');
 

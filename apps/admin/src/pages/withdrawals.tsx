@@ -34,9 +34,11 @@ export function WithdrawalsPage({ canDecide, canViewMember }: { canDecide: boole
   const decide = useMutation({
     mutationFn: (input: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
       apiPost(`/withdrawals/${input.id}/${input.decision}`, input.decision === 'reject' ? { reason: input.reason } : {}, withdrawalDecisionResponse),
-    onSuccess: () => {
-      setRejecting(null);
-      setViewing(null);
+    onSuccess: (_answer, input) => {
+      // Only the decision's own dialog closes: a reject dialog opened while an approval was in
+      // flight stays open (it closed under the staff member's hands, seen in the journey).
+      if (input.decision === 'reject') setRejecting(null);
+      setViewing((current) => (current?.id === input.id ? null : current));
       setError(null);
       void client.invalidateQueries({ queryKey: ['withdrawals'] });
       void client.invalidateQueries({ queryKey: ['member'] });
