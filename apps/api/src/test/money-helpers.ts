@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { HOUSE_ACCOUNTS, expectPosted, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import { reconcileMoney } from '../modules/reconcile/index.ts';
 import { TEST_FEED_SECRET, type TestApp } from './test-app.ts';
 import type { StaffRole } from '../modules/staff/index.ts';
@@ -81,4 +82,19 @@ export async function setPayoutFault(t: TestApp, payout: 'ok' | 'fail' | 'timeou
 export async function expectLedgerSound(t: TestApp): Promise<void> {
   const violations = await reconcileMoney(t.db);
   if (violations.length > 0) throw new Error(`ledger violations: ${JSON.stringify(violations)}`);
+}
+
+/** Prize credit for a test member: WHEEL house:expense:wheel → member prize, as a deposit would earn it. */
+export async function grantPrizeCredit(t: TestApp, memberId: string, amountSatang: bigint): Promise<void> {
+  await t.db.transaction(async (tx) => {
+    expectPosted(
+      await postTransfer(tx, {
+        idempotencyKey: `test-prize-credit:${randomUUID()}`,
+        code: 'WHEEL',
+        debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.wheelExpense),
+        creditAccountId: await requireMemberAccountId(tx, memberId, 'prize'),
+        amountSatang,
+      }),
+    );
+  });
 }

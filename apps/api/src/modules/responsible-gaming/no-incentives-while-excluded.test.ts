@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUSE_ACCOUNTS, availableCreditBalance, expectPosted, postTransfer, readAccountBalance, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { availableCreditBalance, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { expectLedgerSound, postFeed, staffCall, statementFrom } from '../../test/money-helpers.ts';
+import { expectLedgerSound, grantPrizeCredit, postFeed, staffCall, statementFrom } from '../../test/money-helpers.ts';
 import { grantBonusAfterDeposit } from '../promotions/index.ts';
 
 /**
@@ -85,17 +84,7 @@ describe('no incentives during a time-out or self-exclusion (issue 12)', () => {
 
   it('refuses a wheel spin and an item-code redemption with the launch’s RG_EXCLUDED, changing nothing; both work once the time-out ends', async () => {
     const m = await member();
-    await t.db.transaction(async (tx) => {
-      expectPosted(
-        await postTransfer(tx, {
-          idempotencyKey: `test-prize-credit:${randomUUID()}`,
-          code: 'WHEEL',
-          debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.wheelExpense),
-          creditAccountId: await requireMemberAccountId(tx, m.memberId, 'prize'),
-          amountSatang: 10_000n,
-        }),
-      );
-    });
+    await grantPrizeCredit(t, m.memberId, 10_000n);
     const code = `RG${Date.now().toString(36).toUpperCase()}`;
     const created = await staffCall(t, 'POST', '/admin-api/v1/item-codes', { code, amount: 50, totalUses: 10, expiresAt: new Date(Date.now() + 7 * 24 * HOUR_MS).toISOString() });
     expect(created.status).toBe(200);

@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { HOUSE_ACCOUNTS, expectPosted, postTransfer, requireAccountId, requireMemberAccountId, availableCreditBalance, readAccountBalance } from '@sabai/ledger';
+import { requireMemberAccountId, availableCreditBalance, readAccountBalance } from '@sabai/ledger';
 import { registerErrorHandling } from '../../plugins/error-handler.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { registerAdminGuard } from '../../plugins/admin-guard.ts';
-import { expectLedgerSound } from '../../test/money-helpers.ts';
+import { expectLedgerSound, grantPrizeCredit } from '../../test/money-helpers.ts';
+
+export { grantPrizeCredit };
 import { registerRewardRoutes } from './routes.ts';
 import { reconcileRewards } from './reconcile-rewards.ts';
 
@@ -69,21 +70,6 @@ export async function newMember(t: TestApp): Promise<{ memberId: string; token: 
   const memberId = rows[0]?.id;
   if (!memberId) throw new Error('member not found after sign-up');
   return { memberId, token };
-}
-
-/** Prize credit for a test member: WHEEL house:expense:wheel → member prize, as a deposit would earn it. */
-export async function grantPrizeCredit(t: TestApp, memberId: string, amountSatang: bigint): Promise<void> {
-  await t.db.transaction(async (tx) => {
-    expectPosted(
-      await postTransfer(tx, {
-        idempotencyKey: `test-prize-credit:${randomUUID()}`,
-        code: 'WHEEL',
-        debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.wheelExpense),
-        creditAccountId: await requireMemberAccountId(tx, memberId, 'prize'),
-        amountSatang,
-      }),
-    );
-  });
 }
 
 /** Available balance of one of the member's wallets, satang. */
