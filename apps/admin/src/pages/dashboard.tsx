@@ -141,10 +141,7 @@ function ReconcileCard({ reconcile }: { reconcile: DashboardWire['reconcile'] })
         : (['good', tx('ถูกต้องทุกข้อ', 'Sound')] as const);
   return (
     <div className="space-y-1 rounded-lg bg-white p-4 text-sm shadow" data-testid="dashboard-reconcile">
-      <div className="flex items-center justify-between gap-2">
-        <h2 className="font-semibold">{tx('ตรวจสอบบัญชีเงิน (ledger:reconcile)', 'Ledger reconcile (ledger:reconcile)')}</h2>
-        <span className={`rounded-full px-3 py-0.5 text-xs font-medium ${statusClass[tone]}`} data-testid="dashboard-reconcile-status">{label}</span>
-      </div>
+      <CardTitle title={tx('ตรวจสอบบัญชีเงิน (ledger:reconcile)', 'Ledger reconcile (ledger:reconcile)')} tone={tone} label={label} testId="dashboard-reconcile-status" />
       {!run && <p className="text-slate-600">{tx('รัน npm run ledger:reconcile แล้วผลจะแสดงที่นี่', 'Run npm run ledger:reconcile; its result shows here')}</p>}
       {run && (
         <>
@@ -171,6 +168,16 @@ function ReconcileCard({ reconcile }: { reconcile: DashboardWire['reconcile'] })
   );
 }
 
+/** A status card's title with its coloured status pill. */
+function CardTitle({ title, tone, label, testId }: { title: string; tone: keyof typeof statusClass; label: string; testId: string }) {
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <h2 className="font-semibold">{title}</h2>
+      <span className={`rounded-full px-3 py-0.5 text-xs font-medium ${statusClass[tone]}`} data-testid={testId}>{label}</span>
+    </div>
+  );
+}
+
 /** The partner (game) reconciliation: open cases, their suspense, the last look of the worker. */
 function PartnerCard({ partner }: { partner: DashboardWire['partner'] }) {
   const tx = useBilingual();
@@ -183,10 +190,7 @@ function PartnerCard({ partner }: { partner: DashboardWire['partner'] }) {
         : tx('ตรงกับค่ายเกม', 'In agreement');
   return (
     <div className="space-y-1 rounded-lg bg-white p-4 text-sm shadow" data-testid="dashboard-partner">
-      <div className="flex items-center justify-between gap-2">
-        <h2 className="font-semibold">{tx('กระทบยอดกับค่ายเกม', 'Game partner reconciliation')}</h2>
-        <span className={`rounded-full px-3 py-0.5 text-xs font-medium ${statusClass[tone]}`} data-testid="dashboard-partner-status">{label}</span>
-      </div>
+      <CardTitle title={tx('กระทบยอดกับค่ายเกม', 'Game partner reconciliation')} tone={tone} label={label} testId="dashboard-partner-status" />
       <p className="flex justify-between tabular-nums"><span>{tx('เคสที่เปิดอยู่', 'Open cases')}</span><span>{partner.openCases}</span></p>
       <p className="flex justify-between tabular-nums"><span>{tx('ยอดพักรอตรวจ (suspense)', 'Suspense')}</span><span>{formatBaht(partner.suspense)}</span></p>
       {partner.oldestOpenSince && <p>{tx('เคสเก่าสุดเปิดเมื่อ', 'Oldest open since')}: {formatDateTime(partner.oldestOpenSince)}</p>}
