@@ -32,6 +32,8 @@ const TARGET_P99_MS = 25;
 interface Settings {
   members: number;
   seconds: number;
+  /** BENCH_HTTP_CALLS="refresh,balance": only those calls (by name); null: all. */
+  calls: string[] | null;
   serverUrl: string;
   haproxyBin: string;
   pgbench: string;
@@ -42,6 +44,7 @@ function readSettings(): Settings {
   return {
     members: envInteger('BENCH_HTTP_MEMBERS', 200, 2, 5_000),
     seconds: envInteger('BENCH_HTTP_SECONDS', 20, 1, 600),
+    calls: process.env.BENCH_HTTP_CALLS ? process.env.BENCH_HTTP_CALLS.split(',').map((name) => name.trim()) : null,
     serverUrl: process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     haproxyBin: process.env.HAPROXY_BIN || DEFAULT_HAPROXY_BIN,
     pgbench: process.env.BENCH_PGBENCH || (existsSync(pgbenchDefault) ? pgbenchDefault : 'pgbench'),
@@ -230,7 +233,7 @@ async function main(): Promise<number> {
       console.error(`could not create the bench database on ${settings.serverUrl}: ${String(error)}`);
       return 2;
     }
-    const product = await startProduct(database, { runDir, haproxyBin: settings.haproxyBin, started, onHaproxy: (running) => (haproxy = running) });
+    const product = await startProduct(database, { runDir, haproxyBin: settings.haproxyBin, started, onHaproxy: (running) => (haproxy = running), timings: 'defaults' });
     const appId = await readAppId(database.db);
 
     // Members: sign-up, login and one deposit each through the sandbox bank (the scale harness's own member).
@@ -283,7 +286,7 @@ async function main(): Promise<number> {
       { name: 'game launch', method: 'POST', path: '/game-composite/v1/launch', next: () => ({ headers: memberHeaders(nextMember()), body: JSON.stringify({ gameCode }) }) },
     ];
     const figures: CallFigures[] = [];
-    for (const plan of plans) {
+    for (const plan of plans.filter((candidate) => settings.calls === null || settings.calls.includes(candidate.name))) {
       const result = await runCall(product.balancerUrl, plan, settings.seconds);
       figures.push(result);
       console.log(`  ${plan.name}: ${fixed(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.refusals} refusals, ${result.errors} errors`);

@@ -88,7 +88,7 @@ async function main(): Promise<number> {
       console.error(`could not create the bench database on ${settings.serverUrl}: ${String(error)}`);
       return 2;
     }
-    const product = await startProduct(database, { runDir, haproxyBin: settings.haproxyBin, started, onHaproxy: (running) => (haproxy = running) });
+    const product = await startProduct(database, { runDir, haproxyBin: settings.haproxyBin, started, onHaproxy: (running) => (haproxy = running), timings: 'defaults' });
     const scale: ScaleContext = {
       appId: await readAppId(database.db),
       balancerUrl: product.balancerUrl,

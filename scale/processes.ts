@@ -33,7 +33,7 @@ export function createManagedProcess(options: Omit<ManagedProcess, 'child' | 'st
 export function startProcess(process_: ManagedProcess, cwd: string): void {
   if (process_.child) throw new Error(`${process_.name} is already running`);
   const logFd = openSync(process_.logPath, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', process_.entry], {
+  const child = spawn(process.execPath, [...extraNodeArguments(), '--import', 'tsx', process_.entry], {
     cwd,
     env: process_.env,
     stdio: ['ignore', logFd, logFd],
@@ -48,6 +48,14 @@ export function startProcess(process_: ManagedProcess, cwd: string): void {
       process_.child = null;
     }
   });
+}
+
+/**
+ * SCALE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node flags for every product process
+ * (bench/README.md, "Profiling"); flags like --cpu-prof are refused in NODE_OPTIONS.
+ */
+function extraNodeArguments(): string[] {
+  return (process.env.SCALE_NODE_ARGS ?? '').split(' ').filter((argument) => argument !== '');
 }
 
 /** kill -9, and wait for the exit. */

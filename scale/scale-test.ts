@@ -133,7 +133,7 @@ async function main(): Promise<number> {
     console.log('BANK_TOKEN_SECRET is given by config, the same to every API process (as production); checkBank and signup run on different processes');
     const database = await createScaleDatabase(settings.serverUrl);
     resources.database = database;
-    const product = await startProduct(database, { runDir, haproxyBin: settings.haproxyBin, started: resources.processes, onHaproxy: (haproxy) => (resources.haproxy = haproxy) });
+    const product = await startProduct(database, { runDir, haproxyBin: settings.haproxyBin, started: resources.processes, onHaproxy: (haproxy) => (resources.haproxy = haproxy), timings: 'crash-test' });
     const periodsFrom = new Date(Date.now() + RECOVERY_INTERVAL_MS);
     const startupMs = performance.now() - startedAt;
 
