@@ -104,6 +104,8 @@ function productEnv(options: { databaseUrl: string; sandboxUrl: string; port: nu
     TRUST_PROXY: '127.0.0.1',
     RATE_LIMIT_SCALE: '100',
     ...(options.timings === 'crash-test' ? crashTest : {}),
+    // LEDGER_BATCHING=on|off in the harness's environment chooses the posting path (docs/adr/0026).
+    ...(process.env.LEDGER_BATCHING ? { LEDGER_BATCHING: process.env.LEDGER_BATCHING } : {}),
   };
 }
 

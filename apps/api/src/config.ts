@@ -142,7 +142,7 @@ const configSchema = z.object({
    * `off` gives every one its own transaction (the single path). `on` by default since the journey
    * failure first blamed on it was found to be the member stream's gap (ADR 0026 "Default").
    */
-  LEDGER_BATCHING: z.enum(['on', 'off']).default('off'),
+  LEDGER_BATCHING: z.enum(['on', 'off']).default('on'),
   /** Multiplies every rate limit (tests raise it; never set below 1 in production). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
 });
