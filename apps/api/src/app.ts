@@ -1,5 +1,6 @@
 import secureJson from 'secure-json-parse';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
@@ -46,6 +47,8 @@ import { createLineClient, registerLineRoutes } from './modules/line/index.ts';
 import { createAppContext, type ContextOptions } from './create-context.ts';
 
 const RATE_LIMIT_PRUNE_INTERVAL_MS = 60 * 60_000;
+/** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
+const COMPRESS_THRESHOLD_BYTES = 1_024;
 
 export interface BuildAppOptions extends ContextOptions {
   /** Fastify logger on/off (tests turn it off). Defaults to config LOG_LEVEL. */
@@ -121,6 +124,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Answers of 1 kB or more (site settings, history pages, the back office's lists) in brotli or
+  // gzip, as the client accepts (issue 14 §1). Built files are sent precompressed by
+  // plugins/static-files.ts (already encoded: left alone); the event streams hijack their reply.
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
   const allowedOrigins = config.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean);
   await app.register(cors, {
     origin: allowedOrigins.length > 0 ? allowedOrigins : false,

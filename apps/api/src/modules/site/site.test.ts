@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { REGISTRATION_BANKS, siteSettings } from '@sabai/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -54,6 +55,24 @@ describe('GET /v2/prefix', () => {
 });
 
 describe('wire conventions', () => {
+  it('sends an answer of 1 kB or more in brotli or gzip as the client accepts, and a small one as it is', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/v2/prefix', headers: { 'x-api-key': t.appId } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1_024);
+    const expected = plain.json();
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const compressed = await t.app.inject({ method: 'GET', url: '/v2/prefix', headers: { 'x-api-key': t.appId, 'accept-encoding': encoding } });
+      expect(compressed.statusCode).toBe(200);
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+      expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(decode(compressed.rawPayload).toString('utf8'))).toEqual(expected);
+    }
+    const small = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ status: 'ok' });
+  });
+
   it('answers /healthz with the database driver', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
