@@ -11,13 +11,14 @@ import { Metrics } from '../scale/metrics.ts';
 import { createManagedProcess, findFreePort, startProcess, stopProcess, waitForHttpOk, type ManagedProcess } from '../scale/processes.ts';
 import { createScaleDatabase, readAppId, REPO_ROOT, startProduct, type TestDatabase } from '../scale/product.ts';
 import { planMember, SimulatedMember, type ScaleContext } from '../scale/simulated-member.ts';
+import { benchProcesses } from './bench-processes.ts';
 import { envInteger } from './env-integer.ts';
 import { signedStatement } from './signed-statement.ts';
 import { startWireCounter } from './wire-counter.ts';
 
 /**
- * `npm run bench:http` (issue 16 §1): the product as the scale harness starts it (3 APIs behind
- * HAProxy, workers, sandbox) on a fresh database, N funded members, then each member call alone
+ * `npm run bench:http` (issue 16 §1): the product as the scale harness starts it (BENCH_APIS APIs
+ * behind HAProxy, BENCH_WORKERS workers, the sandbox; its default clocks) on a fresh database, N funded members, then each member call alone
  * under autocannon (16 connections through HAProxy) for BENCH_HTTP_SECONDS, next to pgbench TPC-B
  * on a scratch database of the same server in the same run. Prints figures; asserts nothing.
  * Exits 0 unless it crashed or could not start (2). See bench/README.md.
@@ -226,14 +227,15 @@ async function main(): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    console.log(`bench:http: ${settings.members} members, ${settings.seconds} s per call, ${CONNECTIONS} connections through HAProxy; logs in ${runDir}`);
+    const processes = benchProcesses();
+    console.log(`bench:http: ${settings.members} members, ${settings.seconds} s per call, ${CONNECTIONS} connections through HAProxy to ${processes.apis} API processes, ${processes.workers} worker(s); logs in ${runDir}`);
     try {
       database = await createScaleDatabase(settings.serverUrl);
     } catch (error) {
       console.error(`could not create the bench database on ${settings.serverUrl}: ${String(error)}`);
       return 2;
     }
-    const product = await startProduct(database, { runDir, haproxyBin: settings.haproxyBin, started, onHaproxy: (running) => (haproxy = running), timings: 'defaults' });
+    const product = await startProduct(database, { runDir, haproxyBin: settings.haproxyBin, started, onHaproxy: (running) => (haproxy = running), timings: 'defaults', processes });
     const appId = await readAppId(database.db);
 
     // Members: sign-up, login and one deposit each through the sandbox bank (the scale harness's own member).

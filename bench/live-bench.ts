@@ -7,12 +7,13 @@ import { Metrics, percentile } from '../scale/metrics.ts';
 import { stopProcess, type ManagedProcess } from '../scale/processes.ts';
 import { createScaleDatabase, readAppId, startProduct, type TestDatabase } from '../scale/product.ts';
 import { planMember, SimulatedMember, type ScaleContext } from '../scale/simulated-member.ts';
+import { benchProcesses } from './bench-processes.ts';
 import { envInteger } from './env-integer.ts';
 import { signedStatement } from './signed-statement.ts';
 
 /**
  * `npm run bench:live` (issue 16 §2): live updates under load. The product as the scale harness
- * starts it (3 APIs behind HAProxy, 2 workers, sandbox) on a fresh PostgreSQL database; LIVE_MEMBERS
+ * starts it (BENCH_APIS APIs behind HAProxy, BENCH_WORKERS workers, sandbox) on a fresh PostgreSQL database; LIVE_MEMBERS
  * members each keep their balance stream (`GET /user-profile-composite/v1/events`) open through
  * HAProxy, so the streams spread over the API processes; then signed bank-feed statements arrive
  * at LIVE_RATE per second for LIVE_SECONDS, each a new 100-baht transfer from one member's bound
@@ -81,14 +82,15 @@ async function main(): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    console.log(`bench:live: ${settings.members} members with open streams, ${settings.rate} bank notifications/s for ${settings.seconds} s, through HAProxy; logs in ${runDir}`);
+    const processes = benchProcesses();
+    console.log(`bench:live: ${settings.members} members with open streams, ${settings.rate} bank notifications/s for ${settings.seconds} s, through HAProxy to ${processes.apis} API processes, ${processes.workers} worker(s); logs in ${runDir}`);
     try {
       database = await createScaleDatabase(settings.serverUrl);
     } catch (error) {
       console.error(`could not create the bench database on ${settings.serverUrl}: ${String(error)}`);
       return 2;
     }
-    const product = await startProduct(database, { runDir, haproxyBin: settings.haproxyBin, started, onHaproxy: (running) => (haproxy = running), timings: 'defaults' });
+    const product = await startProduct(database, { runDir, haproxyBin: settings.haproxyBin, started, onHaproxy: (running) => (haproxy = running), timings: 'defaults', processes });
     const scale: ScaleContext = {
       appId: await readAppId(database.db),
       balancerUrl: product.balancerUrl,

@@ -164,7 +164,15 @@ export interface RunningProduct {
  */
 export async function startProduct(
   database: TestDatabase,
-  options: { runDir: string; haproxyBin: string; started: ManagedProcess[]; onHaproxy: (haproxy: RunningHaproxy) => void; timings: ProductTimings },
+  options: {
+    runDir: string;
+    haproxyBin: string;
+    started: ManagedProcess[];
+    onHaproxy: (haproxy: RunningHaproxy) => void;
+    timings: ProductTimings;
+    /** Process counts; default API_COUNT APIs and WORKER_COUNT workers (the scale test's). */
+    processes?: { apis: number; workers: number };
+  },
 ): Promise<RunningProduct> {
   const { db } = database;
   const [sandboxPort, frontendPort, statsPort] = [await findFreePort(), await findFreePort(), await findFreePort()];
@@ -180,13 +188,14 @@ export async function startProduct(
     logPath: path.join(options.runDir, 'sandbox.log'),
   });
   const apis: ManagedProcess[] = [];
-  for (let index = 1; index <= API_COUNT; index += 1) {
+  const { apis: apiCount, workers: workerCount } = options.processes ?? { apis: API_COUNT, workers: WORKER_COUNT };
+  for (let index = 1; index <= apiCount; index += 1) {
     const port = await findFreePort();
     const env = productEnv({ databaseUrl: database.url, sandboxUrl, port, appName: `sabai-scale-api${index}`, timings: options.timings });
     apis.push(createManagedProcess({ name: `api${index}`, kind: 'api', entry: API_ENTRY, env, port, logPath: path.join(options.runDir, `api${index}.log`) }));
   }
   const workers: ManagedProcess[] = [];
-  for (let index = 1; index <= WORKER_COUNT; index += 1) {
+  for (let index = 1; index <= workerCount; index += 1) {
     const env = productEnv({ databaseUrl: database.url, sandboxUrl, port: 0, appName: `sabai-scale-worker${index}`, timings: options.timings });
     workers.push(createManagedProcess({ name: `worker${index}`, kind: 'worker', entry: WORKER_ENTRY, env, port: null, logPath: path.join(options.runDir, `worker${index}.log`) }));
   }
