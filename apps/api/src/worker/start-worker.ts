@@ -101,9 +101,18 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
     for (;;) {
       const count = await dispatchOutboxEvents(context.db, {
         handlersFor,
-        enqueue: async (tx, { event, handler }) => {
-          await boss.send(outboxQueue(handler), { eventId: event.id.toString() }, { ...OUTBOX_RETRY, expireInSeconds: context.config.OUTBOX_JOB_EXPIRE_SECONDS, db: pgBossDb(tx) });
-          woken.add(outboxQueue(handler));
+        enqueue: async (tx, deliveries) => {
+          // One statement for the relay's batch (pg-boss `insert`), in the relay's transaction.
+          await boss.insert(
+            deliveries.map(({ event, handler }) => ({
+              name: outboxQueue(handler),
+              data: { eventId: event.id.toString() },
+              ...OUTBOX_RETRY,
+              expireInSeconds: context.config.OUTBOX_JOB_EXPIRE_SECONDS,
+            })),
+            { db: pgBossDb(tx) },
+          );
+          for (const { handler } of deliveries) woken.add(outboxQueue(handler));
         },
       });
       total += count;

@@ -7,19 +7,22 @@ export const DISPATCH_BATCH_SIZE = 100;
 /**
  * Relays recorded events to their handlers, once (issue 10 §3): in one transaction it claims
  * the oldest undispatched events (`FOR UPDATE SKIP LOCKED`, so several workers never take the
- * same event), writes one `queued` delivery per (event, handler) and lets `enqueue` hand each
- * delivery to the job queue in the same transaction, then marks the events dispatched. A crash
- * anywhere rolls all of it back and the next relay takes the events again.
+ * same event), writes one `queued` delivery per (event, handler) in one statement and lets
+ * `enqueue` hand the deliveries it created to the job queue in the same transaction, in one call,
+ * then marks the events dispatched. A crash anywhere rolls all of it back and the next relay takes
+ * the events again. Four statements and one `enqueue` per relay, whatever the batch holds (was two
+ * per delivery; a credited deposit's event has four handlers).
  *
  * @param handlersFor the handler names that follow an event kind (none: the event is only kept).
- * @param enqueue runs in the relay's transaction (pg-boss `send` with this `tx`), or collects.
+ * @param enqueue called once per relay that created deliveries, in the relay's transaction
+ *   (pg-boss `insert` with this `tx`), or collects; deliveries in event id order.
  * @returns how many events were dispatched.
  */
 export async function dispatchOutboxEvents(
   db: Db,
   options: {
     handlersFor: (kind: string) => readonly string[];
-    enqueue: (tx: Queryable, delivery: { event: OutboxEvent; handler: string }) => Promise<void>;
+    enqueue: (tx: Queryable, deliveries: ReadonlyArray<{ event: OutboxEvent; handler: string }>) => Promise<void>;
     limit?: number;
   },
 ): Promise<number> {
@@ -30,20 +33,25 @@ export async function dispatchOutboxEvents(
        WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
       [limit],
     );
-    for (const row of rows) {
+    if (rows.length === 0) return 0;
+    const planned = rows.flatMap((row) => {
       const event = toOutboxEvent(row);
-      for (const handler of options.handlersFor(event.kind)) {
-        const created = await tx.query(
-          // New, or dead and sent again by staff (retryDeadDelivery): queued. Queued, retrying or done: left alone.
-          `INSERT INTO outbox_deliveries (event_id, handler, status) VALUES ($1, $2, 'queued')
-           ON CONFLICT (event_id, handler) DO UPDATE SET status = 'queued', updated_at = now() WHERE outbox_deliveries.status = 'dead'
-           RETURNING event_id`,
-          [event.id, handler],
-        );
-        if (created.rowCount > 0) await options.enqueue(tx, { event, handler });
-      }
+      return options.handlersFor(event.kind).map((handler) => ({ event, handler }));
+    });
+    if (planned.length > 0) {
+      const { rows: created } = await tx.query<{ event_id: bigint; handler: string }>(
+        // New, or dead and sent again by staff (retryDeadDelivery): queued. Queued, retrying or done: left alone.
+        `INSERT INTO outbox_deliveries (event_id, handler, status)
+         SELECT event_id, handler, 'queued' FROM unnest($1::bigint[], $2::text[]) AS d(event_id, handler)
+         ON CONFLICT (event_id, handler) DO UPDATE SET status = 'queued', updated_at = now() WHERE outbox_deliveries.status = 'dead'
+         RETURNING event_id, handler`,
+        [planned.map((delivery) => delivery.event.id), planned.map((delivery) => delivery.handler)],
+      );
+      const isCreated = new Set(created.map((row) => `${row.event_id}/${row.handler}`));
+      const deliveries = planned.filter((delivery) => isCreated.has(`${delivery.event.id}/${delivery.handler}`));
+      if (deliveries.length > 0) await options.enqueue(tx, deliveries);
     }
-    if (rows.length > 0) await tx.query('UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
+    await tx.query('UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
     return rows.length;
   });
 }

@@ -19,7 +19,7 @@ async function record(key: string): Promise<boolean> {
 }
 async function relay(): Promise<Array<{ event: OutboxEvent; handler: string }>> {
   const out: Array<{ event: OutboxEvent; handler: string }> = [];
-  await dispatchOutboxEvents(db, { handlersFor: () => ['note'], enqueue: async (_tx, delivery) => void out.push(delivery) });
+  await dispatchOutboxEvents(db, { handlersFor: () => ['note'], enqueue: async (_tx, deliveries) => void out.push(...deliveries) });
   return out;
 }
 async function delivery(eventId: bigint) {
