@@ -65,6 +65,24 @@ export async function readOutboxEvent(db: Queryable, eventId: bigint): Promise<O
   return rows[0] ? toOutboxEvent(rows[0]) : null;
 }
 
+/**
+ * One delivery's event and status in one statement (run-outbox-delivery.ts). `lock`: the delivery
+ * row `FOR UPDATE` (inside the handler's transaction). Null when the delivery does not exist.
+ */
+export async function readOutboxDelivery(
+  db: Queryable,
+  input: { eventId: bigint; handler: string; lock: boolean },
+): Promise<{ event: OutboxEvent; status: string } | null> {
+  const { rows } = await db.query<{ id: bigint; event_key: string; kind: string; member_id: string | null; payload: unknown; created_at: Date; status: string }>(
+    `SELECT e.id, e.event_key, e.kind, e.member_id, e.payload, e.created_at, d.status
+     FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id
+     WHERE d.event_id = $1 AND d.handler = $2${input.lock ? ' FOR UPDATE OF d' : ''}`,
+    [input.eventId, input.handler],
+  );
+  const row = rows[0];
+  return row ? { event: toOutboxEvent(row), status: row.status } : null;
+}
+
 function toOutboxEvent(row: { id: bigint; event_key: string; kind: string; member_id: string | null; payload: unknown; created_at: Date }): OutboxEvent {
   if (!isOutboxEventKind(row.kind)) throw new Error(`outbox event ${row.id}: unknown kind ${row.kind}`);
   const payload = OUTBOX_PAYLOADS[row.kind].parse(typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload);

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '@sabai/db';
 import { inLedgerTransaction } from '@sabai/ledger';
-import { readOutboxEvent } from './dispatch-outbox-events.ts';
+import { readOutboxDelivery } from './dispatch-outbox-events.ts';
 import type { OutboxEvent } from './outbox-events.ts';
 
 /** Longest reason kept on a delivery (style.md: explicit limits). */
@@ -28,26 +28,22 @@ export async function runOutboxDelivery(
   db: Db,
   input: { eventId: bigint; handlerName: string; handler: OutboxHandler; isLastAttempt: boolean },
 ): Promise<'done' | 'already-done'> {
-  const event = await readOutboxEvent(db, input.eventId);
-  if (!event) throw new Error(`outbox event ${input.eventId} not found`);
   try {
     if (input.handler.mode === 'transactional') {
       const { work } = input.handler;
       return await inLedgerTransaction(db, async (tx) => {
-        const { rows } = await tx.query<{ status: string }>(
-          'SELECT status FROM outbox_deliveries WHERE event_id = $1 AND handler = $2 FOR UPDATE',
-          [input.eventId, input.handlerName],
-        );
-        if (!rows[0]) throw new Error(`outbox delivery ${input.eventId}/${input.handlerName} not found`);
-        if (rows[0].status === 'done') return 'already-done' as const;
-        await work(tx, event);
+        const delivery = await readOutboxDelivery(tx, { eventId: input.eventId, handler: input.handlerName, lock: true });
+        if (!delivery) throw new Error(`outbox delivery ${input.eventId}/${input.handlerName} not found`);
+        if (delivery.status === 'done') return 'already-done' as const;
+        await work(tx, delivery.event);
         await markDone(tx, input.eventId, input.handlerName);
         return 'done' as const;
       });
     }
-    const current = await db.query<{ status: string }>('SELECT status FROM outbox_deliveries WHERE event_id = $1 AND handler = $2', [input.eventId, input.handlerName]);
-    if (current.rows[0]?.status === 'done') return 'already-done';
-    await input.handler.work(event);
+    const delivery = await readOutboxDelivery(db, { eventId: input.eventId, handler: input.handlerName, lock: false });
+    if (!delivery) throw new Error(`outbox delivery ${input.eventId}/${input.handlerName} not found`);
+    if (delivery.status === 'done') return 'already-done';
+    await input.handler.work(delivery.event);
     await markDone(db, input.eventId, input.handlerName);
     return 'done';
   } catch (error) {
