@@ -56,15 +56,6 @@ export async function dispatchOutboxEvents(
   });
 }
 
-/** Reads one stored event (handlers receive only its id through the queue). */
-export async function readOutboxEvent(db: Queryable, eventId: bigint): Promise<OutboxEvent | null> {
-  const { rows } = await db.query<{ id: bigint; event_key: string; kind: string; member_id: string | null; payload: unknown; created_at: Date }>(
-    'SELECT id, event_key, kind, member_id, payload, created_at FROM outbox_events WHERE id = $1',
-    [eventId],
-  );
-  return rows[0] ? toOutboxEvent(rows[0]) : null;
-}
-
 /**
  * One delivery's event and status in one statement (run-outbox-delivery.ts). `lock`: the delivery
  * row `FOR UPDATE` (inside the handler's transaction). Null when the delivery does not exist.

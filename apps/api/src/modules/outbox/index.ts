@@ -6,7 +6,7 @@
 export { recordOutboxEvent, OUTBOX_CHANNEL } from './record-outbox-event.ts';
 export { OUTBOX_PAYLOADS, fromSatangText, toSatangText, isOutboxEventKind } from './outbox-events.ts';
 export type { OutboxEvent, OutboxEventKind, OutboxPayload } from './outbox-events.ts';
-export { dispatchOutboxEvents, readOutboxEvent, DISPATCH_BATCH_SIZE } from './dispatch-outbox-events.ts';
+export { dispatchOutboxEvents, DISPATCH_BATCH_SIZE } from './dispatch-outbox-events.ts';
 export { runOutboxDelivery } from './run-outbox-delivery.ts';
 export type { OutboxHandler } from './run-outbox-delivery.ts';
 export { listOutboxDeliveries, retryDeadDelivery, MAX_DELIVERIES_PAGE } from './list-outbox-deliveries.ts';
