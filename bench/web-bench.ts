@@ -9,7 +9,8 @@
  *
  * Env: BENCH_RUNS (default 3; each figure is the run with the median performance score),
  * BENCH_SKIP_BUILD=1 (serve apps/web/dist as it is), BENCH_PAGES (e.g. "/,/user/login": only those),
- * CHROMIUM_PATH (default /usr/bin/chromium),
+ * CHROMIUM_PATH (default /usr/bin/chromium), BENCH_WEB_DIST (serve that build folder instead of
+ * apps/web/dist, with BENCH_SKIP_BUILD=1: interleave two builds without swapping folders),
  * BENCH_REPORT_DIR (writes each run's Lighthouse JSON there).
  *
  * Every run gets a fresh Chromium profile, so nothing is cached and no service worker is
@@ -216,7 +217,9 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
   if (build.status !== 0) throw new Error('npm run build failed');
 }
 
-const stack = await startStack({ apiPort: 0, sandboxPort: 0, logLevel: 'warn' });
+const webDistDir = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : undefined;
+if (webDistDir) console.log(`Serving ${webDistDir}`);
+const stack = await startStack({ apiPort: 0, sandboxPort: 0, logLevel: 'warn', ...(webDistDir ? { env: { WEB_DIST_DIR: webDistDir } } : {}) });
 const results: { page: PageToMeasure; runs: RunFigures[] }[] = [];
 try {
   const session = await signInDemoMember(stack.apiUrl);
@@ -224,10 +227,11 @@ try {
   for (const page of PAGES) {
     const runs: RunFigures[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
+      const loadAtStart = loadavg()[0]?.toFixed(1) ?? '—';
       const figures = await measure(page, stack.apiUrl, session, gzipCache, run);
       runs.push(figures);
       console.log(
-        `  ${page.name} run ${run}/${RUNS}: performance ${score(figures.scores.performance)}, LCP ${seconds(figures.lcpMs)}, TBT ${Math.round(figures.tbtMs)} ms, benchmarkIndex ${figures.benchmarkIndex ?? '—'}`,
+        `  ${page.name} run ${run}/${RUNS}: performance ${score(figures.scores.performance)}, LCP ${seconds(figures.lcpMs)}, FCP ${seconds(figures.fcpMs)}, TBT ${Math.round(figures.tbtMs)} ms, benchmarkIndex ${figures.benchmarkIndex ?? '—'}, load ${loadAtStart}`,
       );
     }
     results.push({ page, runs });
