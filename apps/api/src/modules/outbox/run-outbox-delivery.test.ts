@@ -56,6 +56,26 @@ describe('the outbox', () => {
     expect(await relay()).toEqual([]);
   });
 
+  it('relays a batch of events to several handlers in one enqueue, in event order, and never queues a live delivery twice', async () => {
+    for (const key of ['k-batch-1', 'k-batch-2', 'k-batch-3']) expect(await record(key)).toBe(true);
+    // One delivery exists already and is live (a crash left it, or another relay): it is not queued again.
+    const { rows } = await db.query<{ id: bigint }>(`SELECT id FROM outbox_events WHERE event_key = 'k-batch-2'`);
+    await db.query(`INSERT INTO outbox_deliveries (event_id, handler, status) VALUES ($1, 'b', 'retrying')`, [rows[0]!.id]);
+    const calls: Array<Array<{ event: OutboxEvent; handler: string }>> = [];
+    const dispatched = await dispatchOutboxEvents(db, { handlersFor: () => ['a', 'b'], enqueue: async (_tx, deliveries) => void calls.push([...deliveries]) });
+    expect(dispatched).toBeGreaterThanOrEqual(3);
+    expect(calls).toHaveLength(1);
+    const batch = calls[0]!.filter((entry) => entry.event.eventKey.startsWith('k-batch-')).map((entry) => `${entry.event.eventKey}/${entry.handler}`);
+    expect(batch).toEqual(['k-batch-1/a', 'k-batch-1/b', 'k-batch-2/a', 'k-batch-3/a', 'k-batch-3/b']);
+    const statuses = await db.query<{ handler: string; status: string }>(
+      `SELECT d.handler, d.status FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id WHERE e.event_key = 'k-batch-2' ORDER BY d.handler`,
+    );
+    expect(statuses.rows).toEqual([{ handler: 'a', status: 'queued' }, { handler: 'b', status: 'retrying' }]);
+    const again: unknown[] = [];
+    expect(await dispatchOutboxEvents(db, { handlersFor: () => ['a', 'b'], enqueue: async (_tx, deliveries) => void again.push(...deliveries) })).toBe(0);
+    expect(again).toEqual([]);
+  });
+
   it('runs a transactional handler exactly once: a second run of the same delivery does nothing', async () => {
     await record('k-tx');
     const [entry] = (await relay()).filter((item) => item.event.eventKey === 'k-tx');

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { buildRewardsHttp, expectRewardsSound, grantPrizeCredit, newMember, walletSatang, type RewardsHttp } from './rewards-test-kit.ts';
+import { buildRewardsHttp, expectRewardsSound, newMember, walletSatang, type RewardsHttp } from './rewards-test-kit.ts';
+import { grantPrizeCredit } from '../../test/money-helpers.ts';
 import { earnPrizeCredit } from './earn-prize-credit.ts';
 import { spinWheel } from './spin-wheel.ts';
 import { listActivePrizes } from './wheel-prizes.ts';

@@ -4,9 +4,7 @@ import { requireMemberAccountId, availableCreditBalance, readAccountBalance } fr
 import { registerErrorHandling } from '../../plugins/error-handler.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { registerAdminGuard } from '../../plugins/admin-guard.ts';
-import { expectLedgerSound, grantPrizeCredit } from '../../test/money-helpers.ts';
-
-export { grantPrizeCredit };
+import { expectLedgerSound } from '../../test/money-helpers.ts';
 import { registerRewardRoutes } from './routes.ts';
 import { reconcileRewards } from './reconcile-rewards.ts';
 
