@@ -1,7 +1,6 @@
 import secureJson from 'secure-json-parse';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,6 +11,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { AppContext } from './context.ts';
 import { registerPlayRoutes } from './modules/play/index.ts';
 import { registerCashbackRoutes } from './modules/cashback/index.ts';
@@ -105,7 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     }
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

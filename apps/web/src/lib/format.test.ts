@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPoints, formatThaiDateTime, formatThaiDateTimeParts, formatThaiTime } from './format.ts';
+import fc from 'fast-check';
+import { formatCount, formatPoints, formatThaiDateTime, formatThaiDateTimeParts, formatThaiTime, joinThaiList } from './format.ts';
 
 describe('formatThaiDateTime (spec §9: day, full month, year, 12-hour time with seconds)', () => {
   it('prints Bangkok time with the Buddhist year and the Thai afternoon period', () => {
@@ -38,5 +39,67 @@ describe('formatThaiTime and formatPoints', () => {
     expect(formatPoints(1250)).toBe('1,250');
     expect(formatPoints(70)).toBe('70');
     expect(formatPoints(0.5)).toBe('0.5');
+  });
+});
+
+describe('the formatters print what Intl th-TH prints, without Intl (docs/adr/0032)', () => {
+  // Node's full ICU is the reference: the formatters replaced Intl.DateTimeFormat('th-TH') and
+  // Intl.NumberFormat (maximumFractionDigits 2), so over any time and count they must agree.
+  const thaiDateTime = new Intl.DateTimeFormat('th-TH', {
+    timeZone: 'Asia/Bangkok',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h12',
+  });
+  const thaiTime = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const count = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 2 });
+  const thaiList = new Intl.ListFormat('th', { type: 'conjunction' });
+  // 1970 to 2100, to the second.
+  const anyTime = fc.integer({ min: 0, max: 4_102_444_800 }).map((seconds) => new Date(seconds * 1000));
+
+  it('dates and times: day, Thai month, Buddhist year, 12-hour clock with the Thai day period, 24-hour clock', () => {
+    fc.assert(
+      fc.property(anyTime, (time) => {
+        const iso = time.toISOString();
+        const isMorning = (time.getUTCHours() + 7) % 24 < 12;
+        const expected = thaiDateTime
+          .formatToParts(time)
+          .map((part) => (part.type === 'dayPeriod' ? (isMorning ? 'ก่อนเที่ยง' : 'หลังเที่ยง') : part.value))
+          .join('');
+        expect(formatThaiDateTime(iso)).toBe(expected);
+        const parts = formatThaiDateTimeParts(iso);
+        expect(`${parts?.date} เวลา ${parts?.time}`).toBe(expected);
+        expect(formatThaiTime(iso)).toBe(thaiTime.format(time));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('counts: separators, at most two decimals, rounded as Intl rounds', () => {
+    const anyCount = fc.oneof(
+      fc.integer({ min: 0, max: 10_000_000_000 }),
+      fc.double({ min: 0, max: 1e9, noNaN: true }),
+      fc.integer({ min: 0, max: 100_000_000 }).map((hundredths) => hundredths / 100),
+      fc.integer({ min: 0, max: 1_000_000 }).map((thousandths) => thousandths / 1000), // halves of a hundredth
+    );
+    fc.assert(
+      fc.property(anyCount, (value) => {
+        expect(formatCount(value)).toBe(count.format(value));
+        expect(formatCount(-value)).toBe(count.format(-value) === '-0' ? '0' : count.format(-value)); // not "-0"
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('lists: spaces between, และ before the last', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('คาสิโนสด', 'สล็อต', 'โป๊กเกอร์', 'กีฬา', 'หวย', 'เทรด'), { maxLength: 6 }), (items) => {
+        expect(joinThaiList(items)).toBe(thaiList.format(items));
+      }),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { Promotion } from '@sabai/contracts';
+import { formatCount } from './format.ts';
 
 /**
  * Promotions (spec §3 "Promotion", §9 units): what the landing page, the promotion page and the
@@ -31,9 +32,8 @@ export function bonusTitle(promotions: Pick<Promotion, '_id' | 'title'>[], bonus
   return promotions.find((promotion) => promotion._id === bonusId)?.title ?? null;
 }
 
-/** 1000 → "1,000"; 12.5 → "12.5"; amounts as Thai readers write them in terms. */
-const AMOUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-export const formatTermAmount = (value: number): string => AMOUNT.format(value);
+/** 1000 → "1,000"; 12.5 → "12.5"; amounts as Thai readers write them in terms (no `Intl`: lib/format.ts). */
+export const formatTermAmount = (value: number): string => formatCount(value);
 
 /** Thai templates of the terms (locales/th.json `promotion.terms`), passed in so this stays pure. */
 export type Translate = (key: string, values?: Record<string, string>) => string;

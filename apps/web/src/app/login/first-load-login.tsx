@@ -7,12 +7,13 @@ import { usePublicSiteSettings } from '../../lib/public-site-settings.ts';
 import { useTranslation } from '../../lib/translate.ts';
 
 /**
- * The form comes with the API client, the contract schemas, and TanStack Query (the same
- * chunk as the landing page's slide-in, ~80 kB gzip): asked for once the operator's logo is in (it
- * is the page's largest picture, and the form's code would share the line with it) or after
- * FORM_AFTER_LOGO_MAX_WAIT_MS, so the frame and the logo are drawn with React alone (docs/adr/0028).
+ * The form's code (first-load-login-form.tsx: the form and its dialogs; the login call with the API
+ * client and zod loads when the form is first touched, docs/adr/0032): asked for once the
+ * operator's logo is in (it is the page's largest picture, and the form's code would share the
+ * line with it) or after FORM_AFTER_LOGO_MAX_WAIT_MS, so the frame and the logo are drawn with React
+ * alone (docs/adr/0028).
  */
-const LoginForm = lazy(() => import('../landing/landing-forms.tsx').then((forms) => ({ default: forms.LandingLoginForm })));
+const LoginForm = lazy(() => import('./first-load-login-form.tsx').then((forms) => ({ default: forms.FirstLoadLoginForm })));
 
 /** The most the form's code waits for the logo: a slow or huge logo does not hold the form back longer. */
 const FORM_AFTER_LOGO_MAX_WAIT_MS = 1_000;
@@ -66,7 +67,7 @@ export function FirstLoadLogin({ initialSettings, settingsRequest, logoReady, re
         <Suspense fallback={<FormLoading label={t('common.loading')} />}>
           {isFormWanted ? (
             <div onFocusCapture={onFormTouched} onPointerDownCapture={onFormTouched}>
-              <LoginForm hasAppProviders={false} initialPhoneNumber={registeredPhoneNumber} onSignedIn={() => onLeave(paths.user.home, { replace: true })} />
+              <LoginForm initialPhoneNumber={registeredPhoneNumber} onSignedIn={() => onLeave(paths.user.home, { replace: true })} />
               <p className="mt-5 text-center text-sm text-ink/70">
                 {t('auth.noAccount')}{' '}
                 <a href={paths.user.register()} onClick={follow(paths.user.register())} className="font-semibold text-primary" data-testid="login-go-register">

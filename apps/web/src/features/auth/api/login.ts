@@ -1,7 +1,6 @@
 import { loginResponse } from '@sabai/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '../../../config/storage-keys.ts';
-import { apiRequest } from '../../../lib/api.ts';
+import { apiRequest, errorMessage } from '../../../lib/api.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { removeItem } from '../../../lib/storage.ts';
 import { rememberCredentials } from './remembered-credentials.ts';
@@ -29,4 +28,15 @@ export async function login({ phoneNumber, Password, remember }: LoginInput) {
   return body.data;
 }
 
-export const useLogin = () => useMutation({ mutationFn: login });
+/**
+ * login() for a form: never throws; the member-facing Thai message of a refusal or a failure
+ * (lib/api.ts errorMessage) when it did not sign in.
+ */
+export async function logInOrExplain(input: LoginInput): Promise<{ ok: true } | { ok: false; message: string }> {
+  try {
+    await login(input);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, message: errorMessage(error) };
+  }
+}

@@ -1,12 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { SERVER_UNREACHABLE_MESSAGE } from '@sabai/contracts';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/translate.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { useLogin } from '../api/login.ts';
 import { readRememberedCredentials } from '../api/remembered-credentials.ts';
 import { digitsOnly, validateLogin } from '../validation.ts';
+
+/**
+ * The login call with its API client and response schema (zod, the contracts): loaded when the
+ * visitor first touches the form, not with the form, so `/user/login` and the landing slide-in
+ * draw the form without evaluating zod (docs/adr/0032). Asked again on submit: a failed load
+ * shows as the server-unreachable message.
+ */
+const loadLoginCall = () => import('../api/login.ts');
 
 interface LoginFormProps {
   /** Called after the session is stored (spec §4: the caller goes to /user/home). */
@@ -24,20 +31,37 @@ export function LoginForm({ onSignedIn, initialPhoneNumber, idPrefix = 'login' }
   const [phoneNumber, setPhoneNumber] = useState(initialPhoneNumber ?? remembered?.phoneNumber ?? '');
   const [password, setPassword] = useState(initialPhoneNumber ? '' : (remembered?.password ?? ''));
   const [remember, setRemember] = useState(remembered !== null);
-  const loginMutation = useLogin();
+  const [isPending, setPending] = useState(false);
+  const isSubmitting = useRef(false); // a second press before React re-renders does not log in twice
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (isSubmitting.current) return;
     const problem = validateLogin({ phoneNumber, password });
     if (problem) return showError(problem);
-    loginMutation.mutate(
-      { phoneNumber: phoneNumber.trim(), Password: password, remember },
-      { onSuccess: onSignedIn, onError: (error) => showError(errorMessage(error)) },
-    );
+    isSubmitting.current = true;
+    setPending(true);
+    try {
+      const outcome = await loadLoginCall().then(
+        ({ logInOrExplain }) => logInOrExplain({ phoneNumber: phoneNumber.trim(), Password: password, remember }),
+        () => ({ ok: false as const, message: SERVER_UNREACHABLE_MESSAGE }), // the call's code did not load
+      );
+      if (outcome.ok) onSignedIn();
+      else showError(outcome.message);
+    } finally {
+      isSubmitting.current = false;
+      setPending(false);
+    }
   };
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate data-testid={`${idPrefix}-form`}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocusCapture={() => void loadLoginCall().catch(() => undefined)}
+      className="space-y-4"
+      noValidate
+      data-testid={`${idPrefix}-form`}
+    >
       <Field label={t('auth.phone')}>
         <input
           className="input"
@@ -69,8 +93,8 @@ export function LoginForm({ onSignedIn, initialPhoneNumber, idPrefix = 'login' }
         />
         {t('auth.rememberMe')}
       </label>
-      <button type="submit" className="btn-primary w-full" disabled={loginMutation.isPending} data-testid={`${idPrefix}-submit`}>
-        {loginMutation.isPending ? t('common.loading') : t('auth.loginButton')}
+      <button type="submit" className="btn-primary w-full" disabled={isPending} data-testid={`${idPrefix}-submit`}>
+        {isPending ? t('common.loading') : t('auth.loginButton')}
       </button>
     </form>
   );

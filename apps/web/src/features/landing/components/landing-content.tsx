@@ -1,6 +1,7 @@
 import type { Promotion, SiteSettings } from '@sabai/contracts';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { useTranslation } from '../../../lib/translate.ts';
+import { joinThaiList } from '../../../lib/format.ts';
 import { BankLogo } from '../../../components/ui/bank-logo.tsx';
 import {
   BoltIcon,
@@ -85,7 +86,7 @@ interface HeroProps {
 
 function Hero({ siteName, categories, referralCode, onRegister, onLogin }: HeroProps) {
   const { t } = useTranslation();
-  const offered = new Intl.ListFormat('th', { type: 'conjunction' }).format(categories.map((category) => t(`categories.${category.toUpperCase()}`, { defaultValue: category })));
+  const offered = joinThaiList(categories.map((category) => t(`categories.${category.toUpperCase()}`, { defaultValue: category })));
   return (
     <section className="card-gold relative overflow-hidden px-5 pb-6 pt-7 text-center" data-testid="landing-hero">
       <div className="pointer-events-none absolute -right-10 -top-10 size-40 rounded-full bg-primary/20 blur-3xl" aria-hidden="true" />
