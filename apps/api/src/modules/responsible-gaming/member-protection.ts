@@ -139,6 +139,9 @@ export async function depositRefusal(tx: Queryable, memberId: string, amountSata
   return remaining !== null && amountSatang > remaining ? 'RG_DEPOSIT_LIMIT' : null;
 }
 
+/** When an exclusion ends, as its refusal says it (Bangkok time, Thai): built once per process. */
+const EXCLUSION_END_FORMAT = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', dateStyle: 'medium', timeStyle: 'short' });
+
 /**
  * Refuses anything a member in a time-out or self-exclusion may not do at `now`: a game, and
  * (ADR 0019: no incentive to an excluded player, UKGC LCCP SR 3.5.3 / MGA Player Protection
@@ -149,7 +152,7 @@ export async function depositRefusal(tx: Queryable, memberId: string, amountSata
 export async function assertNotExcluded(db: Queryable, memberId: string, now: Date): Promise<void> {
   const exclusion = await activeExclusion(db, memberId, now);
   if (exclusion) {
-    const until = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', dateStyle: 'medium', timeStyle: 'short' }).format(exclusion.endsAt);
+    const until = EXCLUSION_END_FORMAT.format(exclusion.endsAt);
     throw new AppError('RG_EXCLUDED', { message: `คุณพักการเล่นไว้ถึง ${until} ระหว่างนี้เล่นเกมไม่ได้ แต่ยังถอนเงินได้` });
   }
 }
