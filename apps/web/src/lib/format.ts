@@ -102,10 +102,8 @@ export function formatCount(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   const hundredths = toHundredths(Math.abs(value));
   if (hundredths === 0n) return '0';
-  const digits = hundredths.toString().padStart(3, '0');
-  const whole = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = digits.slice(-2).replace(/0+$/, '');
-  return `${value < 0 ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+  // Hundredths are laid out as satang are: formatBaht's separators, then the zero decimals dropped.
+  return formatBaht(value < 0 ? -hundredths : hundredths).replace(/\.?0+$/, '');
 }
 
 /** A non-negative finite number in hundredths, rounded half up on its shortest decimal form. */

@@ -22,13 +22,6 @@ function readStoredSession(): Session {
 }
 
 let current: Session = readStoredSession();
-/**
- * The user as last stored (JSON), so a refresh that brings the same figures changes nothing: no
- * write, and no re-render of every component that reads the session (useSyncExternalStore renders
- * synchronously, one long task on a phone: docs/adr/0032). Answers are parsed by the same contract
- * schema, so equal users serialize alike.
- */
-let storedUserJson: string | null = current.user === null ? null : JSON.stringify(current.user);
 const listeners = new Set<() => void>();
 
 function publish(next: Session): void {
@@ -45,23 +38,25 @@ export const sessionStore = {
   signIn(token: string, user: UserInfo): void {
     writeText(STORAGE_KEYS.token, token);
     writeJson(STORAGE_KEYS.user, user);
-    storedUserJson = JSON.stringify(user);
     publish({ token, user });
   },
-  /** A newer copy of the signed-in member (refresh): stored and published only when it differs. */
+  /**
+   * A newer copy of the signed-in member (refresh): stored and published only when it differs, so
+   * a refresh that brings the same figures changes nothing: no write, and no re-render of every
+   * component that reads the session (useSyncExternalStore renders synchronously, one long task on
+   * a phone: docs/adr/0032). Answers are parsed by the same contract schema, so equal users
+   * serialize alike (≈ 1 kB of JSON each).
+   */
   updateUser(user: UserInfo): void {
     if (!current.token) return; // a late refresh after sign-out must not resurrect the user
-    const userJson = JSON.stringify(user);
-    if (userJson === storedUserJson && current.user !== null) return;
+    if (JSON.stringify(user) === JSON.stringify(current.user)) return;
     writeJson(STORAGE_KEYS.user, user);
-    storedUserJson = userJson;
     publish({ ...current, user });
   },
   /** Spec §4 sign-out: clears auth, token and user. */
   clear(): void {
     removeItem(STORAGE_KEYS.token);
     removeItem(STORAGE_KEYS.user);
-    storedUserJson = null;
     if (current.token !== null || current.user !== null) publish({ token: null, user: null });
   },
 };

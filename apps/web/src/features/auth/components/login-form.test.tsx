@@ -52,7 +52,7 @@ describe('the login form (spec §5), its call loaded on first touch (docs/adr/00
     expect(calls.some((call) => call.path === '/auth-service/v1/login')).toBe(false);
   });
 
-  it('logs in once for a double press, disabled while the call is out, then signs in', async () => {
+  it('logs in once for a double press or a second Enter, disabled while the call is out, then signs in', async () => {
     let answer: (() => void) | undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     const calls = mockBackend({ 'POST /auth-service/v1/login': { success: true, message: 'สำเร็จ', data: userFixture(), authToken: 'token-2' } });
@@ -65,6 +65,7 @@ describe('the login form (spec §5), its call loaded on first touch (docs/adr/00
     fillIn('0812345678', 'demo1234');
     fireEvent.click(screen.getByTestId('login-submit'));
     fireEvent.click(screen.getByTestId('login-submit'));
+    fireEvent.submit(screen.getByTestId('login-form')); // Enter in a field: past the disabled button
     await vi.waitFor(() => expect((screen.getByTestId('login-submit') as HTMLButtonElement).disabled).toBe(true));
     answer?.();
     await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));

@@ -1,5 +1,5 @@
 import { SERVER_UNREACHABLE_MESSAGE } from '@sabai/contracts';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/translate.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
@@ -32,14 +32,12 @@ export function LoginForm({ onSignedIn, initialPhoneNumber, idPrefix = 'login' }
   const [password, setPassword] = useState(initialPhoneNumber ? '' : (remembered?.password ?? ''));
   const [remember, setRemember] = useState(remembered !== null);
   const [isPending, setPending] = useState(false);
-  const isSubmitting = useRef(false); // a second press before React re-renders does not log in twice
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (isSubmitting.current) return;
+    if (isPending) return; // a second submit (Enter, a second press) while the call is out
     const problem = validateLogin({ phoneNumber, password });
     if (problem) return showError(problem);
-    isSubmitting.current = true;
     setPending(true);
     try {
       const outcome = await loadLoginCall().then(
@@ -49,7 +47,6 @@ export function LoginForm({ onSignedIn, initialPhoneNumber, idPrefix = 'login' }
       if (outcome.ok) onSignedIn();
       else showError(outcome.message);
     } finally {
-      isSubmitting.current = false;
       setPending(false);
     }
   };
@@ -57,6 +54,7 @@ export function LoginForm({ onSignedIn, initialPhoneNumber, idPrefix = 'login' }
   return (
     <form
       onSubmit={(event) => void submit(event)}
+      // Warming only: a load that fails here is asked again, and reported, on submit.
       onFocusCapture={() => void loadLoginCall().catch(() => undefined)}
       className="space-y-4"
       noValidate
