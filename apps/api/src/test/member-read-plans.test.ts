@@ -9,7 +9,7 @@ import { PERIOD_REFERRED_NET_LOSSES_SQL } from '../modules/affiliate/index.ts';
 /**
  * Member reads cost the member's own history, never the whole ledger (issue 16 §3,
  * docs/adr/0023). Every statement the member calls run (deposit and cashback history, an empty
- * page past the end, withdraw history, balance, refresh, affiliate summary) is captured and
+ * page past the end, withdraw history, balance, refresh, turnover, affiliate summary) is captured and
  * EXPLAINed with `enable_seqscan = off` on tables analyzed with thousands of other members' rows:
  * a Seq Scan that remains, or an index scan whose condition misses the index's leading column (a
  * walk of the whole index, e.g. the primary key in id order), on a ledger_* table or bet_rounds
@@ -46,6 +46,7 @@ describe.skipIf(!process.env.DATABASE_URL)('member read plans (PostgreSQL)', () 
     const token = await t.logIn(member.phoneNumber, member.password);
     const { rows } = await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [member.phoneNumber]);
     const memberId = rows[0]!.id;
+    const referrerId = (await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [referrer.phoneNumber])).rows[0]!.id;
     // The member's own money: a few deposits and a cashback.
     for (let n = 0; n < 3; n += 1) {
       await inLedgerTransaction(t.db, async (tx) => {
@@ -58,7 +59,8 @@ describe.skipIf(!process.env.DATABASE_URL)('member read plans (PostgreSQL)', () 
         }));
       });
     }
-    // Everyone else's: 20,000 transfers between house accounts and 20,000 rounds over 20 days.
+    // Everyone else's: 20,000 transfers between house accounts and 20,000 rounds over 20 days, 1 in
+    // 200 the member's own (the rest the referrer's: a member's rounds are a small share of them all).
     await t.db.query(
       `INSERT INTO ledger_transfers (idempotency_key, code, phase, debit_account_id, credit_account_id, amount_satang, created_at)
        SELECT 'plan-test:other:' || n, 'DEPOSIT', 'single', (SELECT id FROM ledger_accounts WHERE code = 'house:expense:bonus'),
@@ -73,8 +75,9 @@ describe.skipIf(!process.env.DATABASE_URL)('member read plans (PostgreSQL)', () 
     );
     await t.db.query(
       `INSERT INTO bet_rounds (partner, round_id, member_id, game_code, stake_satang, payout_satang, result, status, settled_at)
-       SELECT 'plan-test', 'r' || n, $1, 'slot', 1000, 500, 'loss', 'settled', now() - n * interval '90 seconds' FROM generate_series(1, 20000) AS n`,
-      [memberId],
+       SELECT 'plan-test', 'r' || n, CASE WHEN n % 200 = 0 THEN $1 ELSE $2 END, 'slot', 1000, 500, 'loss', 'settled', now() - n * interval '90 seconds'
+       FROM generate_series(1, 20000) AS n`,
+      [memberId, referrerId],
     );
     await t.db.query('ANALYZE ledger_transfers, ledger_entries, ledger_accounts, bet_rounds, deposits, withdrawals, affiliate_withdrawals');
 
@@ -87,6 +90,8 @@ describe.skipIf(!process.env.DATABASE_URL)('member read plans (PostgreSQL)', () 
       '/user-profile-composite/v1/history/withdraw?page=1&pageSize=20',
       '/user-profile-composite/v1/profile/balance',
       '/auth-service/v1/refresh',
+      // Turnover and its requirements in one statement (wallet readTurnover): refresh with a bonus, withdrawal rules.
+      '/rolling-composite/v1/get-rolling',
       '/user-profile-composite/v1/users/affiliate',
     ];
     for (const url of calls) {

@@ -3,7 +3,7 @@ import type { Queryable } from '@sabai/db';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppConfig } from '../../config.ts';
 import { readMemberWalletBalances } from '../wallet/index.ts';
-import { activeTurnoverRequirements, totalTurnoverSatang, turnoverTowards } from '../wallet/index.ts';
+import { readTurnover, turnoverTowards } from '../wallet/index.ts';
 
 /**
  * The member's user info (spec §3 "User info"), as login and refresh return it.
@@ -28,8 +28,8 @@ export async function getUserInfo(context: { db: Queryable; config: Pick<AppConf
   // BonusInfo is the grant's own progress (its target from its start), not the combined rolling.
   let turnover: { nowSatang: bigint; neededSatang: bigint } | undefined;
   if (grant) {
-    const [requirements, total] = await Promise.all([activeTurnoverRequirements(db, memberId), totalTurnoverSatang(db, memberId)]);
-    if (requirements.grant) turnover = turnoverTowards(total.totalSatang, [requirements.grant]);
+    const state = await readTurnover(db, memberId);
+    if (state.grant) turnover = turnoverTowards(state.totalSatang, [state.grant]);
   }
   return {
     PhoneNumber: member.phone_number,

@@ -44,32 +44,58 @@ export function turnoverTowards(totalSatang: bigint, requirements: readonly Turn
 /** Most active wagering requirements one member may have; more is a bug, not a state to show. */
 export const MAX_ACTIVE_WAGERING_REQUIREMENTS = 1_000;
 
+/** The member's turnover and the requirements it is counted against, as one statement reads them. */
+export interface TurnoverState {
+  /** All turnover the member ever made (totalTurnoverSatang). */
+  totalSatang: bigint;
+  /** Settled rounds won or lost that make the total. */
+  rounds: number;
+  /** The active bonus grant's requirement, if any (promotions). */
+  grant: TurnoverRequirement | null;
+  /** The active wagering requirements (affiliate income, docs/adr/0011), oldest first. */
+  wagering: TurnoverRequirement[];
+}
+
 /**
- * The active bonus grant's and the active wagering requirements' starts and needs. A start is the
- * member's turnover of rounds *settled* (partner time) at or before the requirement was created,
- * worked out now rather than stored: bet records arrive by a pull (every few seconds, later after a
- * partner outage), so a round played before a requirement but pulled after it must not count for
- * it (docs/adr/0011). Rounds settled later count, whenever they are pulled.
+ * The member's total turnover and every active requirement's start and need, in ONE statement
+ * (one round trip: refresh and the withdrawal rules read it on every call, issue 16 §1).
+ *
+ * A start is the member's turnover of rounds *settled* (partner time) at or before the requirement
+ * was created, worked out now rather than stored: bet records arrive by a pull (every few seconds,
+ * later after a partner outage), so a round played before a requirement but pulled after it must
+ * not count for it (docs/adr/0011). Rounds settled later count, whenever they are pulled. Every sum
+ * reaches the member's rounds through bet_rounds_member_idx (test/member-read-plans.test.ts).
  * @throws Error above MAX_ACTIVE_WAGERING_REQUIREMENTS active requirements (never truncated).
  */
-export async function activeTurnoverRequirements(db: Queryable, memberId: string): Promise<{ grant: TurnoverRequirement | null; wagering: TurnoverRequirement[] }> {
-  const { rows } = await db.query<{ kind: 'grant' | 'wagering'; needed_satang: bigint; start_satang: bigint }>(
-    `SELECT r.kind, r.needed_satang,
+export async function readTurnover(db: Queryable, memberId: string): Promise<TurnoverState> {
+  const { rows } = await db.query<{ total_satang: bigint; rounds: bigint; kind: 'grant' | 'wagering' | null; needed_satang: bigint | null; start_satang: bigint }>(
+    `SELECT t.total_satang, t.rounds, r.kind, r.needed_satang,
        (SELECT coalesce(sum(b.stake_satang), 0)::int8 FROM bet_rounds b
         WHERE b.member_id = $1 AND b.status = 'settled' AND b.result IN ('win', 'loss') AND b.settled_at <= r.created_at) AS start_satang
-     FROM (
-       SELECT 'grant' AS kind, turnover_needed_satang AS needed_satang, created_at FROM bonus_grants WHERE member_id = $1 AND status = 'active'
-       UNION ALL
-       SELECT 'wagering', required_satang, created_at FROM wagering_requirements WHERE member_id = $1 AND status = 'active'
-     ) r
-     ORDER BY r.created_at
-     LIMIT ${MAX_ACTIVE_WAGERING_REQUIREMENTS + 2}`,
+     FROM (SELECT coalesce(sum(stake_satang), 0)::int8 AS total_satang, count(*) AS rounds FROM bet_rounds
+           WHERE member_id = $1 AND status = 'settled' AND result IN ('win', 'loss')) t
+     LEFT JOIN LATERAL (
+       (SELECT 'grant' AS kind, turnover_needed_satang AS needed_satang, created_at FROM bonus_grants WHERE member_id = $1 AND status = 'active'
+        UNION ALL
+        SELECT 'wagering', required_satang, created_at FROM wagering_requirements WHERE member_id = $1 AND status = 'active')
+       ORDER BY created_at
+       LIMIT ${MAX_ACTIVE_WAGERING_REQUIREMENTS + 2}
+     ) r ON true
+     ORDER BY r.created_at`,
     [memberId],
   );
-  if (rows.length > MAX_ACTIVE_WAGERING_REQUIREMENTS + 1) throw new Error(`member ${memberId} has more than ${MAX_ACTIVE_WAGERING_REQUIREMENTS} active turnover requirements`);
-  const toRequirement = (row: (typeof rows)[number]): TurnoverRequirement => ({ startSatang: row.start_satang, neededSatang: row.needed_satang });
-  const grant = rows.find((row) => row.kind === 'grant');
-  return { grant: grant ? toRequirement(grant) : null, wagering: rows.filter((row) => row.kind === 'wagering').map(toRequirement) };
+  const first = rows[0];
+  if (!first) throw new Error('the turnover statement returned no row'); // the aggregate always gives one
+  const requirements = rows.filter((row) => row.kind !== null);
+  if (requirements.length > MAX_ACTIVE_WAGERING_REQUIREMENTS + 1) throw new Error(`member ${memberId} has more than ${MAX_ACTIVE_WAGERING_REQUIREMENTS} active turnover requirements`);
+  const toRequirement = (row: (typeof rows)[number]): TurnoverRequirement => ({ startSatang: row.start_satang, neededSatang: row.needed_satang ?? 0n });
+  const grant = requirements.find((row) => row.kind === 'grant');
+  return {
+    totalSatang: first.total_satang,
+    rounds: Number(first.rounds),
+    grant: grant ? toRequirement(grant) : null,
+    wagering: requirements.filter((row) => row.kind === 'wagering').map(toRequirement),
+  };
 }
 
 /**
@@ -78,8 +104,7 @@ export async function activeTurnoverRequirements(db: Queryable, memberId: string
  * combined by turnoverTowards; without any, `now` is the whole total and nothing is needed.
  */
 export async function getTurnover(db: Queryable, memberId: string): Promise<{ nowSatang: bigint; neededSatang: bigint; countedRounds: number }> {
-  const total = await totalTurnoverSatang(db, memberId);
-  const { grant, wagering } = await activeTurnoverRequirements(db, memberId);
-  const combined = turnoverTowards(total.totalSatang, grant ? [grant, ...wagering] : wagering);
-  return { ...combined, countedRounds: total.rounds };
+  const { totalSatang, rounds, grant, wagering } = await readTurnover(db, memberId);
+  const combined = turnoverTowards(totalSatang, grant ? [grant, ...wagering] : wagering);
+  return { ...combined, countedRounds: rounds };
 }

@@ -2,6 +2,6 @@
  * The `wallet` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
-export { activeTurnoverRequirements, getTurnover, totalTurnoverSatang, turnoverTowards } from './get-turnover.ts';
+export { getTurnover, readTurnover, totalTurnoverSatang, turnoverTowards, type TurnoverState } from './get-turnover.ts';
 export { openMemberWallets, readMemberWalletBalances } from './member-wallets.ts';
 export { addWageringRequirement, endWageringRequirements } from './wagering-requirements.ts';
