@@ -15,16 +15,16 @@
  * affiliate_withdrawals and game_transfers, linked to existing (old) transfer ids, and ANALYZEs.
  * They break the rewards and game invariants: use a throw-away database (a `--full` run reports them).
  */
-import { createPgDb, type Queryable } from '@sabai/db';
+import { createPgDb, type Queryable, type QueryOptions } from '@sabai/db';
 import { reconcileMoneyFromCheckpoint } from '../apps/api/src/modules/reconcile/index.ts';
 
 const url = process.env.SCALE_DATABASE_URL || 'postgres://root@127.0.0.1:5432/sabai_scale';
 const db = createPgDb(url, { maxConnections: 1 });
 const captured: Array<{ sql: string; params: readonly unknown[] }> = [];
 const query = db.query.bind(db);
-db.query = (async (sql: string, params?: readonly unknown[]) => {
+db.query = (async (sql: string, params?: readonly unknown[], options?: QueryOptions) => {
   if (/^\s*(SELECT|WITH)\b/i.test(sql)) captured.push({ sql, params: params ?? [] });
-  return query(sql, params);
+  return query(sql, params, options);
 }) as Queryable['query'];
 /** Bulk rows for the feature tables (foreign keys and append-only triggers off: replica role). */
 const FILL_SQL = `

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './testing.ts';
 import { migrate } from './migrate.ts';
-import { postgresErrorCode, violatedConstraint, type Db } from './client.ts';
+import { postgresErrorCode, preparedStatementName, violatedConstraint, type Db } from './client.ts';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -48,6 +48,36 @@ describe('database client', () => {
     const error = await db.query('INSERT INTO t_check VALUES (0)').catch((caught: unknown) => caught);
     expect(postgresErrorCode(error)).toBe('23514');
     expect(violatedConstraint(error)).toBe('t_check_n_positive');
+  });
+});
+
+describe('prepared statements', () => {
+  const SQL = 'SELECT $1::int8 * 2 AS doubled, $2::text AS label';
+
+  it('gives the same results prepared or not, and names a text the same way every time', async () => {
+    const plain = await db.query<{ doubled: bigint; label: string }>(SQL, [21n, 'a']);
+    const prepared = await db.query<{ doubled: bigint; label: string }>(SQL, [21n, 'a'], { prepare: true });
+    const again = await db.query<{ doubled: bigint; label: string }>(SQL, [4n, 'b'], { prepare: true });
+    expect(prepared).toEqual(plain);
+    expect(again.rows).toEqual([{ doubled: 8n, label: 'b' }]);
+    expect(preparedStatementName(SQL)).toBe(preparedStatementName(`${SQL}`));
+    expect(preparedStatementName(SQL)).toMatch(/^sabai_[0-9a-f]{16}$/);
+    expect(preparedStatementName(`${SQL} `)).not.toBe(preparedStatementName(SQL));
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('prepares a text once per connection on PostgreSQL and runs it again by name', async () => {
+    const name = preparedStatementName(SQL);
+    const runsOf = async (tx: Pick<Db, 'query'>) =>
+      (await tx.query<{ runs: bigint }>('SELECT generic_plans + custom_plans AS runs FROM pg_prepared_statements WHERE name = $1', [name])).rows.map((row) => row.runs);
+    const [before, after] = await db.transaction(async (tx) => {
+      const kept = await runsOf(tx); // [] on a new connection, [n] on one the pool used for the test above
+      for (let n = 0n; n < 7n; n += 1n) {
+        const { rows } = await tx.query<{ doubled: bigint }>(SQL, [n, 'x'], { prepare: true });
+        expect(rows[0]?.doubled).toBe(n * 2n);
+      }
+      return [kept, await runsOf(tx)];
+    });
+    expect(after).toEqual([(before[0] ?? 0n) + 7n]); // one statement on the connection, run 7 more times
   });
 });
 

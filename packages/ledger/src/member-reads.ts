@@ -36,6 +36,7 @@ export async function readMemberAccountBalances(db: Queryable, memberId: string)
     `SELECT kind, credits_posted - debits_posted - debits_pending AS available, debits_pending AS pending
      FROM ledger_accounts WHERE member_id = $1`,
     [memberId],
+    { prepare: true }, // every member call that shows money reads it (refresh, balance)
   );
   const balances = Object.fromEntries(MEMBER_ACCOUNT_KINDS.map((kind) => [kind, { availableSatang: 0n, pendingDebitsSatang: 0n }])) as Record<MemberAccountKind, MemberAccountBalance>;
   for (const row of rows) balances[row.kind] = { availableSatang: row.available, pendingDebitsSatang: row.pending };

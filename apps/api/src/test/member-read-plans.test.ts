@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '@sabai/db';
+import type { Queryable, QueryOptions } from '@sabai/db';
 import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import { createTestApp, newIp, type TestApp } from './test-app.ts';
 import { unboundedScansOf } from './plan-scans.ts';
@@ -29,9 +29,9 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const db of new Set<Queryable>([t.db, t.context.db])) {
     const query = db.query.bind(db);
-    db.query = (async (sql: string, params?: readonly unknown[]) => {
+    db.query = (async (sql: string, params?: readonly unknown[], options?: QueryOptions) => {
       if (isCapturing && /\b(ledger_\w+|bet_rounds)\b/.test(sql) && !sql.trimStart().startsWith('EXPLAIN')) captured.push({ sql, params: params ?? [] });
-      return query(sql, params);
+      return query(sql, params, options);
     }) as Queryable['query'];
   }
 }, 120_000);

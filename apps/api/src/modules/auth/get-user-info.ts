@@ -123,6 +123,7 @@ async function readMemberCard(db: Queryable, memberId: string) {
      LEFT JOIN game_accounts a ON a.member_id = m.id
      WHERE m.id = $1`,
     [memberId],
+    { prepare: true }, // refresh, after every navigation: planning it cost more than running it (bench/README.md)
   );
   const row = rows[0];
   if (!row) throw new Error(`member ${memberId} not found`);

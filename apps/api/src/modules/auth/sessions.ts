@@ -38,6 +38,7 @@ export async function findActiveSession(db: Queryable, token: string, now: Date)
      FROM member_sessions s JOIN members m ON m.id = s.member_id
      WHERE s.token_sha256 = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND m.status = 'active'`,
     [sha256(token), now],
+    { prepare: true }, // every signed-in call asks it first
   );
   const row = rows[0];
   return row && { sessionId: row.session_id, memberId: row.member_id, phoneNumber: row.phone_number };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '@sabai/db';
+import type { Queryable, QueryOptions } from '@sabai/db';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { fundedMember } from '../../test/money-helpers.ts';
 import { unboundedScansOf } from '../../test/plan-scans.ts';
@@ -34,9 +34,9 @@ const unboundedScansOfRun = (sql: string, params: readonly unknown[]) =>
 beforeAll(async () => {
   t = await createTestApp();
   const query = t.db.query.bind(t.db);
-  t.db.query = (async (sql: string, params?: readonly unknown[]) => {
+  t.db.query = (async (sql: string, params?: readonly unknown[], options?: QueryOptions) => {
     if (isCapturing && /^\s*(SELECT|WITH)\b/i.test(sql)) captured.push({ sql, params: params ?? [] });
-    return query(sql, params);
+    return query(sql, params, options);
   }) as Queryable['query'];
 }, 120_000);
 afterAll(async () => {

@@ -83,6 +83,7 @@ export async function readTurnover(db: Queryable, memberId: string): Promise<Tur
      ) r ON true
      ORDER BY r.created_at`,
     [memberId],
+    { prepare: true }, // refresh with a bonus, rolling, every withdrawal
   );
   const first = rows[0];
   if (!first) throw new Error('the turnover statement returned no row'); // the aggregate always gives one

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPosted, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
-import type { Queryable } from '@sabai/db';
+import type { Queryable, QueryOptions } from '@sabai/db';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addWageringRequirement, getTurnover, readTurnover } from './index.ts';
 
@@ -62,9 +62,9 @@ async function requirement(memberId: string, label: string, creditedSatang: bigi
 function counted(db: Queryable): { db: Queryable; statements: () => number } {
   let statements = 0;
   const wrapper = Object.create(db) as Queryable;
-  wrapper.query = ((sql: string, params?: readonly unknown[]) => {
+  wrapper.query = ((sql: string, params?: readonly unknown[], options?: QueryOptions) => {
     statements += 1;
-    return db.query(sql, params);
+    return db.query(sql, params, options);
   }) as Queryable['query'];
   return { db: wrapper, statements: () => statements };
 }
