@@ -97,6 +97,9 @@ export async function listMemberTransfers(
      WHERE ${where} AND ($7::int8 IS NULL OR t.id < $7::int8)
      ORDER BY t.id DESC LIMIT $5 OFFSET $6`,
     [...params, page.limit, offset, page.beforeTransferId ?? null],
+    // Two texts (credit / debit side); the generic plan is the custom one: the account's own index
+    // (docs/adr/0033, checked with plan_cache_mode = force_generic_plan on 1M members).
+    { prepare: true },
   );
   const total = await countMemberTransfers(db, filter);
   return {
@@ -108,7 +111,7 @@ export async function listMemberTransfers(
 /** The number of the member's transfers matching the filter (the member's own index entries only). */
 export async function countMemberTransfers(db: Queryable, filter: MemberTransferFilter): Promise<number> {
   const { where, params } = transferFilterSql(filter);
-  const { rows } = await db.query<{ total: bigint }>(`SELECT count(*) AS total FROM ledger_transfers t WHERE ${where}`, params);
+  const { rows } = await db.query<{ total: bigint }>(`SELECT count(*) AS total FROM ledger_transfers t WHERE ${where}`, params, { prepare: true });
   return Number(rows[0]?.total ?? 0n);
 }
 

@@ -28,6 +28,7 @@ export async function getBalance(context: Pick<AppContext, 'db' | 'partner' | 'n
     context.db.query<{ total: bigint }>(
       `SELECT coalesce(sum(amount_satang), 0)::int8 AS total FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[])`,
       [memberId, [...OPEN_WITHDRAWAL_STATES]],
+      { prepare: true },
     ),
     findGameAccount(context, memberId),
   ]);

@@ -50,6 +50,7 @@ export async function listDepositHistory(
       `SELECT d.credit_transfer_id, d.id, CASE WHEN e.dedupe_key LIKE 'ref:%' THEN substr(e.dedupe_key, 5) END AS reference
        FROM deposits d LEFT JOIN bank_feed_events e ON e.id = d.event_id WHERE d.credit_transfer_id = ANY($1::int8[])`,
       [transferIds.map(String)],
+      { prepare: true },
     );
     for (const row of rows) deposits.set(String(row.credit_transfer_id), { depositId: row.id, reference: row.reference });
   }

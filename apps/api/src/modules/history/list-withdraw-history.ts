@@ -14,6 +14,7 @@ export async function listWithdrawHistory(db: Queryable, input: { memberId: stri
     `SELECT id, amount_satang, created_at, status, payout_provider_ref, decision_reason, count(*) OVER () AS total FROM withdrawals
      WHERE member_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
     [input.memberId, input.pageSize, (input.page - 1) * input.pageSize],
+    { prepare: true },
   );
   let total = Number(rows[0]?.total ?? 0n);
   if (rows.length === 0 && input.page > 1) {

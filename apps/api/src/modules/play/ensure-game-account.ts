@@ -30,6 +30,6 @@ export async function ensureGameAccount(context: AppContext, memberId: string): 
 }
 
 export async function findGameAccount(context: Pick<AppContext, 'db'>, memberId: string): Promise<GameAccount | undefined> {
-  const { rows } = await context.db.query<GameAccount>('SELECT username, password, partner FROM game_accounts WHERE member_id = $1', [memberId]);
+  const { rows } = await context.db.query<GameAccount>('SELECT username, password, partner FROM game_accounts WHERE member_id = $1', [memberId], { prepare: true });
   return rows[0];
 }
