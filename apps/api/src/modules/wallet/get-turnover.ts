@@ -89,7 +89,11 @@ export async function readTurnover(db: Queryable, memberId: string): Promise<Tur
   if (!first) throw new Error('the turnover statement returned no row'); // the aggregate always gives one
   const requirements = rows.filter((row) => row.kind !== null);
   if (requirements.length > MAX_ACTIVE_WAGERING_REQUIREMENTS + 1) throw new Error(`member ${memberId} has more than ${MAX_ACTIVE_WAGERING_REQUIREMENTS} active turnover requirements`);
-  const toRequirement = (row: (typeof rows)[number]): TurnoverRequirement => ({ startSatang: row.start_satang, neededSatang: row.needed_satang ?? 0n });
+  const toRequirement = (row: (typeof rows)[number]): TurnoverRequirement => {
+    // Both requirement tables hold their need NOT NULL: only the join's empty side is null.
+    if (row.needed_satang === null) throw new Error(`a ${row.kind} requirement of member ${memberId} read without its need`);
+    return { startSatang: row.start_satang, neededSatang: row.needed_satang };
+  };
   const grant = requirements.find((row) => row.kind === 'grant');
   return {
     totalSatang: first.total_satang,
