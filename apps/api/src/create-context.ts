@@ -25,14 +25,15 @@ export interface ContextOptions {
  */
 export async function createAppContext(config: AppConfig, options: ContextOptions = {}): Promise<AppContext> {
   const db = options.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` }));
-  return {
+  const context: AppContext = {
     config,
     db,
     postings: createPostingBatcher(db, { enabled: config.LEDGER_BATCHING === 'on' }),
     nameInquiry: options.nameInquiry ?? createNameInquiry(config),
     payout: options.payout ?? createPayout(config),
     partner: options.partner ?? createPartner(config),
-    rateLimiter: new RateLimiter(db, config.RATE_LIMIT_SCALE),
+    // Read through the context, so a test that sets `context.now` moves the windows too.
+    rateLimiter: new RateLimiter(db, config.RATE_LIMIT_SCALE, () => context.now()),
     siteSettings: createSiteSettingsCache(db),
     // Unset outside production: one secret per database, so a checkBank on one process and the
     // sign-up on another agree (several processes share one PostgreSQL).
@@ -40,4 +41,5 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     staffTokenSecret: config.STAFF_TOKEN_SECRET ?? (await sharedDevelopmentSecret(db, 'staff_token')),
     now: options.now ?? (() => new Date()),
   };
+  return context;
 }

@@ -54,13 +54,15 @@ export class RateLimiter {
     private readonly db: Queryable,
     /** Multiplies every limit (config RATE_LIMIT_SCALE). */
     private readonly scale: number = 1,
+    /** The clock windows are counted by; the app passes its context's `now` so tests can hold it still. */
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
   /**
    * Counts one hit for `subject` under `rule` and refuses when it goes over the limit.
    * @throws AppError(rule.errorCode ?? RATE_LIMITED) with a Retry-After header (seconds).
    */
-  async hit(rule: RateLimitRule, subject: string, now: Date = new Date()): Promise<void> {
+  async hit(rule: RateLimitRule, subject: string, now: Date = this.clock()): Promise<void> {
     const hits = await this.record(rule, subject, now);
     const limit = Math.max(1, Math.floor(rule.limit * this.scale));
     if (hits > limit) {
@@ -71,7 +73,7 @@ export class RateLimiter {
   }
 
   /** Refuses without counting when `subject` is already over the limit (e.g. a locked phone). */
-  async assertNotExceeded(rule: RateLimitRule, subject: string, now: Date = new Date()): Promise<void> {
+  async assertNotExceeded(rule: RateLimitRule, subject: string, now: Date = this.clock()): Promise<void> {
     const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
     const { rows } = await this.db.query<{ hits: number }>(
       'SELECT hits FROM rate_limit_counters WHERE bucket_key = $1 AND window_start = $2',
@@ -93,7 +95,7 @@ export class RateLimiter {
   }
 
   /** Deletes counters of windows that ended more than a day ago; run by the maintenance timer. */
-  async pruneExpired(now: Date = new Date()): Promise<number> {
+  async pruneExpired(now: Date = this.clock()): Promise<number> {
     const dayAgo = new Date(now.getTime() - 24 * 3_600_000);
     const result = await this.db.query('DELETE FROM rate_limit_counters WHERE window_start < $1', [dayAgo]);
     // Registration phone steps (auth/check-phone-availability.ts) live for minutes; a day is plenty.

@@ -50,6 +50,12 @@ export interface TestApp {
    * is tested in modules/staff.
    */
   staffToken(role?: StaffRole): Promise<string>;
+  /**
+   * Holds the app's clock (`context.now`, which also counts the rate-limit windows) at the present
+   * until the returned function lets it run again. For tests of fixed-window limits: a test that
+   * crossed a window's end would see its counter start again.
+   */
+  holdClock(): () => void;
   close(): Promise<void>;
 }
 
@@ -181,6 +187,14 @@ export async function createTestApp(options: { now?: () => Date; env?: Record<st
     call,
     signUp,
     logIn,
+    holdClock() {
+      const running = context.now;
+      const heldAt = running();
+      context.now = () => heldAt;
+      return () => {
+        context.now = running;
+      };
+    },
     async close() {
       await app.close();
       await sandbox.close();

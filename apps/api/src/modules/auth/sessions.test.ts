@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERRORS, userInfo } from '@sabai/contracts';
 import { createTestApp, newIp, newPhoneNumber, type TestApp } from '../../test/test-app.ts';
 import { DEMO_MEMBER } from '../demo/index.ts';
@@ -16,6 +16,14 @@ const changePassword = (token: string, body: Record<string, unknown>) =>
   t.call({ method: 'PUT', url: '/auth-service/v1/change-password', token, body });
 
 describe('POST /auth-service/v1/login', () => {
+  // The lock windows are fixed (a minute, 15 minutes): a test that crossed a window's end saw its
+  // counter start again (CI, stop 21). The clock stands still inside each test.
+  let releaseClock: () => void;
+  beforeEach(() => {
+    releaseClock = t.holdClock();
+  });
+  afterEach(() => releaseClock());
+
   it('returns authToken and the full user info of spec §3', async () => {
     const member = await t.signUp({ isBonus: true });
     const response = await login(member.phoneNumber, member.password);

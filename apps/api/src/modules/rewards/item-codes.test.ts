@@ -105,13 +105,18 @@ describe('POST /user-profile-composite/v1/topup/itemcode/redeem', () => {
   });
 
   it('stops a member guessing codes after 10 misses in 15 minutes, before looking the code up', async () => {
-    const code = await givenCode();
-    const member = await newMember(t);
-    for (let attempt = 0; attempt < 10; attempt += 1) expect((await redeem(member.token, `GUESS${attempt}XYZ`)).body.code).toBe('ITEM_CODE_NOT_FOUND');
-    const limited = await redeem(member.token, code);
-    expect(limited.status).toBe(429);
-    expect(limited.body.code).toBe('RATE_LIMITED');
-    expect(await walletSatang(t, member.memberId, 'main')).toBe(0n);
+    const releaseClock = t.holdClock(); // a fixed window: the test must not cross its end
+    try {
+      const code = await givenCode();
+      const member = await newMember(t);
+      for (let attempt = 0; attempt < 10; attempt += 1) expect((await redeem(member.token, `GUESS${attempt}XYZ`)).body.code).toBe('ITEM_CODE_NOT_FOUND');
+      const limited = await redeem(member.token, code);
+      expect(limited.status).toBe(429);
+      expect(limited.body.code).toBe('RATE_LIMITED');
+      expect(await walletSatang(t, member.memberId, 'main')).toBe(0n);
+    } finally {
+      releaseClock();
+    }
   });
 
   it('has exactly one effect when one member redeems one code 50 times at once', async () => {
