@@ -184,6 +184,7 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
             items.map((item) => item.call.source?.id ?? null),
             items.map((item) => item.call.requestDigest),
           ],
+          { prepare: true },
         ));
       } catch {
         // The whole call failed; it may even have committed (connection lost at COMMIT). Each

@@ -161,6 +161,8 @@ export async function callCreateTransfer(tx: Queryable, call: TransferCall): Pro
       call.source?.id ?? null,
       call.requestDigest,
     ],
+    // A fixed text run on every posting: kept prepared per connection (docs/adr/0033).
+    { prepare: true },
   );
   const row = rows[0];
   if (!row) throw new Error('ledger_create_transfer returned no row');
