@@ -1,13 +1,14 @@
--- The posting functions reach every row by its key (issue 16 §5; bench/README.md "Plans by key").
+-- The single posting function reaches every row by its key (issue 16 §5; docs/adr/0034).
 --
--- Their statements are planned once per connection and kept (PL/pgSQL's plan cache), with the
+-- Its statements are planned once per connection and kept (PL/pgSQL's plan cache), with the
 -- statistics of that moment. On a young or small database (a new installation, the benchmark's
--- 1,000 members) or a table that grew since its last ANALYZE, the planner chose sequential scans:
--- the totals UPDATE of ledger_create_transfer joined its two entries to every row of
--- ledger_accounts (0.45 ms of a 1.1 ms posting on 1,000 accounts), and ledger_create_transfers
--- hashed all of ledger_transfers to look up a batch's idempotency keys and pending transfers.
--- Every lookup in them has a key and an index (primary keys, the idempotency key, the entries'
--- transfer id), so a sequential scan of a ledger table there is never the right plan: the
--- functions plan with sequential scans off. PostgreSQL still uses one where no index can serve.
+-- 1,000 members), or on a table that grew since its last ANALYZE, the planner chose a sequential
+-- scan: the totals UPDATE joined the transfer's two entries to every row of ledger_accounts
+-- (0.45 ms of a 1.1 ms posting on 1,000 accounts). Every lookup in the function has a key and an
+-- index (primary keys, the idempotency key, the entries' transfer id), so a sequential scan of a
+-- ledger table there is never the right plan: the function plans with sequential scans off.
+-- PostgreSQL still uses one where no index can serve.
+--
+-- The batch function (ledger_create_transfers) keeps the default: the same setting did not make it
+-- faster (bench/README.md, "Two interleaved pairs, 2026-11-27 evening").
 ALTER FUNCTION ledger_create_transfer SET enable_seqscan = off;
-ALTER FUNCTION ledger_create_transfers SET enable_seqscan = off;
