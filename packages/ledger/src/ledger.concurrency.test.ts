@@ -25,7 +25,8 @@ import { createTestMemberAccounts } from './test-accounts.ts';
 /**
  * The ledger under load and against a model, through both posting paths (docs/adr/0026): the
  * single path (one transaction per posting) and the batched path (createPostingBatcher: lone
- * postings share one call and commit, units of work share one transaction). On PostgreSQL the
+ * postings share one call and commit, units of work share one transaction), with its defaults and
+ * with one place at the database (everything that waits together shares). On PostgreSQL the
  * workers really contend for row locks; on PGlite (one connection) they interleave at statement
  * boundaries.
  */
@@ -40,6 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await batcher?.close();
+  await sharingBatcher?.close();
   await drop();
 });
 
@@ -53,6 +55,8 @@ interface PostingPath {
 }
 
 let batcher: PostingBatcher | undefined;
+/** One place at the database: whatever waits together shares a call (a transaction for units). */
+let sharingBatcher: PostingBatcher | undefined;
 const PATHS: Array<{ name: string; open: () => PostingPath }> = [
   {
     name: 'single path',
@@ -68,6 +72,16 @@ const PATHS: Array<{ name: string; open: () => PostingPath }> = [
     open: () => {
       batcher ??= createPostingBatcher(db);
       const posting = batcher;
+      return { post: posting.post, reserve: posting.reserve, resolve: posting.resolve, unit: (work) => posting.run(work) };
+    },
+  },
+  {
+    // The default batcher sends postings alone while it has a free place for each; this one always
+    // shares, so the batch function and the shared transaction meet every race below too.
+    name: 'batched path, always shared',
+    open: () => {
+      sharingBatcher ??= createPostingBatcher(db, { maxInFlight: 1, maxUnitsInFlight: 1 });
+      const posting = sharingBatcher;
       return { post: posting.post, reserve: posting.reserve, resolve: posting.resolve, unit: (work) => posting.run(work) };
     },
   },

@@ -76,6 +76,23 @@ describe('createPostingBatcher', () => {
     await batcher.close();
   });
 
+  it('sends each posting alone while the database has a free place for each, and shares batches of at least 8 beyond', async () => {
+    const [member, other] = await createTestMemberAccounts(db, 2, 'places');
+    await fund(member!, 10_000n);
+    const batcher = createPostingBatcher(db, { maxInFlight: 2 });
+    const move = () => batcher.post({ idempotencyKey: key('move'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 1n });
+
+    // Two postings, two free places: each goes alone, in parallel.
+    expect((await Promise.all([move(), move()])).map((outcome) => outcome.status)).toEqual(['created', 'created']);
+    expect(batcher.stats).toMatchObject({ batches: 2, items: 2 });
+
+    // Ten postings, two free places: one batch of 8 (never split below 8), then the other 2 together.
+    expect((await Promise.all(Array.from({ length: 10 }, move))).every((outcome) => outcome.status === 'created')).toBe(true);
+    expect(batcher.stats).toMatchObject({ batches: 4, items: 12, retriedAlone: 0 });
+    expect(await available(other!)).toBe(12n);
+    await batcher.close();
+  });
+
   it('remembers a batched refusal exactly as the single path does', async () => {
     const [poor, other] = await createTestMemberAccounts(db, 2, 'remember');
     const batcher = createPostingBatcher(db);
@@ -94,7 +111,8 @@ describe('createPostingBatcher', () => {
   it('rolls back a failing element alone: the others commit, its caller gets its own error', async () => {
     const [member, other] = await createTestMemberAccounts(db, 2, 'error');
     await fund(member!, 1_000n);
-    const batcher = createPostingBatcher(db);
+    // One place at the database: the three share one call of the batch function.
+    const batcher = createPostingBatcher(db, { maxInFlight: 1 });
     const results = await Promise.allSettled([
       batcher.post({ idempotencyKey: key('a'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 10n }),
       // A code the database's CHECK refuses: the element raises inside ledger_create_transfers.
@@ -124,7 +142,7 @@ describe('createPostingBatcher', () => {
       },
       transaction: (work) => db.transaction(work),
     };
-    const batcher = createPostingBatcher(flaky);
+    const batcher = createPostingBatcher(flaky, { maxInFlight: 1 });
     const outcomes: TransferOutcome[] = await Promise.all([
       batcher.post({ idempotencyKey: key('x'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 100n }),
       batcher.post({ idempotencyKey: key('y'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 200n }),
@@ -137,7 +155,7 @@ describe('createPostingBatcher', () => {
 
   it('runs units of work in one transaction with a savepoint each: a failing unit never fails the others', async () => {
     const [member, other] = await createTestMemberAccounts(db, 2, 'units');
-    const batcher = createPostingBatcher(db);
+    const batcher = createPostingBatcher(db, { maxUnitsInFlight: 1 });
     const batchesBefore = batcher.stats.batches;
     const deposit = (amountSatang: bigint) =>
       batcher.run(async (tx) => {

@@ -35,6 +35,9 @@ import {
  * When to send: a batch leaves at once while fewer than `maxInFlight` batches of its kind are at the
  * database (an idle database gains nothing from waiting); otherwise postings wait for a batch to
  * return, for `maxBatch` companions, or for `windowMs` after the first of them, whichever is first.
+ * What leaves together: while there are at least as many free places as waiting postings, each goes
+ * alone on its own connection (parallel, like the single path); otherwise they share batches of at
+ * least 8 transfers or 4 units (docs/adr/0035).
  */
 export interface PostingBatcher {
   /** postTransfer, batched. Resolves after the batch has committed. Throws RangeError like postTransfer. */
@@ -74,9 +77,13 @@ export interface PostingBatcherOptions {
   maxUnits?: number;
   /** Longest a posting waits for companions while the database is busy, 0..50 ms. Default 2. */
   windowMs?: number;
-  /** Transfer batches at the database at once, 1..16. Default 2 (two cores here). */
+  /**
+   * Transfer batches at the database at once, 1..16. Default 4: lone postings while 4 or fewer
+   * wait; beyond, batches of 8 or more (MIN_SHARED_TRANSFERS), so at 16 clients about two
+   * batches are at the database, as many as these machines have cores (docs/adr/0035).
+   */
   maxInFlight?: number;
-  /** Unit batches at once, 1..16. Default 1: one shared transaction never waits on another's locks. */
+  /** Unit batches at once, 1..16. Default 4. */
   maxUnitsInFlight?: number;
   /**
    * Longest a unit in a shared transaction waits for a row lock, 10..10,000 ms (default 100). Two
@@ -102,6 +109,8 @@ interface Lane<Item> {
   timer: ReturnType<typeof setTimeout> | undefined;
   readonly maxBatch: number;
   readonly maxInFlight: number;
+  /** Smallest batch made by splitting a queue longer than the free places (MIN_SHARED_*). */
+  readonly minSpread: number;
   readonly send: (items: Item[]) => Promise<void>;
   /** A flush is queued for the end of this turn of the event loop (postings made together go together). */
   isFlushQueued: boolean;
@@ -110,8 +119,15 @@ interface Lane<Item> {
 const MAX_PER_CALL = 64;
 /** lock_timeout passed (unitLockWaitMs). */
 const LOCK_NOT_AVAILABLE = '55P03';
-/** A batch is split between free connections only down to this size. */
-const MIN_SPREAD = 4;
+/**
+ * When more postings wait than there are free places at the database, a batch is split between
+ * those places only down to this size (bench/README.md, "Batches only when the places are full",
+ * docs/adr/0035). Transfers: 8; four batches of 4 at 16 clients made twice the commits and posted
+ * 1.5–1.65× pgbench against 2.2–2.4× in batches of 8.
+ */
+const MIN_SHARED_TRANSFERS = 8;
+/** The same for units, each of which is a whole deposit: batches of 4 measured best (docs/adr/0035). */
+const MIN_SHARED_UNITS = 4;
 
 function bounded(name: string, value: number, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) throw new RangeError(`${name} must be an integer in ${min}..${max}, got ${value}`);
@@ -152,7 +168,8 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
     inFlight: 0,
     timer: undefined,
     maxBatch: bounded('maxBatch', options.maxBatch ?? MAX_PER_CALL, 1, MAX_PER_CALL),
-    maxInFlight: bounded('maxInFlight', options.maxInFlight ?? 2, 1, 16),
+    maxInFlight: bounded('maxInFlight', options.maxInFlight ?? 4, 1, 16),
+    minSpread: MIN_SHARED_TRANSFERS,
     async send(items) {
       if (items.length === 1) {
         // Alone anyway: the single path's one call is cheaper than the batch function's lock steps.
@@ -210,6 +227,7 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
     timer: undefined,
     maxBatch: bounded('maxUnits', options.maxUnits ?? 16, 1, MAX_PER_CALL),
     maxInFlight: bounded('maxUnitsInFlight', options.maxUnitsInFlight ?? 4, 1, 16),
+    minSpread: MIN_SHARED_UNITS,
     async send(items) {
       type Result = { ok: true; value: unknown } | { ok: false; error: unknown };
       let results: Result[];
@@ -253,10 +271,13 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
       lane.timer = undefined;
     }
     while (lane.queue.length > 0) {
-      // Spread what waits over the room the database has (2 cores work on 2 batches at once),
-      // never below MIN_SPREAD per batch (each batch costs a commit) nor above maxBatch.
+      // Every waiting item gets a place of its own while there are enough: at 4 clients, 4 lone
+      // postings on 4 connections use both cores and overlap their WAL flushes, where one shared
+      // batch kept one backend busy and the other core idle (0.82–0.93× pgbench against 1.03–1.10×).
+      // Past that, spread what waits over the free places, never below minSpread per batch (each
+      // batch costs a commit) nor above maxBatch.
       const room = Math.max(1, lane.maxInFlight - lane.inFlight);
-      const size = Math.min(lane.maxBatch, Math.max(MIN_SPREAD, Math.ceil(lane.queue.length / room)));
+      const size = lane.queue.length <= room ? 1 : Math.min(lane.maxBatch, Math.max(lane.minSpread, Math.ceil(lane.queue.length / room)));
       const items = lane.queue.splice(0, size);
       lane.inFlight += 1;
       stats.batches += 1;
