@@ -79,17 +79,82 @@ describe('createPostingBatcher', () => {
   it('sends each posting alone while the database has a free place for each, and shares batches of at least 8 beyond', async () => {
     const [member, other] = await createTestMemberAccounts(db, 2, 'places');
     await fund(member!, 10_000n);
-    const batcher = createPostingBatcher(db, { maxInFlight: 2 });
+    // Records how many transfers each posting call carried.
+    const callSizes: number[] = [];
+    const spying: Db = {
+      ...db,
+      query: async (sql, params) => {
+        if (sql.includes('ledger_create_transfers(')) callSizes.push((params?.[0] as unknown[]).length);
+        else if (sql.includes('ledger_create_transfer(')) callSizes.push(1);
+        return (await db.query(sql, params)) as never;
+      },
+    };
+    const batcher = createPostingBatcher(spying, { maxInFlight: 2 });
     const move = () => batcher.post({ idempotencyKey: key('move'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 1n });
 
     // Two postings, two free places: each goes alone, in parallel.
     expect((await Promise.all([move(), move()])).map((outcome) => outcome.status)).toEqual(['created', 'created']);
-    expect(batcher.stats).toMatchObject({ batches: 2, items: 2 });
+    expect(callSizes).toEqual([1, 1]);
 
     // Ten postings, two free places: one batch of 8 (never split below 8), then the other 2 together.
+    callSizes.length = 0;
     expect((await Promise.all(Array.from({ length: 10 }, move))).every((outcome) => outcome.status === 'created')).toBe(true);
+    expect(callSizes).toEqual([8, 2]);
     expect(batcher.stats).toMatchObject({ batches: 4, items: 12, retriedAlone: 0 });
     expect(await available(other!)).toBe(12n);
+    await batcher.close();
+  });
+
+  it('never applies a lone transfer twice when its answer is lost', async () => {
+    const [member, other] = await createTestMemberAccounts(db, 2, 'lost-alone');
+    await fund(member!, 1_000n);
+    let isAnswerLost = true;
+    const flaky: Db = {
+      ...db,
+      query: async (sql, params) => {
+        const result = await db.query(sql, params);
+        if (isAnswerLost && sql.includes('ledger_create_transfer(')) {
+          isAnswerLost = false;
+          throw Object.assign(new Error('Connection terminated unexpectedly'), { code: undefined });
+        }
+        return result as never;
+      },
+      transaction: (work) => db.transaction(work),
+    };
+    const batcher = createPostingBatcher(flaky);
+    const outcome = await batcher.post({ idempotencyKey: key('z'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 100n });
+    expect(outcome.status).toBe('exists');
+    expect(batcher.stats.retriedAlone).toBe(1);
+    expect(await available(other!)).toBe(100n);
+    expect(await available(member!)).toBe(900n);
+    await batcher.close();
+  });
+
+  it('runs a lone unit in its own transaction: its failure is its own error and leaves nothing', async () => {
+    const [member] = await createTestMemberAccounts(db, 1, 'lone-unit');
+    // Records every statement the batcher sends inside its transactions.
+    const statements: string[] = [];
+    const recording: Db = {
+      ...db,
+      transaction: (work) =>
+        db.transaction((tx) => work({ ...tx, query: (sql: string, params?: unknown[]) => (statements.push(sql), tx.query(sql, params)) } as Queryable)),
+    };
+    const batcher = createPostingBatcher(recording);
+    const failing = batcher.run(async (tx) => {
+      await postTransfer(tx, { idempotencyKey: key('lone-half'), code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: member!, amountSatang: 5n });
+      throw new Error('lone unit failed');
+    });
+    await expect(failing).rejects.toThrow('lone unit failed');
+    expect(await available(member!)).toBe(0n);
+    const value = await batcher.run(async (tx) => {
+      await tx.query('SELECT 1');
+      return 'done';
+    });
+    expect(value).toBe('done');
+    expect(batcher.stats).toMatchObject({ batches: 2, items: 2, retriedAlone: 0 });
+    // No shared-transaction machinery for a unit alone.
+    expect(statements.filter((sql) => /SAVEPOINT|lock_timeout/.test(sql))).toEqual([]);
+    expect(statements).toContain('SELECT 1');
     await batcher.close();
   });
 
@@ -184,7 +249,8 @@ describe('createPostingBatcher', () => {
   it.runIf(Boolean(process.env.DATABASE_URL))('runs a unit that waits too long for a row lock again alone, and it still posts once', async () => {
     const [member, other] = await createTestMemberAccounts(db, 2, 'lockwait');
     await fund(member!, 1_000n);
-    const batcher = createPostingBatcher(db, { unitLockWaitMs: 20 });
+    // One place: the waiting unit shares its transaction with another (a lone unit has no lock limit).
+    const batcher = createPostingBatcher(db, { unitLockWaitMs: 20, maxUnitsInFlight: 1 });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let isLocked: () => void = () => undefined;
@@ -198,10 +264,12 @@ describe('createPostingBatcher', () => {
     await locked;
     const idempotencyKey = key('waits');
     const outcome = batcher.run((tx) => postTransfer(tx, { idempotencyKey, code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 70n }));
+    const companion = batcher.run(async (tx) => (await tx.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one);
     await new Promise((resolve) => setTimeout(resolve, 200));
     release();
     await holder;
     expect((await outcome).status).toBe('created');
+    expect(await companion).toBe(1);
     expect(batcher.stats.retriedAlone).toBe(1);
     expect(await available(other!)).toBe(70n);
     await batcher.close();

@@ -78,9 +78,11 @@ export interface PostingBatcherOptions {
   /** Longest a posting waits for companions while the database is busy, 0..50 ms. Default 2. */
   windowMs?: number;
   /**
-   * Transfer batches at the database at once, 1..16. Default 4: lone postings while 4 or fewer
-   * wait; beyond, batches of 8 or more (MIN_SHARED_TRANSFERS), so at 16 clients about two
-   * batches are at the database, as many as these machines have cores (docs/adr/0035).
+   * Transfer batches at the database at once, 1..16. Default 4. While no more postings wait than
+   * there are free places, each goes alone; beyond, batches of 8 or more (MIN_SHARED_TRANSFERS), so
+   * at 16 clients about two batches are at the database, as many as these machines have cores
+   * (docs/adr/0035). A soft bound: a posting that waited `windowMs` leaves even when every place is
+   * taken, and items run again alone are not counted.
    */
   maxInFlight?: number;
   /** Unit batches at once, 1..16. Default 4. */
@@ -229,6 +231,13 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
     maxInFlight: bounded('maxUnitsInFlight', options.maxUnitsInFlight ?? 4, 1, 16),
     minSpread: MIN_SHARED_UNITS,
     async send(items) {
+      if (items.length === 1) {
+        // Alone: its own transaction, as inLedgerTransaction runs it (retries included), without
+        // the shared transaction's lock_timeout and savepoint round trips.
+        const item = items[0]!;
+        await aloneUnit(item.unit).then(item.resolve, item.reject);
+        return;
+      }
       type Result = { ok: true; value: unknown } | { ok: false; error: unknown };
       let results: Result[];
       try {
@@ -273,7 +282,7 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
     while (lane.queue.length > 0) {
       // Every waiting item gets a place of its own while there are enough: at 4 clients, 4 lone
       // postings on 4 connections use both cores and overlap their WAL flushes, where one shared
-      // batch kept one backend busy and the other core idle (0.82–0.93× pgbench against 1.03–1.10×).
+      // batch kept one backend busy and the other core idle (bench/README.md, docs/adr/0035).
       // Past that, spread what waits over the free places, never below minSpread per batch (each
       // batch costs a commit) nor above maxBatch.
       const room = Math.max(1, lane.maxInFlight - lane.inFlight);
