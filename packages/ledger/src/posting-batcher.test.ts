@@ -275,6 +275,28 @@ describe('createPostingBatcher', () => {
     await batcher.close();
   });
 
+  it('answers every queued unit before close() returns, also what a full lane kept back', async () => {
+    // Transactions that wait for one gate and then answer at once. (The race this guards against,
+    // close() returning while a full lane still held items back, needs every batch to end in one
+    // event-loop turn; this test did not reproduce it on the old close(). It pins the contract.)
+    let openGate: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const instantTx = { query: async () => ({ rows: [], rowCount: 0 }) } as unknown as Queryable;
+    const gated: Db = { ...db, transaction: async (work) => { await gate; return work(instantTx as never); } };
+    const batcher = createPostingBatcher(gated, { maxUnits: 2, maxUnitsInFlight: 2 });
+    const answered: number[] = [];
+    const unit = (index: number) => batcher.run(async () => index).then((value) => answered.push(value));
+
+    const inFlight = [unit(0), unit(1)]; // two places, each alone
+    await Promise.resolve();
+    const queued = [unit(2), unit(3), unit(4)]; // the lane is full: they wait
+    const closing = batcher.close(); // sends 2 and 3 together; 4 is kept back behind the full lane
+    openGate();
+    await closing;
+    expect(answered.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4]);
+    await Promise.all([...inFlight, ...queued]);
+  });
+
   it('with enabled: false posts on the single path', async () => {
     const [member, other] = await createTestMemberAccounts(db, 2, 'off');
     await fund(member!, 100n);

@@ -353,9 +353,13 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
     },
     async close() {
       closed = true;
-      flush(transfers);
-      flush(units);
-      while (running.size > 0) await Promise.all([...running]);
+      // A full lane keeps part of its queue back until a batch returns: send and wait until no
+      // item is queued and none is at the database.
+      while (transfers.queue.length > 0 || units.queue.length > 0 || running.size > 0) {
+        flush(transfers);
+        flush(units);
+        if (running.size > 0) await Promise.race([...running]);
+      }
     },
   };
 }
