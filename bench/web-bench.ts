@@ -11,7 +11,7 @@
  * BENCH_SKIP_BUILD=1 (serve apps/web/dist as it is), BENCH_PAGES (e.g. "/,/user/login": only those),
  * CHROMIUM_PATH (default /usr/bin/chromium), BENCH_WEB_DIST (serve that build folder instead of
  * apps/web/dist, with BENCH_SKIP_BUILD=1: interleave two builds without swapping folders),
- * BENCH_REPORT_DIR (writes each run's Lighthouse JSON there).
+ * BENCH_REPORT_DIR (writes each run's Lighthouse JSON and its trace there).
  *
  * Every run gets a fresh Chromium profile, so nothing is cached and no service worker is
  * installed. The signed-in page gets its session the way the site keeps it: the token and user
@@ -175,6 +175,9 @@ async function measure(page: PageToMeasure, origin: string, session: { token: st
       mkdirSync(REPORT_DIR, { recursive: true });
       const fileName = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'index'}-${run}.json`;
       writeFileSync(path.join(REPORT_DIR, fileName), JSON.stringify(lhr));
+      // The trace Lighthouse recorded (observed, unthrottled; its simulation multiplies CPU time by 4).
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) writeFileSync(path.join(REPORT_DIR, fileName.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
     }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? []);

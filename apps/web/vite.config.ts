@@ -131,9 +131,22 @@ export default defineConfig({
     // index.html: the public site (a signed-out first load of `/` without the member app);
     // login.html: /user/login (a signed-out first load without the member app, docs/adr/0028);
     // app.html: the member app under /user/ (the server picks one by path, docs/adr/0014).
-    rollupOptions: { input: { index: resolveHere('index.html'), login: resolveHere('login.html'), app: resolveHere('app.html') } },
+    rollupOptions: {
+      input: { index: resolveHere('index.html'), login: resolveHere('login.html'), app: resolveHere('app.html') },
+      // A contract schema the site never uses is not built when its chunk loads: zod's builders make
+      // no side effects, but the bundler cannot tell, and kept every unused `z.object(…)` call of a
+      // contracts module the site imports (docs/adr/0036). The contracts' own helpers say so in
+      // their source (`@__NO_SIDE_EFFECTS__`).
+      treeshake: { manualPureFunctions: ['z'] },
+    },
     // Each route is its own chunk (router lazy()); warn if a shared chunk grows past this.
     chunkSizeWarningLimit: 400,
+    // The pages' own <link rel=modulepreload> tags stay (HTML: asked for while the page is parsed).
+    // A dynamic import asks for its chunk alone: the browser finds the chunk's imports in it, one
+    // round trip later. Vite's helper added a link per dependency on the main thread instead, 30
+    // at the member app's takeover: 1.3–2.8 ms each, the longest task after /user/home's first
+    // paint (docs/adr/0036). CSS of a dynamic chunk is still loaded with it.
+    modulePreload: { resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? dependencies : []) },
   },
   server: {
     port: 5173,

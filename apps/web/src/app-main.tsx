@@ -4,11 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { startFirstLoadSettings } from './app/first-load-settings.ts';
 import { FirstLoadHome, isFirstLoadHomePath } from './app/home/first-load-home.tsx';
 import type { MountOptions } from './app/mount-member-app.tsx';
-import { preloadRouteModules } from './app/route-modules.ts';
+import { preloadRouteModules, routeModules } from './app/route-modules.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { sessionStore } from './lib/session.ts';
 import { applyStoredTheme } from './lib/stored-site-settings.ts';
 import { warmImage } from './lib/warm-image.ts';
+import { yieldToMain } from './lib/yield-to-main.ts';
 
 /**
  * Entry of app.html, the member app's first load (`/user/…`): no landing code on the way.
@@ -16,8 +17,9 @@ import { warmImage } from './lib/warm-image.ts';
  * A signed-in member on /user/home (the usual first page) gets the member shell and the home page
  * drawn first with React alone, from the stored session and the public settings
  * (app/home/first-load-home.tsx); the member app (router, TanStack Query, the contracts) is asked
- * for once that is painted and takes over in one task, on the same markup (docs/adr/0030). Any
- * other page starts the member app at once, with its first page's code.
+ * for once that is painted and takes over on the same markup (docs/adr/0030), its code run step
+ * by step (TAKEOVER_STEPS, docs/adr/0036). Any other page starts the member app at once, with its
+ * first page's code.
  */
 applyStoredTheme();
 const container = document.getElementById('root');
@@ -25,6 +27,24 @@ if (!container) throw new Error('app.html has no #root element');
 
 const startMemberApp = (options?: MountOptions) =>
   import('./app/mount-member-app.tsx').then(({ mountMemberApp }) => mountMemberApp(container, options));
+
+/**
+ * The member app's code on the first load's takeover, in the order it runs (docs/adr/0036). Each
+ * step is asked for once the one before has run, and the browser gets a task in between: what a
+ * step imports is evaluated in a task of its own (what an earlier step brought is not run again),
+ * so no one task holds all of it. The price is a round trip per step, while the shell is on screen;
+ * a member who follows a link meanwhile skips the rest (`leave`).
+ */
+const TAKEOVER_STEPS: readonly (() => Promise<unknown>)[] = [
+  () => import('./lib/api.ts'), // zod, the envelope's and the site settings' schemas
+  () => import('./lib/query-client.ts'), // TanStack Query's core
+  () => import('./features/games/api/get-game-wallet.ts'), // its React bindings, the game schemas
+  () => import('./lib/auth.ts'), // the session calls and their schemas
+  () => import('./app/router.tsx'), // React Router and the routes
+  routeModules.userLayout,
+  routeModules.memberGuard,
+  routeModules.home,
+];
 
 const { token, user } = sessionStore.get();
 if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathname)) {
@@ -35,11 +55,20 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
   const shell = createRoot(shellContainer);
   let leavingTo: string | undefined;
   let isTakingOver = false;
-  const takeOver = () => {
+  const takeOver = async () => {
     if (isTakingOver) return;
     isTakingOver = true;
+    for (const step of TAKEOVER_STEPS) {
+      if (leavingTo !== undefined) break; // the member is on the way elsewhere: the rest at once
+      try {
+        await step();
+      } catch {
+        break; // not loaded (offline?): the member app asks again below and the router shows what it gets
+      }
+      await yieldToMain();
+    }
     preloadRouteModules(leavingTo ?? window.location.pathname); // the page's code with the member app's
-    void startMemberApp({
+    await startMemberApp({
       navigateTo: () => (leavingTo === undefined ? undefined : { to: leavingTo }),
       // In the commit of the app's first render (mount-member-app.tsx): the shell's DOM leaves and
       // the app's arrives in the same frame. React lets go of the shell when the page is idle: its
@@ -50,17 +79,18 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
       },
     });
   };
+  const startTakeOver = () => void takeOver();
   const leave = (to: string) => {
     leavingTo ??= to;
     preloadRouteModules(to);
-    takeOver();
+    void takeOver();
   };
   const { settingsRequest, initialSettings } = startFirstLoadSettings();
   void initialSettings.then((settings) => {
     void warmImage(settings?.logoUrl); // the header's logo, asked for before React draws it
     shell.render(
       <StrictMode>
-        <FirstLoadHome user={user} initialSettings={settings} settingsRequest={settingsRequest} onLeave={leave} onPainted={takeOver} />
+        <FirstLoadHome user={user} initialSettings={settings} settingsRequest={settingsRequest} onLeave={leave} onPainted={startTakeOver} />
       </StrictMode>,
     );
   });

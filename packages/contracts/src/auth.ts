@@ -5,7 +5,8 @@ import { SUCCESS_VALUE, baht, envelope, numericSuccessEnvelope } from './envelop
  * Auth calls of spec §7. Request schemas check shape and bounds only; the rules with their own
  * Thai messages (spec §5) are checked by the use cases so each refusal names the right error.
  */
-const field = (max: number) => z.string().max(max);
+// A bundler may drop an unused schema built with it (pure: no side effects).
+const field = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.string().max(max);
 
 export const loginRequest = z.object({ phoneNumber: field(32), Password: field(128) });
 export const checkPhoneRequest = z.object({ phoneNumber: field(32) });

@@ -7,7 +7,7 @@ import { ERROR_CODES, type ErrorCode } from './errors.ts';
  * `{ success: boolean, message: string (Thai), data, code? }`. `code` is present on refusals and
  * is one of ERROR_CODES.
  */
-export const envelope = <T extends z.ZodType>(data: T) =>
+export const envelope = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodType>(data: T) =>
   z.object({
     success: z.boolean(),
     message: z.string(),
@@ -19,7 +19,7 @@ export const envelope = <T extends z.ZodType>(data: T) =>
  * change-password and refresh answer `success: 0`, the affiliate income withdrawal `success: 1`.
  * Their refusals are the ordinary error envelope (`success: false`, a code, a 4xx status).
  */
-export const numericSuccessEnvelope = <T extends z.ZodType, S extends NumericSuccess>(data: T, successValue: S) =>
+export const numericSuccessEnvelope = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodType, S extends NumericSuccess>(data: T, successValue: S) =>
   z.object({
     success: z.literal(successValue).describe(`spec §7: ${successValue} is this call's success value`),
     message: z.string(),
@@ -60,6 +60,7 @@ export interface WireIssueParams {
  * INVALID_AMOUNT issue (`errorMessage` replaces the standard Thai message).
  * Output: `bigint` satang; use cases take `amountSatang: bigint`.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function bahtToSatang(options: { maxSatang?: bigint; wholeBahtOnly?: boolean; minSatang?: bigint; errorMessage?: string } = {}) {
   return z
     .number()

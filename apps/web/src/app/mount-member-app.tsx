@@ -6,6 +6,7 @@ import { gameWalletQuery } from '../features/games/api/get-game-wallet.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { sessionStore } from '../lib/session.ts';
 import { warmImage } from '../lib/warm-image.ts';
+import { yieldToMain } from '../lib/yield-to-main.ts';
 import { siteSettingsQuery } from '../lib/site-settings.ts';
 import { AppProvider } from './provider.tsx';
 import { createRouter } from './router.tsx';
@@ -50,7 +51,11 @@ export interface MountOptions {
  * screen: the landing page while it hands over, or nothing on a member page's first load.
  */
 export async function mountMemberApp(container: HTMLElement, { navigateTo, beforeRender, replaceShell }: MountOptions = {}): Promise<Root> {
+  // The router's set-up (routes ranked, the first match, its lazy modules) and the first calls each
+  // in a task of their own, not in the one that evaluated this module (docs/adr/0036).
+  await yieldToMain();
   const router = createRouter();
+  await yieldToMain();
   const settings = queryClient.getQueryData(siteSettingsQuery.queryKey) ?? queryClient.prefetchQuery(siteSettingsQuery);
   let gameWallet: Promise<void> = Promise.resolve();
   if (sessionStore.get().token !== null) {

@@ -1,4 +1,4 @@
-import { z } from 'zod/v4';
+import { config, z } from 'zod/v4';
 
 /**
  * The web build resolves `zod` to this file (vite.config.ts). Zod compiles object parsers with
@@ -8,7 +8,9 @@ import { z } from 'zod/v4';
  * whatever the chunking, because every schema module imports zod through this one. The API
  * (Node, no CSP) keeps the JIT.
  */
-z.config({ jitless: true });
+// Called as `config`, not `z.config`: the build takes calls on `z` for pure (vite.config.ts
+// treeshake) and would drop this one, whose result nobody reads.
+config({ jitless: true });
 
 export * from 'zod/v4';
 export { z, z as default };
