@@ -55,6 +55,7 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
   const shell = createRoot(shellContainer);
   let leavingTo: string | undefined;
   let isTakingOver = false;
+  let firstCalls: Promise<void> | undefined;
   const takeOver = async () => {
     if (isTakingOver) return;
     isTakingOver = true;
@@ -67,8 +68,17 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
       }
       await yieldToMain();
     }
+    if (leavingTo === undefined) {
+      // The page's calls, so the app's first render draws their answers (app/home/first-calls.ts).
+      firstCalls = import('./app/home/first-calls.ts').then(
+        ({ startHomeFirstCalls }) => startHomeFirstCalls(),
+        () => undefined, // not loaded (offline?): the page asks for its calls itself when it renders
+      );
+      await yieldToMain();
+    }
     preloadRouteModules(leavingTo ?? window.location.pathname); // the page's code with the member app's
     await startMemberApp({
+      firstCalls,
       navigateTo: () => (leavingTo === undefined ? undefined : { to: leavingTo }),
       // In the commit of the app's first render (mount-member-app.tsx): the shell's DOM leaves and
       // the app's arrives in the same frame. React lets go of the shell when the page is idle: its

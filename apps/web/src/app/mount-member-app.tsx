@@ -43,6 +43,12 @@ export interface MountOptions {
    * (docs/adr/0030). `container` is not used then.
    */
   replaceShell?: (appContainer: HTMLElement) => void;
+  /**
+   * With `replaceShell`: the first page's calls, started before (app/home/first-calls.ts). The
+   * render waits for them as long as it may wait for the settings; without them, for the game
+   * wallet alone.
+   */
+  firstCalls?: Promise<void>;
 }
 
 /**
@@ -50,7 +56,7 @@ export interface MountOptions {
  * first page's code is loaded, so the router's loading spinner never replaces what is already on
  * screen: the landing page while it hands over, or nothing on a member page's first load.
  */
-export async function mountMemberApp(container: HTMLElement, { navigateTo, beforeRender, replaceShell }: MountOptions = {}): Promise<Root> {
+export async function mountMemberApp(container: HTMLElement, { navigateTo, beforeRender, replaceShell, firstCalls }: MountOptions = {}): Promise<Root> {
   // The router's set-up (routes ranked, the first match, its lazy modules) and the first calls each
   // in a task of their own, not in the one that evaluated this module (docs/adr/0036).
   await yieldToMain();
@@ -70,10 +76,11 @@ export async function mountMemberApp(container: HTMLElement, { navigateTo, befor
   const target = typeof navigateTo === 'function' ? navigateTo() : navigateTo;
   if (target) await router.navigate(target.to, { state: target.state, replace: target.replace });
   if (replaceShell) {
-    // An answer that lands while the background render is under way makes React render the whole
-    // app again in one blocking task (useSyncExternalStore's tearing check): the one call in
-    // flight now is waited for first, as long as the settings may be (the shell shows meanwhile).
-    await Promise.race([gameWallet, delay(FIRST_SETTINGS_WAIT_MS)]);
+    // An answer that lands while the background render is under way, or after it, makes React
+    // render the whole app again in one blocking task (useSyncExternalStore updates are
+    // synchronous): the calls in flight now are waited for first, as long as the settings may be
+    // (the shell shows meanwhile).
+    await Promise.race([Promise.all([gameWallet, firstCalls]), delay(FIRST_SETTINGS_WAIT_MS)]);
     const appContainer = document.createElement('div');
     appContainer.style.display = 'contents';
     const root = createRoot(appContainer);

@@ -53,7 +53,7 @@ export function SessionWatcher() {
       return;
     }
     queryClient
-      .fetchQuery({ ...memberQuery, staleTime: 0 })
+      .fetchQuery({ ...memberQuery, staleTime: SESSION_CHECK_FRESH_MS })
       .then(
         (): RefreshOutcome => 'valid',
         (error: unknown): RefreshOutcome => (isSessionRefusal(error) ? 'refused' : 'unreachable'),
@@ -69,6 +69,14 @@ export function SessionWatcher() {
 
   return null;
 }
+
+/**
+ * A refresh answered this recently is this navigation's session check: the first load of
+ * /user/home asks for it just before the app's first render (app/home/first-calls.ts), and asking
+ * again at once would only draw the member card twice more (its busy state on and off). Any
+ * later navigation asks the server again.
+ */
+const SESSION_CHECK_FRESH_MS = 2_000;
 
 /** The server answered and said no (4xx). Server faults and broken replies keep the session. */
 const isSessionRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
