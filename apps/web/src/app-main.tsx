@@ -36,7 +36,8 @@ const startMemberApp = (options?: MountOptions) =>
  * a member who follows a link meanwhile skips the rest (`leave`).
  */
 const TAKEOVER_STEPS: readonly (() => Promise<unknown>)[] = [
-  () => import('./lib/api.ts'), // zod, the envelope's and the site settings' schemas
+  () => import('./lib/zod-first.ts'), // zod's library
+  () => import('./lib/api.ts'), // the envelope's, the promotions' and the site settings' schemas
   () => import('./lib/query-client.ts'), // TanStack Query's core
   () => import('./features/games/api/get-game-wallet.ts'), // its React bindings, the game schemas
   () => import('./lib/auth.ts'), // the session calls and their schemas
