@@ -39,6 +39,7 @@ import { registerMemberRoutes } from './modules/members/index.ts';
 import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/index.ts';
 import { registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { registerSettingsRoutes } from './modules/settings/index.ts';
+import { registerSetupRoutes } from './modules/setup/index.ts';
 import { registerPromotionAdminRoutes } from './modules/promotions/index.ts';
 import { registerRewardAdminRoutes } from './modules/rewards/index.ts';
 import { registerDepositChannelRoutes } from './modules/deposit-channels/index.ts';
@@ -184,6 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerResponsibleGamingRoutes(app, context);
   await registerDashboardRoutes(app, context);
   registerSettingsRoutes(app, context);
+  registerSetupRoutes(app, context);
   registerPromotionAdminRoutes(app, context);
   registerRewardAdminRoutes(app, context);
   registerDepositChannelRoutes(app, context);

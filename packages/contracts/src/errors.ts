@@ -35,6 +35,12 @@ export const ERRORS = {
   API_KEY_INVALID: { httpStatus: 403, message: 'ไม่อนุญาตให้เข้าถึงระบบ' },
   FORBIDDEN: { httpStatus: 403, message: 'ไม่สามารถทำรายการนี้ได้' },
   SITE_CLOSED: { httpStatus: 503, message: 'ระบบปิดปรับปรุงชั่วคราว กรุณาลองใหม่ภายหลัง' },
+  /** Issue 24 §1: the owner has not set the site up and opened it yet (a fresh production database). */
+  /** Issue 24 §1: staff asked to create the site, and it exists already (update it instead). */
+  SETTINGS_EXIST: { httpStatus: 409, message: 'ตั้งค่าเว็บไซต์ไว้แล้ว กรุณาแก้ไขการตั้งค่าแทน' },
+  /** Issue 24 §1: the owner asked to open the site while a required setup item is missing. */
+  SETUP_INCOMPLETE: { httpStatus: 422, message: 'ยังตั้งค่าเว็บไซต์ไม่ครบ กรุณาทำรายการที่จำเป็นให้ครบก่อนเปิดเว็บไซต์' },
+  SITE_NOT_SET_UP: { httpStatus: 503, message: 'เว็บไซต์กำลังจะเปิดให้บริการเร็ว ๆ นี้ กรุณากลับมาใหม่อีกครั้ง' },
   RATE_LIMITED: { httpStatus: 429, message: 'ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่' },
   LOGIN_LOCKED: { httpStatus: 429, message: 'เข้าสู่ระบบผิดหลายครั้ง กรุณารอ 15 นาทีแล้วลองใหม่' },
   NOT_FOUND: { httpStatus: 404, message: 'ไม่พบรายการที่ต้องการ' },

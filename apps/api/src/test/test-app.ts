@@ -72,9 +72,15 @@ export const newAccountNumber = () => `${String(randomInt(1_000_000_000)).padSta
 
 export const TEST_FEED_SECRET = 'test-feed-secret-0123456789';
 
-export async function createTestApp(options: { now?: () => Date; env?: Record<string, string>; sandboxFaultHoldMs?: number } = {}): Promise<TestApp> {
+export async function createTestApp(options: {
+  now?: () => Date;
+  env?: Record<string, string>;
+  sandboxFaultHoldMs?: number;
+  /** A fresh production-like database: migrated, no demo site (issue 24 §1). Default false. */
+  withoutDemoSeed?: boolean;
+} = {}): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
-  await seedDemoSite(db, { feedSecret: TEST_FEED_SECRET });
+  if (options.withoutDemoSeed !== true) await seedDemoSite(db, { feedSecret: TEST_FEED_SECRET });
   const sandbox = await buildSandboxApp({ apiKey: 'test-sandbox-key', feedSecret: TEST_FEED_SECRET, faultHoldMs: options.sandboxFaultHoldMs ?? 1_500 });
   await sandbox.listen({ host: '127.0.0.1', port: 0 });
   const sandboxPort = (sandbox.server.address() as { port: number }).port;

@@ -96,7 +96,15 @@ export const staffDepositChannel = z.object({
   state: z.enum(['active', 'hidden', 'disabled']),
   sortOrder: z.number().int(),
   createdAt: z.string(),
+  /** Staff credit this channel's deposits from its statement themselves (issue 24 §1). */
+  isCheckedByStaff: z.boolean(),
+  /** Active feed sources reading it (for PromptPay: its bank account's). */
+  activeFeedSources: z.number().int(),
+  /** Members are offered it only when a deposit into it can be credited: a feed source or staff (issue 24 §1). */
+  isCreditable: z.boolean(),
 });
+/** `POST /admin-api/v1/deposit-channels/:channelId/checked-by-staff`: staff credit it from the statement (or no longer). */
+export const depositChannelCheckedByStaffRequest = z.object({ isCheckedByStaff: z.boolean(), reason }).strict();
 
 /** A new bank-feed source; its secret is generated and shown once in the answer. */
 export const createFeedSourceRequest = z
@@ -156,7 +164,12 @@ export const staffPromotionResponse = envelope(staffPromotion);
 /** `POST /admin-api/v1/deposit-channels` and `…/:channelId/state`: the channel as saved. */
 export const staffDepositChannelResponse = envelope(staffDepositChannel);
 /** `POST /admin-api/v1/feed-sources`: the new source and its secret, shown in this answer only (`cache-control: no-store`). */
-export const createdFeedSourceResponse = envelope(z.object({ sourceId: z.string(), secret: z.string() }));
+export const createdFeedSourceResponse = envelope(z.object({
+  sourceId: z.string(),
+  secret: z.string(),
+  /** Where the source posts (SMS Gateway for Android: the webhook URL to enter in the app), on the host staff used. */
+  webhookUrl: z.string(),
+}));
 /** `POST /admin-api/v1/feed-sources/:sourceId/disable`. */
 export const disabledFeedSourceResponse = envelope(z.object({ sourceId: z.string(), isActive: z.literal(false) }));
 /** `POST /admin-api/v1/wheel-prizes` and `…/:prizeId`: the prize as saved, with its chance now. */

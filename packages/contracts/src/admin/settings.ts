@@ -44,6 +44,8 @@ export const siteSettingsChange = z
   })
   .partial()
   .strict();
+/** A change as the use cases read it (money already satang). */
+export type SiteSettingsChange = z.infer<typeof siteSettingsChange>;
 export const siteSettingsChangeBody = z.object({ change: siteSettingsChange, reason: z.string().min(1).max(500) });
 
 /**

@@ -47,13 +47,13 @@ export async function seedDemoSite(
        cashback_enabled, cashback_payout_basis_points, cashback_min_claim_satang,
        affiliate_enabled, affiliate_min_withdraw_satang, affiliate_turnover_multiple,
        affiliate_level1_enabled, affiliate_level1_basis_points, affiliate_level2_enabled, affiliate_level2_basis_points,
-       affiliate_auto_withdraw_enabled, affiliate_auto_withdraw_max_satang)
+       affiliate_auto_withdraw_enabled, affiliate_auto_withdraw_max_satang, opened_at, opened_by)
      VALUES (1, $1, 'Sabai', '@sabai.demo', '/static/brand/logo.svg', $2, NULL, $3, 'Sabai Games', $4,
        true, 10000, 5000000, 500000,
        true, 500, 100,
        true, 10000, 1,
        true, 500, true, 200,
-       true, 100000)
+       true, 100000, now(), 'demo-seed')
      ON CONFLICT (id) DO NOTHING`,
     [
       DEMO_APP_ID,

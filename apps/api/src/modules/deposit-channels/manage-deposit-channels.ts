@@ -4,6 +4,7 @@ import { ensureHouseAccount } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
+import { activeFeedSourcesSql } from '../deposits/index.ts';
 
 /** Who acts, for the audit row. */
 export interface StaffActor {
@@ -26,11 +27,15 @@ export interface DepositChannel {
   state: ChannelState;
   sortOrder: number;
   createdAt: string;
+  isCheckedByStaff: boolean;
+  activeFeedSources: number;
+  /** Offered to members only when true (issue 24 §1): a feed source reads it or staff check it. */
+  isCreditable: boolean;
 }
 
 type Row = {
   id: string; kind: ChannelKind; bank_code: string | null; account_number: string | null; account_name: string; phone_number: string | null;
-  promptpay_id: string | null; state: ChannelState; sort_order: number; created_at: Date;
+  promptpay_id: string | null; state: ChannelState; sort_order: number; created_at: Date; is_checked_by_staff: boolean; active_feed_sources: number;
 };
 const toChannel = (row: Row): DepositChannel => ({
   id: row.id,
@@ -43,17 +48,22 @@ const toChannel = (row: Row): DepositChannel => ({
   state: row.state,
   sortOrder: row.sort_order,
   createdAt: row.created_at.toISOString(),
+  isCheckedByStaff: row.is_checked_by_staff,
+  activeFeedSources: row.active_feed_sources,
+  isCreditable: row.is_checked_by_staff || row.active_feed_sources > 0,
 });
-const COLUMNS = 'id, kind, bank_code, account_number, account_name, phone_number, promptpay_id, state, sort_order, created_at';
+const COLUMNS = `c.id, c.kind, c.bank_code, c.account_number, c.account_name, c.phone_number, c.promptpay_id, c.state, c.sort_order, c.created_at,
+  c.is_checked_by_staff, ${activeFeedSourcesSql('c')} AS active_feed_sources`;
 
 /** The house's deposit channels (bank accounts, TrueMoney wallets, PromptPay proxies), in display order. At most 200. */
 export async function listDepositChannels(db: Queryable): Promise<DepositChannel[]> {
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM deposit_channels ORDER BY sort_order, id LIMIT 200`);
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM deposit_channels c ORDER BY c.sort_order, c.id LIMIT 200`);
   return rows.map(toChannel);
 }
 
 async function readChannel(q: Queryable, id: string, forUpdate = false): Promise<DepositChannel | undefined> {
-  const { rows } = await q.query<Row>(`SELECT ${COLUMNS} FROM deposit_channels WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  if (forUpdate) await q.query('SELECT 1 FROM deposit_channels WHERE id = $1 FOR UPDATE', [id]);
+  const { rows } = await q.query<Row>(`SELECT ${COLUMNS} FROM deposit_channels c WHERE c.id = $1`, [id]);
   return rows[0] ? toChannel(rows[0]) : undefined;
 }
 
@@ -66,7 +76,7 @@ async function readChannel(q: Queryable, id: string, forUpdate = false): Promise
  */
 export async function createDepositChannel(
   context: AppContext,
-  input: StaffActor & Omit<DepositChannel, 'state' | 'createdAt'> & { reason: string },
+  input: StaffActor & Omit<DepositChannel, 'state' | 'createdAt' | 'isCheckedByStaff' | 'activeFeedSources' | 'isCreditable'> & { reason: string },
 ): Promise<DepositChannel> {
   return context.db.transaction(async (tx) => {
     if (await readChannel(tx, input.id)) throw new AppError('STATE_CONFLICT');
@@ -95,6 +105,24 @@ export async function setDepositChannelState(context: AppContext, input: StaffAc
     await tx.query('UPDATE deposit_channels SET state = $2 WHERE id = $1', [input.id, input.state]);
     const after = await readChannel(tx, input.id);
     await recordStaffAction(tx, { actor: input.actor, actorRole: input.actorRole, address: input.address, action: 'deposit_channel.state', subjectType: 'deposit_channel', subjectId: input.id, reason: input.reason, before, after });
+    return after!;
+  });
+}
+
+/**
+ * The owner marks a channel "checked by staff" (issue 24 §1): no feed source reads it, staff credit
+ * its deposits from the statement (held deposits → assign). Only then, or with an active feed
+ * source, are members offered it. Audited with before and after.
+ * @throws AppError NOT_FOUND; STATE_CONFLICT when the mark is already so.
+ */
+export async function setDepositChannelCheckedByStaff(context: AppContext, input: StaffActor & { id: string; isCheckedByStaff: boolean; reason: string }): Promise<DepositChannel> {
+  return context.db.transaction(async (tx) => {
+    const before = await readChannel(tx, input.id, true);
+    if (!before) throw new AppError('NOT_FOUND');
+    if (before.isCheckedByStaff === input.isCheckedByStaff) throw new AppError('STATE_CONFLICT');
+    await tx.query('UPDATE deposit_channels SET is_checked_by_staff = $2 WHERE id = $1', [input.id, input.isCheckedByStaff]);
+    const after = await readChannel(tx, input.id);
+    await recordStaffAction(tx, { actor: input.actor, actorRole: input.actorRole, address: input.address, action: 'deposit_channel.checked_by_staff', subjectType: 'deposit_channel', subjectId: input.id, reason: input.reason, before, after });
     return after!;
   });
 }

@@ -8,3 +8,4 @@ export { signSmsGatewayBody } from './receive-sms-gateway-delivery.ts';
 export { recoverDepositRefunds, refundHeldDeposit } from './refund-held-deposit.ts';
 export { releaseAmlHeldDeposit, resolveHeldDeposit } from './resolve-held-deposit.ts';
 export { registerDepositRoutes } from './routes.ts';
+export { activeFeedSourcesSql, isCreditableChannelSql } from './list-deposit-channels.ts';

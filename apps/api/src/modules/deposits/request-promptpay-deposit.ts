@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { PROMPTPAY_MAX_SATANG, PROMPTPAY_MIN_SATANG } from '@sabai/contracts';
+import { isCreditableChannelSql } from './list-deposit-channels.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import type { AppContext } from '../../context.ts';
@@ -38,7 +39,8 @@ export async function requestPromptPayDeposit(
     throw new AppError('INVALID_AMOUNT', { message: 'กรุณาระบุจำนวนเงินเป็นบาทเต็ม ตั้งแต่ 1 ถึง 50,000 บาท' });
   }
   const { rows } = await context.db.query<{ id: string; promptpay_id: string; account_name: string }>(
-    `SELECT id, promptpay_id, account_name FROM deposit_channels WHERE kind = 'promptpay' AND state = 'active' ORDER BY sort_order LIMIT 1`,
+    `SELECT c.id, c.promptpay_id, c.account_name FROM deposit_channels c
+     WHERE c.kind = 'promptpay' AND c.state = 'active' AND ${isCreditableChannelSql('c')} ORDER BY c.sort_order LIMIT 1`,
   );
   const channel = rows[0];
   if (!channel) throw new AppError('PROMPTPAY_UNAVAILABLE');

@@ -41,7 +41,8 @@ export interface EditableSettings {
   affiliateAutoWithdrawMaxSatang: bigint;
 }
 
-const COLUMNS: Record<keyof EditableSettings, string> = {
+/** Each editable field's column (also the create's column list, create-site-settings.ts). */
+export const COLUMNS: Record<keyof EditableSettings, string> = {
   siteName: 'site_name',
   lineId: 'line_id',
   logoUrl: 'logo_url',
@@ -69,11 +70,21 @@ const COLUMNS: Record<keyof EditableSettings, string> = {
   affiliateAutoWithdrawMaxSatang: 'affiliate_auto_withdraw_max_satang',
 };
 
-export async function readEditableSettings(db: Queryable): Promise<EditableSettings> {
+/** The editable settings, or undefined on a fresh database where the owner has not created the site yet. */
+export async function readEditableSettingsIfAny(db: Queryable): Promise<EditableSettings | undefined> {
   const columns = Object.entries(COLUMNS).map(([key, column]) => `${column} AS "${key}"`).join(', ');
   const { rows } = await db.query<EditableSettings>(`SELECT ${columns} FROM site_settings WHERE id = 1`);
-  if (!rows[0]) throw new Error('site settings missing');
   return rows[0];
+}
+
+/**
+ * The editable settings.
+ * @throws AppError SITE_NOT_SET_UP when no site exists yet (the back office then offers to create it).
+ */
+export async function readEditableSettings(db: Queryable): Promise<EditableSettings> {
+  const settings = await readEditableSettingsIfAny(db);
+  if (!settings) throw new AppError('SITE_NOT_SET_UP');
+  return settings;
 }
 
 /** The wire shape (`staffSiteSettings` of @sabai/contracts): the money fields in baht, named without `Satang`. */
@@ -102,7 +113,8 @@ export async function updateSiteSettings(
   const entries = Object.entries(input.change).filter(([key, value]) => key in COLUMNS && value !== undefined) as Array<[keyof EditableSettings, unknown]>;
   if (entries.length === 0) throw new AppError('VALIDATION_FAILED', { message: 'ไม่มีการเปลี่ยนแปลง' });
   const updated = await context.db.transaction(async (tx) => {
-    await tx.query('SELECT 1 FROM site_settings WHERE id = 1 FOR UPDATE');
+    const locked = await tx.query('SELECT 1 FROM site_settings WHERE id = 1 FOR UPDATE');
+    if (locked.rowCount === 0) throw new AppError('SITE_NOT_SET_UP');
     const before = await readEditableSettings(tx);
     const after = { ...before, ...Object.fromEntries(entries) } as EditableSettings;
     if (after.withdrawMinSatang > after.withdrawMaxSatang) throw new AppError('VALIDATION_FAILED', { message: 'ถอนขั้นต่ำต้องไม่มากกว่าถอนสูงสุด' });

@@ -1,6 +1,7 @@
 import type { Queryable } from '@sabai/db';
 import { REGISTRATION_BANKS, type SiteSettings } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
+import { AppError } from '../../lib/app-error.ts';
 
 /** The `site_settings` row as stored (money in satang, percentages in basis points). */
 export interface SiteSettingsRow {
@@ -38,6 +39,9 @@ export interface SiteSettingsRow {
   /** A matched deposit above this is held for an AML review (issue 12, docs/adr/0021). */
   aml_review_above_satang: bigint;
   promptpay_request_ttl_ms: number;
+  /** When the owner opened the site to members (issue 24 §1); null = not open yet: member calls answer SITE_NOT_SET_UP. */
+  opened_at: Date | null;
+  opened_by: string | null;
 }
 
 /** Where bank logos are served (apps/api static plugin). */
@@ -45,14 +49,18 @@ export const BANK_LOGO_PATH = '/static/banks/';
 
 /**
  * Reads the site settings row.
- * @throws Error when the site has not been set up (no row): a deployment error, not a member's.
+ * @throws AppError SITE_NOT_SET_UP (503) when the owner has not created the site yet (a fresh
+ *   production database, issue 24 §1): member calls say "opening soon", never 500.
  */
 export async function loadSiteSettingsRow(db: Queryable): Promise<SiteSettingsRow> {
   const { rows } = await db.query<SiteSettingsRow>('SELECT * FROM site_settings WHERE id = 1');
   const row = rows[0];
-  if (!row) throw new Error('site_settings is empty: run the seed (npm start seeds the demo site)');
+  if (!row) throw new AppError('SITE_NOT_SET_UP');
   return row;
 }
+
+/** Whether members may use the site: it exists and the owner has opened it (issue 24 §1). */
+export const isSiteOpen = (row: SiteSettingsRow): boolean => row.opened_at !== null;
 
 /** basis points → percent number for the wire: 550 → 5.5. */
 const basisPointsToPercent = (basisPoints: number) => basisPoints / 100;

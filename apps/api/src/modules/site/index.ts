@@ -2,6 +2,6 @@
  * The `site` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
-export { createSiteSettingsCache, toSiteSettings } from './get-site-settings.ts';
+export { createSiteSettingsCache, isSiteOpen, toSiteSettings } from './get-site-settings.ts';
 export type { SiteSettingsCache, SiteSettingsRow } from './get-site-settings.ts';
 export { registerSiteRoutes } from './routes.ts';

@@ -2,17 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { prefixResponse } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
-import { toSiteSettings } from './get-site-settings.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isSiteOpen, toSiteSettings } from './get-site-settings.ts';
 import { listActivePromotions, toWirePromotion } from '../promotions/index.ts';
 
-/** `GET /v2/prefix`: the public configuration (spec §3, §7). Needs no key: it is where the key comes from. */
+/**
+ * `GET /v2/prefix`: the public configuration (spec §3, §7). Needs no key: it is where the key comes from.
+ * Before the owner has set the site up and opened it: 503 SITE_NOT_SET_UP (issue 24 §1).
+ */
 export function registerSiteRoutes(app: FastifyInstance, context: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get('/v2/prefix', {
     schema: { tags: ['site'], summary: 'Public configuration and site settings', response: { 200: prefixResponse } },
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
+      const settings = await context.siteSettings.get();
+      // Not set up or not opened yet (issue 24 §1): the member site shows its "opening soon" page.
+      if (!isSiteOpen(settings)) throw new AppError('SITE_NOT_SET_UP');
       const promotions = await listActivePromotions(context.db, context.now());
-      return { success: true, message: 'สำเร็จ', data: { ...toSiteSettings(await context.siteSettings.get()), Promotion: promotions.map(toWirePromotion) } };
+      return { success: true, message: 'สำเร็จ', data: { ...toSiteSettings(settings), Promotion: promotions.map(toWirePromotion) } };
     },
   });
 }

@@ -42,6 +42,9 @@ export const STAFF_PERMISSIONS = {
   'staff.manage': ['owner'],
   'settings.view': ['owner', 'finance', 'support', 'marketing', 'auditor'],
   'settings.manage': ['owner'],
+  /** The setup checklist (issue 24 §1): its state for every staff member, opening the site for the owner. */
+  'setup.view': ['owner', 'finance', 'support', 'marketing', 'auditor'],
+  'site.open': ['owner'],
   /** Every signed-in staff member: their own session and password. */
   'self': ['owner', 'finance', 'support', 'marketing', 'auditor'],
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -122,6 +125,9 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'GET /admin-api/v1/deposit-channels': 'channels.view',
   'POST /admin-api/v1/deposit-channels': 'channels.manage',
   'POST /admin-api/v1/deposit-channels/:channelId/state': 'channels.manage',
+  'POST /admin-api/v1/deposit-channels/:channelId/checked-by-staff': 'channels.manage',
+  'GET /admin-api/v1/setup': 'setup.view',
+  'POST /admin-api/v1/setup/open': 'site.open',
   'POST /admin-api/v1/feed-sources': 'feed-sources.manage',
   'POST /admin-api/v1/feed-sources/:sourceId/disable': 'feed-sources.manage',
   'GET /admin-api/v1/wheel-prizes': 'rewards.manage',
