@@ -23,11 +23,14 @@ import { useBilingual } from './lib/bilingual';
 import { ProtectionPage } from './pages/protection';
 import { GameReconciliationPage } from './pages/game-reconciliation';
 import { Button } from './ui';
+import { SetupPage } from './pages/setup';
+import { setupChecklistResponse } from '@sabai/contracts';
 
 type Page = 'settings' | 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff' | 'protection' | LatePage;
 /** Screens added late in issue 11; their labels are inline Thai/English (lib/bilingual.ts). */
-type LatePage = 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels' | 'game';
+type LatePage = 'setup' | 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels' | 'game';
 const LATE_PAGES: Array<{ page: LatePage; permission: string; th: string; en: string }> = [
+  { page: 'setup', permission: 'setup.view', th: 'เริ่มต้นใช้งาน', en: 'Setup' },
   { page: 'affiliate-withdrawals', permission: 'withdrawals.view', th: 'ถอนรายได้แนะนำเพื่อน', en: 'Affiliate withdrawals' },
   { page: 'promotions', permission: 'promotions.manage', th: 'โปรโมชั่น', en: 'Promotions' },
   { page: 'rewards', permission: 'rewards.manage', th: 'วงล้อและโค้ดรางวัล', en: 'Wheel and item codes' },
@@ -56,6 +59,8 @@ function BackOffice() {
   const [signedIn, setSignedIn] = useState(() => session.get() !== null);
   const me = useQuery({ queryKey: ['me', signedIn], queryFn: () => apiGet('/auth/me', staffMeResponse), enabled: signedIn, retry: false });
   const [page, setPage] = useState<Page | null>(null);
+  // Issue 24 §1: until the site is open, the back office opens on the setup checklist.
+  const setup = useQuery({ queryKey: ['setup'], queryFn: () => apiGet('/setup', setupChecklistResponse), enabled: signedIn && me.data?.permissions.includes('setup.view') === true, retry: false });
   useEffect(() => {
     const onSignedOut = () => setSignedIn(false);
     window.addEventListener('sabai-admin-signed-out', onSignedOut);
@@ -69,7 +74,8 @@ function BackOffice() {
     ...PAGES.filter((entry) => me.data.permissions.includes(entry.permission)).map((entry) => ({ page: entry.page, label: t(entry.label) })),
     ...LATE_PAGES.filter((entry) => me.data.permissions.includes(entry.permission)).map((entry) => ({ page: entry.page, label: tx(entry.th, entry.en) })),
   ];
-  const current = page ?? allowed[0]?.page ?? null;
+  const siteIsClosed = setup.data !== undefined && setup.data.openedAt === null;
+  const current = page ?? (siteIsClosed ? 'setup' : allowed.find((entry) => entry.page !== 'setup')?.page) ?? allowed[0]?.page ?? null;
   const may = (permission: string) => me.data.permissions.includes(permission);
   const signOut = async () => {
     try {
@@ -107,6 +113,7 @@ function BackOffice() {
           <Button variant="plain" onClick={() => void signOut()}>{t('signout')}</Button>
         </header>
         <main className="p-6">
+          {current === 'setup' && <SetupPage canOpen={may('site.open')} onNavigate={(screen) => setPage(screen as Page)} />}
           {current === 'withdrawals' && <WithdrawalsPage canDecide={may('withdrawals.decide')} canViewMember={may('members.view')} />}
           {current === 'dashboard' && <DashboardPage />}
           {current === 'settings' && <SettingsPage canManage={may('settings.manage')} />}

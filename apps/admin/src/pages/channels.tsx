@@ -42,7 +42,7 @@ const orNull = (value: string) => (value === '' ? null : value);
 export function ChannelsPage({ canManage, canSeeSources }: { canManage: boolean; canSeeSources: boolean }) {
   const tx = useBilingual();
   const client = useQueryClient();
-  const [secret, setSecret] = useState<{ sourceId: string; secret: string; overlapUntil: string | null } | null>(null);
+  const [secret, setSecret] = useState<{ sourceId: string; secret: string; overlapUntil: string | null; webhookUrl?: string } | null>(null);
   const [overlapMinutes, setOverlapMinutes] = useState('60');
   const [reason, setReason] = useState('');
   const channels = useQuery({ queryKey: ['deposit-channels'], queryFn: () => apiGet('/deposit-channels', staffDepositChannelsResponse) });
@@ -58,6 +58,10 @@ export function ChannelsPage({ canManage, canSeeSources }: { canManage: boolean;
       channelEditor.reset();
       refresh();
     },
+  });
+  const setCheckedByStaff = useMutation({
+    mutationFn: (input: { id: string; isCheckedByStaff: boolean }) => apiPost(`/deposit-channels/${input.id}/checked-by-staff`, { isCheckedByStaff: input.isCheckedByStaff, reason }, staffDepositChannelResponse),
+    onSuccess: refresh,
   });
   const setState = useMutation({ mutationFn: (input: { id: string; state: Channel['state'] }) => apiPost(`/deposit-channels/${input.id}/state`, { state: input.state, reason }, staffDepositChannelResponse), onSuccess: refresh });
   const addSource = useMutation({
@@ -89,10 +93,25 @@ export function ChannelsPage({ canManage, canSeeSources }: { canManage: boolean;
     { header: tx('ชื่อบัญชี', 'Name'), accessorKey: 'accountName' },
     { header: tx('สถานะ', 'State'), accessorKey: 'state', cell: (info) => <span className={info.getValue() === 'active' ? 'text-emerald-700' : 'text-slate-500'}>{stateName[info.getValue() as Channel['state']]}</span> },
     {
+      // Issue 24 §1: members are offered a channel only when a deposit into it can be credited.
+      header: tx('การรับยอดฝาก', 'Crediting'), id: 'creditable', enableSorting: false,
+      cell: ({ row }) =>
+        row.original.isCreditable ? (
+          <span className="text-emerald-700" data-testid={`creditable-${row.original.id}`}>
+            {row.original.activeFeedSources > 0 ? tx(`อัตโนมัติ (${row.original.activeFeedSources} แหล่ง)`, `automatic (${row.original.activeFeedSources} source(s))`) : tx('เจ้าหน้าที่ตรวจเอง', 'checked by staff')}
+          </span>
+        ) : (
+          <span className="font-semibold text-amber-700" data-testid={`creditable-${row.original.id}`}>{tx('ยังไม่มีแหล่งข้อมูล — ไม่แสดงให้สมาชิก', 'no feed source: not shown to members')}</span>
+        ),
+    },
+    {
       header: '', id: 'actions', enableSorting: false,
       cell: ({ row }) =>
         canManage ? (
           <div className="flex gap-2">
+            <Button variant="plain" disabled={needsReason || setCheckedByStaff.isPending} onClick={() => setCheckedByStaff.mutate({ id: row.original.id, isCheckedByStaff: !row.original.isCheckedByStaff })}>
+              {row.original.isCheckedByStaff ? tx('เลิกตรวจเอง', 'Stop staff checking') : tx('เจ้าหน้าที่ตรวจเอง', 'Checked by staff')}
+            </Button>
             {(['active', 'hidden', 'disabled'] as const).filter((state) => state !== row.original.state).map((state) => (
               <Button key={state} variant={state === 'disabled' ? 'danger' : 'plain'} disabled={needsReason || setState.isPending} onClick={() => setState.mutate({ id: row.original.id, state })}>{stateAction[state]}</Button>
             ))}
@@ -118,7 +137,7 @@ export function ChannelsPage({ canManage, canSeeSources }: { canManage: boolean;
         ) : null,
     },
   ];
-  const mutationError = [addChannel, setState, addSource, rotate, disable].map((mutation) => mutation.error).find((error) => error instanceof ApiError);
+  const mutationError = [addChannel, setState, setCheckedByStaff, addSource, rotate, disable].map((mutation) => mutation.error).find((error) => error instanceof ApiError);
   const ce = channelEditor.formState.errors;
   const se = sourceEditor.formState.errors;
   return (
@@ -136,7 +155,13 @@ export function ChannelsPage({ canManage, canSeeSources }: { canManage: boolean;
       {secret && (
         <div className="rounded-lg bg-amber-50 p-4 text-sm" data-testid="new-secret">
           <p className="font-semibold">{tx('รหัสลับใหม่ของ', 'New secret for')} {secret.sourceId} — {tx('แสดงครั้งเดียว คัดลอกไปตั้งในโทรศัพท์หรือระบบเชื่อมต่อ', 'shown once: copy it into the phone or connector')}</p>
-          <code className="block break-all py-1 text-base">{secret.secret}</code>
+          <code className="block break-all py-1 text-base" data-testid="new-secret-value">{secret.secret}</code>
+          {secret.webhookUrl && (
+            <p>
+              {tx('ที่อยู่ webhook สำหรับตั้งในแอป SMS Gateway / ระบบเชื่อมต่อ', 'Webhook URL for the SMS Gateway app / connector')}:{' '}
+              <code className="break-all" data-testid="new-secret-url">{secret.webhookUrl}</code>
+            </p>
+          )}
           {secret.overlapUntil && <p>{tx('รหัสลับเดิมยังใช้ได้ถึง', 'The old secret still works until')} {formatDateTime(secret.overlapUntil)}</p>}
           <Button variant="plain" onClick={() => setSecret(null)}>{tx('คัดลอกแล้ว ปิด', 'Copied, close')}</Button>
         </div>

@@ -40,36 +40,82 @@ const THEME_COLORS: Array<{ key: keyof StaffSiteSettingsWire['theme']; label: st
   { key: 'textColor', label: 'สีตัวอักษร' },
 ];
 
-/** Site settings (owner changes them; everyone else reads), each change with a reason, audited. */
+/**
+ * The starting values of a new site's form (issue 24 §1): what a careful operator starts from —
+ * withdrawals 100–50,000 baht, nothing paid without staff (auto-withdraw 0), deposits above
+ * 100,000 baht reviewed, cashback and affiliate off until set. The owner edits them before creating.
+ */
+export const NEW_SITE_SETTINGS: StaffSiteSettingsWire = {
+  siteName: '',
+  lineId: '',
+  logoUrl: '/static/brand/logo.svg',
+  theme: { primaryColor: '#e8c15a', secondaryColor: '#1c1a14', backgroundColor: '#0d0c09', textColor: '#f6f1e3' },
+  alertImageUrl: null,
+  cashbackImageUrl: null,
+  affiliateImageUrl: null,
+  alertMessage: null,
+  isMaintenance: false,
+  isDisabled: false,
+  withdrawEnabled: true,
+  withdrawMin: 100,
+  withdrawMax: 50_000,
+  withdrawAutoMax: 0,
+  depositReviewThreshold: 100_000,
+  amlReviewAbove: 200_000,
+  cashbackEnabled: false,
+  cashbackBasisPoints: 0,
+  affiliateEnabled: false,
+  affiliateLevel1Enabled: false,
+  affiliateLevel1BasisPoints: 0,
+  affiliateLevel2Enabled: false,
+  affiliateLevel2BasisPoints: 0,
+  affiliateAutoWithdrawEnabled: false,
+  affiliateAutoWithdrawMax: 0,
+};
+
+/**
+ * Site settings (owner changes them; everyone else reads), each change with a reason, audited.
+ * On a fresh database (the server answers SITE_NOT_SET_UP) the same form creates the site: it
+ * starts from NEW_SITE_SETTINGS and sends every field (issue 24 §1).
+ */
 export function SettingsPage({ canManage }: { canManage: boolean }) {
   const client = useQueryClient();
-  const settings = useQuery({ queryKey: ['settings'], queryFn: () => apiGet('/settings', staffSiteSettingsResponse) });
+  const settings = useQuery({ queryKey: ['settings'], queryFn: () => apiGet('/settings', staffSiteSettingsResponse), retry: false });
+  const isNewSite = settings.error instanceof ApiError && settings.error.code === 'SITE_NOT_SET_UP';
   const [draft, setDraft] = useState<Draft>({});
   const [reason, setReason] = useState('');
   const save = useMutation({
-    mutationFn: () => apiPost('/settings', { change: draft, reason }, staffSiteSettingsResponse),
+    mutationFn: () => apiPost('/settings', { change: isNewSite ? { ...NEW_SITE_SETTINGS, ...draft } : draft, reason }, staffSiteSettingsResponse),
     onSuccess: () => {
       setDraft({});
       setReason('');
       void client.invalidateQueries({ queryKey: ['settings'] });
+      void client.invalidateQueries({ queryKey: ['setup'] });
     },
   });
-  if (!settings.data) return <p className="text-slate-600">…</p>;
-  const value = (key: keyof StaffSiteSettingsWire) => (key in draft ? draft[key] : settings.data[key]);
-  const theme = (draft.theme ?? settings.data.theme) as StaffSiteSettingsWire['theme'];
+  const current = settings.data ?? (isNewSite ? NEW_SITE_SETTINGS : undefined);
+  if (!current) return settings.error instanceof ApiError ? <ErrorText message={settings.error.message} /> : <p className="text-slate-600">…</p>;
+  const value = (key: keyof StaffSiteSettingsWire) => (key in draft ? draft[key] : current[key]);
+  const theme = (draft.theme ?? current.theme) as StaffSiteSettingsWire['theme'];
   const logoUrl = String(value('logoUrl') ?? '');
   return (
     <section className="space-y-4">
-      <h1 className="text-xl font-semibold">ตั้งค่าเว็บไซต์</h1>
+      <h1 className="text-xl font-semibold">{isNewSite ? 'สร้างเว็บไซต์ (ตั้งค่าครั้งแรก)' : 'ตั้งค่าเว็บไซต์'}</h1>
+      {isNewSite && (
+        <p className="rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="new-site-note">
+          ยังไม่มีเว็บไซต์ในฐานข้อมูลนี้ กรอกชื่อเว็บไซต์ LINE ID และกฎการเงิน แล้วกด «สร้างเว็บไซต์» — สมาชิกยังเข้าใช้ไม่ได้จนกว่าเจ้าของจะกด «เปิดเว็บไซต์» ในหน้าเริ่มต้นใช้งาน
+        </p>
+      )}
       <div className="grid grid-cols-2 gap-x-8 gap-y-3 rounded-lg bg-white p-6 shadow">
         {FIELDS.map((field) => (
           <label key={field.key} className="flex items-center justify-between gap-4 text-sm">
             <span>{field.label}</span>
-            {field.kind === 'switch' ? (
-              <input type="checkbox" disabled={!canManage} checked={Boolean(value(field.key))} onChange={(event) => setDraft({ ...draft, [field.key]: event.target.checked })} />
+ {field.kind === 'switch' ? (
+              <input type="checkbox" name={field.key} disabled={!canManage} checked={Boolean(value(field.key))} onChange={(event) => setDraft({ ...draft, [field.key]: event.target.checked })} />
             ) : (
               <input
                 className="input w-56"
+                name={field.key}
                 disabled={!canManage}
                 value={String(value(field.key) ?? '')}
                 inputMode={field.kind === 'text' || field.kind === 'image' ? 'text' : 'decimal'}
@@ -97,7 +143,7 @@ export function SettingsPage({ canManage }: { canManage: boolean }) {
       {canManage && (
         <div className="flex items-center gap-3">
           <input className="input w-96" placeholder="เหตุผลการเปลี่ยนแปลง (บันทึกในประวัติ)" value={reason} onChange={(event) => setReason(event.target.value)} />
-          <Button disabled={Object.keys(draft).length === 0 || !reason.trim() || save.isPending} onClick={() => save.mutate()}>บันทึก</Button>
+          <Button disabled={(!isNewSite && Object.keys(draft).length === 0) || !reason.trim() || save.isPending} onClick={() => save.mutate()}>{isNewSite ? 'สร้างเว็บไซต์' : 'บันทึก'}</Button>
         </div>
       )}
       <ErrorText message={save.error instanceof ApiError ? save.error.message : null} />

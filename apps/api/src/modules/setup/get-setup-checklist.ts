@@ -1,7 +1,7 @@
 import type { Queryable } from '@sabai/db';
 import type { SetupChecklist, SetupItem } from '@sabai/contracts';
 import type { AppConfig } from '../../config.ts';
-import { activeFeedSourcesSql, isCreditableChannelSql } from '../deposits/index.ts';
+import { isCreditableChannelSql } from '../deposits/index.ts';
 
 /**
  * Whether a provider choice may run here: a real provider always; a sandbox one outside production,
