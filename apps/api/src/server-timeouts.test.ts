@@ -52,7 +52,7 @@ describe('a handler working longer than REQUEST_TIMEOUT_MS', () => {
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (received += chunk));
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.write('POST /fund-composite/v1/withdrawal HTTP/1.1\r\nHost: sabai\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{');
+    socket.write(`POST /fund-composite/v1/withdrawal HTTP/1.1\r\nHost: sabai\r\nX-Api-Key: ${t.appId}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{`);
     // One byte every 200 ms: the socket is never idle, only slow (the slowloris pattern).
     const trickle = setInterval(() => socket.write(' '), 200);
     await closed;
