@@ -13,7 +13,7 @@ import { ensureGameAccount } from './ensure-game-account.ts';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { PROVIDER_TIMEOUT_MS: '15000', GAME_PARTNER_MAX_APPLY_MS: '100', GAME_TRANSFER_VOID_GRACE_MS: '20000', MEMBER_LOCK_WAIT_MS: '30000' } });
+  t = await createTestApp({ env: { PROVIDER_TIMEOUT_MS: '15000', GAME_PARTNER_MAX_APPLY_MS: '100', GAME_TRANSFER_VOID_GRACE_MS: '20000', MEMBER_LOCK_WAIT_MS: '3000' } });
 });
 afterAll(async () => {
   await expectLedgerSound(t);
