@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireMemberAccountId } from '@sabai/ledger';
+import { lockAccount, requireMemberAccountId } from '@sabai/ledger';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectLedgerSound, grantPrizeCredit } from '../../test/money-helpers.ts';
 import { newMember } from './rewards-test-kit.ts';
@@ -38,7 +38,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a same-key spin retry (PostgreSQL)',
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
     // A deposit's wheel credit or another spin holding the member's prize account, for as long as the test says.
     const holding = t.db.transaction(async (tx) => {
-      await tx.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [prizeAccount]);
+      await lockAccount(tx, prizeAccount);
       locked();
       await released;
     });
