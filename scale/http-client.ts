@@ -1,6 +1,6 @@
 import { outcomeOf, type Metrics, type Outcome } from './metrics.ts';
 
-/** Longest a simulated member waits for one answer (the API's own REQUEST_TIMEOUT_MS is 15 s). */
+/** Longest a simulated member waits for one answer, as the member site does (the API never cuts a call it is working on: docs/adr/0038). */
 const CALL_TIMEOUT_MS = 20_000;
 
 export interface CallResult {

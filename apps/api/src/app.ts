@@ -11,6 +11,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import { serverTimeoutOptions } from './server-timeouts.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { AppContext } from './context.ts';
 import { registerPlayRoutes } from './modules/play/index.ts';
@@ -82,8 +83,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
             redact: ['req.headers.authorization', 'req.headers.tokenbank', 'req.headers["x-api-key"]', 'req.headers.token'],
           },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
-    connectionTimeout: config.REQUEST_TIMEOUT_MS,
+    // Bound receiving a request, never the work on it nor an event stream (issue 24 §3, ADR 0038).
+    ...serverTimeoutOptions(config),
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
   });

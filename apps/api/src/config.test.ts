@@ -8,6 +8,11 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it('keeps a member waiting for their money lock at most 3 s (issue 24 §3)', () => {
+    expect(loadConfig({}).MEMBER_LOCK_WAIT_MS).toBe(3_000);
+    expect(() => loadConfig({ MEMBER_LOCK_WAIT_MS: '3001' })).toThrow(/MEMBER_LOCK_WAIT_MS/);
+  });
+
   it('lists every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(/PORT.*DATABASE_URL|DATABASE_URL.*PORT/);
   });

@@ -59,6 +59,11 @@ const configSchema = z.object({
       return entries;
     }),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).max(1_048_576).default(64 * 1024),
+  /**
+   * How long a client may take to send a whole request, headers and body (then 408 and the socket
+   * closes: slowloris protection). Never a limit on the handler's work or on an event stream:
+   * server-timeouts.ts, docs/adr/0038.
+   */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
   /** Folder of the built member site (apps/web/dist); served at / and /user/* when present. */
   WEB_DIST_DIR: z.string().optional(),
@@ -110,8 +115,12 @@ const configSchema = z.object({
    * longer than PROVIDER_TIMEOUT_MS + GAME_PARTNER_MAX_APPLY_MS (checked at boot, issue 15).
    */
   GAME_TRANSFER_VOID_GRACE_MS: z.coerce.number().int().min(1_000).max(7 * 86_400_000).default(600_000),
-  /** How long a member's launch / withdrawal waits for their other running money operation before a 409. */
-  MEMBER_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+  /**
+   * How long a member's launch / withdrawal waits for their other running money operation before a
+   * Thai 409 MEMBER_BUSY, answered before any work (issue 24 §3: at most 3 s, so a burst of a
+   * member's calls gets answers, not a queue; docs/adr/0038).
+   */
+  MEMBER_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(3_000).default(3_000),
   /** Length of the cashback and affiliate periods in minutes, dividing a day (1440 = daily, Bangkok days). */
   CASHBACK_PERIOD_MINUTES: z.coerce.number().int().min(1).max(1_440).refine((minutes) => 1_440 % minutes === 0, 'must divide a day').default(1_440),
   /** A staff adjustment of a member's wallet above this (satang) waits for a second staff member's approval (issue 11). */

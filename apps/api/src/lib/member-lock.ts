@@ -2,8 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '@sabai/db';
 import { AppError } from './app-error.ts';
 
-/** How often a waiting caller looks again (plus jitter, so a burst does not poll in step). */
+/** A waiting caller's first pause before it looks again; each pause doubles up to MAX_POLL_INTERVAL_MS (plus jitter, so a burst does not poll in step). */
 const POLL_INTERVAL_MS = 15;
+/**
+ * The longest pause between two looks: a burst of a dozen calls of one member (issue 24 §3) then
+ * costs the database about ten lock attempts a second per waiting call, not seventy.
+ */
+const MAX_POLL_INTERVAL_MS = 100;
 
 export interface MemberLockOptions {
   /** How long to wait for the member's running operation before answering MEMBER_BUSY. 0 = do not wait. */
@@ -17,7 +22,10 @@ export interface MemberLockOptions {
 
 /**
  * Runs `work` while holding the member's money lock (issue 15: launches, withdrawals and game
- * transfers of one member are serialized, across every API process). The lock is a lease row in
+ * transfers of one member are serialized, across every API process). A caller waits at most
+ * `waitMs` (MEMBER_LOCK_WAIT_MS, ≤ 3 s, issue 24 §3) and then gets MEMBER_BUSY (409, Thai) with
+ * nothing done; waiting callers are not served in arrival order. An idempotent retry never comes
+ * here: its stored answer is read before (docs/adr/0038). The lock is a lease row in
  * `member_money_locks`, taken with one INSERT … ON CONFLICT … WHERE expired, so it needs no
  * connection held open (PGlite has one) and never blocks a transaction; it is released in
  * `finally` and, after a crash, when the lease expires.
@@ -29,9 +37,13 @@ export async function withMemberLock<T>(db: Db, memberId: string, options: Membe
   if (options.leaseMs <= 0 || options.waitMs < 0) throw new RangeError('member lock: leaseMs > 0 and waitMs >= 0');
   const holder = randomBytes(12).toString('hex');
   const deadline = Date.now() + options.waitMs;
+  let pauseMs = POLL_INTERVAL_MS;
   while (!(await tryAcquire(db, memberId, holder, options.leaseMs))) {
-    if (Date.now() >= deadline) throw new AppError('MEMBER_BUSY');
-    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS + Math.floor(Math.random() * POLL_INTERVAL_MS)));
+    const remainingMs = deadline - Date.now();
+    if (remainingMs <= 0) throw new AppError('MEMBER_BUSY');
+    // Never past the deadline: the last look is at the deadline, so the wait is bounded by waitMs (plus one query).
+    await new Promise((resolve) => setTimeout(resolve, Math.min(remainingMs, pauseMs + Math.floor(Math.random() * pauseMs))));
+    pauseMs = Math.min(MAX_POLL_INTERVAL_MS, pauseMs * 2);
   }
   try {
     return await work();

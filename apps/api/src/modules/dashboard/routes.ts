@@ -19,10 +19,15 @@ const COALESCE_MS = 1_000;
  */
 export async function registerDashboardRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const streams = new Set<() => void>();
+  /** How to end each open stream: the server has no idle timeout (ADR 0038), so closing the app ends them. */
+  const endings = new Set<() => void>();
   const unlisten = await context.db.listen(OUTBOX_CHANNEL, () => {
     for (const notify of streams) notify();
   }, { onReconnect: () => streams.forEach((notify) => notify()) });
-  app.addHook('onClose', async () => unlisten());
+  app.addHook('onClose', async () => {
+    for (const end of [...endings]) end();
+    await unlisten();
+  });
 
   app.withTypeProvider<ZodTypeProvider>().get('/admin-api/v1/dashboard', { schema: { tags: ['back office: dashboard'], response: { 200: dashboardResponse } } }, async () => ({ success: true, message: 'ok', data: await getDashboard(context.db, context.now()) }));
 
@@ -45,12 +50,14 @@ export async function registerDashboardRoutes(app: FastifyInstance, context: App
       authenticateStaffToken(context.db, token, context.now()).catch(() => end());
     }, SESSION_RECHECK_MS);
     const end = () => {
+      endings.delete(end);
       streams.delete(notify);
       clearInterval(keepAlive);
       clearInterval(recheck);
       if (pending) clearTimeout(pending);
       raw.end();
     };
+    endings.add(end);
     request.raw.on('close', end);
   });
 }

@@ -5,7 +5,7 @@ import { requireMember } from '../auth/index.ts';
 import { SESSION_ENDED_REASON } from '../../lib/balance-notifications.ts';
 import type { BalanceEvents } from './balance-events.ts';
 
-/** Comment lines keep proxies and the server's idle timeout (REQUEST_TIMEOUT_MS) from closing the stream. */
+/** Comment lines keep proxies' idle timeouts from closing the stream (the server itself has none: docs/adr/0038). */
 const KEEP_ALIVE_MS = 10_000;
 /** How often an open stream checks that its session is still valid (expiry, revocation, suspension). */
 const SESSION_RECHECK_MS = 30_000;

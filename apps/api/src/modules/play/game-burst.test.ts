@@ -13,7 +13,7 @@ import { ensureGameAccount } from './ensure-game-account.ts';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { PROVIDER_TIMEOUT_MS: '15000', GAME_PARTNER_MAX_APPLY_MS: '100', GAME_TRANSFER_VOID_GRACE_MS: '20000', MEMBER_LOCK_WAIT_MS: '30000' } });
+  t = await createTestApp({ env: { PROVIDER_TIMEOUT_MS: '15000', GAME_PARTNER_MAX_APPLY_MS: '100', GAME_TRANSFER_VOID_GRACE_MS: '20000', MEMBER_LOCK_WAIT_MS: '3000' } });
 });
 afterAll(async () => {
   await expectLedgerSound(t);
@@ -41,7 +41,11 @@ describe('one member at a time', () => {
       // Never "insufficient" while the money sits in the game: it is brought back first.
       expect(answer.body.code).not.toBe('INSUFFICIENT_BALANCE');
     }
-    expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(12);
+    // Every member got through at least once. The rest may be a Thai 409 MEMBER_BUSY: a call waits
+    // at most MEMBER_LOCK_WAIT_MS (≤ 3 s, issue 24 §3), and on PGlite's one connection 288 calls
+    // at once leave each member about one operation in that time (PostgreSQL: about 30 in all).
+    const callsPerMember = calls.length / members.length;
+    for (const [index] of members.entries()) expect(statuses.slice(index * callsPerMember, (index + 1) * callsPerMember)).toContain(200);
     await reconcileGameTransfers(t.context, { minAgeMs: 0 });
     for (const member of members) {
       const memberId = await memberIdOf(t, member.phoneNumber);

@@ -29,7 +29,7 @@ export interface SpinView {
  * `wheel_draws` (cost, roll, total weight, a snapshot of the prize, both transfers).
  *
  * Idempotent by `requestKey` (the `Idempotency-Key` header): the same key returns the recorded
- * draw and charges nothing. Concurrent spins of one member queue on the member's accounts, so
+ * draw and charges nothing, read before the transaction takes any lock. Concurrent spins of one member queue on the member's accounts, so
  * credit for n spins pays for exactly n. A member in a time-out or self-exclusion spins nothing
  * (RG_EXCLUDED, nothing charged; a retry of a draw made before still gets its recorded result).
  *
@@ -43,6 +43,12 @@ export async function spinWheel(
   const requestKey = input.requestKey ?? randomUUID();
   if (requestKey.length === 0 || requestKey.length > 200) throw new AppError('VALIDATION_FAILED');
   const random = input.randomInt ?? ((maxExclusive: number) => randomInt(maxExclusive));
+  // A retry is answered from the stored draw before any lock or work (issue 24 §3, docs/adr/0038);
+  // the same read under the locks below stays the guard against two first tries racing.
+  if (input.requestKey !== undefined) {
+    const stored = await readDrawByRequestKey(context.db, input.memberId, requestKey);
+    if (stored) return toView(context.db, stored, await listActivePrizes(context.db), await requireMemberAccountId(context.db, input.memberId, 'prize'), false);
+  }
 
   return inLedgerTransaction(context.db, async (tx) => {
     const mainAccount = await requireMemberAccountId(tx, input.memberId, 'main');

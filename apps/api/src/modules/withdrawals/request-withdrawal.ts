@@ -8,6 +8,7 @@ import { newPrefixedId } from '../../lib/ids.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import type { AppContext } from '../../context.ts';
 import { executePayout } from './execute-payout.ts';
+import { findStoredWithdrawal } from './find-stored-withdrawal.ts';
 import { memberLockLeaseMs } from '../../config.ts';
 import { withMemberLock } from '../../lib/member-lock.ts';
 import { moveGameCredit } from '../play/index.ts';
@@ -32,12 +33,13 @@ export interface WithdrawalView {
  * the commit); above it waits for staff.
  *
  * Idempotent by `requestKey` (the `Idempotency-Key` header): the same key and amount returns the
- * same withdrawal; the same key with another amount is IDEMPOTENCY_CONFLICT.
+ * same withdrawal, read first, without the member's lock (find-stored-withdrawal.ts); the same key
+ * with another amount is IDEMPOTENCY_CONFLICT.
  *
  * Credit at the game partner is brought back first (GAME_OUT) when the main wallet is short.
  *
  * Runs under the member's money lock (issue 15), so launches and other withdrawals of the member
- * queue behind it.
+ * queue behind it, each for at most MEMBER_LOCK_WAIT_MS (then MEMBER_BUSY, nothing done).
  *
  * @throws AppError INVALID_AMOUNT, MEMBER_BUSY, GAME_TRANSFER_PENDING, GAME_PROVIDER_UNAVAILABLE, WITHDRAW_DISABLED, WITHDRAW_BELOW_MINIMUM, WITHDRAW_ABOVE_MAXIMUM,
  *   TURNOVER_NOT_MET, INSUFFICIENT_BALANCE, WITHDRAW_IN_PROGRESS, IDEMPOTENCY_CONFLICT.
@@ -49,12 +51,20 @@ export async function requestWithdrawal(
   // Parsed from wire baht at the edge (contracts bahtToSatang); a use case still refuses nonsense.
   const { amountSatang } = input;
   if (amountSatang <= 0n) throw new AppError('INVALID_AMOUNT');
+  // An empty key reads as none (contracts withdrawalHeaders): the server makes one.
+  const requestKey = input.requestKey || randomUUID();
+  if (requestKey.length > 200) throw new AppError('VALIDATION_FAILED');
+  // A retry is answered from what is stored before the rules, the lock or any work (issue 24 §3,
+  // docs/adr/0038): it never waits on the member's lock nor hears MEMBER_BUSY, and a withdrawal
+  // made before the operator changed the rules is still the answer.
+  if (input.requestKey) {
+    const storedId = await findStoredWithdrawal(context.db, { memberId: input.memberId, requestKey, amountSatang });
+    if (storedId !== undefined) return readWithdrawal(context, storedId);
+  }
   const settings = await context.siteSettings.get();
   if (!settings.withdraw_enabled) throw new AppError('WITHDRAW_DISABLED');
   if (amountSatang < settings.withdraw_min_satang) throw new AppError('WITHDRAW_BELOW_MINIMUM', { message: minimumMessage(settings.withdraw_min_satang) });
   if (amountSatang > settings.withdraw_max_satang) throw new AppError('WITHDRAW_ABOVE_MAXIMUM', { message: maximumMessage(settings.withdraw_max_satang) });
-  const requestKey = input.requestKey ?? randomUUID();
-  if (requestKey.length > 200) throw new AppError('VALIDATION_FAILED');
   // One money operation of a member at a time (issue 15): a launch cannot empty the main wallet
   // into the game between bringing credit back and reserving it.
   const lock = { waitMs: context.config.MEMBER_LOCK_WAIT_MS, leaseMs: memberLockLeaseMs(context.config) };

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { expectLedgerSound, fundedMember } from '../test/money-helpers.ts';
+import { memberIdOf, postedWallets } from '../test/partner-helpers.ts';
+import { withMemberLock } from './member-lock.ts';
+
+/** Small, so the test is quick; production's is at most 3 s (config MEMBER_LOCK_WAIT_MS). */
+const MEMBER_LOCK_WAIT_MS = 400;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { MEMBER_LOCK_WAIT_MS: String(MEMBER_LOCK_WAIT_MS) } });
+});
+afterAll(async () => {
+  await expectLedgerSound(t);
+  await t.close();
+});
+
+/** Holds the member's money lock, as a long operation of another process would, until `release()`. */
+async function holdMemberLock(memberId: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let taken!: () => void;
+  const isTaken = new Promise<void>((resolve) => (taken = resolve));
+  const holding = withMemberLock(t.db, memberId, { waitMs: 0, leaseMs: 60_000 }, async () => {
+    taken();
+    await released;
+  });
+  await isTaken;
+  return async () => {
+    release();
+    await holding;
+  };
+}
+
+async function countRows(table: 'withdrawals' | 'game_transfers', memberId: string): Promise<number> {
+  const { rows } = await t.db.query<{ count: string }>(`SELECT count(*)::text AS count FROM ${table} WHERE member_id = $1`, [memberId]);
+  return Number(rows[0]?.count);
+}
+
+describe("the member's money lock", () => {
+  it('answers a withdrawal and a launch 409 MEMBER_BUSY in Thai once MEMBER_LOCK_WAIT_MS has passed, and changes nothing', async () => {
+    const member = await fundedMember(t, '500.00');
+    const memberId = await memberIdOf(t, member.phoneNumber);
+    const walletsBefore = await postedWallets(t, memberId);
+    const transfersBefore = await countRows('game_transfers', memberId);
+    const release = await holdMemberLock(memberId);
+    try {
+      const startedAt = Date.now();
+      const [withdrawal, launch] = await Promise.all([
+        t.call({ method: 'POST', url: '/fund-composite/v1/withdrawal', token: member.token, body: { Amount: 100, Channel: 'BANK' }, headers: { 'idempotency-key': 'busy-1' } }),
+        t.call({ method: 'POST', url: '/game-composite/v1/launch', token: member.token, body: { gameCode: 'sabai-slot-golden-elephant' } }),
+      ]);
+      const waitedMs = Date.now() - startedAt;
+      for (const answer of [withdrawal, launch]) {
+        expect(answer.status).toBe(409);
+        expect(answer.body).toMatchObject({ success: false, code: 'MEMBER_BUSY', message: 'มีรายการของคุณกำลังดำเนินการอยู่ กรุณาลองใหม่อีกสักครู่' });
+      }
+      // It waited for the member's operation, but not for long.
+      expect(waitedMs).toBeGreaterThanOrEqual(MEMBER_LOCK_WAIT_MS);
+    } finally {
+      await release();
+    }
+    expect(await countRows('withdrawals', memberId)).toBe(0);
+    expect(await countRows('game_transfers', memberId)).toBe(transfersBefore);
+    expect(await postedWallets(t, memberId)).toEqual(walletsBefore);
+  });
+
+  it('lets the next call of the member through once the holder has finished', async () => {
+    const member = await fundedMember(t, '500.00');
+    const memberId = await memberIdOf(t, member.phoneNumber);
+    const release = await holdMemberLock(memberId);
+    await release();
+    const withdrawal = await t.call({ method: 'POST', url: '/fund-composite/v1/withdrawal', token: member.token, body: { Amount: 100, Channel: 'BANK' } });
+    expect(withdrawal.status).toBe(200);
+  });
+});
