@@ -11,3 +11,4 @@ export * from './feed-sources.ts';
 export * from './back-office.ts';
 export * from './dashboard.ts';
 export * from './protection.ts';
+export * from './payouts.ts';
