@@ -250,3 +250,48 @@ describe('payouts by staff confirmed by the house debit SMS', () => {
     expect(await withdrawal(withdrawalId)).toMatchObject({ status: 'paid' });
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('payouts by staff under concurrency (PostgreSQL)', () => {
+  it('lets exactly one of two staff members recording the same payout at once win', async () => {
+    await Promise.all([t.staffToken('finance'), t.staffToken('owner')]);
+    for (let round = 0; round < 5; round += 1) {
+      const { withdrawalId } = await memberWaitingToBePaid(101);
+      const answers = await Promise.all([record(withdrawalId, {}, 'finance'), record(withdrawalId, {}, 'owner')]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.status === 409)?.body.code).toBe('PAYOUT_ALREADY_RECORDED');
+    }
+  });
+
+  it('lets one bank reference pay only one of two withdrawals recorded at once', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const [first, second] = [await memberWaitingToBePaid(102), await memberWaitingToBePaid(103)];
+      const reference = `RACE${randomUUID().slice(0, 8)}`;
+      const answers = await Promise.all([record(first.withdrawalId, { bankReference: reference }, 'finance'), record(second.withdrawalId, { bankReference: reference }, 'owner')]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.status === 409)?.body.code).toBe('PAYOUT_REFERENCE_USED');
+    }
+  });
+
+  it('posts a payout once when two of its debit notifications arrive at once', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { member, withdrawalId } = await memberWaitingToBePaid(104);
+      await record(withdrawalId, {});
+      const sms = kbankDebitSms({ toAccount: member.accountNumber, amount: '104.00', at: t.context.now(), balance: `${500000 + round}.00` });
+      const answers = await Promise.all([postDebitSms(sms), postDebitSms({ ...sms, text: sms.text.replace(`${500000 + round}.00`, `${400000 + round}.00`) })]);
+      expect(answers.map((answer) => answer.body.data.reason).sort()).toEqual(['DUPLICATE:DUPLICATE_OF_CONFIRMED', `MATCHED:${withdrawalId}`]);
+      const posts = (await listTransfersOfSource(t.db, { type: 'withdrawal', id: withdrawalId })).filter((transfer) => transfer.phase === 'post_pending');
+      expect(posts).toHaveLength(1);
+    }
+  });
+
+  it('never misses the match when the debit SMS and the record arrive at the same moment', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { member, withdrawalId } = await memberWaitingToBePaid(105);
+      const sms = kbankDebitSms({ toAccount: member.accountNumber, amount: '105.00', at: t.context.now(), balance: `${300000 + round}.00` });
+      await Promise.all([record(withdrawalId, {}), postDebitSms(sms)]);
+      expect(await withdrawal(withdrawalId)).toMatchObject({ status: 'paid' });
+      const debits = await t.db.query<{ status: string }>('SELECT status FROM house_debits WHERE withdrawal_id = $1', [withdrawalId]);
+      expect(debits.rows).toEqual([{ status: 'matched' }]);
+    }
+  });
+});
