@@ -11,8 +11,10 @@ export function createManualPayout(): PayoutAdapter {
     sendPayout(): Promise<PayoutResult> {
       return Promise.resolve({ outcome: 'failed', reason: 'การโอนออกทำโดยเจ้าหน้าที่ (PAYOUT_PROVIDER=manual)' });
     },
+    // Nobody here can say: a payout sent before the switch to manual stays `paying` for staff
+    // (never "not found", which would refund money the bank may have paid).
     getPayoutStatus(): Promise<PayoutStatus> {
-      return Promise.resolve({ status: 'not_found' });
+      return Promise.resolve({ status: 'unknown', detail: 'PAYOUT_PROVIDER=manual cannot ask a provider' });
     },
   };
 }
