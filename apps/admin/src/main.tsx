@@ -22,15 +22,17 @@ import { ReportsPage } from './pages/reports';
 import { useBilingual } from './lib/bilingual';
 import { ProtectionPage } from './pages/protection';
 import { GameReconciliationPage } from './pages/game-reconciliation';
+import { PayoutsPage } from './pages/payouts';
 import { Button } from './ui';
 import { SetupPage } from './pages/setup';
 import { setupChecklistResponse } from '@sabai/contracts';
 
 type Page = 'settings' | 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff' | 'protection' | LatePage;
 /** Screens added late in issue 11; their labels are inline Thai/English (lib/bilingual.ts). */
-type LatePage = 'setup' | 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels' | 'game';
+type LatePage = 'setup' | 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels' | 'game' | 'payouts';
 const LATE_PAGES: Array<{ page: LatePage; permission: string; th: string; en: string }> = [
   { page: 'setup', permission: 'setup.view', th: 'เริ่มต้นใช้งาน', en: 'Setup' },
+  { page: 'payouts', permission: 'payouts.view', th: 'รายการที่ต้องโอน', en: 'Payouts to pay' },
   { page: 'affiliate-withdrawals', permission: 'withdrawals.view', th: 'ถอนรายได้แนะนำเพื่อน', en: 'Affiliate withdrawals' },
   { page: 'promotions', permission: 'promotions.manage', th: 'โปรโมชั่น', en: 'Promotions' },
   { page: 'rewards', permission: 'rewards.manage', th: 'วงล้อและโค้ดรางวัล', en: 'Wheel and item codes' },
@@ -129,6 +131,7 @@ function BackOffice() {
           {current === 'affiliate-withdrawals' && <AffiliateWithdrawalsPage canDecide={may('affiliate-withdrawals.decide')} />}
           {current === 'reports' && <ReportsPage />}
           {current === 'channels' && <ChannelsPage canManage={may('channels.manage')} canSeeSources={may('feed-sources.view')} />}
+          {current === 'payouts' && <PayoutsPage canRecord={may('payouts.record')} canResolve={may('payouts.resolve')} />}
           {current === 'game' && <GameReconciliationPage canRun={may('game.reconcile')} canResolve={may('game.resolve')} />}
         </main>
       </div>

@@ -69,8 +69,19 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Folder of the built back office (apps/admin/dist); served at /admin/ when present. */
   ADMIN_DIST_DIR: z.string().optional(),
-  /** Which payout provider pays withdrawals. Only the sandbox bank exists today. */
-  PAYOUT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * Who pays withdrawals: `sandbox` (the sandbox bank's payout API) or `manual` (finance pays from
+   * the house account's banking app and records it; the house account's debit SMS or statement
+   * line confirms it, docs/adr/0039).
+   */
+  PAYOUT_PROVIDER: z.enum(['sandbox', 'manual']).default('sandbox'),
+  /** Manual payouts: a payout recorded by staff and not confirmed by a debit notification after this long is flagged in the back office. */
+  MANUAL_PAYOUT_CONFIRM_WITHIN_MS: z.coerce.number().int().min(60_000).max(604_800_000).default(7_200_000),
+  /**
+   * Manual payouts: a debit notification confirms a recorded payout only when its time is within
+   * this of the time staff recorded (bank texts print minutes; staff type the time from the app).
+   */
+  MANUAL_PAYOUT_MATCH_WINDOW_MS: z.coerce.number().int().min(60_000).max(86_400_000).default(1_800_000),
   /** A payout whose outcome is unknown and that the provider still does not know after this long is failed and refunded. */
   PAYOUT_UNKNOWN_GRACE_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
   /**

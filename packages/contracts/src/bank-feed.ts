@@ -33,6 +33,8 @@ export const statementFeedBody = z.object({
   senderAccountNumber: z.string().max(32).nullish(),
   senderName: z.string().max(120).nullish(),
   promptPayId: z.string().max(20).nullish(),
+  /** A debit line: the account the money went to, full or masked as the bank prints it (manual payouts match it, docs/adr/0039). */
+  recipientAccountNumber: z.string().max(32).nullish(),
 });
 
 /** A TrueMoney wallet incoming-transfer event. */

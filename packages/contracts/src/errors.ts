@@ -93,6 +93,12 @@ export const ERRORS = {
   /** LINE's webhook (issue 12): X-Line-Signature missing or not the HMAC of the body with the channel secret. */
   LINE_SIGNATURE_INVALID: { httpStatus: 401, message: 'LINE signature invalid' },
   STATE_CONFLICT: { httpStatus: 409, message: 'รายการนี้ถูกดำเนินการไปแล้ว' },
+  /** Manual payouts (docs/adr/0039): this withdrawal's payment was recorded already (by this or another staff member). */
+  PAYOUT_ALREADY_RECORDED: { httpStatus: 409, message: 'บันทึกการโอนของรายการนี้ไปแล้ว' },
+  /** Manual payouts: the bank reference was recorded on another withdrawal paid from the same house account. */
+  PAYOUT_REFERENCE_USED: { httpStatus: 409, message: 'เลขอ้างอิงธนาคารนี้ถูกบันทึกกับรายการอื่นแล้ว' },
+  /** Manual payouts: the house account named is not an active bank account of the site. */
+  PAYOUT_CHANNEL_INVALID: { httpStatus: 422, message: 'บัญชีที่ใช้โอนไม่ใช่บัญชีธนาคารของเว็บที่เปิดใช้งาน' },
   /** Player protection (issue 12): the member's own time-out / self-exclusion, loss limit. */
   RG_EXCLUDED: { httpStatus: 403, message: 'คุณอยู่ในช่วงพักการเล่นที่ตั้งไว้ ระหว่างนี้เล่นเกมไม่ได้ แต่ยังถอนเงินได้' },
   RG_LOSS_LIMIT_REACHED: { httpStatus: 403, message: 'คุณถึงวงเงินขาดทุนที่ตั้งไว้แล้ว เล่นต่อได้เมื่อพ้นช่วงเวลาของวงเงิน' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKbankCreditSms, formatScbCreditSms, maskAccountKbank, maskAccountScb, toBangkokWallClock } from './bank-sms-texts.ts';
+import { formatKbankCreditSms, formatKbankDebitSms, formatScbCreditSms, maskAccountKbank, maskAccountScb, toBangkokWallClock } from './bank-sms-texts.ts';
 
 /** The fixture formats (bank-sms-samples.json), read back field by field. */
 const KBANK_CREDIT =
@@ -37,6 +37,17 @@ describe('bank SMS texts', () => {
       day: '06', month: '03', year: '69', hour: '00', minute: '04',
       house: 'X153594X', sender: 'X123456X', amount: '123456.78', balance: '1000123456.78',
     });
+  });
+
+  it('reproduces the KBank debit fixture text exactly (money out of the house account)', () => {
+    const text = formatKbankDebitSms({
+      occurredAt: at('2018-10-29T10:03:00+07:00'),
+      houseAccountNumber: '0003416261',
+      recipientAccountNumber: '0001807451',
+      amountSatang: 100_000n,
+      balanceAfterSatang: 128_529n,
+    });
+    expect(text).toBe('29/10/61 10:03 หักบชX341626X เข้าX180745X 1000.00 คงเหลือ1285.29บ');
   });
 
   it('reproduces both SCB fixture texts exactly', () => {

@@ -2,8 +2,8 @@ import { findBankByCode } from '@sabai/contracts';
 import { formatBaht, satangToDecimalString } from '@sabai/money';
 
 /**
- * The SMS texts KBank and SCB send to the house account's phone when money comes in, in the exact
- * formats of /work/shared/fixtures/bank-sms-samples.json. The operator's SMS forwarder sends them
+ * The SMS texts KBank and SCB send to the house account's phone when money comes in (and KBank's
+ * when money goes out), in the exact formats of /work/shared/fixtures/bank-sms-samples.json. The operator's SMS forwarder sends them
  * to Sabai's bank feed unchanged.
  */
 
@@ -89,4 +89,27 @@ function describeScbSender(input: CreditSmsInput): string {
   const bank = findBankByCode(input.senderBankCode);
   if (!bank) throw new Error(`unknown sender bank ${input.senderBankCode}`);
   return `จาก${bank.shortName}/${maskAccountScb(input.senderAccountNumber)}`;
+}
+
+export interface DebitSmsInput {
+  occurredAt: Date;
+  houseAccountNumber: string;
+  recipientAccountNumber: string;
+  amountSatang: bigint;
+  /** The house account's balance after this debit. */
+  balanceAfterSatang: bigint;
+}
+
+/**
+ * Money out of a KBank house account (staff paying a withdrawal from the banking app):
+ * `DD/MM/YY HH:MM หักบชX153594X เข้าX180745X 1000.00 คงเหลือ1285.29บ` (fixture bank 004, kind
+ * debit): the amount without `บ`, the balance with it. The only debit text in the fixtures.
+ */
+export function formatKbankDebitSms(input: DebitSmsInput): string {
+  const clock = toBangkokWallClock(input.occurredAt);
+  return (
+    `${clock.day}/${clock.month}/${clock.yearBuddhistEra2} ${clock.hour}:${clock.minute} ` +
+    `หักบช${maskAccountKbank(input.houseAccountNumber)} เข้า${maskAccountKbank(input.recipientAccountNumber)} ` +
+    `${satangToDecimalString(input.amountSatang)} คงเหลือ${satangToDecimalString(input.balanceAfterSatang)}บ`
+  );
 }

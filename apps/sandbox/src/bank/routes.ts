@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerBankPageRoutes } from './bank-page-routes.ts';
 import { registerFaultRoutes } from './fault-routes.ts';
+import { registerHouseTransferRoutes } from './house-transfer-routes.ts';
 import { registerPayoutRoutes } from './payout-routes.ts';
 import type { SandboxBank } from './sandbox-bank.ts';
 import { registerTransferRoutes } from './transfer-routes.ts';
@@ -12,7 +13,8 @@ const MAX_FORM_BYTES = 16 * 1024;
 
 /**
  * The sandbox bank: the member's banking app (page + JSON, public), the payout API, its fault
- * switch and the house phones' SMS delivery switch (these need `x-sandbox-key`, checked in
+ * switch, the house phones' SMS delivery switch and the operator's own banking app paying from a
+ * house account (these need `x-sandbox-key`, checked in
  * app.ts). Held payout answers and pinging phones end when the server closes.
  */
 export async function registerBankRoutes(app: FastifyInstance, bank: SandboxBank): Promise<void> {
@@ -31,6 +33,7 @@ export async function registerBankRoutes(app: FastifyInstance, bank: SandboxBank
     registerPayoutRoutes(scope, bank);
     registerFaultRoutes(scope, bank);
     registerSmsDeliveryRoutes(scope, bank);
+    registerHouseTransferRoutes(scope, bank);
   });
 }
 

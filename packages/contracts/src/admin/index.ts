@@ -12,3 +12,4 @@ export * from './back-office.ts';
 export * from './dashboard.ts';
 export * from './protection.ts';
 export * from './setup.ts';
+export * from './payouts.ts';

@@ -45,7 +45,8 @@ export const refundHeldDepositBody = z.object({ note: z.string().min(1).max(500)
 
 // --- Withdrawals ---------------------------------------------------------------------------------
 
-export const WITHDRAWAL_STATES = ['pending_approval', 'approved', 'paying', 'paid', 'failed', 'rejected'] as const;
+/** `awaiting_payout` and `paid_unconfirmed`: payouts by staff (PAYOUT_PROVIDER=manual, docs/adr/0039). */
+export const WITHDRAWAL_STATES = ['pending_approval', 'approved', 'paying', 'awaiting_payout', 'paid_unconfirmed', 'paid', 'failed', 'rejected'] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 export const withdrawalsQuery = adminListQuery.extend({ status: z.enum(WITHDRAWAL_STATES).default('pending_approval') });
 export const adminWithdrawal = z.object({

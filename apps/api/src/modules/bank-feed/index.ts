@@ -4,3 +4,5 @@
  */
 export { parseBankNotification } from './parsers/index.ts';
 export type { ParsedBankNotification } from './parsers/index.ts';
+export { MAX_MASKED_ACCOUNT_LENGTH, MIN_VISIBLE_DIGITS, accountFitsMask, readMaskedAccount } from './masked-account.ts';
+export type { MaskedAccount } from './masked-account.ts';

@@ -14,16 +14,27 @@ export interface FeedChannel {
   promptPayId: string | null;
 }
 
+/** Money out of the house account, as the bank reported it (manual payouts confirm withdrawals with it, docs/adr/0039). */
+export interface IncomingDebit {
+  amountSatang: bigint;
+  occurredAt: Date;
+  /** The destination as printed (`X180745X`) or as the statement line gives it; null when absent. */
+  recipientAccountMasked: string | null;
+}
+
 export type NormalizedFeedEvent =
   | { result: 'credit'; credit: IncomingCredit }
-  /** Not money in (a debit): stored, never credited. */
+  /** Money out of the house account: stored, never credited; it may confirm a payout by staff. */
+  | { result: 'debit'; debit: IncomingDebit }
+  /** Not money in and nothing to confirm: stored, never credited. */
   | { result: 'ignored'; reason: string }
   /** Unreadable or not for this channel: stored, never credited, visible to staff. */
   | { result: 'rejected'; reason: string };
 
 /**
- * Turns a stored feed body into the matcher's normalized credit (money.md "Deposit (auto)"), or
- * says why it is not one. Pure. SMS texts go through the bank's parser (bank-feed/parsers); a
+ * Turns a stored feed body into the matcher's normalized credit (money.md "Deposit (auto)"), a
+ * house debit (money out: SMS `หักบช…` or a statement line with direction `debit`), or says why
+ * it is neither. Pure. SMS texts go through the bank's parser (bank-feed/parsers); a
  * statement line or wallet event is already structured. The house account a text names must be
  * the channel's own account.
  *
@@ -51,7 +62,9 @@ export function normalizeFeedEvent(kind: FeedKind, rawBody: string, channel: Fee
     if (!houseMask || !channel.accountNumber || !accountFitsMask(channel.accountNumber, houseMask)) {
       return { result: 'rejected', reason: 'HOUSE_ACCOUNT_MISMATCH' };
     }
-    if (notification.kind !== 'credit') return { result: 'ignored', reason: 'DEBIT' };
+    if (notification.kind === 'debit') {
+      return { result: 'debit', debit: { amountSatang: notification.amountSatang, occurredAt: notification.occurredAt, recipientAccountMasked: notification.recipientAccountMasked } };
+    }
     return {
       result: 'credit',
       credit: {
@@ -72,9 +85,11 @@ export function normalizeFeedEvent(kind: FeedKind, rawBody: string, channel: Fee
     if (channel.kind === 'promptpay' && body.data.promptPayId && body.data.promptPayId !== channel.promptPayId) {
       return { result: 'rejected', reason: 'PROMPTPAY_ID_MISMATCH' };
     }
-    if (body.data.direction === 'debit') return { result: 'ignored', reason: 'DEBIT' };
     const amount = parseBahtToSatang(body.data.amount);
     if (!amount.ok) return { result: 'rejected', reason: `AMOUNT_${amount.error}` };
+    if (body.data.direction === 'debit') {
+      return { result: 'debit', debit: { amountSatang: amount.amountSatang, occurredAt: new Date(body.data.occurredAt), recipientAccountMasked: body.data.recipientAccountNumber ?? null } };
+    }
     return {
       result: 'credit',
       credit: {

@@ -9,10 +9,12 @@ import { normalizeFeedEvent, type FeedChannel } from './normalize-feed-event.ts'
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import { recordDepositCredited } from './record-deposit-credited.ts';
 import { depositRefusal } from '../responsible-gaming/index.ts';
+import { recordHouseDebit } from '../withdrawals/index.ts';
 import type { FeedBodyFormat, FeedKind } from '@sabai/contracts';
 
 export interface FeedEventOutcome {
-  status: 'received' | 'credited' | 'held' | 'ignored' | 'rejected';
+  /** `debit`: money out of a house account while payouts are manual; `reason` says what it confirmed (withdrawals' recordHouseDebit). */
+  status: 'received' | 'credited' | 'held' | 'ignored' | 'rejected' | 'debit';
   reason: string | null;
 }
 
@@ -21,7 +23,8 @@ export interface FeedEventOutcome {
  * the money is recorded as received (DEPOSIT_RECEIVED: channel → house:unallocated_deposits);
  * the pure matcher decides; exactly one member → DEPOSIT (unallocated → member main) and a
  * balance notification; otherwise the deposit is held for staff, still in unallocated. Debits and
- * unreadable texts are marked and never credited. What follows a credited deposit (bonus, wheel
+ * unreadable texts are marked and never credited; with PAYOUT_PROVIDER=manual a debit is handed
+ * to withdrawals (recordHouseDebit: it may confirm a payout staff recorded, docs/adr/0039). What follows a credited deposit (bonus, wheel
  * credit, the move into the game) is recorded as `deposit.credited` in the outbox, in the same
  * transaction, and done by the worker (issue 10 §3); a held deposit records `deposit.held`.
  *
@@ -65,6 +68,12 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       promptPayId: event.promptpay_id,
     };
     const normalized = normalizeFeedEvent(event.kind, event.raw_body, channel, event.body_format);
+    if (normalized.result === 'debit') {
+      // Money out never credits anyone. With payouts by staff it may confirm one (docs/adr/0039).
+      if (context.config.PAYOUT_PROVIDER !== 'manual') return markEvent(tx, eventId, 'ignored', 'DEBIT');
+      const outcome = await recordHouseDebit(tx, context, { ...normalized.debit, channelId: channel.id, eventId });
+      return markEvent(tx, eventId, 'debit', outcome.status === 'matched' ? `MATCHED:${outcome.withdrawalId}` : `${outcome.status.toUpperCase()}:${outcome.reason}`);
+    }
     if (normalized.result !== 'credit') {
       return markEvent(tx, eventId, normalized.result, normalized.reason);
     }

@@ -194,7 +194,7 @@ async function reconcileAroundLedger(q: Queryable, totals: Map<AroundAccount, En
 
   const inFlight = totals.get(HOUSE_ACCOUNTS.payoutsInFlight)!;
   const open = await q.query<{ total: bigint }>(
-    `SELECT ((SELECT coalesce(sum(amount_satang), 0) FROM withdrawals WHERE status IN ('pending_approval', 'approved', 'paying'))
+    `SELECT ((SELECT coalesce(sum(amount_satang), 0) FROM withdrawals WHERE status IN ('pending_approval', 'approved', 'paying', 'awaiting_payout', 'paid_unconfirmed'))
           + (SELECT coalesce(sum(amount_satang), 0) FROM deposit_refunds WHERE status = 'sending'))::int8 AS total`,
   );
   if (inFlight.creditsPending !== (open.rows[0]?.total ?? 0n)) {

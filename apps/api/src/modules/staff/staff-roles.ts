@@ -18,6 +18,12 @@ export const STAFF_PERMISSIONS = {
   'deposits.resolve': ['owner', 'finance'],
   'withdrawals.view': ['owner', 'finance', 'support', 'auditor'],
   'withdrawals.decide': ['owner', 'finance'],
+  /** Payouts by staff (PAYOUT_PROVIDER=manual, docs/adr/0039): the "to pay" queue with full account numbers, the house debits. */
+  'payouts.view': ['owner', 'finance', 'auditor'],
+  /** Record a payment made from a house account's banking app. */
+  'payouts.record': ['owner', 'finance'],
+  /** Confirm a recorded payment without the bank's debit notification, or mark it failed (money back to the member). */
+  'payouts.resolve': ['owner', 'finance'],
   'affiliate-withdrawals.decide': ['owner', 'finance'],
   'game.view': ['owner', 'finance', 'support', 'auditor'],
   'game.reconcile': ['owner', 'finance'],
@@ -101,6 +107,12 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'GET /admin-api/v1/withdrawals': 'withdrawals.view',
   'POST /admin-api/v1/withdrawals/:withdrawalId/approve': 'withdrawals.decide',
   'POST /admin-api/v1/withdrawals/:withdrawalId/reject': 'withdrawals.decide',
+  'GET /admin-api/v1/payouts/to-pay': 'payouts.view',
+  'GET /admin-api/v1/payouts/unconfirmed': 'payouts.view',
+  'GET /admin-api/v1/payouts/house-debits': 'payouts.view',
+  'POST /admin-api/v1/payouts/:withdrawalId/record': 'payouts.record',
+  'POST /admin-api/v1/payouts/:withdrawalId/confirm': 'payouts.resolve',
+  'POST /admin-api/v1/payouts/:withdrawalId/reverse': 'payouts.resolve',
   'GET /admin-api/v1/affiliate-withdrawals': 'withdrawals.view',
   'POST /admin-api/v1/affiliate-withdrawals/:affiliateWithdrawalId/approve': 'affiliate-withdrawals.decide',
   'POST /admin-api/v1/affiliate-withdrawals/:affiliateWithdrawalId/reject': 'affiliate-withdrawals.decide',

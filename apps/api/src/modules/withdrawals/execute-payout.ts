@@ -9,9 +9,12 @@ import { settleWithdrawal } from './settle-withdrawal.ts';
  * called, so a crash after the call leaves `paying`, which the recovery job settles by asking the
  * provider (recover-payouts.ts) and never by paying again. A known outcome settles at once; an
  * unknown one (timeout, 5xx) stays `paying` (the external-transfer primitive, lib/external-transfer.ts).
+ * With PAYOUT_PROVIDER=manual nothing is sent: the withdrawal moves to finance's "to pay" queue
+ * (`approved` → `awaiting_payout`, docs/adr/0039), its reservation still pending.
  * @returns the withdrawal's status after this call.
  */
 export async function executePayout(context: AppContext, withdrawalId: string): Promise<WithdrawalState> {
+  if (context.config.PAYOUT_PROVIDER === 'manual') return queueForManualPayout(context, withdrawalId);
   const claimed = await context.db.query<{ amount_satang: bigint; bank_code: string; account_number: string; account_name: string }>(
     `UPDATE withdrawals SET status = 'paying', payout_started_at = $2, updated_at = $2
      WHERE id = $1 AND status = 'approved'
@@ -30,6 +33,12 @@ export async function executePayout(context: AppContext, withdrawalId: string): 
   });
   const settlement = settlementFromSend(result);
   if (settlement) await settleWithdrawal(context, withdrawalId, settlement);
+  return currentStatus(context, withdrawalId);
+}
+
+/** `approved` → `awaiting_payout`, once (a conditional change, like the claim above). */
+async function queueForManualPayout(context: AppContext, withdrawalId: string): Promise<WithdrawalState> {
+  await context.db.query(`UPDATE withdrawals SET status = 'awaiting_payout', updated_at = $2 WHERE id = $1 AND status = 'approved'`, [withdrawalId, context.now()]);
   return currentStatus(context, withdrawalId);
 }
 

@@ -5,4 +5,5 @@
 export { decideWithdrawal } from './decide-withdrawal.ts';
 export { recoverPayouts } from './recover-payouts.ts';
 export { registerWithdrawalRoutes } from './routes.ts';
-export { OPEN_WITHDRAWAL_STATES, bahtText, toWireStatus } from './withdrawal-rules.ts';
+export { OPEN_WITHDRAWAL_STATES, bahtText, isBeingPaid, toWireStatus } from './withdrawal-rules.ts';
+export { recordHouseDebit, type HouseDebitOutcome } from './record-house-debit.ts';

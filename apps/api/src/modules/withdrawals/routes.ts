@@ -8,11 +8,13 @@ import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getWithdrawalCondition } from './get-withdrawal-condition.ts';
 import { requestWithdrawal } from './request-withdrawal.ts';
+import { registerManualPayoutRoutes } from './manual-payout-routes.ts';
 
 const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope };
 
-/** Withdrawal calls of spec §7. */
+/** Withdrawal calls of spec §7, and the back office's payouts by staff (manual-payout-routes.ts). */
 export function registerWithdrawalRoutes(app: FastifyInstance, context: AppContext): void {
+  registerManualPayoutRoutes(app, context);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/fund-composite/v1/withdrawal/condition', {
     schema: { tags: ['wallet'], summary: 'What the member may withdraw now, and why not', response: { 200: withdrawalConditionResponse, ...refusals } },

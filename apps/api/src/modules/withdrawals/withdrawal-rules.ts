@@ -5,8 +5,11 @@ import { satangToBahtNumber } from '@sabai/money';
 import type { SiteSettingsRow } from '../site/index.ts';
 import { getTurnover } from '../wallet/index.ts';
 
-/** Withdrawal states that still hold a reservation (withdrawals_one_open_per_member). */
-export const OPEN_WITHDRAWAL_STATES = ['pending_approval', 'approved', 'paying'] as const;
+/** Withdrawal states that still hold a reservation (withdrawals_one_open_per_member; the manual-payout ones: docs/adr/0039). */
+export const OPEN_WITHDRAWAL_STATES = ['pending_approval', 'approved', 'paying', 'awaiting_payout', 'paid_unconfirmed'] as const;
+
+/** The money is on its way to the member's bank (wire Status 2, shown "กำลังโอน"): sent to the provider, or paid by staff and not yet confirmed. */
+export const isBeingPaid = (status: string): boolean => status === 'paying' || status === 'paid_unconfirmed';
 
 /** Spec §4 status on the wire: 1 approved (paid), 2 pending, 3 failed. */
 export function toWireStatus(status: string): 1 | 2 | 3 {

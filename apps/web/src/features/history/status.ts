@@ -3,7 +3,7 @@ import type { TransactionStatus } from '../../lib/wallet-types.ts';
 /** How a status reads and looks in history (spec §4: 0 and 1 approved, 2 pending, 3 failed). */
 export interface StatusView {
   /** Key under th.json `history.status`. */
-  labelKey: `history.status.${'approved' | 'pending' | 'failed'}`;
+  labelKey: `history.status.${'approved' | 'pending' | 'paying' | 'failed'}`;
   tone: 'success' | 'pending' | 'failed';
 }
 
@@ -14,9 +14,16 @@ const STATUS_VIEWS: Record<TransactionStatus, StatusView> = {
   3: { labelKey: 'history.status.failed', tone: 'failed' },
 };
 
-/** Null for a status the client does not know: the row shows the number rather than a guess. */
-export function describeStatus(status: number): StatusView | null {
-  return Object.hasOwn(STATUS_VIEWS, status) ? STATUS_VIEWS[status as TransactionStatus] : null;
+/** A pending withdrawal whose money is on its way to the member's bank (the row's `isBeingPaid`). */
+const BEING_PAID_VIEW: StatusView = { labelKey: 'history.status.paying', tone: 'pending' };
+
+/**
+ * Null for a status the client does not know: the row shows the number rather than a guess.
+ * A pending row the server marks `isBeingPaid` reads "กำลังโอน" instead of "รอดำเนินการ".
+ */
+export function describeStatus(status: number, isBeingPaid = false): StatusView | null {
+  if (!Object.hasOwn(STATUS_VIEWS, status)) return null;
+  return status === 2 && isBeingPaid ? BEING_PAID_VIEW : STATUS_VIEWS[status as TransactionStatus];
 }
 
 export const STATUS_TONE_CLASSES: Record<StatusView['tone'], string> = {

@@ -104,7 +104,7 @@ const ROW_GRID = "grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 px-3 py-2.
 
 function HistoryRow({ row }: { row: TransactionRow }) {
   const { t } = useTranslation();
-  const status = describeStatus(row.Status);
+  const status = describeStatus(row.Status, row.isBeingPaid === true);
   const time = formatThaiDateTimeParts(row.createdAt);
   const isFailedWithdrawal = row.TransType === 'WITHDRAW' && status?.tone === 'failed';
   return (
