@@ -1,5 +1,6 @@
 import type { SiteSettings } from '@sabai/contracts';
 import { useEffect, useState } from 'react';
+import { isSiteNotSetUpAnswer, siteOpening } from './site-opening.ts';
 import { isObject } from './storage.ts';
 import { isStoredSettings, storeSiteSettings } from './stored-site-settings.ts';
 
@@ -11,16 +12,23 @@ const REQUEST_TIMEOUT_MS = 20_000;
  * answer gets the shape check the stored copy gets (lib/stored-site-settings.ts), so neither zod
  * nor TanStack Query is downloaded before the landing page shows (docs/adr/0014). The member app
  * asks again through lib/api.ts and checks the answer against the contract. Null when the server
- * was not reached or answered something else: the page keeps what it shows.
+ * was not reached or answered something else: the page keeps what it shows. An answer of
+ * SITE_NOT_SET_UP (issue 24 §1) is reported to lib/site-opening.ts before the promise settles, so
+ * a page drawn from it shows the opening-soon page at once.
+ *
+ * `noStore`: past the HTTP cache (the opening-soon page's checks). The first call of a page goes
+ * without it: it takes the answer of the HTML's `<link rel=preload>`.
  */
-export async function fetchPublicSiteSettings(): Promise<SiteSettings | null> {
+export async function fetchPublicSiteSettings({ noStore = false }: { noStore?: boolean } = {}): Promise<SiteSettings | null> {
   try {
     const response = await fetch('/v2/prefix', {
       headers: { 'Accept-Language': 'th' },
       credentials: 'same-origin',
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      ...(noStore ? { cache: 'no-store' as const } : {}),
     });
     const body: unknown = await response.json();
+    if (isSiteNotSetUpAnswer(body)) siteOpening.reportNotSetUp(body.message);
     return isObject(body) && body.success === true && isStoredSettings(body.data) ? body.data : null;
   } catch {
     return null; // unreachable or not JSON: the stored copy (or the defaults) stays on screen
