@@ -2,6 +2,8 @@ import { ERRORS, SERVER_UNREACHABLE_MESSAGE, prefixResponse, type NumericSuccess
 import { sessionStore } from './session.ts';
 import { isSiteNotSetUpAnswer, siteOpening } from './site-opening.ts';
 
+export { SITE_NOT_SET_UP_CODE } from './site-opening.ts';
+
 /**
  * The member-API client (spec §7, ARCHITECTURE.md "Wire conventions").
  *

@@ -2,7 +2,7 @@ import type { SiteSettings } from '@sabai/contracts';
 import { useEffect, useState } from 'react';
 import { isSiteNotSetUpAnswer, siteOpening } from './site-opening.ts';
 import { isObject } from './storage.ts';
-import { isStoredSettings, storeSiteSettings } from './stored-site-settings.ts';
+import { forgetStoredSiteSettings, isStoredSettings, storeSiteSettings } from './stored-site-settings.ts';
 
 /** Like the API client's limit (lib/api.ts): a settings call that hangs this long is given up. */
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -28,11 +28,26 @@ export async function fetchPublicSiteSettings({ noStore = false }: { noStore?: b
       ...(noStore ? { cache: 'no-store' as const } : {}),
     });
     const body: unknown = await response.json();
-    if (isSiteNotSetUpAnswer(body)) siteOpening.reportNotSetUp(body.message);
+    if (isSiteNotSetUpAnswer(body)) {
+      forgetStoredSiteSettings();
+      siteOpening.reportNotSetUp(body.message);
+    }
     return isObject(body) && body.success === true && isStoredSettings(body.data) ? body.data : null;
   } catch {
     return null; // unreachable or not JSON: the stored copy (or the defaults) stays on screen
   }
+}
+
+/**
+ * Asks `GET /v2/prefix` again past the HTTP cache (the opening-soon page's checks, issue 24 §1).
+ * True when the site is open: its settings are stored then, so the page that follows draws the
+ * brand at once. False when it is still not set up (the new message is reported), refused or
+ * unreachable.
+ */
+export async function checkSiteOpen(): Promise<boolean> {
+  const settings = await fetchPublicSiteSettings({ noStore: true });
+  if (settings) storeSiteSettings(settings);
+  return settings !== null;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api.ts';
-import { SITE_NOT_SET_UP_CODE } from './site-opening.ts';
+import { ApiError, SITE_NOT_SET_UP_CODE } from './api.ts';
 
 /**
  * Refusals (4xx) are answers, not glitches: retry only when the server was not reached or failed.

@@ -1,6 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '../config/storage-keys.ts';
-import { isObject, removeItem } from './storage.ts';
 
 /**
  * Whether the server said the site is not set up yet (issue 24 §1): until the owner has created
@@ -28,20 +26,17 @@ function publish(): void {
 
 /** A response body of the API that says the site is not set up yet (any HTTP status: the code decides). */
 export function isSiteNotSetUpAnswer(body: unknown): body is { code: typeof SITE_NOT_SET_UP_CODE; message: string } {
-  return isObject(body) && body.success !== true && body.code === SITE_NOT_SET_UP_CODE && typeof body.message === 'string';
+  if (typeof body !== 'object' || body === null) return false;
+  const { success, code, message } = body as Record<string, unknown>;
+  return success !== true && code === SITE_NOT_SET_UP_CODE && typeof message === 'string';
 }
 
 export const siteOpening = {
   /** The server's message while the site is not set up, else null. */
   notSetUpMessage: (): string | null => notSetUpMessage,
 
-  /**
-   * The server answered SITE_NOT_SET_UP with `message`. The stored site settings go: they describe
-   * a site that is not open (an earlier set-up, a demo), and the next visit should start on the
-   * opening-soon page, not with that brand.
-   */
+  /** The server answered SITE_NOT_SET_UP with `message`. */
   reportNotSetUp(message: string): void {
-    removeItem(STORAGE_KEYS.siteSettings);
     if (notSetUpMessage === message) return;
     notSetUpMessage = message;
     publish();

@@ -9,7 +9,7 @@ import { shownTurnover } from '../../features/member/shown-turnover.ts';
 import { bonusTitle } from '../../lib/promotions.ts';
 import { usePublicSiteSettings } from '../../lib/public-site-settings.ts';
 import { MENU_TILE_DIALOGS } from '../member-panels/menu-tile-dialog-list.ts';
-import { OpeningSoonGate } from '../opening-soon/opening-soon-page.tsx';
+import { OpeningSoonGate } from '../opening-soon/opening-soon-gate.tsx';
 
 interface FirstLoadHomeProps {
   /** The stored session's member (local storage, spec §3): the last known figures, not current ones. */

@@ -5,7 +5,7 @@ import { BrandLogo } from '../../components/ui/brand-logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { usePublicSiteSettings } from '../../lib/public-site-settings.ts';
 import { useTranslation } from '../../lib/translate.ts';
-import { OpeningSoonGate } from '../opening-soon/opening-soon-page.tsx';
+import { OpeningSoonGate } from '../opening-soon/opening-soon-gate.tsx';
 
 /**
  * The form's code (first-load-login-form.tsx: the form and its dialogs; the login call with the API

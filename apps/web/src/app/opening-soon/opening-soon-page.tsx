@@ -1,8 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { fetchPublicSiteSettings } from '../../lib/public-site-settings.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { reloadPage } from '../../lib/reload-page.ts';
-import { useSiteNotSetUpMessage } from '../../lib/site-opening.ts';
-import { storeSiteSettings } from '../../lib/stored-site-settings.ts';
 import { useTranslation } from '../../lib/translate.ts';
 
 /**
@@ -12,28 +9,26 @@ import { useTranslation } from '../../lib/translate.ts';
 export const OPENING_SOON_RECHECK_MS = 60_000;
 
 /**
- * What every page of the member site draws instead of itself while the server says the site is not
- * set up (lib/site-opening.ts, issue 24 §1): the landing and login pages' first loads, the member
- * home's first load and the member app (app/root-layout.tsx). `children` is the page, drawn once
- * the site is open (in practice: the page reloads into it, below).
+ * Asks `GET /v2/prefix` again; true once the site is open, its settings stored so the next page
+ * draws the brand at once. A still-closed site's new message is reported to lib/site-opening.ts.
+ * The first loads ask with a plain fetch (lib/public-site-settings.ts `checkSiteOpen`), the member
+ * app through its API client (lib/site-settings.ts `checkSiteOpenInApp`): each keeps its own code.
  */
-export function OpeningSoonGate({ children }: { children: ReactNode }) {
-  const message = useSiteNotSetUpMessage();
-  return message === null ? children : <OpeningSoonPage message={message} />;
-}
+export type CheckSiteOpen = () => Promise<boolean>;
 
 /**
- * The Thai "opening soon" page: the server's message, no links (there is no site to go to yet), a
- * "check again" button. It asks `GET /v2/prefix` again every OPENING_SOON_RECHECK_MS and when the
- * visitor comes back to it, past the HTTP cache; once it answers with settings they are stored (the
- * next page draws the brand at once) and the page reloads into the normal site. Nothing of it is
- * stored: it is drawn from this visit's answer only, and the service worker keeps no page and no
- * API answer (vite.config.ts). Self-contained markup and React alone, so the router-free first
- * loads can draw it (docs/adr/0014).
+ * The Thai "opening soon" page (issue 24 §1), drawn by every page of the member site instead of
+ * itself while the server says the site is not set up (OpeningSoonGate for the first loads,
+ * app/root-layout.tsx in the member app): the server's message, no links (there is no site to go to
+ * yet), a "check again" button. It asks the server again (`checkSiteOpen`) every
+ * OPENING_SOON_RECHECK_MS and when the visitor comes back to it, and reloads into the normal site
+ * once it is open. Nothing of it is stored: it is drawn from this page load's answer only, and the
+ * service worker keeps no page and no API answer (vite.config.ts). React and the strings alone, so
+ * the router-free first loads can draw it (docs/adr/0014).
  */
-export function OpeningSoonPage({ message }: { message: string }) {
+export function OpeningSoonPage({ message, checkSiteOpen }: { message: string; checkSiteOpen: CheckSiteOpen }) {
   const { t } = useTranslation();
-  const { check, isChecking } = useCheckUntilOpen();
+  const { check, isChecking } = useCheckUntilOpen(checkSiteOpen);
   useDocumentTitle(t('openingSoon.title'));
   return (
     <main className="flex min-h-dvh items-center justify-center px-6 py-10 text-center" data-testid="opening-soon">
@@ -60,10 +55,9 @@ export function OpeningSoonPage({ message }: { message: string }) {
  * Asks the server again, one call at a time: now (the button), every OPENING_SOON_RECHECK_MS while
  * the tab is visible, and on focus, on the tab becoming visible and on coming back online (these
  * come in bursts: a check under way answers for them). A failed or refused call changes nothing:
- * the page stays and asks again later; a new SITE_NOT_SET_UP message replaces the shown one
- * (lib/public-site-settings.ts reports it).
+ * the page stays and asks again later; a new SITE_NOT_SET_UP message replaces the shown one.
  */
-function useCheckUntilOpen(): { check: () => void; isChecking: boolean } {
+function useCheckUntilOpen(checkSiteOpen: CheckSiteOpen): { check: () => void; isChecking: boolean } {
   const [isChecking, setChecking] = useState(false);
   const inFlight = useRef(false);
   const isMounted = useRef(true);
@@ -71,17 +65,18 @@ function useCheckUntilOpen(): { check: () => void; isChecking: boolean } {
     if (inFlight.current) return;
     inFlight.current = true;
     setChecking(true);
-    void fetchPublicSiteSettings({ noStore: true }).then((settings) => {
-      inFlight.current = false;
-      if (!isMounted.current) return;
-      if (settings) {
-        storeSiteSettings(settings);
-        reloadPage(); // the page's own first load, into the open site
-        return;
-      }
-      setChecking(false);
-    });
-  }, []);
+    void checkSiteOpen()
+      .catch(() => false) // a check that throws is one more "not yet": the page must keep checking
+      .then((isOpen) => {
+        inFlight.current = false;
+        if (!isMounted.current) return;
+        if (isOpen) {
+          reloadPage(); // the page's own first load, into the open site (its settings are stored)
+          return;
+        }
+        setChecking(false);
+      });
+  }, [checkSiteOpen]);
 
   useEffect(() => {
     isMounted.current = true;
