@@ -7,6 +7,7 @@ import type { MountOptions } from './app/mount-member-app.tsx';
 import { preloadRouteModules, routeModules } from './app/route-modules.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { sessionStore } from './lib/session.ts';
+import { siteOpening } from './lib/site-opening.ts';
 import { applyStoredTheme } from './lib/stored-site-settings.ts';
 import { warmImage } from './lib/warm-image.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
@@ -61,6 +62,9 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
     if (isTakingOver) return;
     isTakingOver = true;
     for (const step of TAKEOVER_STEPS) {
+      // The opening-soon page is on screen instead of the shell (issue 24 §1): it has no links and
+      // reloads into the site once it opens, so the member app is not needed on this load.
+      if (siteOpening.notSetUpMessage() !== null) return;
       if (leavingTo !== undefined) break; // the member is on the way elsewhere: the rest at once
       try {
         await step();

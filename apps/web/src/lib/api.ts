@@ -1,5 +1,8 @@
 import { ERRORS, SERVER_UNREACHABLE_MESSAGE, prefixResponse, type NumericSuccess, type SiteSettings } from '@sabai/contracts';
 import { sessionStore } from './session.ts';
+import { isSiteNotSetUpAnswer, siteOpening } from './site-opening.ts';
+
+export { SITE_NOT_SET_UP_CODE } from './site-opening.ts';
 
 /**
  * The member-API client (spec §7, ARCHITECTURE.md "Wire conventions").
@@ -129,6 +132,9 @@ async function send<T>(path: string, options: RequestOptions<T>, apiKey: string 
   // Strictly: a refusal's `false` must never pass for a success value of 0.
   if (body.success !== (options.successValue ?? true)) {
     const code = typeof body.code === 'string' ? body.code : null;
+    // Before the owner opens the site (issue 24 §1) every member call says so: the app shows its
+    // opening-soon page instead of the page and its refusals (app/root-layout.tsx).
+    if (isSiteNotSetUpAnswer(body)) siteOpening.reportNotSetUp(body.message);
     throw new ApiError(body.message || ERRORS.INTERNAL_ERROR.message, response.status, code);
   }
   const parsed = options.schema.safeParse(body);

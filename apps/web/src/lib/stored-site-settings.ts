@@ -1,6 +1,6 @@
 import type { SiteSettings } from '@sabai/contracts';
 import { STORAGE_KEYS } from '../config/storage-keys.ts';
-import { isObject, readJson, writeJson } from './storage.ts';
+import { isObject, readJson, removeItem, writeJson } from './storage.ts';
 
 /**
  * The site settings (`GET /v2/prefix`) kept in local storage, and the theme they carry, without
@@ -17,6 +17,15 @@ export const readStoredSiteSettings = (): SiteSettings | null =>
 export function storeSiteSettings(settings: SiteSettings): void {
   writeJson(STORAGE_KEYS.siteSettings, settings);
   applyTheme(settings.theme);
+}
+
+/**
+ * Forgets the stored settings: the server says the site is not set up (issue 24 §1), so they
+ * describe a site that is not open (an earlier set-up, a demo), and the next visit should start on
+ * the opening-soon page, not with that brand.
+ */
+export function forgetStoredSiteSettings(): void {
+  removeItem(STORAGE_KEYS.siteSettings);
 }
 
 const THEME_VARIABLES = {

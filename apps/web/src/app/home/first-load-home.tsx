@@ -9,6 +9,7 @@ import { shownTurnover } from '../../features/member/shown-turnover.ts';
 import { bonusTitle } from '../../lib/promotions.ts';
 import { usePublicSiteSettings } from '../../lib/public-site-settings.ts';
 import { MENU_TILE_DIALOGS } from '../member-panels/menu-tile-dialog-list.ts';
+import { OpeningSoonGate } from '../opening-soon/opening-soon-gate.tsx';
 
 interface FirstLoadHomeProps {
   /** The stored session's member (local storage, spec §3): the last known figures, not current ones. */
@@ -35,7 +36,8 @@ const NO_TILE_DIALOGS = Object.fromEntries(MENU_TILE_DIALOGS.map(([tile]) => [ti
  * (MemberShell, MemberHome, MemberCard) so nothing moves when it takes over. The balance and the
  * card's figures are the stored ones, drawn dimmed and marked busy as last known, and the refresh
  * buttons spin: the member app's refresh call confirms or replaces them. Links hand over to the
- * member app; the dialog buttons wait for it.
+ * member app; the dialog buttons wait for it. The opening-soon page instead while the server says the
+ * site is not set up (issue 24 §1); app-main.tsx then does not take over.
  */
 export function FirstLoadHome({ user, initialSettings, settingsRequest, onLeave, onPainted }: FirstLoadHomeProps) {
   const settings = usePublicSiteSettings(initialSettings, settingsRequest);
@@ -43,29 +45,31 @@ export function FirstLoadHome({ user, initialSettings, settingsRequest, onLeave,
   useEffect(() => afterFirstContentfulPaint(onPainted), [onPainted]);
   const bonus = user.BonusInfo;
   return (
-    <AppLinksProvider value={links}>
-      <DialogProvider>
-        <MemberShell settings={settings} user={user} showChrome liveWallet={null} isBalanceLastKnown footerDialogs={NO_FOOTER_DIALOGS}>
-          <MemberHome
-            user={user}
-            settings={settings}
-            dialogOpeners={NO_TILE_DIALOGS}
-            memberCard={
-              <MemberCard
-                user={user}
-                liveWallet={null}
-                turnover={shownTurnover({ bonus, rolling: undefined, gameWallet: undefined })}
-                onRefresh={nothing}
-                isRefreshing
-                isLastKnown
-                activeBonusTitle={bonusTitle(settings?.Promotion ?? [], bonus.bonusId)}
-                bonusAction={<BonusChoiceButton onClick={nothing} />}
-              />
-            }
-          />
-        </MemberShell>
-      </DialogProvider>
-    </AppLinksProvider>
+    <OpeningSoonGate>
+      <AppLinksProvider value={links}>
+        <DialogProvider>
+          <MemberShell settings={settings} user={user} showChrome liveWallet={null} isBalanceLastKnown footerDialogs={NO_FOOTER_DIALOGS}>
+            <MemberHome
+              user={user}
+              settings={settings}
+              dialogOpeners={NO_TILE_DIALOGS}
+              memberCard={
+                <MemberCard
+                  user={user}
+                  liveWallet={null}
+                  turnover={shownTurnover({ bonus, rolling: undefined, gameWallet: undefined })}
+                  onRefresh={nothing}
+                  isRefreshing
+                  isLastKnown
+                  activeBonusTitle={bonusTitle(settings?.Promotion ?? [], bonus.bonusId)}
+                  bonusAction={<BonusChoiceButton onClick={nothing} />}
+                />
+              }
+            />
+          </MemberShell>
+        </DialogProvider>
+      </AppLinksProvider>
+    </OpeningSoonGate>
   );
 }
 

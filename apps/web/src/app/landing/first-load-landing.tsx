@@ -2,6 +2,7 @@ import type { SiteSettings } from '@sabai/contracts';
 import { useEffect, useState } from 'react';
 import { paths } from '../../config/paths.ts';
 import { usePublicSiteSettings } from '../../lib/public-site-settings.ts';
+import { OpeningSoonGate } from '../opening-soon/opening-soon-gate.tsx';
 import { readReferralCode, rememberReferralCode } from '../referral.ts';
 import { LandingPage } from './landing-page.tsx';
 
@@ -18,7 +19,8 @@ interface FirstLoadLandingProps {
 /**
  * The landing page of a signed-out visitor's first load, without the member app: public settings
  * by a plain fetch, the referral code kept as the session watcher would keep it, and every way
- * out but the logo handed to the member app.
+ * out but the logo handed to the member app. The opening-soon page instead while the server says
+ * the site is not set up (issue 24 §1).
  */
 export function FirstLoadLanding({ initialShareToken, initialSettings, settingsRequest, onLeave }: FirstLoadLandingProps) {
   const settings = usePublicSiteSettings(initialSettings, settingsRequest);
@@ -33,5 +35,9 @@ export function FirstLoadLanding({ initialShareToken, initialSettings, settingsR
     window.scrollTo({ top: 0 });
   };
 
-  return <LandingPage settings={settings} referralCode={shareToken ?? readReferralCode()} navigate={navigate} hasAppProviders={false} />;
+  return (
+    <OpeningSoonGate>
+      <LandingPage settings={settings} referralCode={shareToken ?? readReferralCode()} navigate={navigate} hasAppProviders={false} />
+    </OpeningSoonGate>
+  );
 }

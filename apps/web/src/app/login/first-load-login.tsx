@@ -5,6 +5,7 @@ import { BrandLogo } from '../../components/ui/brand-logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { usePublicSiteSettings } from '../../lib/public-site-settings.ts';
 import { useTranslation } from '../../lib/translate.ts';
+import { OpeningSoonGate } from '../opening-soon/opening-soon-gate.tsx';
 
 /**
  * The form's code (first-load-login-form.tsx: the form and its dialogs; the login call with the API
@@ -39,7 +40,8 @@ interface FirstLoadLoginProps {
 /**
  * `/user/login` on a signed-out first load, without the member app: the markup of the member
  * app's Login route (routes/user/login.tsx inside the shell without chrome), public settings by a
- * plain fetch, and every way out handed to the member app.
+ * plain fetch, and every way out handed to the member app. The opening-soon page instead while the
+ * server says the site is not set up (issue 24 §1): the form's code is not asked for then.
  */
 export function FirstLoadLogin({ initialSettings, settingsRequest, logoReady, registeredPhoneNumber, onLeave, onFormTouched }: FirstLoadLoginProps) {
   const { t } = useTranslation();
@@ -53,34 +55,36 @@ export function FirstLoadLogin({ initialSettings, settingsRequest, logoReady, re
   };
 
   return (
-    <div className="mx-auto min-h-dvh max-w-lg">
-      <AuthFrame
-        title={t('auth.loginTitle')}
-        subtitle={t('auth.loginSubtitle')}
-        logoLink={
-          <a href={paths.index} onClick={follow(paths.index)} className={AUTH_FRAME_LOGO_LINK_CLASS} aria-label={siteName}>
-            <BrandLogo logoUrl={settings?.logoUrl} siteName={siteName} className="h-14" />
-          </a>
-        }
-      >
-        {/* One boundary for the form and the line under it: nothing below the card moves when they come. */}
-        <Suspense fallback={<FormLoading label={t('common.loading')} />}>
-          {isFormWanted ? (
-            <div onFocusCapture={onFormTouched} onPointerDownCapture={onFormTouched}>
-              <LoginForm initialPhoneNumber={registeredPhoneNumber} onSignedIn={() => onLeave(paths.user.home, { replace: true })} />
-              <p className="mt-5 text-center text-sm text-ink/70">
-                {t('auth.noAccount')}{' '}
-                <a href={paths.user.register()} onClick={follow(paths.user.register())} className="font-semibold text-primary" data-testid="login-go-register">
-                  {t('auth.goRegister')}
-                </a>
-              </p>
-            </div>
-          ) : (
-            <FormLoading label={t('common.loading')} />
-          )}
-        </Suspense>
-      </AuthFrame>
-    </div>
+    <OpeningSoonGate>
+      <div className="mx-auto min-h-dvh max-w-lg">
+        <AuthFrame
+          title={t('auth.loginTitle')}
+          subtitle={t('auth.loginSubtitle')}
+          logoLink={
+            <a href={paths.index} onClick={follow(paths.index)} className={AUTH_FRAME_LOGO_LINK_CLASS} aria-label={siteName}>
+              <BrandLogo logoUrl={settings?.logoUrl} siteName={siteName} className="h-14" />
+            </a>
+          }
+        >
+          {/* One boundary for the form and the line under it: nothing below the card moves when they come. */}
+          <Suspense fallback={<FormLoading label={t('common.loading')} />}>
+            {isFormWanted ? (
+              <div onFocusCapture={onFormTouched} onPointerDownCapture={onFormTouched}>
+                <LoginForm initialPhoneNumber={registeredPhoneNumber} onSignedIn={() => onLeave(paths.user.home, { replace: true })} />
+                <p className="mt-5 text-center text-sm text-ink/70">
+                  {t('auth.noAccount')}{' '}
+                  <a href={paths.user.register()} onClick={follow(paths.user.register())} className="font-semibold text-primary" data-testid="login-go-register">
+                    {t('auth.goRegister')}
+                  </a>
+                </p>
+              </div>
+            ) : (
+              <FormLoading label={t('common.loading')} />
+            )}
+          </Suspense>
+        </AuthFrame>
+      </div>
+    </OpeningSoonGate>
   );
 }
 
