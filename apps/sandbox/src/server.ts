@@ -2,14 +2,17 @@ import { buildSandboxApp } from './app.ts';
 
 /**
  * The sandbox as its own process: `SANDBOX_PORT` (3100), `SANDBOX_API_KEY`, `SANDBOX_FEED_SECRET`
- * (HMAC secret of the demo bank-feed sources) and `SABAI_API_URL` (where bank notifications go;
- * unset = the bank page moves money but sends nothing until set).
+ * (HMAC secret of the demo bank-feed sources), `SABAI_API_URL` (where bank notifications go;
+ * unset = the bank page moves money but sends nothing until set) and the game partner's agent
+ * credentials `GAME_PARTNER_AGENT_ID` / `GAME_PARTNER_AGENT_SECRET` (the API's; unset = the demo's).
  */
 const port = Number(process.env.SANDBOX_PORT ?? 3100);
 const app = await buildSandboxApp({
   apiKey: process.env.SANDBOX_API_KEY ?? 'sandbox-dev-key',
   feedSecret: process.env.SANDBOX_FEED_SECRET ?? 'sandbox-feed-secret-change-me',
   apiBaseUrl: process.env.SABAI_API_URL,
+  ...(process.env.GAME_PARTNER_AGENT_ID ? { partnerAgentId: process.env.GAME_PARTNER_AGENT_ID } : {}),
+  ...(process.env.GAME_PARTNER_AGENT_SECRET ? { partnerAgentSecret: process.env.GAME_PARTNER_AGENT_SECRET } : {}),
   lineChannelSecret: process.env.LINE_CHANNEL_SECRET,
   lineChannelAccessToken: process.env.LINE_CHANNEL_ACCESS_TOKEN,
   logger: true,

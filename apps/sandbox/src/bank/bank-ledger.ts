@@ -22,6 +22,11 @@ export class BankLedger {
     for (const key of HOUSE_LEDGER_KEYS) this.#balances.set(key, HOUSE_OPENING_BALANCE_SATANG);
   }
 
+  /** A house account registered at run time opens like the demo's (house-phones.ts); an account already in use keeps its balance. */
+  openHouseAccount(key: string): void {
+    if (!this.#balances.has(key)) this.#balances.set(key, HOUSE_OPENING_BALANCE_SATANG);
+  }
+
   balanceOf(key: string): bigint {
     return this.#balances.get(key) ?? CUSTOMER_OPENING_BALANCE_SATANG;
   }

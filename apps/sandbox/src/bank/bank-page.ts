@@ -1,7 +1,7 @@
 import { findBankByCode, REGISTRATION_BANKS } from '@sabai/contracts';
 import { formatBaht } from '@sabai/money';
 import type { FeedDelivery } from './feed-client.ts';
-import { HOUSE_ACCOUNTS, type HouseAccount } from './house-accounts.ts';
+import { allHouseAccounts, type HouseAccount } from './house-accounts.ts';
 import type { Transfer } from './transfer-book.ts';
 
 /**
@@ -139,7 +139,7 @@ ${field('senderPhone', 'เบอร์ TrueMoney ของคุณ (ผู้�
 ${field('amount', 'จำนวนเงิน (บาท)', values, 'inputmode="decimal" autocomplete="off" placeholder="500.00"')}
 <button type="submit" data-testid="transfer-submit">โอนเงิน</button>
 </form></section>`;
-  const houses = `<section><h2>บัญชีปลายทางที่ Sandbox รู้จัก</h2><ul>${HOUSE_ACCOUNTS.map((house) => `<li>${escapeHtml(describeHouseAccount(house))}</li>`).join('')}</ul></section>`;
+  const houses = `<section><h2>บัญชีปลายทางที่ Sandbox รู้จัก</h2><ul>${allHouseAccounts().map((house) => `<li>${escapeHtml(describeHouseAccount(house))}</li>`).join('')}</ul></section>`;
   return layout('โอนเงิน', form + renderRecent(options.recent) + houses);
 }
 

@@ -96,6 +96,8 @@ export class FeedClient {
   readonly #timeoutMs: number;
   readonly #retryDelayMs: number;
   #apiBaseUrl: string | null = null;
+  /** Sources set up with their own webhook URL and key (house-phones.ts): what an operator types into the phone's app. */
+  readonly #ownSources = new Map<string, { url: string; secret: string }>();
 
   constructor(options: FeedClientOptions) {
     // A missing secret (an untyped caller) must not crash the sandbox: deliveries report not_configured.
@@ -117,11 +119,24 @@ export class FeedClient {
     this.#apiBaseUrl = url.replace(/\/+$/, '');
   }
 
+  /**
+   * Sets a source up with its own webhook URL and signing key (SMS Gateway for Android's settings).
+   * @throws TypeError when `url` is not an absolute http(s) URL or the key is shorter than 16.
+   */
+  setOwnSource(sourceId: string, setting: { url: string; secret: string }): void {
+    const parsed = new URL(setting.url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError(`not an http(s) URL: ${setting.url}`);
+    if (setting.secret.length < 16) throw new TypeError('a signing key has at least 16 characters');
+    this.#ownSources.set(sourceId, setting);
+  }
+
   async deliver(notification: FeedNotification): Promise<FeedDelivery> {
     const rawBody = JSON.stringify(notification.body);
     const isGateway = notification.format === 'sms-gateway';
     const path = isGateway ? `sms-gateway/${encodeURIComponent(notification.sourceId)}` : notification.kind;
-    const url = this.#apiBaseUrl === null ? null : `${this.#apiBaseUrl}/bank-feed/v1/${path}`;
+    const own = this.#ownSources.get(notification.sourceId);
+    const url = own ? own.url : this.#apiBaseUrl === null ? null : `${this.#apiBaseUrl}/bank-feed/v1/${path}`;
+    const secret = own ? own.secret : this.#feedSecret;
     const delivery: FeedDelivery = {
       ...notification,
       url,
@@ -132,11 +147,11 @@ export class FeedClient {
       sabaiStatus: null,
       attempts: [],
     };
-    if (url === null || this.#feedSecret === '') return delivery;
+    if (url === null || secret === '') return delivery;
 
     for (let attempt = 0; attempt <= this.#maxRetries; attempt += 1) {
       if (attempt > 0) await sleep(this.#retryDelayMs * attempt);
-      const outcome = await this.#send(url, isGateway ? this.#gatewayHeaders(rawBody) : this.#sabaiHeaders(notification.sourceId, rawBody), rawBody);
+      const outcome = await this.#send(url, isGateway ? this.#gatewayHeaders(secret, rawBody) : this.#sabaiHeaders(secret, notification.sourceId, rawBody), rawBody);
       delivery.attempts.push({ at: new Date().toISOString(), httpStatus: outcome.httpStatus, error: outcome.error });
       delivery.httpStatus = outcome.httpStatus;
       delivery.response = outcome.response;
@@ -150,19 +165,19 @@ export class FeedClient {
     return delivery;
   }
 
-  #sabaiHeaders(sourceId: string, rawBody: string): Record<string, string> {
+  #sabaiHeaders(secret: string, sourceId: string, rawBody: string): Record<string, string> {
     const timestamp = String(Date.now());
     return {
       'content-type': 'application/json',
       'x-feed-source': sourceId,
       'x-feed-timestamp': timestamp,
-      'x-feed-signature': signFeedBody(this.#feedSecret, timestamp, rawBody),
+      'x-feed-signature': signFeedBody(secret, timestamp, rawBody),
     };
   }
 
-  #gatewayHeaders(rawBody: string): Record<string, string> {
+  #gatewayHeaders(secret: string, rawBody: string): Record<string, string> {
     const timestamp = String(Math.floor(Date.now() / 1_000));
-    return { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signSmsGatewayBody(this.#feedSecret, rawBody, timestamp) };
+    return { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signSmsGatewayBody(secret, rawBody, timestamp) };
   }
 
   async #send(

@@ -104,19 +104,46 @@ export const PAYOUT_SOURCE_LEDGER_KEY = bankLedgerKey('004', '0011535946');
 /** Opening balance of every house ledger account: 1,000,000.00 baht, so payouts can run in the demo. */
 export const HOUSE_OPENING_BALANCE_SATANG = 100_000_000n;
 
+/**
+ * House bank accounts an operator registered at run time with their phone (house-phones.ts): a
+ * fresh production-like site creates its own house accounts in the back office, and its phone
+ * (SMS Gateway for Android) is set up with the webhook URL and key the back office showed once.
+ * A real bank knows every account; the sandbox learns them this way. Process-wide, at most 100.
+ */
+const registeredHouseAccounts: HouseBankAccount[] = [];
+export const MAX_REGISTERED_HOUSE_ACCOUNTS = 100;
+
+/**
+ * Adds (or replaces, by bank code and account number) a registered house bank account.
+ * @throws RangeError past MAX_REGISTERED_HOUSE_ACCOUNTS.
+ */
+export function registerHouseBankAccount(account: HouseBankAccount): void {
+  const index = registeredHouseAccounts.findIndex((known) => known.bankCode === account.bankCode && known.accountNumber === account.accountNumber);
+  if (index >= 0) registeredHouseAccounts[index] = account;
+  else if (registeredHouseAccounts.length >= MAX_REGISTERED_HOUSE_ACCOUNTS) throw new RangeError('too many registered house accounts');
+  else registeredHouseAccounts.push(account);
+}
+
+/** The demo's house accounts and the registered ones (a registered account shadows a demo one with the same number). */
+export function allHouseAccounts(): readonly HouseAccount[] {
+  const shadowed = (account: HouseAccount) =>
+    account.kind === 'bank' && registeredHouseAccounts.some((known) => known.bankCode === account.bankCode && known.accountNumber === account.accountNumber);
+  return [...registeredHouseAccounts, ...HOUSE_ACCOUNTS.filter((account) => !shadowed(account))];
+}
+
 export function findHouseBankAccount(bankCode: string, accountNumber: string): HouseBankAccount | undefined {
-  return HOUSE_ACCOUNTS.find(
+  return allHouseAccounts().find(
     (account): account is HouseBankAccount =>
       account.kind === 'bank' && account.bankCode === bankCode && account.accountNumber === accountNumber,
   );
 }
 
 export function findHouseWallet(phone: string): HouseTrueMoneyWallet | undefined {
-  return HOUSE_ACCOUNTS.find((account): account is HouseTrueMoneyWallet => account.kind === 'truemoney' && account.walletPhone === phone);
+  return allHouseAccounts().find((account): account is HouseTrueMoneyWallet => account.kind === 'truemoney' && account.walletPhone === phone);
 }
 
 export function findHousePromptPay(promptPayId: string): HousePromptPay | undefined {
-  return HOUSE_ACCOUNTS.find((account): account is HousePromptPay => account.kind === 'promptpay' && account.promptPayId === promptPayId);
+  return allHouseAccounts().find((account): account is HousePromptPay => account.kind === 'promptpay' && account.promptPayId === promptPayId);
 }
 
 /** Every distinct ledger key a house account lands on (PromptPay shares KBank's). */

@@ -5,7 +5,7 @@ import { lookUpHolder } from '../name-inquiry/holder-names.ts';
 import { formatKbankDebitSms } from './bank-sms-texts.ts';
 import { buildSmsReceivedWebhook } from './build-sms-gateway-webhook.ts';
 import type { FeedDelivery, FeedNotification } from './feed-client.ts';
-import { HOUSE_ACCOUNTS, bankLedgerKey, type HouseBankAccount } from './house-accounts.ts';
+import { allHouseAccounts, bankLedgerKey, type HouseBankAccount } from './house-accounts.ts';
 import type { SandboxBank } from './sandbox-bank.ts';
 import { smsFormatOf } from './sms-delivery.ts';
 import { digitsOf } from './make-transfer.ts';
@@ -56,7 +56,7 @@ export interface HouseTransfer {
  */
 export async function payFromHouse(bank: SandboxBank, request: HouseTransferRequest): Promise<{ ok: true; transfer: HouseTransfer } | { ok: false; error: HouseTransferErrorCode }> {
   if (typeof request.fromChannel !== 'string' || typeof request.toBankCode !== 'string' || typeof request.toAccount !== 'string') return { ok: false, error: 'INVALID_REQUEST' };
-  const house = HOUSE_ACCOUNTS.find((account): account is HouseBankAccount => account.kind === 'bank' && account.channelId === request.fromChannel);
+  const house = allHouseAccounts().find((account): account is HouseBankAccount => account.kind === 'bank' && account.channelId === request.fromChannel);
   if (!house) return { ok: false, error: 'UNKNOWN_HOUSE_ACCOUNT' };
   if (!(house.feed.kind === 'statement' || house.feed.smsFormat === 'kbank')) return { ok: false, error: 'NO_DEBIT_NOTIFICATION' };
   if (!isRegistrationBankCode(request.toBankCode)) return { ok: false, error: 'INVALID_TO_BANK' };

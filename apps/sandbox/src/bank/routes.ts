@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerBankPageRoutes } from './bank-page-routes.ts';
 import { registerFaultRoutes } from './fault-routes.ts';
 import { registerHouseTransferRoutes } from './house-transfer-routes.ts';
+import { registerHousePhoneRoutes } from './house-phones.ts';
 import { registerPayoutRoutes } from './payout-routes.ts';
 import type { SandboxBank } from './sandbox-bank.ts';
 import { registerTransferRoutes } from './transfer-routes.ts';
@@ -34,6 +35,7 @@ export async function registerBankRoutes(app: FastifyInstance, bank: SandboxBank
     registerFaultRoutes(scope, bank);
     registerSmsDeliveryRoutes(scope, bank);
     registerHouseTransferRoutes(scope, bank);
+    registerHousePhoneRoutes(scope, bank);
   });
 }
 
