@@ -4,8 +4,10 @@ import { readReconcileStatus } from '../modules/reconcile/index.ts';
 /**
  * The figures /metrics reads from the database at scrape time (docs/adr/0037): money and queue
  * figures are the database's, so every API process reports the same value however many there are
- * (Prometheus rules take `max` over the instances). A few aggregate statements in one read-only
- * transaction bounded by READ_TIMEOUT_MS; the rest of /metrics is served even when it fails.
+ * (Prometheus rules take `max` over the instances). Two reads, each a few statements in one
+ * transaction bounded by READ_TIMEOUT_MS: the money tables' aggregates, whose cost grows with the
+ * tables, apart from the cheap queue figures, so a slow count never blinds the outbox, job and
+ * feed alerts. The rest of /metrics is served whatever fails.
  */
 
 /** The longest the scrape's statements may run (statement_timeout): a slow database never piles scrapes up. */
@@ -20,11 +22,16 @@ export interface StateFigures {
   amountSatang: bigint;
 }
 
-export interface OperationalFigures {
+/** Whole-table aggregates of the money tables (their cost grows with the tables: docs/adr/0037). */
+export interface MoneyFigures {
   /** Deposits by `deposits.status` (credited, held, refunding, refunded): rows and satang. */
   deposits: Map<string, StateFigures>;
   /** Withdrawals by `withdrawals.status` (pending_approval, approved, paying, paid, failed, rejected). */
   withdrawals: Map<string, StateFigures>;
+}
+
+/** Figures read through indexes or from small tables: cheap whatever the size of the money tables. */
+export interface QueueFigures {
   /** Outbox events not yet relayed to their handlers' jobs. */
   outboxUndispatched: number;
   /** Outbox deliveries not done, by status (queued, retrying, dead). */
@@ -40,22 +47,32 @@ const byState = (rows: Array<{ status: string; count: bigint; amount: bigint }>)
   new Map(rows.map((row) => [row.status, { count: Number(row.count), amountSatang: row.amount }]));
 
 /**
- * Reads every figure in one transaction.
- * @param jobNames the periodic jobs to report (worker/periodic-jobs.ts), each looked up by the
- *   `periodic_job_runs` primary key (job, newest period first), never a scan of the table.
- * @throws the database's error (a timeout included); the caller reports the read as failed.
+ * Deposits and withdrawals by state, counted as the back office's dashboard counts them: two
+ * whole-table aggregates in one transaction (about 0.25 s a million rows here: docs/adr/0037).
+ * @throws the database's error (READ_TIMEOUT_MS included); the caller reports the read as failed.
  */
-export async function readOperationalFigures(db: Db, jobNames: readonly string[]): Promise<OperationalFigures> {
+export async function readMoneyFigures(db: Db): Promise<MoneyFigures> {
   return db.transaction(async (tx) => {
     await tx.query(`SET LOCAL statement_timeout = ${READ_TIMEOUT_MS}`);
-    // Whole-table aggregates: deposits and withdrawals are counted by state, as the back office's
-    // dashboard counts them; measured in docs/adr/0037.
     const deposits = await tx.query<{ status: string; count: bigint; amount: bigint }>(
       'SELECT status, count(*) AS count, coalesce(sum(amount_satang), 0)::int8 AS amount FROM deposits GROUP BY status',
     );
     const withdrawals = await tx.query<{ status: string; count: bigint; amount: bigint }>(
       'SELECT status, count(*) AS count, coalesce(sum(amount_satang), 0)::int8 AS amount FROM withdrawals GROUP BY status',
     );
+    return { deposits: byState(deposits.rows), withdrawals: byState(withdrawals.rows) };
+  });
+}
+
+/**
+ * The outbox, the periodic jobs, the last reconcile and the feed sources, in one transaction.
+ * @param jobNames the periodic jobs to report (worker/periodic-jobs.ts), each looked up by the
+ *   `periodic_job_runs` primary key (job, newest period first), never a scan of the table.
+ * @throws the database's error (READ_TIMEOUT_MS included); the caller reports the read as failed.
+ */
+export async function readQueueFigures(db: Db, jobNames: readonly string[]): Promise<QueueFigures> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SET LOCAL statement_timeout = ${READ_TIMEOUT_MS}`);
     // Both on partial indexes (outbox_events_waiting, outbox_deliveries_open).
     const outbox = await tx.query<{ undispatched: bigint }>('SELECT count(*) AS undispatched FROM outbox_events WHERE dispatched_at IS NULL');
     const deliveries = await tx.query<{ status: string; count: bigint }>("SELECT status, count(*) AS count FROM outbox_deliveries WHERE status <> 'done' GROUP BY status");
@@ -73,8 +90,6 @@ export async function readOperationalFigures(db: Db, jobNames: readonly string[]
     );
     const reconcile = await readReconcileStatus(tx);
     return {
-      deposits: byState(deposits.rows),
-      withdrawals: byState(withdrawals.rows),
       outboxUndispatched: Number(outbox.rows[0]?.undispatched ?? 0n),
       outboxDeliveries: new Map(deliveries.rows.map((row) => [row.status, Number(row.count)])),
       jobLastSuccessAt: new Map(jobs.rows.map((row) => [row.job_name, row.finished_at])),

@@ -84,7 +84,33 @@ describe('GET /metrics: what it says', () => {
     expect(change('sabai_withdrawals', { status: 'failed' })).toBe(0);
     expect(valueOf(after, 'sabai_deposits', { status: 'held' })).toBe(0);
     expect(valueOf(after, 'sabai_outbox_deliveries', { status: 'dead' })).toBe(0);
-    expect(valueOf(after, 'sabai_metrics_database_read_success')).toBe(1);
+    expect(valueOf(after, 'sabai_metrics_database_read_success', { part: 'money' })).toBe(1);
+    expect(valueOf(after, 'sabai_metrics_database_read_success', { part: 'queues' })).toBe(1);
+  });
+
+  it('leaves the money series out when their read fails (a statement timeout), and still reports the queues', async () => {
+    const db = t.context.db;
+    t.context.db = {
+      ...db,
+      transaction: (work) =>
+        db.transaction((tx) =>
+          work({
+            query: (sql, params, options) => (sql.includes('FROM deposits') ? Promise.reject(new Error('canceling statement due to statement timeout')) : tx.query(sql, params, options)),
+            exec: (sql) => tx.exec(sql),
+          }),
+        ),
+    };
+    try {
+      const samples = await scrape();
+      expect(valueOf(samples, 'sabai_metrics_database_read_success', { part: 'money' })).toBe(0);
+      expect(valueOf(samples, 'sabai_deposits', { status: 'credited' })).toBeUndefined();
+      expect(valueOf(samples, 'sabai_withdrawals', { status: 'paid' })).toBeUndefined();
+      expect(valueOf(samples, 'sabai_metrics_database_read_success', { part: 'queues' })).toBe(1);
+      expect(valueOf(samples, 'sabai_outbox_deliveries', { status: 'dead' })).toBe(0);
+    } finally {
+      t.context.db = db;
+    }
+    expect(valueOf(await scrape(), 'sabai_deposits', { status: 'credited' })).toBeGreaterThan(0);
   });
 
   it('labels request durations by route pattern, never by the URL asked', async () => {

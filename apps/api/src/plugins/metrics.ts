@@ -4,7 +4,7 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context.ts';
 import { PERIODIC_JOBS } from '../worker/periodic-jobs.ts';
 import { sendError } from './error-handler.ts';
-import { readOperationalFigures, type OperationalFigures } from './metrics-readings.ts';
+import { readMoneyFigures, readQueueFigures, type MoneyFigures, type QueueFigures } from './metrics-readings.ts';
 
 /**
  * `GET /metrics` in Prometheus' text format (issue 24 §3, docs/adr/0037,
@@ -82,8 +82,8 @@ function createMetrics(registry: Registry) {
     poolConnections: gauge('sabai_db_pool_connections', 'Database pool connections of this process, by state (in_use, idle).', ['state']),
     poolMaxConnections: gauge('sabai_db_pool_max_connections', 'The most connections the database pool of this process may open.'),
     poolWaiting: gauge('sabai_db_pool_waiting_requests', 'Queries of this process waiting for a free pool connection.'),
-    readSuccess: gauge('sabai_metrics_database_read_success', '1 when this scrape read the database figures, 0 when the read failed (they are then left out).'),
-    readDuration: gauge('sabai_metrics_database_read_duration_seconds', 'How long this scrape took to read the database figures.'),
+    readSuccess: gauge('sabai_metrics_database_read_success', 'Per part (money, queues): 1 when this scrape read its database figures, 0 when the read failed (they are then left out).', ['part']),
+    readDuration: gauge('sabai_metrics_database_read_duration_seconds', 'Per part (money, queues): how long this scrape took to read its database figures.', ['part']),
     deposits: gauge('sabai_deposits', 'Deposits now in each state (credited, held, refunding, refunded): rows.', ['status']),
     depositsSatang: gauge('sabai_deposits_satang', 'Deposits now in each state: amounts added up, in satang.', ['status']),
     withdrawals: gauge('sabai_withdrawals', 'Withdrawals now in each state (pending_approval, approved, paying, paid, failed, rejected): rows.', ['status']),
@@ -103,9 +103,24 @@ function createMetrics(registry: Registry) {
 }
 type Metrics = ReturnType<typeof createMetrics>;
 
-/** Database figures of one scrape; the gauges are reset first, so a state or source that went away leaves no stale series. */
-function setFigures(metrics: Metrics, figures: OperationalFigures, context: AppContext): void {
-  for (const gauge of [metrics.deposits, metrics.depositsSatang, metrics.withdrawals, metrics.withdrawalsSatang, metrics.outboxDeliveries, metrics.jobLastSuccess, metrics.jobPeriod, metrics.feedLastEvent, metrics.feedLastHeartbeat, metrics.feedSilenceAlarm]) gauge.reset();
+/** The series of each database read: reset before each scrape sets them, so a state or source that went away leaves no stale series, and a failed read leaves its series out. */
+const moneySeries = (metrics: Metrics) => [metrics.deposits, metrics.depositsSatang, metrics.withdrawals, metrics.withdrawalsSatang];
+const queueSeries = (metrics: Metrics) => [
+  metrics.outboxUndispatched,
+  metrics.outboxDeliveries,
+  metrics.jobLastSuccess,
+  metrics.jobPeriod,
+  metrics.reconcileLastRun,
+  metrics.reconcileLastSound,
+  metrics.reconcileViolations,
+  metrics.reconcileLastSoundAt,
+  metrics.feedLastEvent,
+  metrics.feedLastHeartbeat,
+  metrics.feedSilenceAlarm,
+];
+
+function setMoneyFigures(metrics: Metrics, figures: MoneyFigures): void {
+  // Satang as a float64 sample: exact up to 2^53 satang (90 trillion baht).
   for (const status of DEPOSIT_STATES) {
     const state = figures.deposits.get(status);
     metrics.deposits.set({ status }, state?.count ?? 0);
@@ -116,6 +131,9 @@ function setFigures(metrics: Metrics, figures: OperationalFigures, context: AppC
     metrics.withdrawals.set({ status }, state?.count ?? 0);
     metrics.withdrawalsSatang.set({ status }, Number(state?.amountSatang ?? 0n));
   }
+}
+
+function setQueueFigures(metrics: Metrics, figures: QueueFigures, context: AppContext): void {
   metrics.outboxUndispatched.set(figures.outboxUndispatched);
   for (const status of OUTBOX_DELIVERY_STATES) metrics.outboxDeliveries.set({ status }, figures.outboxDeliveries.get(status) ?? 0);
   for (const job of PERIODIC_JOBS) {
@@ -125,8 +143,6 @@ function setFigures(metrics: Metrics, figures: OperationalFigures, context: AppC
   const { reconcile } = figures;
   metrics.reconcileLastRun.set(toSeconds(reconcile.lastRunAt));
   metrics.reconcileLastSoundAt.set(toSeconds(reconcile.lastSoundAt));
-  metrics.reconcileLastSound.reset();
-  metrics.reconcileViolations.reset();
   if (reconcile.isLastRunSound !== null) metrics.reconcileLastSound.set(reconcile.isLastRunSound ? 1 : 0);
   if (reconcile.lastRunViolations !== null) metrics.reconcileViolations.set(reconcile.lastRunViolations);
   for (const source of figures.feedSources) {
@@ -134,14 +150,6 @@ function setFigures(metrics: Metrics, figures: OperationalFigures, context: AppC
     metrics.feedLastEvent.set(labels, toSeconds(source.lastEventAt));
     metrics.feedLastHeartbeat.set(labels, toSeconds(source.lastHeartbeatAt));
     metrics.feedSilenceAlarm.set(labels, source.isSilenceAlarm ? 1 : 0);
-  }
-}
-
-/** Leaves the database series out of a scrape whose read failed (absent, not stale). */
-function clearFigures(metrics: Metrics): void {
-  for (const [name, metric] of Object.entries(metrics)) {
-    if (name === 'requestDuration' || name.startsWith('pool') || name.startsWith('read')) continue;
-    metric.reset();
   }
 }
 
@@ -172,19 +180,26 @@ export function registerMetrics(app: FastifyInstance, context: AppContext): void
     );
   });
 
-  let reading: Promise<void> | null = null;
-  const readFigures = async () => {
+  /** One database read of one part: its series reset, then set from what was read, or left out. */
+  const readPart = async <Figures>(part: 'money' | 'queues', series: Array<{ reset(): void }>, read: () => Promise<Figures>, set: (figures: Figures) => void) => {
     const startedAt = performance.now();
+    for (const metric of series) metric.reset();
     try {
-      setFigures(metrics, await readOperationalFigures(context.db, PERIODIC_JOBS.map((job) => job.name)), context);
-      metrics.readSuccess.set(1);
+      set(await read());
+      metrics.readSuccess.set({ part }, 1);
     } catch (error) {
-      app.log.warn({ err: error }, 'metrics: the database figures could not be read');
-      clearFigures(metrics);
-      metrics.readSuccess.set(0);
+      app.log.warn({ err: error, part }, 'metrics: database figures could not be read');
+      for (const metric of series) metric.reset();
+      metrics.readSuccess.set({ part }, 0);
     }
-    metrics.readDuration.set((performance.now() - startedAt) / 1_000);
+    metrics.readDuration.set({ part }, (performance.now() - startedAt) / 1_000);
   };
+  let reading: Promise<unknown> | null = null;
+  const readFigures = () =>
+    Promise.all([
+      readPart('money', moneySeries(metrics), () => readMoneyFigures(context.db), (figures) => setMoneyFigures(metrics, figures)),
+      readPart('queues', queueSeries(metrics), () => readQueueFigures(context.db, PERIODIC_JOBS.map((job) => job.name)), (figures) => setQueueFigures(metrics, figures, context)),
+    ]);
 
   const refuseOthers = async (request: FastifyRequest, reply: Parameters<typeof sendError>[0]) => {
     if (!mayReadMetrics(request.ip, allowed)) return sendError(reply, 'FORBIDDEN');
