@@ -4,7 +4,8 @@ import net from 'node:net';
 import { sleep } from './http-client.ts';
 
 /**
- * The product's processes as the scale test runs them: `node --import tsx <entry>` children,
+ * The product's processes as the scale test runs them: `node <entry>` children (compiled bundles,
+ * or `node --import tsx <entry>` for TypeScript source),
  * configured only by their environment (as production runs `npm run api` / `worker` / `sandbox`),
  * each writing stdout and stderr to its own log file. Killed with SIGKILL (no goodbye: the
  * point of the test) and started again on demand.
@@ -33,7 +34,9 @@ export function createManagedProcess(options: Omit<ManagedProcess, 'child' | 'st
 export function startProcess(process_: ManagedProcess, cwd: string): void {
   if (process_.child) throw new Error(`${process_.name} is already running`);
   const logFd = openSync(process_.logPath, 'a');
-  const child = spawn(process.execPath, [...extraNodeArguments(), '--import', 'tsx', process_.entry], {
+  // A compiled entry (`.mjs`, docs/adr/0037) runs on plain node; TypeScript source through tsx.
+  const loader = process_.entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...extraNodeArguments(), ...loader, process_.entry], {
     cwd,
     env: process_.env,
     stdio: ['ignore', logFd, logFd],

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createPgDb, migrate, type Db } from '@sabai/db';
 import { seedDemoSite } from '@sabai/api';
 import { DEMO_PARTNER_AGENT_ID, DEMO_PARTNER_AGENT_SECRET } from '@sabai/sandbox';
+import { chooseServerEntry } from '../scripts/server-entry.mjs';
 import { startHaproxy, type RunningHaproxy } from './haproxy.ts';
 import { sleep } from './http-client.ts';
 import { createManagedProcess, findFreePort, startProcess, waitForHttpOk, type ManagedProcess } from './processes.ts';
@@ -13,9 +14,11 @@ import { createManagedProcess, findFreePort, startProcess, waitForHttpOk, type M
  * processes configured by their environment only, and HAProxy in front of the APIs.
  */
 export const REPO_ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const API_ENTRY = path.join(REPO_ROOT, 'apps/api/src/server.ts');
-const WORKER_ENTRY = path.join(REPO_ROOT, 'apps/api/src/worker-main.ts');
-const SANDBOX_ENTRY = path.join(REPO_ROOT, 'apps/sandbox/src/server.ts');
+// The compiled bundles of `npm run build` when present and up to date (CI builds first), as
+// production runs them; else the TypeScript source through tsx (docs/adr/0037).
+const API_ENTRY = chooseServerEntry('api', REPO_ROOT).file;
+const WORKER_ENTRY = chooseServerEntry('worker', REPO_ROOT).file;
+const SANDBOX_ENTRY = chooseServerEntry('sandbox', REPO_ROOT).file;
 
 export const API_COUNT = 3;
 export const WORKER_COUNT = 2;

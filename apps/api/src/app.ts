@@ -24,6 +24,8 @@ import { registerMemberApiGuard } from './plugins/member-api-guard.ts';
 import { registerIpRateLimits } from './plugins/ip-rate-limit.ts';
 import { registerAdminGuard } from './plugins/admin-guard.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { registerReadyz } from './plugins/readyz.ts';
 import { registerSiteRoutes } from './modules/site/index.ts';
 import { registerAuthRoutes } from './modules/auth/index.ts';
 import { registerDepositRoutes } from './modules/deposits/index.ts';
@@ -66,7 +68,7 @@ export interface BuildAppOptions extends ContextOptions {
 /**
  * Builds the API (fastify/demo style: the app apart from the process). Registers security
  * headers, CORS, the OpenAPI document at /docs, the wire conventions (envelope, error codes,
- * app-key guard), the member API routes, static files and /healthz. Does not listen and does
+ * app-key guard), the member API routes, static files, /healthz, /readyz and /metrics. Does not listen and does
  * not migrate: server.ts and scripts/start.ts do.
  */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<{ app: FastifyInstance; context: AppContext }> {
@@ -153,6 +155,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
+  // Before every route: its request histogram times them all. /metrics and /readyz are outside
+  // the member API guard (not member paths) and the OpenAPI document (docs/adr/0037).
+  registerMetrics(app, context);
+  await registerReadyz(app, db);
   registerMemberApiGuard(app, context);
   registerIpRateLimits(app, context);
   registerAdminGuard(app, context);

@@ -58,6 +58,23 @@ const configSchema = z.object({
       }
       return entries;
     }),
+  /**
+   * Who may read `GET /metrics` besides loopback, which always may (docs/operations/monitoring.md):
+   * a comma-separated list of addresses and CIDRs (`10.0.5.0/24,2001:db8::7`), matched against the
+   * client address (behind a proxy of TRUST_PROXY, the address it names). Empty = loopback only.
+   */
+  METRICS_ALLOW: z
+    .string()
+    .default('')
+    .transform((value, context): string[] => {
+      const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+      if (bad.length > 0) {
+        context.addIssue({ code: 'custom', message: `must list addresses or CIDRs: ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1_024).max(1_048_576).default(64 * 1024),
   /**
    * How long a client may take to send a whole request, headers and body (then 408 and the socket

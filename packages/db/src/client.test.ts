@@ -81,6 +81,19 @@ describe('prepared statements', () => {
   });
 });
 
+describe('pool use (for /metrics)', () => {
+  it('counts the connection a transaction holds as in use on PostgreSQL; PGlite has no pool', async () => {
+    if (db.driver === 'pglite') {
+      expect(db.poolUse()).toBeNull();
+      return;
+    }
+    const inside = await db.transaction(async () => db.poolUse());
+    expect(inside).toMatchObject({ maxConnections: 10, waitingRequests: 0 });
+    expect(inside!.totalConnections - inside!.idleConnections).toBeGreaterThanOrEqual(1);
+    expect(db.poolUse()!.totalConnections - db.poolUse()!.idleConnections).toBe(0);
+  });
+});
+
 describe('notifications', () => {
   it('delivers pg_notify sent in a committed transaction, and not one rolled back', async () => {
     const received: string[] = [];

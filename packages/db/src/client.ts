@@ -53,7 +53,20 @@ export interface Db extends Queryable {
    * caller catch up (tell its clients to refetch).
    */
   listen(channel: string, onPayload: (payload: string) => void, options?: { onReconnect?: () => void }): Promise<() => Promise<void>>;
+  /**
+   * The connection pool's use right now (for /metrics, docs/adr/0037): connections open, idle and
+   * the most it may open, and queries waiting for a connection. PGlite has one connection and no
+   * queue: `null`. LISTEN connections are outside the pool and not counted.
+   */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  totalConnections: number;
+  idleConnections: number;
+  maxConnections: number;
+  waitingRequests: number;
 }
 
 const assertChannelName = (channel: string) => {
@@ -92,9 +105,10 @@ export function createPgDb(connectionString: string, options: { maxConnections?:
       return pg.types.getTypeParser(oid, format ?? 'text');
     },
   };
+  const maxConnections = options.maxConnections ?? 10;
   const pool = new pg.Pool({
     connectionString,
-    max: options.maxConnections ?? 10,
+    max: maxConnections,
     types: typeParsers as pg.CustomTypesConfig,
     idleTimeoutMillis: 10_000,
     connectionTimeoutMillis: 10_000,
@@ -184,6 +198,7 @@ export function createPgDb(connectionString: string, options: { maxConnections?:
         }
       };
     },
+    poolUse: () => ({ totalConnections: pool.totalCount, idleConnections: pool.idleCount, maxConnections, waitingRequests: pool.waitingCount }),
     async close() {
       closed = true;
       await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
@@ -233,6 +248,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
         await unsubscribe();
       };
     },
+    poolUse: () => null,
     close: () => lite.close(),
   };
 }
