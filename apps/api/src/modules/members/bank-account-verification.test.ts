@@ -165,3 +165,78 @@ describe('staff confirm a bank account (members.verify-bank)', () => {
     expect((await memberRow(member.phoneNumber)).bank_account_verified_at).toBeNull();
   });
 });
+
+describe('a verification racing a withdrawal (real locking on PostgreSQL; serialized on PGlite)', () => {
+  it('never pays an unverified account and never deadlocks: the withdrawal sees the account before or after the deposit verifies it', async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, () => fundedDeclaredMember('500.00')));
+    const outcomes = await Promise.all(
+      members.map(async (member, index) => {
+        const line = { ...statementFrom(member, '100.00'), senderName: 'สมชาย ใจดี' };
+        const racers: Array<Promise<{ status: number; body: { code?: string } }>> = [
+          postFeed(t, 'statement', line, { sourceId: 'src_statement_bbl' }),
+          withdraw(member.token, 200),
+        ];
+        // Half of them also meet a staff confirmation: exactly one of the two verifies.
+        if (index % 2 === 0) racers.push(staffCall(t, 'POST', `/admin-api/v1/members/${member.memberId}/verify-bank`, { reason: 'ตรวจแล้ว' }, 'finance'));
+        const [deposit, withdrawal, confirmation] = await Promise.all(racers);
+        return { member, deposit: deposit!, withdrawal: withdrawal!, confirmation };
+      }),
+    );
+    for (const { member, deposit, withdrawal, confirmation } of outcomes) {
+      expect(deposit.status).toBe(200);
+      expect([200, 422]).toContain(withdrawal.status);
+      if (withdrawal.status === 422) expect(withdrawal.body.code).toBe('BANK_ACCOUNT_NOT_VERIFIED');
+      if (confirmation) {
+        expect([200, 409]).toContain(confirmation.status);
+        if (confirmation.status === 409) expect(confirmation.body.code).toBe('STATE_CONFLICT');
+      }
+      const row = await memberRow(member.phoneNumber);
+      expect(row.bank_account_verified_by).toMatch(confirmation?.status === 200 ? /^staff:test-finance$/ : /^deposit:dep_/);
+      const paid = await t.db.query('SELECT 1 FROM withdrawals WHERE member_id = $1', [member.memberId]);
+      expect(paid.rows).toHaveLength(withdrawal.status === 200 ? 1 : 0);
+      // Verified now: a withdrawal refused in the race goes through on a second try.
+      if (withdrawal.status === 422) expect((await withdraw(member.token, 200)).status).toBe(200);
+    }
+    await expectLedgerSound(t);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('a withdrawal meeting a verification still uncommitted (PostgreSQL)', () => {
+  /** Until another backend waits for a row lock in a statement containing `text`; bounded by attempts, not by a clock. */
+  async function untilWaitingOnLock(text: string): Promise<void> {
+    for (let attempt = 0; attempt < 500; attempt += 1) {
+      const { rows } = await t.db.query<{ waiting: bigint }>(
+        `SELECT count(*) AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`,
+        [`%${text}%`],
+      );
+      if (rows[0]!.waiting > 0n) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    throw new Error(`nobody waited on a lock in "${text}"`);
+  }
+
+  it('waits for it and pays once it commits, rather than reading the account as it was', async () => {
+    const member = await fundedDeclaredMember('500.00');
+    let withdrawal: ReturnType<typeof withdraw> | undefined;
+    await t.db.transaction(async (tx) => {
+      await tx.query(`UPDATE members SET bank_account_verified_at = now(), bank_account_verified_by = 'staff:race-test' WHERE id = $1`, [member.memberId]);
+      withdrawal = withdraw(member.token, 200);
+      await untilWaitingOnLock('bank_account_verified_at IS NOT NULL AS is_verified FROM members WHERE id = $1 FOR SHARE');
+    });
+    expect((await withdrawal!).status).toBe(200);
+  });
+
+  it('refuses once a verification that waited is rolled back', async () => {
+    const member = await fundedDeclaredMember('500.00');
+    let withdrawal: ReturnType<typeof withdraw> | undefined;
+    await t.db
+      .transaction(async (tx) => {
+        await tx.query(`UPDATE members SET bank_account_verified_at = now(), bank_account_verified_by = 'staff:race-test' WHERE id = $1`, [member.memberId]);
+        withdrawal = withdraw(member.token, 200);
+        await untilWaitingOnLock('bank_account_verified_at IS NOT NULL AS is_verified FROM members WHERE id = $1 FOR SHARE');
+        throw new Error('roll back');
+      })
+      .catch((error: unknown) => expect((error as Error).message).toBe('roll back'));
+    expect((await withdrawal!).body.code).toBe('BANK_ACCOUNT_NOT_VERIFIED');
+  });
+});
