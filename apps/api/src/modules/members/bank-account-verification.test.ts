@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '@sabai/contracts';
+import { ERRORS, memberProfileResponse } from '@sabai/contracts';
 import { createTestApp, newAccountNumber, newIp, newPhoneNumber, type TestApp } from '../../test/test-app.ts';
 import { expectLedgerSound, mainBalance, postFeed, staffCall, statementFrom } from '../../test/money-helpers.ts';
 
@@ -125,7 +125,7 @@ describe('withdrawals wait for a verified account', () => {
 
     const page = await staffCall(t, 'GET', `/admin-api/v1/members/${member.memberId}`, undefined, 'support');
     expect(page.status).toBe(200);
-    expect(page.body.data.bankAccountVerification).toMatchObject({
+    expect(memberProfileResponse.parse(page.body).data.bankAccountVerification).toMatchObject({
       verifiedAt: null,
       verifiedBy: null,
       nameMismatches: [{ senderName: 'นาย สมศักดิ์ รักชาติ', declaredName: 'สมชาย ใจดี', outcome: 'different' }],
