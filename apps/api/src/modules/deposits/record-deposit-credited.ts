@@ -12,11 +12,18 @@ import { verifyHolderFromDeposit } from './verify-holder-from-deposit.ts';
  */
 export async function recordDepositCredited(
   tx: Queryable,
-  input: { memberId: string; depositId: string; amountSatang: bigint; now: Date },
+  input: {
+    memberId: string;
+    depositId: string;
+    amountSatang: bigint;
+    now: Date;
+    /** True when the caller read that the member's bank account is verified already: the hook is skipped. */
+    isBankAccountVerified?: boolean;
+  },
 ): Promise<void> {
   // A typed holder name (NAME_INQUIRY_PROVIDER=declared) is verified by the first deposit from the
   // bound account that shows it: in this transaction, so it stands or falls with the credit.
-  await verifyHolderFromDeposit(tx, { memberId: input.memberId, depositId: input.depositId, now: input.now });
+  if (input.isBankAccountVerified !== true) await verifyHolderFromDeposit(tx, { memberId: input.memberId, depositId: input.depositId, now: input.now });
   const basis = await readDepositBonusBasis(tx, { memberId: input.memberId, depositSatang: input.amountSatang, now: input.now });
   await recordOutboxEvent(tx, {
     kind: 'deposit.credited',
