@@ -119,7 +119,7 @@ function BackOffice() {
           {current === 'withdrawals' && <WithdrawalsPage canDecide={may('withdrawals.decide')} canViewMember={may('members.view')} />}
           {current === 'dashboard' && <DashboardPage />}
           {current === 'settings' && <SettingsPage canManage={may('settings.manage')} />}
-          {current === 'members' && <MembersPage canManage={may('members.manage')} canAdjust={may('adjustments.request')} canApprove={may('adjustments.approve')} canViewLine={may('line.view')} />}
+          {current === 'members' && <MembersPage canManage={may('members.manage')} canAdjust={may('adjustments.request')} canApprove={may('adjustments.approve')} canViewLine={may('line.view')} canVerifyBank={may('members.verify-bank')} />}
           {current === 'deposits' && <HeldDepositsPage canResolve={may('deposits.resolve')} />}
           {current === 'outbox' && <OutboxPage canRetry={may('outbox.retry')} />}
           {current === 'audit' && <AuditPage />}

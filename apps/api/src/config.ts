@@ -32,8 +32,19 @@ const configSchema = z.object({
   STAFF_TOKEN_SECRET: z.string().min(32).optional(),
   BANK_TOKEN_TTL_MS: z.coerce.number().int().min(60_000).max(3_600_000).default(15 * 60_000),
   SESSION_TTL_MS: z.coerce.number().int().min(60_000).max(30 * 24 * 3_600_000).default(24 * 3_600_000),
-  /** Which name-inquiry provider answers checkBank. Only the sandbox exists today. */
-  NAME_INQUIRY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * Who names a bank account's holder at sign-up (docs/adr/0040): `sandbox` (the quick start's
+   * simulated name inquiry; the account is verified at sign-up) or `declared` (no provider: the
+   * member types the names, and the account stays unverified until a credited deposit from it
+   * shows the same name or staff confirm it; withdrawals wait for that).
+   */
+  NAME_INQUIRY_PROVIDER: z.enum(['sandbox', 'declared']).default('sandbox'),
+  /**
+   * `true` lets a production process run with sandbox providers (a staging site); it then logs a
+   * warning at start. Otherwise production refuses every provider set to `sandbox`
+   * (production-safety.ts).
+   */
+  ALLOW_SANDBOX_PROVIDERS: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   SANDBOX_URL: z.string().url().default('http://127.0.0.1:3100'),
   SANDBOX_API_KEY: z.string().min(8).default('sandbox-dev-key'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
@@ -186,6 +197,17 @@ const configSchema = z.object({
 
 export type AppConfig = z.infer<typeof configSchema>;
 
+/** The values each `*_PROVIDER` variable accepts, read from the schema (production-safety names them). */
+function providerChoices(): Record<string, readonly string[]> {
+  const choices: Record<string, readonly string[]> = {};
+  for (const [name, schema] of Object.entries(configSchema.shape)) {
+    if (!name.endsWith('_PROVIDER')) continue;
+    const inner: unknown = schema instanceof z.ZodDefault ? schema.unwrap() : schema;
+    if (inner instanceof z.ZodEnum) choices[name] = inner.options.map(String);
+  }
+  return choices;
+}
+
 /**
  * Parses configuration from `env` (defaults to process.env).
  * @throws Error listing every invalid variable; in production also every secret that is missing or
@@ -198,7 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  const unsafe = productionConfigProblems(parsed.data, present);
+  const unsafe = productionConfigProblems(parsed.data, present, providerChoices());
   if (unsafe.length > 0) throw new Error(`Invalid configuration for production: ${unsafe.join('; ')}`);
   if (parsed.data.GAME_TRANSFER_VOID_GRACE_MS <= parsed.data.PROVIDER_TIMEOUT_MS + parsed.data.GAME_PARTNER_MAX_APPLY_MS) {
     throw new Error('Invalid configuration: GAME_TRANSFER_VOID_GRACE_MS must be longer than PROVIDER_TIMEOUT_MS + GAME_PARTNER_MAX_APPLY_MS');

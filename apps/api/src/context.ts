@@ -20,7 +20,8 @@ export interface AppContext {
    * config LEDGER_BATCHING). Close it before `db`.
    */
   postings: PostingBatcher;
-  nameInquiry: NameInquiryAdapter;
+  /** Null with NAME_INQUIRY_PROVIDER=declared: nobody outside names an account's holder (docs/adr/0040). */
+  nameInquiry: NameInquiryAdapter | null;
   payout: PayoutAdapter;
   partner: PartnerAdapter;
   rateLimiter: RateLimiter;

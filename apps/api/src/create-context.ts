@@ -12,7 +12,7 @@ import { sharedDevelopmentSecret } from './lib/development-secret.ts';
 export interface ContextOptions {
   /** An open database; when absent one is opened from config (the caller closes `context.db`). */
   db?: Db;
-  nameInquiry?: NameInquiryAdapter;
+  nameInquiry?: NameInquiryAdapter | null;
   payout?: PayoutAdapter;
   partner?: PartnerAdapter;
   now?: () => Date;
@@ -29,7 +29,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     config,
     db,
     postings: createPostingBatcher(db, { enabled: config.LEDGER_BATCHING === 'on' }),
-    nameInquiry: options.nameInquiry ?? createNameInquiry(config),
+    nameInquiry: options.nameInquiry !== undefined ? options.nameInquiry : createNameInquiry(config),
     payout: options.payout ?? createPayout(config),
     partner: options.partner ?? createPartner(config),
     // Read through the context, so a test that sets `context.now` moves the windows too.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { sandboxProvidersWarning } from './production-safety.ts';
 
 const OWN_SECRETS = {
   BANK_TOKEN_SECRET: 'a-bank-token-secret-of-our-own-0123456789',
@@ -11,6 +12,13 @@ const OWN_SECRETS = {
   LINE_CHANNEL_ACCESS_TOKEN: 'a-line-access-token-of-our-own-0123',
   LINE_LINK_PAGE_URL: 'https://member.example/user/profile',
 };
+/** Real providers where this build has them; the staging switch for the roles that have none yet. */
+const REAL_PROVIDERS = {
+  NAME_INQUIRY_PROVIDER: 'declared',
+  LINE_API_BASE_URL: 'https://api.line.me',
+  LINE_ACCOUNT_LINK_URL: 'https://access.line.me/dialog/bot/accountLink',
+};
+const PRODUCTION = { NODE_ENV: 'production', ...OWN_SECRETS, ...REAL_PROVIDERS, ALLOW_SANDBOX_PROVIDERS: 'true' };
 
 describe('production fails closed (issue 13 §2)', () => {
   it('refuses to start without its secrets, naming every one', () => {
@@ -26,15 +34,48 @@ describe('production fails closed (issue 13 §2)', () => {
     ['LINE_CHANNEL_SECRET', 'sandbox-line-channel-secret-change-me'],
     ['LINE_CHANNEL_ACCESS_TOKEN', 'sandbox-line-access-token-change-me'],
   ])('refuses %s set to the published default', (name, value) => {
-    expect(() => loadConfig({ NODE_ENV: 'production', ...OWN_SECRETS, [name]: value })).toThrow(new RegExp(`${name} is a published default`));
+    expect(() => loadConfig({ ...PRODUCTION, [name]: value })).toThrow(new RegExp(`${name} is a published default`));
   });
 
   it('starts with secrets of its own', () => {
-    expect(loadConfig({ NODE_ENV: 'production', ...OWN_SECRETS }).NODE_ENV).toBe('production');
+    expect(loadConfig(PRODUCTION).NODE_ENV).toBe('production');
   });
 
   it('keeps the quick-start defaults outside production', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).GAME_PARTNER_AGENT_SECRET).toBe('sandbox-agent-secret-change-me');
+  });
+});
+
+describe('production refuses sandbox providers (issue 24 §2)', () => {
+  it('refuses the defaults, naming each variable and the values that exist', () => {
+    const start = () => loadConfig({ NODE_ENV: 'production', ...OWN_SECRETS });
+    expect(start).toThrow(/NAME_INQUIRY_PROVIDER is the sandbox \(simulated bank-account holder names\); set it to declared, or set ALLOW_SANDBOX_PROVIDERS=true/);
+    expect(start).toThrow(/PAYOUT_PROVIDER is the sandbox/);
+    expect(start).toThrow(/GAME_PARTNER_PROVIDER is the sandbox/);
+    expect(start).toThrow(/LINE_API_BASE_URL is the sandbox \(unset: the sandbox's LINE\); set it to https:\/\/api\.line\.me/);
+    expect(start).toThrow(/LINE_ACCOUNT_LINK_URL is the sandbox/);
+  });
+
+  it('accepts a real name check and LINE, refusing only the roles still on the sandbox', () => {
+    const start = () => loadConfig({ NODE_ENV: 'production', ...OWN_SECRETS, ...REAL_PROVIDERS });
+    expect(start).toThrow(/PAYOUT_PROVIDER is the sandbox/);
+    expect(start).not.toThrow(/NAME_INQUIRY_PROVIDER|LINE_API_BASE_URL|LINE_ACCOUNT_LINK_URL/);
+  });
+
+  it('starts a staging site with ALLOW_SANDBOX_PROVIDERS=true and says so at start', () => {
+    const config = loadConfig({ NODE_ENV: 'production', ...OWN_SECRETS, ALLOW_SANDBOX_PROVIDERS: 'true' });
+    expect(sandboxProvidersWarning(config)).toBe(
+      'staging: sandbox providers in use (ALLOW_SANDBOX_PROVIDERS=true): NAME_INQUIRY_PROVIDER, PAYOUT_PROVIDER, GAME_PARTNER_PROVIDER, LINE_API_BASE_URL, LINE_ACCOUNT_LINK_URL; not for real members or real money',
+    );
+  });
+
+  it('keeps quiet outside production, where the sandbox is the quick start', () => {
+    expect(sandboxProvidersWarning(loadConfig({ NODE_ENV: 'development' }))).toBeNull();
+    expect(sandboxProvidersWarning(loadConfig({ NODE_ENV: 'development', ALLOW_SANDBOX_PROVIDERS: 'true' }))).toBeNull();
+  });
+
+  it('refuses a staging switch that is not true or false', () => {
+    expect(() => loadConfig({ ALLOW_SANDBOX_PROVIDERS: 'yes' })).toThrow(/ALLOW_SANDBOX_PROVIDERS/);
   });
 });
 

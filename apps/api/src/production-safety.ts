@@ -19,10 +19,16 @@ export const PUBLISHED_DEFAULT_SECRETS: readonly string[] = [
 
 /**
  * Every reason a production process must not start (issue 13 §2, "fail closed"): a secret that
- * is missing or equals a published default. Feed-source secrets live in the database and are
+ * is missing or equals a published default, and (issue 24 §2) a provider role left on the sandbox
+ * without ALLOW_SANDBOX_PROVIDERS=true; `choices` lists the values each provider variable
+ * accepts, so the message says what to set instead. Feed-source secrets live in the database and are
  * checked there (modules/feed-sources). Empty when `NODE_ENV` is not production.
  */
-export function productionConfigProblems(config: AppConfig, env: Record<string, string | undefined>): string[] {
+export function productionConfigProblems(
+  config: AppConfig,
+  env: Record<string, string | undefined>,
+  choices: Readonly<Record<string, readonly string[]>> = {},
+): string[] {
   if (config.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   const secrets: Array<[name: string, value: string | undefined]> = [
@@ -40,5 +46,59 @@ export function productionConfigProblems(config: AppConfig, env: Record<string, 
     else if (PUBLISHED_DEFAULT_SECRETS.includes(value)) problems.push(`${name} is a published default; set a secret of your own`);
   }
   if (!config.LINE_LINK_PAGE_URL) problems.push('LINE_LINK_PAGE_URL is required in production (the member site\'s profile page LINE users are sent to)');
+  if (!config.ALLOW_SANDBOX_PROVIDERS) {
+    for (const provider of sandboxProviders(config)) {
+      const others = (choices[provider.variable] ?? []).filter((value) => value !== 'sandbox');
+      const fix = provider.variable.endsWith('_URL')
+        ? `set it to ${provider.realValue}`
+        : others.length > 0
+          ? `set it to ${others.join(' or ')}`
+          : 'no real provider exists yet for it in this build';
+      problems.push(
+        `${provider.variable} is the sandbox (${provider.what}); ${fix}, or set ALLOW_SANDBOX_PROVIDERS=true on a staging site`,
+      );
+    }
+  }
   return problems;
+}
+
+/** A provider role answered by apps/sandbox under this configuration. */
+export interface SandboxProvider {
+  variable: string;
+  what: string;
+  /** For the URL variables: the production address to set instead. */
+  realValue?: string;
+}
+
+/**
+ * Which provider roles this configuration points at the sandbox (issue 24 §2): the provider
+ * variables whose value is the literal `sandbox` (their defaults, so a production configuration
+ * must name real ones), and LINE's API and account-link dialog when their URL is unset (then
+ * they are the sandbox's LINE). Compares to the literal so providers added later (`manual`, a
+ * bank's) are real by construction.
+ */
+export function sandboxProviders(config: AppConfig): SandboxProvider[] {
+  const found: SandboxProvider[] = [];
+  const roles: Array<[variable: string, value: string, what: string]> = [
+    ['NAME_INQUIRY_PROVIDER', config.NAME_INQUIRY_PROVIDER, 'simulated bank-account holder names'],
+    ['PAYOUT_PROVIDER', config.PAYOUT_PROVIDER, 'simulated payouts: withdrawals would never reach a bank'],
+    ['GAME_PARTNER_PROVIDER', config.GAME_PARTNER_PROVIDER, 'the simulated game partner'],
+  ];
+  for (const [variable, value, what] of roles) if (value === 'sandbox') found.push({ variable, what });
+  if (!config.LINE_API_BASE_URL) found.push({ variable: 'LINE_API_BASE_URL', what: 'unset: the sandbox\'s LINE', realValue: 'https://api.line.me' });
+  if (!config.LINE_ACCOUNT_LINK_URL) {
+    found.push({ variable: 'LINE_ACCOUNT_LINK_URL', what: 'unset: the sandbox\'s account-link dialog', realValue: 'https://access.line.me/dialog/bot/accountLink' });
+  }
+  return found;
+}
+
+/**
+ * The line the API and the worker log at start when a production process runs with sandbox
+ * providers because ALLOW_SANDBOX_PROVIDERS=true (a staging site); null otherwise.
+ */
+export function sandboxProvidersWarning(config: AppConfig): string | null {
+  if (config.NODE_ENV !== 'production' || !config.ALLOW_SANDBOX_PROVIDERS) return null;
+  const sandboxed = sandboxProviders(config);
+  if (sandboxed.length === 0) return null;
+  return `staging: sandbox providers in use (ALLOW_SANDBOX_PROVIDERS=true): ${sandboxed.map((provider) => provider.variable).join(', ')}; not for real members or real money`;
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate, openDatabase } from '@sabai/db';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { sandboxProvidersWarning } from './production-safety.ts';
 
 /**
  * The API process (`npm run api`, production entry): HTTP only, no jobs — the worker process
@@ -17,6 +18,9 @@ await migrate(db);
 const adminDistDir = config.ADMIN_DIST_DIR ?? path.resolve(fileURLToPath(new URL('../../admin/dist', import.meta.url)));
 const { app } = await buildApp({ ...config, WEB_DIST_DIR: webDistDir, ADMIN_DIST_DIR: adminDistDir }, { db });
 app.addHook('onClose', async () => db.close());
+// A staging site runs production with sandbox providers (ALLOW_SANDBOX_PROVIDERS=true): say so at start.
+const stagingWarning = sandboxProvidersWarning(config);
+if (stagingWarning) app.log.warn(stagingWarning);
 await app.listen({ host: config.HOST, port: config.PORT });
 
 let closing = false;

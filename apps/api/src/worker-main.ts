@@ -2,6 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { migrate, openDatabase } from '@sabai/db';
 import { loadConfig } from './config.ts';
+import { sandboxProvidersWarning } from './production-safety.ts';
 import { createAppContext } from './create-context.ts';
 import { startWorker } from './worker/start-worker.ts';
 
@@ -13,6 +14,9 @@ import { startWorker } from './worker/start-worker.ts';
  */
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL === 'silent' ? 'silent' : config.LOG_LEVEL, name: 'worker' });
+// A staging site runs production with sandbox providers (ALLOW_SANDBOX_PROVIDERS=true): say so at start.
+const stagingWarning = sandboxProvidersWarning(config);
+if (stagingWarning) log.warn(stagingWarning);
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
 await migrate(db);
 const context = await createAppContext(config, { db });

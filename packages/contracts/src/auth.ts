@@ -81,10 +81,16 @@ export const loginResponse = envelope(userInfo).extend({
   authToken: z.string().describe('send as Authorization: Bearer <authToken>'),
 });
 export const checkPhoneResponse = envelope(z.object({ phoneNumber: z.string(), available: z.literal(true) }));
+/**
+ * Spec §7: data *may* hold firstName and lastName. With a name-inquiry provider they are the bank's
+ * holder names (signup takes them as proven); with NAME_INQUIRY_PROVIDER=declared they are absent
+ * and the member types them at signup (the account stays unverified until a deposit or staff
+ * confirm it, docs/adr/0040).
+ */
 export const checkBankResponse = envelope(
   z.object({
-    firstName: z.string(),
-    lastName: z.string(),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
     token: z.string().describe('send back as the tokenBank header of signup; valid for 15 minutes'),
   }),
 );

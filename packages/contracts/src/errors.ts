@@ -27,6 +27,8 @@ export const ERRORS = {
   BANK_ACCOUNT_NOT_FOUND: { httpStatus: 422, message: 'ไม่พบบัญชีธนาคารนี้ กรุณาตรวจสอบธนาคารและเลขบัญชี' },
   BANK_TOKEN_INVALID: { httpStatus: 422, message: 'การตรวจสอบบัญชีธนาคารหมดอายุ กรุณาตรวจสอบบัญชีอีกครั้ง' },
   NAME_MISMATCH: { httpStatus: 422, message: 'ชื่อ-นามสกุลต้องตรงกับชื่อบัญชีธนาคาร' },
+  /** Sign-up without name inquiry (NAME_INQUIRY_PROVIDER=declared, docs/adr/0040): a typed name that is not Thai or Latin letters, or too long. */
+  HOLDER_NAME_INVALID: { httpStatus: 400, message: 'กรุณากรอกชื่อและนามสกุลเป็นตัวอักษรภาษาไทยหรือภาษาอังกฤษ ให้ตรงกับชื่อบัญชีธนาคาร' },
   REFERRER_NOT_FOUND: { httpStatus: 422, message: 'ไม่พบรหัสผู้แนะนำนี้ กรุณาตรวจสอบลิงก์แนะนำ' },
   WRONG_OLD_PASSWORD: { httpStatus: 422, message: 'รหัสผ่านเดิมไม่ถูกต้อง' },
   SAME_PASSWORD: { httpStatus: 422, message: 'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านเดิม' },
@@ -54,6 +56,8 @@ export const ERRORS = {
   WITHDRAW_DISABLED: { httpStatus: 422, message: 'ขณะนี้ปิดการถอนเงินชั่วคราว' },
   INSUFFICIENT_BALANCE: { httpStatus: 422, message: 'ยอดเงินไม่เพียงพอ' },
   TURNOVER_NOT_MET: { httpStatus: 422, message: 'ยอดเทิร์นโอเวอร์ยังไม่ครบตามเงื่อนไข' },
+  /** The bound account's holder name is not confirmed yet (declared at sign-up, docs/adr/0040): the first deposit from it, or staff, confirm it. */
+  BANK_ACCOUNT_NOT_VERIFIED: { httpStatus: 422, message: 'บัญชีธนาคารของคุณยังไม่ได้รับการยืนยัน ระบบจะยืนยันให้เมื่อคุณฝากเงินครั้งแรกจากบัญชีนี้ หรือติดต่อเจ้าหน้าที่เพื่อยืนยันบัญชี' },
   WITHDRAW_IN_PROGRESS: { httpStatus: 409, message: 'มีรายการถอนที่รอดำเนินการอยู่ กรุณารอให้เสร็จก่อน' },
   /** The bank refused the payout; the reservation was voided and the money is back in the wallet. */
   WITHDRAW_FAILED: { httpStatus: 422, message: 'ถอนเงินไม่สำเร็จ ธนาคารปฏิเสธรายการ ระบบคืนเงินเข้ากระเป๋าแล้ว' },

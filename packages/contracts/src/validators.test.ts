@@ -5,7 +5,9 @@ import {
   parseDateOfBirth,
   isValidBankAccountNumber,
   isValidPassword,
+  isValidDeclaredName,
   isValidPersonName,
+  normalizeDeclaredName,
   isValidPhoneNumber,
   maskBankAccountNumber,
   maskPhoneNumber,
@@ -78,5 +80,17 @@ describe('date of birth and age (issue 12: 20 years, docs/adr/0021)', () => {
   it('gives the Thai calendar date (UTC+7)', () => {
     expect(bangkokDate(new Date('2026-11-25T16:59:59Z'))).toBe('2026-11-25');
     expect(bangkokDate(new Date('2026-11-25T17:00:00Z'))).toBe('2026-11-26');
+  });
+});
+
+describe('typed holder name (NAME_INQUIRY_PROVIDER=declared, docs/adr/0040)', () => {
+  it.each(['สมชาย', 'ใจดี', 'ณัฐวุฒิ์', 'Somchai', "O'Neil", 'Mary Ann', 'Smith-Jones', 'J. Smith', '  สมชาย  '])('accepts %s', (name) => {
+    expect(isValidDeclaredName(name)).toBe(true);
+  });
+  it.each(['', '   ', 'สมชาย1', 'Somchai2', 'สมชายSomchai', 'สม๙', '฿', 'Дмитрий', '😀', 'a'.repeat(61), '-Smith', null, 42])('refuses %s', (name) => {
+    expect(isValidDeclaredName(name)).toBe(false);
+  });
+  it('stores a name trimmed with single spaces', () => {
+    expect(normalizeDeclaredName('  Mary \t  Ann ')).toBe('Mary Ann');
   });
 });

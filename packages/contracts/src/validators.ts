@@ -25,6 +25,29 @@ export const isValidPassword = (value: unknown): value is string =>
 export const isValidPersonName = (value: unknown): value is string =>
   typeof value === 'string' && PERSON_NAME_PATTERN.test(value.trim());
 
+/** A typed holder name (NAME_INQUIRY_PROVIDER=declared, docs/adr/0040): at most this many characters after trimming. */
+export const DECLARED_NAME_MAX_LENGTH = 60;
+/** Thai letters, vowels and tone marks (U+0E01–U+0E3A, U+0E40–U+0E4E; no Thai digits, no ฿), single spaces between words. */
+const THAI_NAME_PATTERN = /^[\u0E01-\u0E3A\u0E40-\u0E4E]+(?: [\u0E01-\u0E3A\u0E40-\u0E4E]+)*$/u;
+/** Latin letters A–Z, words joined by one space, hyphen, apostrophe or a dot (`J. SMITH`, `O'NEIL`). */
+const LATIN_NAME_PATTERN = /^[A-Za-z]+(?:(?:[ '-]|\. ?)[A-Za-z]+)*\.?$/;
+
+/**
+ * A first or last name the member types at sign-up when no provider names the holder
+ * (docs/adr/0040): Thai letters only or Latin letters only (as the bank prints the name; one
+ * script per field, so a statement line can be compared without transliteration), 1–60
+ * characters after trimming and collapsing spaces. Digits, emoji and other scripts are refused.
+ */
+export function isValidDeclaredName(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const name = normalizeDeclaredName(value);
+  if (name.length === 0 || name.length > DECLARED_NAME_MAX_LENGTH) return false;
+  return THAI_NAME_PATTERN.test(name) || LATIN_NAME_PATTERN.test(name);
+}
+
+/** How a typed name is stored: Unicode NFC, trimmed, runs of white space as one space. */
+export const normalizeDeclaredName = (value: string): string => value.normalize('NFC').trim().replace(/\s+/gu, ' ');
+
 /**
  * Masks an account number for display (spec dialog 11): all but the last four digits hidden,
  * `1234567890` → `xxxxxx7890`.

@@ -10,6 +10,7 @@ import { Button, ErrorText } from '../ui';
 import { LedgerStatement } from './ledger-statement';
 import { MemberProtection } from './member-protection';
 import { MemberRelations } from './member-relations';
+import { MemberBankVerification } from './member-bank-verification';
 
 type MemberRow = MemberSummaryWire;
 
@@ -54,7 +55,7 @@ function MemberLinePanel({ memberId }: { memberId: string }) {
 }
 
 /** Find a member and help them (issue 11 "Members"): the member page, suspend / reactivate, sign out everywhere; their LINE (issue 12). */
-export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = false }: { canManage: boolean; canAdjust: boolean; canApprove: boolean; canViewLine?: boolean }) {
+export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = false, canVerifyBank = false }: { canManage: boolean; canAdjust: boolean; canApprove: boolean; canViewLine?: boolean; canVerifyBank?: boolean }) {
   const { t } = useI18n();
   const client = useQueryClient();
   const [query, setQuery] = useState('');
@@ -134,6 +135,7 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
           <div className="space-y-2 rounded-lg bg-white p-4 shadow">
             <h2 className="text-lg font-semibold">{member.name}</h2>
             <p>{member.phoneNumber} · {member.bankCode} {member.bankAccountNumber}</p>
+            <MemberBankVerification member={member} canVerify={canVerifyBank} />
             <p>สถานะ: <strong data-testid="member-status">{member.status}</strong> · เซสชันที่เปิดอยู่ {member.openSessions}</p>
             <p>ยูสเกม: {member.gameUsername ?? '—'} · แนะนำ ชั้น 1: {member.referrals.level1} ชั้น 2: {member.referrals.level2}</p>
             {member.liveGameWallet.source !== 'no_account' && (

@@ -110,8 +110,9 @@ async function createMembers(count: number): Promise<Array<{ id: string; phoneNu
     const member = { id, phoneNumber: `0870${String(index).padStart(6, '0')}`, accountNumber: `55${String(index).padStart(7, '0')}1` };
     await database.db.transaction(async (tx) => {
       await tx.query(
-        `INSERT INTO members (id, phone_number, password_hash, bank_code, bank_account_number, first_name, last_name, affiliate_key)
-         VALUES ($1, $2, $3, '014', $4, 'ทดสอบ', 'ล่ม', $5)`,
+        `INSERT INTO members (id, phone_number, password_hash, bank_code, bank_account_number, first_name, last_name, affiliate_key,
+           bank_account_verified_at, bank_account_verified_by)
+         VALUES ($1, $2, $3, '014', $4, 'ทดสอบ', 'ล่ม', $5, now(), 'name_inquiry')`,
         [member.id, member.phoneNumber, passwordHash, member.accountNumber, `CR${String(index).padStart(6, '0')}`],
       );
       await openMemberWallets(tx, member.id);

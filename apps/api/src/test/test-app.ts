@@ -34,8 +34,12 @@ export interface TestApp {
     ip?: string;
     withoutApiKey?: boolean;
   }): Promise<{ status: number; body: { success: boolean | 0 | 1; message: string; code?: string; data: any; authToken?: string }; headers: Record<string, unknown> }>;
-  /** Signs a new member up through checkBank + signup; returns what it used. */
-  signUp(options?: Partial<{ phoneNumber: string; accountNumber: string; bankCode: string; password: string; affiliateKey: string; isBonus: boolean; dateOfBirth: string }>): Promise<{
+  /**
+   * Signs a new member up through checkBank + signup; returns what it used. With
+   * NAME_INQUIRY_PROVIDER=declared checkBank names nobody: `firstName` / `lastName` are typed
+   * (default ทดสอบ ระบบ).
+   */
+  signUp(options?: Partial<{ phoneNumber: string; accountNumber: string; bankCode: string; password: string; affiliateKey: string; isBonus: boolean; dateOfBirth: string; firstName: string; lastName: string }>): Promise<{
     phoneNumber: string;
     accountNumber: string;
     bankCode: string;
@@ -152,8 +156,8 @@ export async function createTestApp(options: {
         Confirm_Password: password,
         BankAccount: accountNumber,
         BankCode: bankCode,
-        firstName: bank.body.data.firstName,
-        lastName: bank.body.data.lastName,
+        firstName: bank.body.data.firstName ?? input.firstName ?? 'ทดสอบ',
+        lastName: bank.body.data.lastName ?? input.lastName ?? 'ระบบ',
         affiliateKey: input.affiliateKey ?? '',
         isBonus: input.isBonus ?? false,
         dateOfBirth: input.dateOfBirth ?? '1990-01-15',

@@ -41,6 +41,22 @@ export const MEMBER_PAGE_RECENT_ROWS = 20;
  * when the partner could not be read: then `amount` is our books' figure), beside our books'
  * `ledgerAmount`. Recent lists are newest first, at most MEMBER_PAGE_RECENT_ROWS each.
  */
+/**
+ * Whether the member's bound bank account is verified (docs/adr/0040): `verifiedBy` is
+ * `name_inquiry`, `deposit:<deposit id>` or `staff:<username>`; both null while unverified (typed
+ * name, NAME_INQUIRY_PROVIDER=declared). `nameMismatches`: credited deposits from the account whose
+ * sender name did not verify it (`different`, or `undecidable`: another script, truncated too
+ * short), newest first.
+ */
+export const bankAccountVerification = z.object({
+  verifiedAt: z.string().nullable(),
+  verifiedBy: z.string().nullable(),
+  nameMismatches: z
+    .array(z.object({ depositId: z.string(), senderName: z.string(), declaredName: z.string(), outcome: z.enum(['different', 'undecidable']), at: z.string() }))
+    .max(MEMBER_PAGE_RECENT_ROWS),
+});
+export const memberBankVerificationResponse = envelope(z.object({ verifiedAt: z.string(), verifiedBy: z.string() }));
+
 export const memberProfile = z.object({
   memberId: z.string(),
   phoneNumber: z.string(),
@@ -63,6 +79,7 @@ export const memberProfile = z.object({
   openSessions: z.number().int(),
   staffActions: z.array(z.object({ seq: z.string().describe('audit chain position (int8 as text)'), actor: z.string(), action: z.string(), reason: z.string().nullable(), at: z.string() })).max(MEMBER_PAGE_RECENT_ROWS),
   liveGameWallet: z.object({ amount: baht, source: z.enum(['partner', 'ledger', 'no_account']), readAt: z.string().nullable(), ledgerAmount: baht }),
+  bankAccountVerification: bankAccountVerification,
 });
 export type MemberProfileWire = z.infer<typeof memberProfile>;
 export const memberProfileResponse = envelope(memberProfile);

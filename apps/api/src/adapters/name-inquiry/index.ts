@@ -4,9 +4,14 @@ import { createSandboxNameInquiry } from './sandbox-name-inquiry.ts';
 
 export * from './name-inquiry-adapter.ts';
 
-/** The name-inquiry provider chosen by NAME_INQUIRY_PROVIDER. */
-export function createNameInquiry(config: AppConfig): NameInquiryAdapter {
+/**
+ * The name-inquiry provider chosen by NAME_INQUIRY_PROVIDER; null for `declared` (no provider:
+ * the member types the holder's names and the account is verified later, docs/adr/0040).
+ */
+export function createNameInquiry(config: AppConfig): NameInquiryAdapter | null {
   switch (config.NAME_INQUIRY_PROVIDER) {
+    case 'declared':
+      return null;
     case 'sandbox':
       return createSandboxNameInquiry({
         baseUrl: config.SANDBOX_URL,

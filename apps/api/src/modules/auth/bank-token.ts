@@ -4,13 +4,16 @@ import { signToken, verifyToken } from '../../lib/signed-token.ts';
  * The checkBank token: proof, signed by us, that name inquiry said `firstName lastName` holds
  * account `accountNumber` at bank `bankCode`, asked during the registration of `phoneNumber` (the
  * phone step it followed, issue 13 §3.6). Signup trusts the names only through it, for that phone.
+ * Without a provider (NAME_INQUIRY_PROVIDER=declared, docs/adr/0040) both names are null: the
+ * token proves only that the account passed checkBank's checks for that phone, and signup takes
+ * the typed names as declared, not proven.
  */
 export interface BankProof {
   phoneNumber: string;
   bankCode: string;
   accountNumber: string;
-  firstName: string;
-  lastName: string;
+  firstName: string | null;
+  lastName: string | null;
 }
 
 export function issueBankToken(proof: BankProof, secret: string, options: { nowMs: number; ttlMs: number }): string {
@@ -23,6 +26,7 @@ export function readBankToken(token: string, secret: string, nowMs: number): Ban
   if (!payload || payload.purpose !== 'bank-proof') return undefined;
   const { phoneNumber, bankCode, accountNumber, firstName, lastName } = payload;
   if (typeof phoneNumber !== 'string' || typeof bankCode !== 'string' || typeof accountNumber !== 'string') return undefined;
+  if (firstName === null && lastName === null) return { phoneNumber, bankCode, accountNumber, firstName: null, lastName: null };
   if (typeof firstName !== 'string' || typeof lastName !== 'string') return undefined;
   return { phoneNumber, bankCode, accountNumber, firstName, lastName };
 }

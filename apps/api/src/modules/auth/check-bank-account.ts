@@ -8,7 +8,9 @@ import { clientAddressKey } from '../../lib/client-address.ts';
 /**
  * Register step 2 (spec §5, `POST /auth-service/v1/checkBank`): the bank must be one of the 17
  * registration banks and the account 10 or 12 digits; name inquiry then gives the holder's name,
- * returned with a token that signup trusts.
+ * returned with a token that signup trusts. With NAME_INQUIRY_PROVIDER=declared (no provider,
+ * docs/adr/0040) the same checks run and the token comes without names: the member types them at
+ * signup and the account stays unverified until a deposit from it or staff confirm the name.
  *
  * It reveals no more than sign-up needs (issue 13 §3.6): only after this address passed the phone
  * step (checkPhone) in the last BANK_TOKEN_TTL_MS, for the phone it checked last, which the token
@@ -20,7 +22,7 @@ import { clientAddressKey } from '../../lib/client-address.ts';
 export async function checkBankAccount(
   context: AppContext,
   input: { bankCode: string; accountNumber: string; ipAddress: string },
-): Promise<{ firstName: string; lastName: string; token: string }> {
+): Promise<{ firstName?: string; lastName?: string; token: string }> {
   if (!isRegistrationBankCode(input.bankCode) || !isValidBankAccountNumber(input.accountNumber)) {
     throw new AppError('INCOMPLETE_BANK_INFO');
   }
@@ -32,6 +34,15 @@ export async function checkBankAccount(
   if (!phoneNumber) throw new AppError('PHONE_STEP_REQUIRED');
   await context.rateLimiter.hit(CHECKS_PER_PHONE_STEP, phoneNumber);
 
+  const issue = (names: { firstName: string | null; lastName: string | null }) =>
+    issueBankToken(
+      { phoneNumber, bankCode: input.bankCode, accountNumber: input.accountNumber, ...names },
+      context.bankTokenSecret,
+      { nowMs: context.now().getTime(), ttlMs: context.config.BANK_TOKEN_TTL_MS },
+    );
+  // No provider (docs/adr/0040): a token without names; the member types them at signup.
+  if (context.nameInquiry === null) return { token: issue({ firstName: null, lastName: null }) };
+
   let holder;
   try {
     holder = await context.nameInquiry.lookupAccountHolder({ bankCode: input.bankCode, accountNumber: input.accountNumber });
@@ -41,11 +52,7 @@ export async function checkBankAccount(
   }
   if (!holder.found) throw new AppError('BANK_ACCOUNT_NOT_FOUND');
 
-  const token = issueBankToken(
-    { phoneNumber, bankCode: input.bankCode, accountNumber: input.accountNumber, firstName: holder.firstName, lastName: holder.lastName },
-    context.bankTokenSecret,
-    { nowMs: context.now().getTime(), ttlMs: context.config.BANK_TOKEN_TTL_MS },
-  );
+  const token = issue({ firstName: holder.firstName, lastName: holder.lastName });
   return { firstName: holder.firstName, lastName: holder.lastName, token };
 }
 

@@ -5,8 +5,10 @@ import {
   parseDateOfBirth,
   isRegistrationBankCode,
   isValidBankAccountNumber,
+  isValidDeclaredName,
   isValidPassword,
   isValidPhoneNumber,
+  normalizeDeclaredName,
 } from '@sabai/contracts';
 import { postgresErrorCode, violatedConstraint } from '@sabai/db';
 import { AppError } from '../../lib/app-error.ts';
@@ -14,7 +16,7 @@ import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { newAffiliateKey, newMemberId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { AppContext } from '../../context.ts';
-import { readBankToken } from './bank-token.ts';
+import { readBankToken, type BankProof } from './bank-token.ts';
 import { openMemberWallets } from '../wallet/index.ts';
 
 export interface RegisterMemberInput {
@@ -23,7 +25,10 @@ export interface RegisterMemberInput {
   confirmPassword: string;
   bankCode: string;
   accountNumber: string;
-  /** Optional: when given they must equal the names proven by the bank token. */
+  /**
+   * With a name-inquiry provider: optional, and when given they must equal the names the bank
+   * token proves. Without one (declared, docs/adr/0040): required, Thai or Latin letters.
+   */
   firstName?: string | undefined;
   lastName?: string | undefined;
   /** The referrer's affiliateKey from a referral link; empty or absent for none. */
@@ -48,8 +53,14 @@ const AFFILIATE_KEY_ATTEMPTS = 5;
  * in one transaction. One member per phone and per bank account is enforced by unique
  * constraints, so two racing sign-ups cannot both succeed.
  *
+ *
+ * The bound account is verified at once when name inquiry named its holder (the token carries
+ * the names); with a token without names (NAME_INQUIRY_PROVIDER=declared) the typed names are
+ * stored and the account stays unverified until a credited deposit from it shows the same name
+ * or staff confirm it (docs/adr/0040); withdrawals wait for that.
+ *
  * @throws AppError INVALID_PHONE, PASSWORD_RULES, COMMON_PASSWORD, PASSWORD_MISMATCH,
- *   INCOMPLETE_BANK_INFO, BANK_TOKEN_INVALID, NAME_MISMATCH, REFERRER_NOT_FOUND,
+ *   INCOMPLETE_BANK_INFO, BANK_TOKEN_INVALID, NAME_MISMATCH, NAME_REQUIRED, HOLDER_NAME_INVALID, REFERRER_NOT_FOUND,
  *   DATE_OF_BIRTH_REQUIRED, UNDER_AGE, RG_SIGNUP_EXCLUDED, PHONE_TAKEN, BANK_ACCOUNT_TAKEN.
  */
 export async function registerMember(
@@ -68,10 +79,7 @@ export async function registerMember(
   if (!proof || proof.phoneNumber !== input.phoneNumber || proof.bankCode !== input.bankCode || proof.accountNumber !== input.accountNumber) {
     throw new AppError('BANK_TOKEN_INVALID');
   }
-  const isSameName = (given: string | undefined, proven: string) => given === undefined || given.trim() === '' || given.trim() === proven;
-  if (!isSameName(input.firstName, proof.firstName) || !isSameName(input.lastName, proof.lastName)) {
-    throw new AppError('NAME_MISMATCH');
-  }
+  const holder = holderOf(proof, input);
 
   const referralKey = input.affiliateKey?.trim().toUpperCase() ?? '';
   let referrer: { id: string; referrer_level1_id: string | null } | undefined;
@@ -105,21 +113,24 @@ export async function registerMember(
       await context.db.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO members (id, phone_number, password_hash, bank_code, bank_account_number, first_name, last_name,
-             affiliate_key, referrer_level1_id, referrer_level2_id, bonus_preference, date_of_birth)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+             affiliate_key, referrer_level1_id, referrer_level2_id, bonus_preference, date_of_birth,
+             bank_account_verified_at, bank_account_verified_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
           [
             memberId,
             input.phoneNumber,
             passwordHash,
             input.bankCode,
             input.accountNumber,
-            proof.firstName,
-            proof.lastName,
+            holder.firstName,
+            holder.lastName,
             affiliateKey,
             referrer?.id ?? null,
             referrer?.referrer_level1_id ?? null,
             input.wantsBonus ?? false,
             input.dateOfBirth,
+            holder.isProven ? context.now() : null,
+            holder.isProven ? 'name_inquiry' : null,
           ],
         );
         await openMemberWallets(tx, memberId);
@@ -134,4 +145,25 @@ export async function registerMember(
       throw error;
     }
   }
+}
+
+/**
+ * The names the member is registered with: the bank's when the token proves them (typed names,
+ * if sent, must equal them); otherwise the typed ones, normalized (docs/adr/0040).
+ * @throws AppError NAME_MISMATCH, NAME_REQUIRED, HOLDER_NAME_INVALID.
+ */
+function holderOf(
+  proof: BankProof,
+  input: Pick<RegisterMemberInput, 'firstName' | 'lastName'>,
+): { firstName: string; lastName: string; isProven: boolean } {
+  if (proof.firstName !== null && proof.lastName !== null) {
+    const isSameName = (given: string | undefined, proven: string) => given === undefined || given.trim() === '' || given.trim() === proven;
+    if (!isSameName(input.firstName, proof.firstName) || !isSameName(input.lastName, proof.lastName)) throw new AppError('NAME_MISMATCH');
+    return { firstName: proof.firstName, lastName: proof.lastName, isProven: true };
+  }
+  const firstName = normalizeDeclaredName(input.firstName ?? '');
+  const lastName = normalizeDeclaredName(input.lastName ?? '');
+  if (firstName === '' || lastName === '') throw new AppError('NAME_REQUIRED');
+  if (!isValidDeclaredName(firstName) || !isValidDeclaredName(lastName)) throw new AppError('HOLDER_NAME_INVALID');
+  return { firstName, lastName, isProven: false };
 }

@@ -181,6 +181,17 @@ describe('POST /auth-service/v1/signup', () => {
     }
   });
 
+  it('verifies the bound account at once when name inquiry named its holder (docs/adr/0040)', async () => {
+    const { token, body } = await signupBody();
+    expect((await signup(body, token)).status).toBe(200);
+    const { rows } = await t.db.query<{ bank_account_verified_at: Date | null; bank_account_verified_by: string | null }>(
+      'SELECT bank_account_verified_at, bank_account_verified_by FROM members WHERE phone_number = $1',
+      [body.phoneNumber],
+    );
+    expect(rows[0]?.bank_account_verified_by).toBe('name_inquiry');
+    expect(rows[0]?.bank_account_verified_at).toBeInstanceOf(Date);
+  });
+
   it('stores the bonus preference off by default', async () => {
     const { token, body } = await signupBody();
     const { isBonus: _omitted, ...withoutBonus } = body;

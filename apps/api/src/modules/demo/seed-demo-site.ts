@@ -72,8 +72,10 @@ export async function seedDemoSite(
   const passwordHash = await hashPassword(DEMO_MEMBER.password);
   await db.transaction(async (tx) => {
     await tx.query(
-      `INSERT INTO members (id, phone_number, password_hash, bank_code, bank_account_number, first_name, last_name, affiliate_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      // The demo member's account is the sandbox bank's: verified as name inquiry would (docs/adr/0040).
+      `INSERT INTO members (id, phone_number, password_hash, bank_code, bank_account_number, first_name, last_name, affiliate_key,
+         bank_account_verified_at, bank_account_verified_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now(), 'name_inquiry')`,
       [DEMO_MEMBER.id, DEMO_MEMBER.phoneNumber, passwordHash, DEMO_MEMBER.bankCode, DEMO_MEMBER.accountNumber, DEMO_MEMBER.firstName, DEMO_MEMBER.lastName, DEMO_MEMBER.affiliateKey],
     );
     await openMemberWallets(tx, DEMO_MEMBER.id);

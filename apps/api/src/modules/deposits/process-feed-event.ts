@@ -158,7 +158,9 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       creditTransferId,
       promptPayRequestId: decision.promptPayRequestId ?? null,
     });
-    await recordDepositCredited(tx, { memberId: decision.memberId, depositId, amountSatang: credit.amountSatang, now: context.now() });
+    // Read with the candidates: a member verified already costs the verification hook no query.
+    const isBankAccountVerified = candidates.members.some((member) => member.memberId === decision.memberId && member.isBankAccountVerified);
+    await recordDepositCredited(tx, { memberId: decision.memberId, depositId, amountSatang: credit.amountSatang, now: context.now(), isBankAccountVerified });
     if (decision.promptPayRequestId) {
       await tx.query('UPDATE promptpay_requests SET paid_deposit_id = $2 WHERE id = $1 AND paid_deposit_id IS NULL', [decision.promptPayRequestId, depositId]);
     }
@@ -167,10 +169,14 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
   });
 }
 
+/** A member the matcher may pick, with what the crediting needs besides (docs/adr/0040). */
+type CandidateMember = MatchMember & { isBankAccountVerified: boolean };
+
 /** Bounds the members a matcher sees: only those who could fit the credit's sender details. */
-async function loadCandidates(tx: Queryable, credit: IncomingCredit): Promise<{ members: MatchMember[]; promptPayRequests: OpenPromptPayRequest[] }> {
+async function loadCandidates(tx: Queryable, credit: IncomingCredit): Promise<{ members: CandidateMember[]; promptPayRequests: OpenPromptPayRequest[] }> {
   const memberColumns = `id AS "memberId", bank_code AS "bankCode", bank_account_number AS "bankAccountNumber",
-    first_name AS "firstName", last_name AS "lastName", phone_number AS "phoneNumber", status`;
+    first_name AS "firstName", last_name AS "lastName", phone_number AS "phoneNumber", status,
+    bank_account_verified_at IS NOT NULL AS "isBankAccountVerified"`;
   const limit = 50;
   if (credit.channelKind === 'promptpay') {
     const { rows } = await tx.query<OpenPromptPayRequest>(
@@ -178,24 +184,24 @@ async function loadCandidates(tx: Queryable, credit: IncomingCredit): Promise<{ 
        FROM promptpay_requests WHERE amount_satang = $1 AND paid_deposit_id IS NULL AND expires_at > $2 LIMIT ${limit}`,
       [credit.amountSatang, credit.occurredAt],
     );
-    const members = await tx.query<MatchMember>(`SELECT ${memberColumns} FROM members WHERE id = ANY($1::text[])`, [rows.map((row) => row.memberId)]);
+    const members = await tx.query<CandidateMember>(`SELECT ${memberColumns} FROM members WHERE id = ANY($1::text[])`, [rows.map((row) => row.memberId)]);
     return { members: members.rows, promptPayRequests: rows };
   }
   if (credit.channelKind === 'truemoney') {
     const phone = (credit.senderPhone ?? '').replace(/^\+66/, '0');
-    const { rows } = await tx.query<MatchMember>(`SELECT ${memberColumns} FROM members WHERE phone_number = $1 LIMIT ${limit}`, [phone]);
+    const { rows } = await tx.query<CandidateMember>(`SELECT ${memberColumns} FROM members WHERE phone_number = $1 LIMIT ${limit}`, [phone]);
     return { members: rows, promptPayRequests: [] };
   }
   const mask = credit.senderAccountMasked ? readMaskedAccount(credit.senderAccountMasked) : null;
   if (mask) {
-    const { rows } = await tx.query<MatchMember>(
+    const { rows } = await tx.query<CandidateMember>(
       `SELECT ${memberColumns} FROM members WHERE strpos(bank_account_number, $1) > 0 LIMIT ${limit}`,
       [mask.visibleDigits],
     );
     return { members: rows, promptPayRequests: [] };
   }
   if (credit.senderName && credit.senderBankCode) {
-    const { rows } = await tx.query<MatchMember>(
+    const { rows } = await tx.query<CandidateMember>(
       `SELECT ${memberColumns} FROM members WHERE bank_code = $1 AND upper(first_name || ' ' || last_name) = upper($2) LIMIT ${limit}`,
       [credit.senderBankCode, credit.senderName.trim().replace(/\s+/g, ' ')],
     );

@@ -1,17 +1,29 @@
 import type { Queryable } from '@sabai/db';
 import { readDepositBonusBasis } from '../promotions/index.ts';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
+import { verifyHolderFromDeposit } from './verify-holder-from-deposit.ts';
 
 /**
  * Inside the transaction that credits a deposit to a member (automatic match or staff assign):
  * reads the bonus basis at this moment (and ends played-out wagering requirements) and records
- * `deposit.credited` in the outbox. The worker then grants the bonus, earns wheel credit and moves
+ * `deposit.credited` in the outbox; verifies the member's typed bank-account holder name when the
+ * deposit shows it (verify-holder-from-deposit.ts, docs/adr/0040). The worker then grants the bonus, earns wheel credit and moves
  * the money into the game (issue 10 §3); nothing of that runs inside the deposit's transaction.
  */
 export async function recordDepositCredited(
   tx: Queryable,
-  input: { memberId: string; depositId: string; amountSatang: bigint; now: Date },
+  input: {
+    memberId: string;
+    depositId: string;
+    amountSatang: bigint;
+    now: Date;
+    /** True when the caller read that the member's bank account is verified already: the hook is skipped. */
+    isBankAccountVerified?: boolean;
+  },
 ): Promise<void> {
+  // A typed holder name (NAME_INQUIRY_PROVIDER=declared) is verified by the first deposit from the
+  // bound account that shows it: in this transaction, so it stands or falls with the credit.
+  if (input.isBankAccountVerified !== true) await verifyHolderFromDeposit(tx, { memberId: input.memberId, depositId: input.depositId, now: input.now });
   const basis = await readDepositBonusBasis(tx, { memberId: input.memberId, depositSatang: input.amountSatang, now: input.now });
   await recordOutboxEvent(tx, {
     kind: 'deposit.credited',

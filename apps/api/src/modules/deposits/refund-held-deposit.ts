@@ -33,15 +33,7 @@ export async function refundHeldDeposit(
   const note = input.note.trim();
   if (!note) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุเหตุผลการคืนเงิน' });
   if (!findBankByCode(input.bankCode) || !/^\d{10,15}$/.test(input.accountNumber)) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุธนาคารและเลขบัญชีผู้โอนให้ถูกต้อง' });
-  let holder;
-  try {
-    holder = await context.nameInquiry.lookupAccountHolder({ bankCode: input.bankCode, accountNumber: input.accountNumber });
-  } catch (error) {
-    if (error instanceof ProviderUnavailableError) throw new AppError('PROVIDER_UNAVAILABLE');
-    throw error;
-  }
-  if (!holder.found) throw new AppError('VALIDATION_FAILED', { message: 'ไม่พบบัญชีผู้โอนนี้ที่ธนาคาร' });
-  const accountName = `${holder.firstName} ${holder.lastName}`;
+  const accountName = await refundAccountName(context, input);
 
   const refund = await inLedgerTransaction(context.db, async (tx) => {
     const { rows } = await tx.query<{ status: string; amount_satang: bigint }>('SELECT status, amount_satang FROM deposits WHERE id = $1 FOR UPDATE', [input.depositId]);
@@ -175,4 +167,26 @@ export async function recoverDepositRefunds(context: AppContext, options: { batc
 export async function refundsInFlightSatang(db: Queryable): Promise<bigint> {
   const { rows } = await db.query<{ total: bigint }>(`SELECT coalesce(sum(amount_satang), 0)::int8 AS total FROM deposit_refunds WHERE status = 'sending'`);
   return rows[0]?.total ?? 0n;
+}
+
+/**
+ * The holder's name recorded with a refund: the name-inquiry provider's; without one
+ * (NAME_INQUIRY_PROVIDER=declared, docs/adr/0040) the sender name the bank printed on the deposit,
+ * or a placeholder saying nobody looked it up (the payout goes to the account number staff gave).
+ */
+async function refundAccountName(context: AppContext, input: { depositId: string; bankCode: string; accountNumber: string }): Promise<string> {
+  if (context.nameInquiry === null) {
+    const { rows } = await context.db.query<{ sender_name: string | null }>('SELECT sender_name FROM deposits WHERE id = $1', [input.depositId]);
+    const senderName = rows[0]?.sender_name?.trim();
+    return senderName ? senderName.slice(0, 100) : 'ไม่ได้ตรวจชื่อบัญชี';
+  }
+  let holder;
+  try {
+    holder = await context.nameInquiry.lookupAccountHolder({ bankCode: input.bankCode, accountNumber: input.accountNumber });
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) throw new AppError('PROVIDER_UNAVAILABLE');
+    throw error;
+  }
+  if (!holder.found) throw new AppError('VALIDATION_FAILED', { message: 'ไม่พบบัญชีผู้โอนนี้ที่ธนาคาร' });
+  return `${holder.firstName} ${holder.lastName}`;
 }

@@ -7,7 +7,8 @@ import { readMemberWalletBalances, getTurnover } from '../wallet/index.ts';
 /**
  * The member page of the back office (issue 11 "Members"): profile, every wallet (baht), turnover
  * and wagering progress, the active bonus, recent deposits and withdrawals, the game account,
- * referrals on two levels, open sessions and the staff actions on this member. Shape:
+ * referrals on two levels, open sessions, the bank account's verification (with the deposits whose
+ * sender name did not verify it, docs/adr/0040) and the staff actions on this member. Shape:
  * `memberProfile` of @sabai/contracts without `liveGameWallet` (the route adds it).
  * @throws AppError NOT_FOUND.
  */
@@ -15,9 +16,10 @@ export async function getMemberProfile(db: Queryable, memberId: string): Promise
   const { rows } = await db.query<{
     id: string; phone_number: string; first_name: string; last_name: string; bank_code: string; bank_account_number: string; affiliate_key: string;
     status: MemberProfileWire['status']; created_at: Date; bonus_preference: boolean; referrer_level1_id: string | null; username: string | null;
+    bank_account_verified_at: Date | null; bank_account_verified_by: string | null;
   }>(
     `SELECT m.id, m.phone_number, m.first_name, m.last_name, m.bank_code, m.bank_account_number, m.affiliate_key, m.status, m.created_at,
-            m.bonus_preference, m.referrer_level1_id, g.username
+            m.bonus_preference, m.referrer_level1_id, g.username, m.bank_account_verified_at, m.bank_account_verified_by
      FROM members m LEFT JOIN game_accounts g ON g.member_id = m.id WHERE m.id = $1`,
     [memberId],
   );
@@ -41,6 +43,10 @@ export async function getMemberProfile(db: Queryable, memberId: string): Promise
     `SELECT 1 AS level, count(*) AS count FROM members WHERE referrer_level1_id = $1
      UNION ALL SELECT 2, count(*) FROM members WHERE referrer_level2_id = $1`,
     [memberId],
+  );
+  const mismatches = await db.query<{ deposit_id: string; sender_name: string; declared_name: string; outcome: 'different' | 'undecidable'; recorded_at: Date }>(
+    `SELECT deposit_id, sender_name, declared_name, outcome, recorded_at FROM bank_account_name_mismatches WHERE member_id = $1 ORDER BY recorded_at DESC, id DESC LIMIT $2`,
+    [memberId, MEMBER_PAGE_RECENT_ROWS],
   );
   const sessions = await db.query<{ count: bigint }>('SELECT count(*) AS count FROM member_sessions WHERE member_id = $1 AND revoked_at IS NULL AND expires_at > now()', [memberId]);
   const audit = await db.query<{ seq: bigint; actor: string; action: string; reason: string | null; created_at: Date }>(
@@ -66,6 +72,11 @@ export async function getMemberProfile(db: Queryable, memberId: string): Promise
     withdrawals: withdrawals.rows.map((row) => ({ id: row.id, amount: satangToBahtNumber(row.amount_satang), status: row.status, reason: row.decision_reason, at: row.created_at.toISOString() })),
     referrals: { level1: Number(referrals.rows.find((row) => row.level === 1)?.count ?? 0n), level2: Number(referrals.rows.find((row) => row.level === 2)?.count ?? 0n) },
     openSessions: Number(sessions.rows[0]?.count ?? 0n),
+    bankAccountVerification: {
+      verifiedAt: member.bank_account_verified_at?.toISOString() ?? null,
+      verifiedBy: member.bank_account_verified_by,
+      nameMismatches: mismatches.rows.map((row) => ({ depositId: row.deposit_id, senderName: row.sender_name, declaredName: row.declared_name, outcome: row.outcome, at: row.recorded_at.toISOString() })),
+    },
     staffActions: audit.rows.map((row) => ({ seq: row.seq.toString(), actor: row.actor, action: row.action, reason: row.reason, at: row.created_at.toISOString() })),
   };
 }

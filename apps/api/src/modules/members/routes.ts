@@ -6,6 +6,7 @@ import { searchMembers } from './search-members.ts';
 import { getMemberProfile } from './get-member-profile.ts';
 import { setMemberStatus, signMemberOutEverywhere } from './set-member-status.ts';
 import { resetMemberPassword } from './reset-member-password.ts';
+import { confirmBankAccount } from './confirm-bank-account.ts';
 import { listMemberRelations } from './list-member-relations.ts';
 import { decideAdjustment, listPendingAdjustments, requestAdjustment, type AdjustmentView } from './adjust-member-wallet.ts';
 import {
@@ -13,6 +14,7 @@ import {
   adjustmentParams,
   adjustmentRequestBody,
   memberAdjustmentResponse,
+  memberBankVerificationResponse,
   memberParams,
   memberPasswordResetResponse,
   memberProfileResponse,
@@ -30,7 +32,7 @@ import { getBalance } from '../history/index.ts';
 
 const TAGS = ['back office: members'];
 
-/** Staff's member tools (issue 11 "Members"): search, the member page, suspend / reactivate, sign out everywhere, reset password. */
+/** Staff's member tools (issue 11 "Members"): search, the member page, suspend / reactivate, sign out everywhere, reset password, confirm the bank account (docs/adr/0040). */
 export function registerMemberRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/admin-api/v1/members', { schema: { tags: TAGS, querystring: memberSearchQuery, response: { 200: memberSearchResponse } } }, async (request) => {
@@ -79,6 +81,11 @@ export function registerMemberRoutes(app: FastifyInstance, context: AppContext):
     const staff = requireStaffPrincipal(request);
     const ended = await signMemberOutEverywhere(context, { memberId: request.params.memberId, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
     return { success: true, message: 'ออกจากระบบทุกอุปกรณ์แล้ว', data: { sessionsEnded: ended } };
+  });
+  routes.post('/admin-api/v1/members/:memberId/verify-bank', { schema: { tags: TAGS, params: memberParams, body: memberReasonBody, response: { 200: memberBankVerificationResponse } } }, async (request) => {
+    const staff = requireStaffPrincipal(request);
+    const result = await confirmBankAccount(context, { memberId: request.params.memberId, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
+    return { success: true, message: 'ยืนยันบัญชีธนาคารแล้ว สมาชิกถอนเงินเข้าบัญชีนี้ได้', data: { verifiedAt: result.verifiedAt.toISOString(), verifiedBy: result.verifiedBy } };
   });
   routes.post('/admin-api/v1/members/:memberId/reset-password', { schema: { tags: TAGS, params: memberParams, body: memberReasonBody, response: { 200: memberPasswordResetResponse } } }, async (request, reply) => {
     const staff = requireStaffPrincipal(request);

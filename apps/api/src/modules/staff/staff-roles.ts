@@ -42,6 +42,8 @@ export const STAFF_PERMISSIONS = {
   'audit.view': ['owner', 'auditor'],
   'members.view': ['owner', 'finance', 'support', 'auditor'],
   'members.manage': ['owner', 'support'],
+  /** Confirm a member's typed bank-account holder name (docs/adr/0040): it decides where withdrawals are paid, so money roles only. */
+  'members.verify-bank': ['owner', 'finance'],
   'line.view': ['owner', 'finance', 'support', 'auditor'],
   'adjustments.request': ['owner', 'finance', 'support'],
   'adjustments.approve': ['owner', 'finance'],
@@ -95,6 +97,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'POST /admin-api/v1/members/:memberId/reactivate': 'members.manage',
   'POST /admin-api/v1/members/:memberId/sign-out': 'members.manage',
   'POST /admin-api/v1/members/:memberId/reset-password': 'members.manage',
+  'POST /admin-api/v1/members/:memberId/verify-bank': 'members.verify-bank',
   'POST /admin-api/v1/members/:memberId/adjustments': 'adjustments.request',
   'GET /admin-api/v1/members/:memberId/line': 'line.view',
   'GET /admin-api/v1/adjustments': 'adjustments.approve',

@@ -14,7 +14,7 @@ import { withMemberLock } from '../../lib/member-lock.ts';
 import { moveGameCredit } from '../play/index.ts';
 import { endWageringRequirements } from '../wallet/index.ts';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
-import { bahtText, maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, readWithdrawalPosition, toWireStatus } from './withdrawal-rules.ts';
+import { assertBankAccountVerified, bahtText, maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, readWithdrawalPosition, toWireStatus } from './withdrawal-rules.ts';
 
 export interface WithdrawalView {
   withdrawalId: string;
@@ -84,8 +84,9 @@ export async function requestWithdrawal(
 }
 
 /**
- * The withdrawal's one transaction: idempotency by request key, the turnover check under the main
- * wallet's row lock, the bonus grant's end, the pending WITHDRAW reservation and the row.
+ * The withdrawal's one transaction: idempotency by request key, the bank-account verification and
+ * turnover checks under the main wallet's row lock, the bonus grant's end, the pending WITHDRAW
+ * reservation and the row.
  */
 async function reserveWithdrawal(
   context: AppContext,
@@ -107,6 +108,7 @@ async function reserveWithdrawal(
     // and the reservation below, so a requirement is never ended unseen (docs/adr/0011).
     const mainAccount = await requireMemberAccountId(tx, input.memberId, 'main');
     await lockAccount(tx, mainAccount);
+    await assertBankAccountVerified(tx, input.memberId);
     const position = await readWithdrawalPosition(tx, input.memberId);
     if (position.turnoverNowSatang < position.turnoverNeededSatang) throw new AppError('TURNOVER_NOT_MET');
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '@sabai/db';
 import { availableCreditBalance, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
 import { ERRORS, type ErrorCode } from '@sabai/contracts';
+import { AppError } from '../../lib/app-error.ts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { SiteSettingsRow } from '../site/index.ts';
 import { getTurnover } from '../wallet/index.ts';
@@ -34,9 +35,11 @@ export interface WithdrawalPosition {
   /** Turnover from bet records (play); `needed` comes with bonus grants. */
   turnoverNowSatang: bigint;
   turnoverNeededSatang: bigint;
+  /** The bound bank account is verified (name inquiry, a deposit from it, or staff; docs/adr/0040). */
+  isBankAccountVerified: boolean;
 }
 
-/** Reads what the rules need about the member: main balance available, reservations, open withdrawals. */
+/** Reads what the rules need about the member: main balance available, reservations, open withdrawals, bank-account verification. */
 export async function readWithdrawalPosition(q: Queryable, memberId: string): Promise<WithdrawalPosition> {
   const mainAccount = await requireMemberAccountId(q, memberId, 'main');
   const balance = await readAccountBalance(q, mainAccount);
@@ -47,6 +50,7 @@ export async function readWithdrawalPosition(q: Queryable, memberId: string): Pr
   const gameAccount = await requireMemberAccountId(q, memberId, 'game');
   const game = availableCreditBalance(await readAccountBalance(q, gameAccount));
   const turnover = await getTurnover(q, memberId);
+  const verified = await q.query<{ is_verified: boolean }>('SELECT bank_account_verified_at IS NOT NULL AS is_verified FROM members WHERE id = $1', [memberId]);
   return {
     balanceSatang: availableCreditBalance(balance),
     gameBalanceSatang: game,
@@ -54,7 +58,27 @@ export async function readWithdrawalPosition(q: Queryable, memberId: string): Pr
     openWithdrawals: Number(rows[0]?.open ?? 0n),
     turnoverNowSatang: turnover.nowSatang,
     turnoverNeededSatang: turnover.neededSatang,
+    isBankAccountVerified: verified.rows[0]?.is_verified === true,
   };
+}
+
+/**
+ * Withdrawals are paid only to a verified bound account (issue 24 §2, docs/adr/0040): a holder
+ * name typed at sign-up (NAME_INQUIRY_PROVIDER=declared) waits for the first deposit from the
+ * account that shows it, or for staff. Called inside the withdrawal's transaction before the
+ * reservation, after the main wallet's row lock (the order a crediting deposit takes them: wallet,
+ * then member row), and takes the member row `FOR SHARE`: a verification or a change of the bound
+ * account cannot commit between this check and the withdrawal row that copies the account.
+ * @throws AppError BANK_ACCOUNT_NOT_VERIFIED.
+ */
+export async function assertBankAccountVerified(tx: Queryable, memberId: string): Promise<void> {
+  const { rows } = await tx.query<{ is_verified: boolean }>(
+    'SELECT bank_account_verified_at IS NOT NULL AS is_verified FROM members WHERE id = $1 FOR SHARE',
+    [memberId],
+  );
+  const member = rows[0];
+  if (!member) throw new Error(`member ${memberId} not found`);
+  if (!member.is_verified) throw new AppError('BANK_ACCOUNT_NOT_VERIFIED');
 }
 
 /**
@@ -64,6 +88,7 @@ export async function readWithdrawalPosition(q: Queryable, memberId: string): Pr
 export function withdrawalRefusals(settings: SiteSettingsRow, position: WithdrawalPosition): Array<{ code: ErrorCode; message: string }> {
   const reasons: Array<{ code: ErrorCode; message: string }> = [];
   if (!settings.withdraw_enabled) reasons.push({ code: 'WITHDRAW_DISABLED', message: ERRORS.WITHDRAW_DISABLED.message });
+  if (!position.isBankAccountVerified) reasons.push({ code: 'BANK_ACCOUNT_NOT_VERIFIED', message: ERRORS.BANK_ACCOUNT_NOT_VERIFIED.message });
   if (position.openWithdrawals > 0) reasons.push({ code: 'WITHDRAW_IN_PROGRESS', message: ERRORS.WITHDRAW_IN_PROGRESS.message });
   if (position.turnoverNowSatang < position.turnoverNeededSatang) reasons.push({ code: 'TURNOVER_NOT_MET', message: ERRORS.TURNOVER_NOT_MET.message });
   if (position.balanceSatang + position.gameBalanceSatang < settings.withdraw_min_satang) {

@@ -66,6 +66,12 @@ describe('register step 3: names', () => {
     expect(validateConfirmStep({ firstName: 'สมชาย', lastName: 'ใจดี' })).toBeNull();
   });
 
+  it('checks a typed name as the server does: Thai or Latin letters (docs/adr/0040)', () => {
+    expect(validateConfirmStep({ firstName: 'Somchai', lastName: 'Jaidee', isTyped: true })).toBeNull();
+    expect(validateConfirmStep({ firstName: 'สมชาย2', lastName: 'ใจดี', isTyped: true })).toBe('กรุณากรอกชื่อและนามสกุลเป็นตัวอักษรภาษาไทยหรือภาษาอังกฤษ ให้ตรงกับชื่อบัญชีธนาคาร');
+    expect(validateConfirmStep({ firstName: ' ', lastName: 'ใจดี', isTyped: true })).toBe('กรุณากรอกชื่อและนามสกุล');
+  });
+
   it.each([
     ['', 'กรุณากรอกวันเดือนปีเกิดให้ถูกต้อง (ปี ค.ศ.-เดือน-วัน)'],
     ['2006-11-26', 'ขออภัย ผู้สมัครต้องมีอายุ 20 ปีบริบูรณ์ขึ้นไป'],

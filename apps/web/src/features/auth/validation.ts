@@ -4,6 +4,7 @@ import {
   ERRORS,
   MINIMUM_SIGNUP_AGE_YEARS,
   isValidBankAccountNumber,
+  isValidDeclaredName,
   isValidPassword,
   isValidPersonName,
   isValidPhoneNumber,
@@ -39,9 +40,18 @@ export function validateBankStep(input: { bankCode: string; accountNumber: strin
   return null;
 }
 
-/** Register step 3: a name is needed (it is locked and prefilled when the bank check named the holder). */
-export function validateConfirmStep(input: { firstName: string; lastName: string; dateOfBirth?: string; today?: string }): string | null {
-  if (!isValidPersonName(input.firstName) || !isValidPersonName(input.lastName)) return ERRORS.NAME_REQUIRED.message;
+/**
+ * Register step 3: a name is needed (it is locked and prefilled when the bank check named the
+ * holder). A name the member types (`isTyped`: the bank check named nobody, docs/adr/0040) must be
+ * Thai or Latin letters, as the server checks.
+ */
+export function validateConfirmStep(input: { firstName: string; lastName: string; isTyped?: boolean; dateOfBirth?: string; today?: string }): string | null {
+  if (input.firstName.trim() === '' || input.lastName.trim() === '') return ERRORS.NAME_REQUIRED.message;
+  if (input.isTyped) {
+    if (!isValidDeclaredName(input.firstName) || !isValidDeclaredName(input.lastName)) return ERRORS.HOLDER_NAME_INVALID.message;
+  } else if (!isValidPersonName(input.firstName) || !isValidPersonName(input.lastName)) {
+    return ERRORS.NAME_REQUIRED.message;
+  }
   if (input.dateOfBirth !== undefined) {
     const age = ageInYears(input.dateOfBirth, input.today ?? bangkokDate(new Date()));
     if (age === null || age < 0) return ERRORS.DATE_OF_BIRTH_REQUIRED.message;

@@ -8,7 +8,10 @@ import { apiRequest, envelopeOnly } from '../../../lib/api.ts';
 export const checkPhone = (phoneNumber: string) =>
   apiRequest('/auth-service/v1/checkPhone', { method: 'POST', body: { phoneNumber }, schema: envelopeOnly });
 
-/** `POST /auth-service/v1/checkBank`: the account holder's name and a token for signup. */
+/**
+ * `POST /auth-service/v1/checkBank`: a token for signup and, when a name-inquiry provider named
+ * the holder, their names (absent with NAME_INQUIRY_PROVIDER=declared: the member types them).
+ */
 export async function checkBank(input: { BankAccount: string; BankCode: string }) {
   const body = await apiRequest('/auth-service/v1/checkBank', { method: 'POST', body: input, schema: checkBankResponse });
   return body.data;

@@ -1,4 +1,4 @@
-import { REGISTRATION_BANKS, type SiteSettings } from '@sabai/contracts';
+import { DECLARED_NAME_MAX_LENGTH, REGISTRATION_BANKS, type SiteSettings } from '@sabai/contracts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/translate.ts';
 import { BankLogo } from '../../../components/ui/bank-logo.tsx';
@@ -49,6 +49,8 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [bankToken, setBankToken] = useState<string | null>(null);
+  /** The bank check named the holder: names prefilled and locked. Otherwise the member types them (docs/adr/0040). */
+  const [isNameFromBank, setIsNameFromBank] = useState(false);
   const [isBonus, setIsBonus] = useState(false);
   const [dateOfBirth, setDateOfBirth] = useState('');
 
@@ -72,8 +74,13 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
       { BankAccount: accountNumber, BankCode: bankCode },
       {
         onSuccess: (holder) => {
-          setFirstName(holder.firstName);
-          setLastName(holder.lastName);
+          const isNamed = holder.firstName !== undefined && holder.lastName !== undefined;
+          // A typed name is kept when the member goes back a step and checks again.
+          if (isNamed || isNameFromBank) {
+            setFirstName(holder.firstName ?? '');
+            setLastName(holder.lastName ?? '');
+          }
+          setIsNameFromBank(isNamed);
           setBankToken(holder.token || null);
           setStep(3);
         },
@@ -84,7 +91,7 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
 
   const submitSignup = (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateConfirmStep({ firstName, lastName, dateOfBirth });
+    const problem = validateConfirmStep({ firstName, lastName, isTyped: !isNameFromBank, dateOfBirth });
     if (problem) return showError(problem);
     signup.mutate(
       {
@@ -104,7 +111,7 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
     );
   };
 
-  const isNameLocked = bankToken !== null;
+  const isNameLocked = bankToken !== null && isNameFromBank;
   const chosenBank = bankList.find((bank) => bank.code === bankCode);
 
   return (
@@ -218,6 +225,9 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
                 className="input"
                 value={firstName}
                 readOnly={isNameLocked}
+                maxLength={DECLARED_NAME_MAX_LENGTH}
+                autoComplete={isNameLocked ? 'off' : 'given-name'}
+                placeholder={isNameLocked ? undefined : t('register.firstNamePlaceholder')}
                 onChange={(event) => setFirstName(event.target.value)}
                 data-testid="register-first-name"
               />
@@ -227,15 +237,22 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
                 className="input"
                 value={lastName}
                 readOnly={isNameLocked}
+                maxLength={DECLARED_NAME_MAX_LENGTH}
+                autoComplete={isNameLocked ? 'off' : 'family-name'}
+                placeholder={isNameLocked ? undefined : t('register.lastNamePlaceholder')}
                 onChange={(event) => setLastName(event.target.value)}
                 data-testid="register-last-name"
               />
             </Field>
           </div>
-          {isNameLocked && (
+          {isNameLocked ? (
             <p className="-mt-2 flex items-center gap-1 text-xs text-ink/55">
               <LockIcon className="size-3.5" />
               {t('register.nameLocked')}
+            </p>
+          ) : (
+            <p className="-mt-2 text-xs text-ink/55" data-testid="register-name-typed-hint">
+              {t('register.nameTyped')}
             </p>
           )}
           <Field label={t('register.dateOfBirth')} hint={t('register.dateOfBirthHint')}>

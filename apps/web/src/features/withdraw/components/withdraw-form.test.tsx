@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ERRORS } from '@sabai/contracts';
 import '../../../test/setup-dom.ts';
 import { balanceFixture } from '../../../test/fixtures.ts';
 import { mockBackend, ok, renderAt, signIn } from '../../../test/render.tsx';
@@ -46,5 +47,19 @@ describe('withdraw form (spec dialog 2; issue 14 §4)', () => {
     expect(submit.disabled).toBe(true);
     // The hint says the same numbers the same way.
     expect(screen.getByTestId('withdraw-form').textContent).toContain('ถอนขั้นต่ำ 100.00 บาท · สูงสุด 50,000.00 บาทต่อครั้ง');
+  });
+
+  it('explains an account not verified yet (typed holder name, docs/adr/0040): the first deposit from it, or staff', async () => {
+    signIn();
+    mockBackend({
+      'GET /fund-composite/v1/withdrawal/condition': condition({ canWithdraw: false, availableAmount: 0, reasons: [{ code: 'BANK_ACCOUNT_NOT_VERIFIED', message: ERRORS.BANK_ACCOUNT_NOT_VERIFIED.message }] }),
+      'GET /user-profile-composite/v1/profile/balance': ok(balanceFixture()),
+    });
+    render();
+    const reasons = await screen.findByTestId('withdraw-reasons');
+    expect(reasons.querySelector('[data-reason="BANK_ACCOUNT_NOT_VERIFIED"]')?.textContent).toBe(
+      'บัญชีธนาคารของคุณยังไม่ได้รับการยืนยัน ระบบจะยืนยันให้เมื่อคุณฝากเงินครั้งแรกจากบัญชีนี้ หรือติดต่อเจ้าหน้าที่เพื่อยืนยันบัญชี',
+    );
+    expect((screen.getByTestId('withdraw-submit') as HTMLButtonElement).disabled).toBe(true);
   });
 });
