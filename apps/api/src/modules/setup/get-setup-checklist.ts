@@ -9,7 +9,7 @@ import { isCreditableChannelSql } from '../deposits/index.ts';
  */
 function isUsableProvider(config: AppConfig, provider: string): boolean {
   if (provider !== 'sandbox') return true;
-  return config.NODE_ENV !== 'production' || (config as { ALLOW_SANDBOX_PROVIDERS?: boolean }).ALLOW_SANDBOX_PROVIDERS === true;
+  return config.NODE_ENV !== 'production' || config.ALLOW_SANDBOX_PROVIDERS;
 }
 
 /**
