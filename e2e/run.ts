@@ -14,6 +14,8 @@ import { routeSweep } from './journeys/route-sweep.ts';
 import { backOfficeJourney } from './journeys/back-office.ts';
 import { lineJourney } from './journeys/line.ts';
 import { responsibleGamingJourney } from './journeys/responsible-gaming.ts';
+import { startProductionSite } from './go-live/production-processes.ts';
+import { goLiveJourney } from './go-live/go-live-journey.ts';
 
 /**
  * `npm run test:e2e`: the end-to-end journeys in Debian's Chromium (playwright-core, never a
@@ -134,10 +136,32 @@ try {
       await context.close();
     }
   }
+  // Issue 24 §4: a first production start, as an operator does it (its own processes and a fresh
+  // database on the same PostgreSQL server; PGlite cannot be shared between processes).
+  if (!only || only.includes('go-live')) {
+    if (!process.env.DATABASE_URL) {
+      console.log('- go-live: skipped (needs DATABASE_URL: the API, worker and sandbox run as separate processes)');
+    } else {
+      const artifactsDir = path.join(REPO_ROOT, 'e2e/artifacts', 'go-live');
+      mkdirSync(artifactsDir, { recursive: true });
+      const startedAt = Date.now();
+      const site = await startProductionSite({ repoRoot: REPO_ROOT, serverUrl: process.env.DATABASE_URL, logDir: artifactsDir });
+      try {
+        await goLiveJourney({ browser, site, artifactsDir });
+        console.log(`✓ go-live (${Date.now() - startedAt} ms)`);
+      } catch (error) {
+        failures += 1;
+        console.error(`✗ go-live: ${error instanceof Error ? error.stack : String(error)}`);
+        console.error(`  api log (tail):\n${site.logOf('api').slice(-4_000)}`);
+      } finally {
+        await site.close();
+      }
+    }
+  }
 } finally {
   await browser?.close();
   await stack.close();
   await database?.drop();
 }
-console.log(`${selected.length - failures}/${selected.length} journeys passed`);
+console.log(`${failures === 0 ? 'all' : failures + ' failed of the'} journeys${failures === 0 ? ' passed' : ''}`);
 process.exit(failures === 0 ? 0 : 1);

@@ -167,7 +167,7 @@ async function createFirstDepositPromotion(page: Page, origin: string, screensho
   console.log(`  back-office: marketing created ${JOURNEY_PROMOTION.id} (first deposit only) and members see it`);
 }
 
-async function signInThroughScreens(page: Page, origin: string, username: string, oneTimePassword: string, newPassword: string, screenshot: (name: string) => Promise<void>, label: string): Promise<void> {
+export async function signInThroughScreens(page: Page, origin: string, username: string, oneTimePassword: string, newPassword: string, screenshot: (name: string) => Promise<void>, label: string): Promise<void> {
   await page.goto(`${origin}/admin/`);
   await page.getByLabel('ชื่อผู้ใช้').fill(username);
   await page.getByLabel('รหัสผ่าน').fill(oneTimePassword);

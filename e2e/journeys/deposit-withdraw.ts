@@ -207,7 +207,7 @@ export async function depositAndWithdrawThroughSmsGateway(options: SmsGatewayJou
  * Pays in the sandbox bank's page, in a new tab of the same browser context, and waits for its
  * result. Falls back to the bank's JSON endpoint when the page is not there.
  */
-async function sandboxTransfer(
+export async function sandboxTransfer(
   memberPage: Page,
   sandboxUrl: string,
   screenshot: (name: string, target?: Page) => Promise<void>,

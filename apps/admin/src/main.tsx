@@ -62,7 +62,9 @@ function BackOffice() {
   const me = useQuery({ queryKey: ['me', signedIn], queryFn: () => apiGet('/auth/me', staffMeResponse), enabled: signedIn, retry: false });
   const [page, setPage] = useState<Page | null>(null);
   // Issue 24 §1: until the site is open, the back office opens on the setup checklist.
-  const setup = useQuery({ queryKey: ['setup'], queryFn: () => apiGet('/setup', setupChecklistResponse), enabled: signedIn && me.data?.permissions.includes('setup.view') === true, retry: false });
+  // Asked once the password is the staff member's own (before that every call but the password change is refused).
+  const mayReadSetup = signedIn && me.data !== undefined && !me.data.mustChangePassword && me.data.permissions.includes('setup.view');
+  const setup = useQuery({ queryKey: ['setup'], queryFn: () => apiGet('/setup', setupChecklistResponse), enabled: mayReadSetup, retry: false });
   useEffect(() => {
     const onSignedOut = () => setSignedIn(false);
     window.addEventListener('sabai-admin-signed-out', onSignedOut);

@@ -47,7 +47,8 @@ export function SetupPage({ canOpen, onNavigate }: { canOpen: boolean; onNavigat
   const tx = useBilingual();
   const client = useQueryClient();
   const [reason, setReason] = useState('');
-  const checklist = useQuery({ queryKey: ['setup'], queryFn: () => apiGet('/setup', setupChecklistResponse) });
+  // Asked again each time the screen opens: the owner comes back here after each step elsewhere.
+  const checklist = useQuery({ queryKey: ['setup'], queryFn: () => apiGet('/setup', setupChecklistResponse), refetchOnMount: 'always' });
   const open = useMutation({
     mutationFn: () => apiPost('/setup/open', { reason }, setupChecklistResponse),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['setup'] }),
