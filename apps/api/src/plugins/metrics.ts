@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { WITHDRAWAL_STATES as CONTRACT_WITHDRAWAL_STATES } from '@sabai/contracts';
 import type { AppContext } from '../context.ts';
 import { PERIODIC_JOBS } from '../worker/periodic-jobs.ts';
 import { sendError } from './error-handler.ts';
@@ -23,7 +24,8 @@ import { readMoneyFigures, readQueueFigures, type MoneyFigures, type QueueFigure
 
 /** States always reported (0 when no row is in them), so a rule's `delta()` starts from a value. */
 export const DEPOSIT_STATES = ['credited', 'held', 'refunding', 'refunded'] as const;
-export const WITHDRAWAL_STATES = ['pending_approval', 'approved', 'paying', 'paid', 'failed', 'rejected'] as const;
+/** Every state of a withdrawal (contracts' list: with manual payouts, awaiting_payout and paid_unconfirmed too, docs/adr/0039). */
+export const WITHDRAWAL_STATES = CONTRACT_WITHDRAWAL_STATES;
 export const OUTBOX_DELIVERY_STATES = ['queued', 'retrying', 'dead'] as const;
 
 /** Seconds; from 5 ms (a cached read) to 10 s (past REQUEST_TIMEOUT_MS's default 15 s is +Inf). */
@@ -86,7 +88,7 @@ function createMetrics(registry: Registry) {
     readDuration: gauge('sabai_metrics_database_read_duration_seconds', 'Per part (money, queues): how long this scrape took to read its database figures.', ['part']),
     deposits: gauge('sabai_deposits', 'Deposits now in each state (credited, held, refunding, refunded): rows.', ['status']),
     depositsSatang: gauge('sabai_deposits_satang', 'Deposits now in each state: amounts added up, in satang.', ['status']),
-    withdrawals: gauge('sabai_withdrawals', 'Withdrawals now in each state (pending_approval, approved, paying, paid, failed, rejected): rows.', ['status']),
+    withdrawals: gauge('sabai_withdrawals', 'Withdrawals now in each state (pending_approval, approved, paying, awaiting_payout, paid_unconfirmed, paid, failed, rejected): rows.', ['status']),
     withdrawalsSatang: gauge('sabai_withdrawals_satang', 'Withdrawals now in each state: amounts added up, in satang.', ['status']),
     outboxUndispatched: gauge('sabai_outbox_events_pending', 'Outbox events recorded and not yet relayed to their handlers.'),
     outboxDeliveries: gauge('sabai_outbox_deliveries', 'Outbox deliveries not done, by state (queued, retrying, dead).', ['status']),
