@@ -28,8 +28,6 @@ export const RATE_LIMITS = {
    */
   loginFailuresPerPhoneAddress: { name: 'login-fail:phone-address', limit: 5, windowMs: 15 * 60_000, errorCode: 'LOGIN_LOCKED' },
   loginFailuresPerPhone: { name: 'login-fail:phone', limit: 30, windowMs: 60 * 60_000, errorCode: 'LOGIN_LOCKED' },
-  /** At the member's own address a slower backoff instead: five tries a minute, never a 15-minute lock. */
-  loginFailuresAtKnownAddress: { name: 'login-fail:phone-known-address', limit: 5, windowMs: 60_000, errorCode: 'LOGIN_LOCKED' },
   /**
    * One-time codes (issue 27, docs/adr/0042). Per phone: codes sent (each SMS costs the operator and
    * reaches a person who may not have asked) and wrong codes over all purposes; with 5 tries a code
@@ -120,6 +118,15 @@ export class RateLimiter {
       [bucketKey(rule, subject), windowStart],
     );
     return rows[0]?.hits ?? 1;
+  }
+
+  /**
+   * Forgets every counter of `rule` whose subject starts with `subjectPrefix` (a password reset
+   * lifts the phone's login locks at every address: login-fail:phone-address:<phone>|…).
+   */
+  async clear(rule: RateLimitRule, subjectPrefix: string): Promise<void> {
+    const prefix = bucketKey(rule, subjectPrefix).replace(/[\\%_]/g, (char) => `\\${char}`);
+    await this.db.query('DELETE FROM rate_limit_counters WHERE bucket_key LIKE $1', [`${prefix}%`]);
   }
 
   /** Deletes counters of windows that ended more than a day ago; run by the maintenance timer. */

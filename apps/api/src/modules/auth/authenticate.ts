@@ -17,14 +17,20 @@ export function readSessionToken(request: FastifyRequest): string | undefined {
   return typeof token === 'string' && token.length > 0 ? token.trim() : undefined;
 }
 
+/** Sessions already found for a request (a `memberOnly` route checks it before its rate limit, the handler again). */
+const sessionsOfRequests = new WeakMap<FastifyRequest, ActiveSession>();
+
 /**
- * The signed-in member of a request.
+ * The signed-in member of a request (looked up once per request).
  * @throws AppError UNAUTHENTICATED (401) without a valid, unexpired, unrevoked session.
  */
 export async function requireMember(context: AppContext, request: FastifyRequest): Promise<ActiveSession> {
+  const known = sessionsOfRequests.get(request);
+  if (known) return known;
   const token = readSessionToken(request);
   const session = token ? await findActiveSession(context.db, token, context.now()) : undefined;
   if (!session) throw new AppError('UNAUTHENTICATED');
+  sessionsOfRequests.set(request, session);
   return session;
 }
 

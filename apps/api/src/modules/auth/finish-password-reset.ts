@@ -14,7 +14,7 @@ import { resetOwnerKey } from './start-password-reset.ts';
  * Forgot password, step 2 (`POST /auth-service/v1/password-reset/finish`, issue 27 §3): the SMS
  * code and a new password under sign-up's rules (6–64 characters, not a common password). The
  * password changes, every session of the member ends (their event streams close), and a
- * `member.password-reset` event tells the member by LINE. Wrong codes count like wrong passwords:
+ * `member.password-reset` event tells the member by LINE; the phone's login locks are lifted. Wrong codes count like wrong passwords:
  * 5 per phone and address in 15 minutes, besides the code's own 5 tries and the phone's 10 an hour.
  * @throws AppError INVALID_PHONE, PASSWORD_RULES, COMMON_PASSWORD, RATE_LIMITED, CODE_INVALID, CODE_EXPIRED.
  */
@@ -41,7 +41,7 @@ export async function finishPasswordReset(
   const memberId = proved.memberId;
   const passwordHash = await hashPassword(input.newPassword);
   const now = context.now();
-  return context.db.transaction(async (tx) => {
+  const result = await context.db.transaction(async (tx) => {
     await tx.query('UPDATE members SET password_hash = $2, password_changed_at = $3 WHERE id = $1', [memberId, passwordHash, now]);
     const ended = await tx.query(
       `UPDATE member_sessions SET revoked_at = $2, revoked_reason = 'password_changed' WHERE member_id = $1 AND revoked_at IS NULL`,
@@ -56,6 +56,9 @@ export async function finishPasswordReset(
     });
     return { sessionsEnded: ended.rowCount };
   });
+  // The member proved the phone: the login locks of that phone (at every address) end with it.
+  await context.rateLimiter.clear(RATE_LIMITS.loginFailuresPerPhoneAddress, `${input.phoneNumber}|`);
+  return result;
 }
 
 /** A wrong code is answered CODE_INVALID whether or not counting it reached the pair's limit. */
