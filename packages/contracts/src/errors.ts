@@ -29,8 +29,6 @@ export const ERRORS = {
   CODE_EXPIRED: { httpStatus: 422, message: 'รหัส OTP หมดอายุแล้ว กรุณาขอรหัสใหม่' },
   /** Issue 27 §1: a new code asked for before 60 seconds passed. */
   CODE_RESEND_TOO_SOON: { httpStatus: 429, message: 'กรุณารอสักครู่ก่อนขอรหัส OTP ใหม่' },
-  /** checkBank before the phone step (issue 13 §3.6: the bank check is bound to the phone being registered). */
-  PHONE_STEP_REQUIRED: { httpStatus: 400, message: 'กรุณากรอกเบอร์โทรศัพท์ในขั้นตอนแรกก่อน' },
   /** One of the most common passwords (issue 13 §3.5; NIST SP 800-63B §5.1.1.2). */
   COMMON_PASSWORD: { httpStatus: 400, message: 'รหัสผ่านนี้คาดเดาง่ายเกินไป กรุณาตั้งรหัสผ่านใหม่' },
   NAME_REQUIRED: { httpStatus: 400, message: 'กรุณากรอกชื่อและนามสกุล' },

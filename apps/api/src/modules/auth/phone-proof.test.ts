@@ -116,6 +116,19 @@ describe('registration by phone code, not by address (issue 27 §1)', () => {
     expect(spent.body).toMatchObject({ code: 'CODE_EXPIRED', message: ERRORS.CODE_EXPIRED.message });
   });
 
+  it('counts parallel guesses against the same 5 tries (the try is taken before the compare)', async () => {
+    const phoneNumber = newPhoneNumber();
+    const registrationId = (await checkPhone(phoneNumber)).body.data.registrationId as string;
+    const code = await t.readSmsCode(phoneNumber);
+    const guesses = Array.from({ length: 12 }, (_, index) => String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((guess) => verifyPhone(registrationId, guess)));
+    expect(answers.filter((answer) => answer.body.code === 'CODE_INVALID').length).toBeLessThanOrEqual(5);
+    expect(answers.every((answer) => answer.body.code === 'CODE_INVALID' || answer.body.code === 'CODE_EXPIRED')).toBe(true);
+    const { rows } = await t.db.query<{ tries: number }>('SELECT tries FROM phone_codes WHERE owner_key = $1', [registrationId]);
+    expect(Number(rows[0]!.tries)).toBe(5);
+    expect((await verifyPhone(registrationId, code)).body.code).toBe('CODE_EXPIRED');
+  });
+
   it('expires a code after 5 minutes of the app clock', async () => {
     const phoneNumber = newPhoneNumber();
     const registrationId = (await checkPhone(phoneNumber)).body.data.registrationId as string;
