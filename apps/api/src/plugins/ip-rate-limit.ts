@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { RateLimitRule } from '../lib/rate-limiter.ts';
 import { clientAddressKey } from '../lib/client-address.ts';
-import { requireMember } from '../modules/auth/index.ts';
+import { authenticateOnArrival } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,7 +25,7 @@ export function registerIpRateLimits(app: FastifyInstance, context: AppContext):
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config?.ipRateLimit;
     if (!rule) return;
-    if (request.routeOptions.config?.memberOnly === true) await requireMember(context, request);
+    if (request.routeOptions.config?.memberOnly === true) await authenticateOnArrival(context, request);
     await context.rateLimiter.hit(rule, clientAddressKey(request.ip));
   });
 }
