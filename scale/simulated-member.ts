@@ -84,9 +84,14 @@ export function planMember(index: number): MemberPlan {
   };
 }
 
+/** How long a member waits for its code SMS: the worker sends it through the outbox, not the checkPhone call. */
+const CODE_SMS_WAIT_MS = 30_000;
+const CODE_SMS_POLL_MS = 250;
+
 /**
- * One member of the scale test: signs up (checkBank on one API process, signup on another,
- * proving the bank token is valid across processes), logs in through HAProxy, keeps a live
+ * One member of the scale test: signs up (checkPhone, the SMS code read from the sandbox's SMS
+ * Gateway double, verifyPhone; then checkBank on one API process, signup on another with the
+ * registration, proving the bank token is valid across processes), logs in through HAProxy, keeps a live
  * balance stream open, then deposits at the sandbox bank, withdraws, launches games, spins the
  * wheel and reads the balance until the run ends.
  */
@@ -145,17 +150,31 @@ export class SimulatedMember {
 
   async #signUp(attempt: number): Promise<boolean> {
     const { plan, scale } = this;
+    const askedAtMs = Date.now();
     const phone = await this.#call('checkPhone', 'POST', '/auth-service/v1/checkPhone', { phoneNumber: plan.phoneNumber });
-    if (phone.outcome !== 'ok') {
+    const registrationId = readString(readField(phone.body, 'data'), 'registrationId');
+    if (phone.outcome !== 'ok' || !registrationId) {
       this.joinError = `checkPhone ${phone.status} ${phone.code ?? ''}`;
       return false;
     }
+    // Issue 27: the code goes by SMS (the worker sends it to the sandbox's SMS Gateway double).
+    const code = await this.#readCodeSms(askedAtMs);
+    if (!code) {
+      this.joinError = 'no code SMS';
+      return false;
+    }
+    const verified = await this.#call('verifyPhone', 'POST', '/auth-service/v1/verifyPhone', { registrationId, code });
+    if (verified.outcome !== 'ok') {
+      this.joinError = `verifyPhone ${verified.status} ${verified.code ?? ''}`;
+      return false;
+    }
+    const registration = { 'x-registration-id': registrationId };
     const up = scale.apis.filter((api) => api.isUp());
     const checkBankApi = up[(plan.index + attempt) % Math.max(1, up.length)] ?? scale.apis[0]!;
     const signupApi = up.find((api) => api !== checkBankApi) ?? checkBankApi;
     const bank = await callJson(scale.metrics, 'checkBank', `${checkBankApi.url}/auth-service/v1/checkBank`, {
       method: 'POST',
-      headers: this.#memberHeaders(),
+      headers: { ...this.#memberHeaders(), ...registration },
       body: { BankCode: plan.bankCode, BankAccount: plan.accountNumber },
     });
     const bankData = readField(bank.body, 'data');
@@ -166,7 +185,7 @@ export class SimulatedMember {
     }
     const signup = await callJson(scale.metrics, 'signup', `${signupApi.url}/auth-service/v1/signup`, {
       method: 'POST',
-      headers: { ...this.#memberHeaders(), tokenbank: bankToken },
+      headers: { ...this.#memberHeaders(), ...registration, tokenbank: bankToken },
       body: {
         phoneNumber: plan.phoneNumber,
         Password: plan.password,
@@ -187,6 +206,20 @@ export class SimulatedMember {
     this.joinError = null;
     if (signupApi !== checkBankApi) this.crossSignup = { checkBankOn: checkBankApi.name, signupOn: signupApi.name };
     return true;
+  }
+
+  /** The 6-digit code of the newest SMS to this member sent since `sinceMs` (sandbox clock, same machine), or null after CODE_SMS_WAIT_MS. */
+  async #readCodeSms(sinceMs: number): Promise<string | null> {
+    const deadline = Date.now() + CODE_SMS_WAIT_MS;
+    while (Date.now() < deadline) {
+      const listed = await callJson(this.scale.metrics, null, `${this.scale.sandboxUrl}/sms/v1/messages?to=${this.plan.phoneNumber}`, { method: 'GET' });
+      const newest = Array.isArray(listed.body) ? (listed.body[0] as unknown) : undefined;
+      const createdAt = readString(newest, 'createdAt');
+      const code = /\b(\d{6})\b/.exec(readString(newest, 'text') ?? '')?.[1];
+      if (code && createdAt && Date.parse(createdAt) >= sinceMs - 1_000) return code;
+      await sleep(CODE_SMS_POLL_MS);
+    }
+    return null;
   }
 
   async #logIn(): Promise<void> {

@@ -50,6 +50,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     feedSecret: baseConfig.SANDBOX_FEED_SECRET,
     partnerAgentId: baseConfig.GAME_PARTNER_AGENT_ID,
     partnerAgentSecret: baseConfig.GAME_PARTNER_AGENT_SECRET,
+    smsSigningKey: baseConfig.SMS_GATEWAY_SIGNING_KEY,
     // The partner keeps balances next to the database so a restart keeps both books in step.
     ...(options.dataDir ? { partnerDataFile: path.join(options.dataDir, 'sandbox-partner.json') } : {}),
   });

@@ -25,11 +25,12 @@ import { GameReconciliationPage } from './pages/game-reconciliation';
 import { PayoutsPage } from './pages/payouts';
 import { Button } from './ui';
 import { SetupPage } from './pages/setup';
+import { PhoneChangesPage, SmsPage } from './pages/sms';
 import { setupChecklistResponse } from '@sabai/contracts';
 
 type Page = 'settings' | 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff' | 'protection' | LatePage;
 /** Screens added late in issue 11; their labels are inline Thai/English (lib/bilingual.ts). */
-type LatePage = 'setup' | 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels' | 'game' | 'payouts';
+type LatePage = 'setup' | 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels' | 'game' | 'payouts' | 'sms' | 'phone-changes';
 const LATE_PAGES: Array<{ page: LatePage; permission: string; th: string; en: string }> = [
   { page: 'setup', permission: 'setup.view', th: 'เริ่มต้นใช้งาน', en: 'Setup' },
   { page: 'payouts', permission: 'payouts.view', th: 'รายการที่ต้องโอน', en: 'Payouts to pay' },
@@ -40,6 +41,8 @@ const LATE_PAGES: Array<{ page: LatePage; permission: string; th: string; en: st
   { page: 'reports', permission: 'reports.view', th: 'รายงาน', en: 'Reports' },
   { page: 'channels', permission: 'channels.view', th: 'ช่องทางฝาก', en: 'Deposit channels' },
   { page: 'game', permission: 'game.view', th: 'กระทบยอดเกม', en: 'Game reconciliation' },
+  { page: 'sms', permission: 'sms.view', th: 'SMS ที่ส่ง', en: 'SMS sent' },
+  { page: 'phone-changes', permission: 'members.view', th: 'เปลี่ยนเบอร์สมาชิก', en: 'Phone changes' },
 ];
 /** Each screen and the permission that shows it (the server enforces the same matrix). */
 const PAGES: Array<{ page: Page; permission: string; label: 'nav.settings' | 'nav.dashboard' | 'nav.members' | 'nav.withdrawals' | 'nav.deposits' | 'nav.outbox' | 'nav.audit' | 'nav.staff' | 'nav.protection' }> = [
@@ -134,6 +137,8 @@ function BackOffice() {
           {current === 'reports' && <ReportsPage />}
           {current === 'channels' && <ChannelsPage canManage={may('channels.manage')} canSeeSources={may('feed-sources.view')} />}
           {current === 'payouts' && <PayoutsPage canRecord={may('payouts.record')} canResolve={may('payouts.resolve')} />}
+          {current === 'sms' && <SmsPage />}
+          {current === 'phone-changes' && <PhoneChangesPage canRequest={may('members.phone-change.request')} canApprove={may('members.phone-change.approve')} />}
           {current === 'game' && <GameReconciliationPage canRun={may('game.reconcile')} canResolve={may('game.resolve')} />}
         </main>
       </div>

@@ -48,6 +48,7 @@ import { registerRewardAdminRoutes } from './modules/rewards/index.ts';
 import { registerDepositChannelRoutes } from './modules/deposit-channels/index.ts';
 import { registerReportRoutes } from './modules/reports/index.ts';
 import { createLineClient, registerLineRoutes } from './modules/line/index.ts';
+import { registerSmsRoutes } from './modules/sms/index.ts';
 import { createAppContext, type ContextOptions } from './create-context.ts';
 
 const RATE_LIMIT_PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -82,7 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         ? false
         : {
             level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.tokenbank', 'req.headers["x-api-key"]', 'req.headers.token'],
+            redact: ['req.headers.authorization', 'req.headers.tokenbank', 'req.headers["x-registration-id"]', 'req.headers["x-api-key"]', 'req.headers.token'],
           },
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Bound receiving a request, never the work on it nor an event stream (issue 24 §3, ADR 0038).
@@ -135,7 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const allowedOrigins = config.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean);
   await app.register(cors, {
     origin: allowedOrigins.length > 0 ? allowedOrigins : false,
-    allowedHeaders: ['content-type', 'accept-language', 'x-api-key', 'authorization', 'tokenbank', 'idempotency-key'],
+    allowedHeaders: ['content-type', 'accept-language', 'x-api-key', 'authorization', 'tokenbank', 'x-registration-id', 'idempotency-key'],
     methods: ['GET', 'POST', 'PUT'],
     maxAge: 600,
   });
@@ -198,6 +199,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerDepositChannelRoutes(app, context);
   registerReportRoutes(app, context);
   await registerLineRoutes(app, context, createLineClient(config));
+  await registerSmsRoutes(app, context);
   if (options.runJobs === true) {
     // The quick start's one process also runs the worker (outbox handlers, periodic jobs).
     const worker = await startWorker(context, app.log);

@@ -191,6 +191,37 @@ const configSchema = z.object({
    * failure first blamed on it was found to be the member stream's gap (ADR 0026 "Default").
    */
   LEDGER_BATCHING: z.enum(['on', 'off']).default('on'),
+  /**
+   * Who sends SMS (one-time codes, account notices; issue 27 §2, docs/adr/0042): `sms-gateway` (the
+   * operator's Android phone running SMS Gateway for Android, through its API: the local server or
+   * the cloud relay) or `sandbox` (the sandbox's double of that same API).
+   */
+  SMS_PROVIDER: z.enum(['sandbox', 'sms-gateway']).default('sandbox'),
+  /** SMS Gateway for Android API base: the cloud relay (default) or the phone's local server `http://<phone>:8080`. */
+  SMS_GATEWAY_URL: z.string().url().default('https://api.sms-gate.app/3rdparty/v1'),
+  /** The app's API username and password (Basic authentication); required in production with sms-gateway. */
+  SMS_GATEWAY_USERNAME: z.string().min(1).max(200).optional(),
+  SMS_GATEWAY_PASSWORD: z.string().min(1).max(200).optional(),
+  /**
+   * The app's webhook signing key: the sms:sent / sms:delivered / sms:failed webhooks posted to
+   * `/sms-gateway/v1/events` are signed with it (X-Signature, X-Timestamp). The app has one key
+   * per device: when the sending phone also feeds bank SMS, it is that feed source's key too.
+   */
+  SMS_GATEWAY_SIGNING_KEY: z.string().min(16).default('sandbox-sms-signing-key-change-me'),
+  /**
+   * Keys the HMAC-SHA256 of one-time codes and seals an SMS text until it is sent (AES-256-GCM);
+   * ≥ 32 characters, required in production (outside it, one random secret per database).
+   */
+  OTP_SECRET: z.string().min(32).optional(),
+  /** How long a registration (checkPhone → verifyPhone → checkBank → signup) stays usable. */
+  REGISTRATION_TTL_MS: z.coerce.number().int().min(5 * 60_000).max(24 * 3_600_000).default(60 * 60_000),
+  /**
+   * Abuse ceiling of registrations started (checkPhone), bank checks and sign-ups per client address
+   * (IPv6: its /64) and hour; verifying and resending codes get three times as many. High because a
+   * Thai carrier puts thousands of customers behind one NAT address (docs/adr/0042); the limits that
+   * protect are per phone, per registration and per member.
+   */
+  REGISTRATION_ADDRESS_CEILING_PER_HOUR: z.coerce.number().int().min(10).max(100_000).default(300),
   /** Multiplies every rate limit (tests raise it; never set below 1 in production). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
 });

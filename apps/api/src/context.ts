@@ -4,6 +4,7 @@ import type { AppConfig } from './config.ts';
 import type { NameInquiryAdapter } from './adapters/name-inquiry/index.ts';
 import type { PayoutAdapter } from './adapters/payout/index.ts';
 import type { PartnerAdapter } from './adapters/partner/index.ts';
+import type { SmsAdapter } from './adapters/sms/index.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { SiteSettingsCache } from './modules/site/index.ts';
 
@@ -24,12 +25,16 @@ export interface AppContext {
   nameInquiry: NameInquiryAdapter | null;
   payout: PayoutAdapter;
   partner: PartnerAdapter;
+  /** Sends SMS (one-time codes, account notices): SMS_PROVIDER, issue 27 §2. Called by the worker's send-sms handler only. */
+  sms: SmsAdapter;
   rateLimiter: RateLimiter;
   siteSettings: SiteSettingsCache;
   /** HMAC secret for checkBank tokens (config; outside production, one random secret per database). */
   bankTokenSecret: string;
   /** HMAC secret of staff sign-in challenges (config STAFF_TOKEN_SECRET; outside production one per database). */
   staffTokenSecret: string;
+  /** Keys one-time code hashes and sealed SMS texts (config OTP_SECRET; outside production one per database). */
+  otpSecret: string;
   /** Current time; tests move it. */
   now: () => Date;
 }

@@ -5,6 +5,7 @@ import type { AppContext } from './context.ts';
 import { createNameInquiry, type NameInquiryAdapter } from './adapters/name-inquiry/index.ts';
 import { createPayout, type PayoutAdapter } from './adapters/payout/index.ts';
 import { createPartner, type PartnerAdapter } from './adapters/partner/index.ts';
+import { createSms, type SmsAdapter } from './adapters/sms/index.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { createSiteSettingsCache } from './modules/site/index.ts';
 import { sharedDevelopmentSecret } from './lib/development-secret.ts';
@@ -15,6 +16,7 @@ export interface ContextOptions {
   nameInquiry?: NameInquiryAdapter | null;
   payout?: PayoutAdapter;
   partner?: PartnerAdapter;
+  sms?: SmsAdapter;
   now?: () => Date;
 }
 
@@ -32,6 +34,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     nameInquiry: options.nameInquiry !== undefined ? options.nameInquiry : createNameInquiry(config),
     payout: options.payout ?? createPayout(config),
     partner: options.partner ?? createPartner(config),
+    sms: options.sms ?? createSms(config),
     // Read through the context, so a test that sets `context.now` moves the windows too.
     rateLimiter: new RateLimiter(db, config.RATE_LIMIT_SCALE, () => context.now()),
     siteSettings: createSiteSettingsCache(db),
@@ -39,6 +42,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     // sign-up on another agree (several processes share one PostgreSQL).
     bankTokenSecret: config.BANK_TOKEN_SECRET ?? (await sharedDevelopmentSecret(db, 'bank_token')),
     staffTokenSecret: config.STAFF_TOKEN_SECRET ?? (await sharedDevelopmentSecret(db, 'staff_token')),
+    otpSecret: config.OTP_SECRET ?? (await sharedDevelopmentSecret(db, 'otp')),
     now: options.now ?? (() => new Date()),
   };
   return context;

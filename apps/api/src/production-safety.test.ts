@@ -11,12 +11,17 @@ const OWN_SECRETS = {
   LINE_CHANNEL_SECRET: 'a-line-channel-secret-of-our-own',
   LINE_CHANNEL_ACCESS_TOKEN: 'a-line-access-token-of-our-own-0123',
   LINE_LINK_PAGE_URL: 'https://member.example/user/profile',
+  OTP_SECRET: 'an-otp-secret-of-our-own-0123456789abcdef',
 };
 /** Real providers where this build has them; the staging switch for the roles that have none yet. */
 const REAL_PROVIDERS = {
   NAME_INQUIRY_PROVIDER: 'declared',
   LINE_API_BASE_URL: 'https://api.line.me',
   LINE_ACCOUNT_LINK_URL: 'https://access.line.me/dialog/bot/accountLink',
+  SMS_PROVIDER: 'sms-gateway',
+  SMS_GATEWAY_USERNAME: 'operator-phone',
+  SMS_GATEWAY_PASSWORD: 'an-sms-gateway-password',
+  SMS_GATEWAY_SIGNING_KEY: 'an-sms-signing-key-of-our-own-0123',
 };
 const PRODUCTION = { NODE_ENV: 'production', ...OWN_SECRETS, ...REAL_PROVIDERS, ALLOW_SANDBOX_PROVIDERS: 'true' };
 
@@ -25,6 +30,23 @@ describe('production fails closed (issue 13 §2)', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /BANK_TOKEN_SECRET is required.*STAFF_TOKEN_SECRET is required.*GAME_PARTNER_AGENT_SECRET is required.*SANDBOX_API_KEY is required.*SANDBOX_FEED_SECRET is required.*LINE_CHANNEL_SECRET is required.*LINE_CHANNEL_ACCESS_TOKEN is required.*LINE_LINK_PAGE_URL is required/,
     );
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/OTP_SECRET is required/);
+  });
+
+  it('needs the SMS Gateway credentials and a webhook key of its own with SMS_PROVIDER=sms-gateway (issue 27 §2)', () => {
+    const { SMS_GATEWAY_USERNAME: _user, SMS_GATEWAY_PASSWORD: _password, SMS_GATEWAY_SIGNING_KEY: _key, ...withoutSmsSecrets } = PRODUCTION;
+    const start = () => loadConfig(withoutSmsSecrets);
+    expect(start).toThrow(/SMS_GATEWAY_USERNAME is required in production/);
+    expect(start).toThrow(/SMS_GATEWAY_PASSWORD is required in production/);
+    expect(start).toThrow(/SMS_GATEWAY_SIGNING_KEY is required in production/);
+    expect(() => loadConfig({ ...PRODUCTION, SMS_GATEWAY_SIGNING_KEY: 'sandbox-sms-signing-key-change-me' })).toThrow(/SMS_GATEWAY_SIGNING_KEY is a published default/);
+    expect(loadConfig(PRODUCTION).SMS_GATEWAY_URL).toBe('https://api.sms-gate.app/3rdparty/v1');
+  });
+
+  it('refuses the sandbox SMS in production unless ALLOW_SANDBOX_PROVIDERS=true', () => {
+    const start = () => loadConfig({ ...PRODUCTION, ALLOW_SANDBOX_PROVIDERS: 'false', SMS_PROVIDER: 'sandbox' });
+    expect(start).toThrow(/SMS_PROVIDER is the sandbox \(simulated SMS: one-time codes would reach nobody\); set it to sms-gateway, or set ALLOW_SANDBOX_PROVIDERS=true/);
+    expect(loadConfig({ ...PRODUCTION, SMS_PROVIDER: 'sandbox' }).SMS_PROVIDER).toBe('sandbox');
   });
 
   it.each([
@@ -52,6 +74,7 @@ describe('production refuses sandbox providers (issue 24 §2)', () => {
     expect(start).toThrow(/NAME_INQUIRY_PROVIDER is the sandbox \(simulated bank-account holder names\); set it to declared, or set ALLOW_SANDBOX_PROVIDERS=true/);
     expect(start).toThrow(/PAYOUT_PROVIDER is the sandbox/);
     expect(start).toThrow(/GAME_PARTNER_PROVIDER is the sandbox/);
+    expect(start).toThrow(/SMS_PROVIDER is the sandbox/);
     expect(start).toThrow(/LINE_API_BASE_URL is the sandbox \(unset: the sandbox's LINE\); set it to https:\/\/api\.line\.me/);
     expect(start).toThrow(/LINE_ACCOUNT_LINK_URL is the sandbox/);
   });
@@ -59,13 +82,13 @@ describe('production refuses sandbox providers (issue 24 §2)', () => {
   it('accepts a real name check and LINE, refusing only the roles still on the sandbox', () => {
     const start = () => loadConfig({ NODE_ENV: 'production', ...OWN_SECRETS, ...REAL_PROVIDERS });
     expect(start).toThrow(/PAYOUT_PROVIDER is the sandbox/);
-    expect(start).not.toThrow(/NAME_INQUIRY_PROVIDER|LINE_API_BASE_URL|LINE_ACCOUNT_LINK_URL/);
+    expect(start).not.toThrow(/NAME_INQUIRY_PROVIDER|SMS_PROVIDER|LINE_API_BASE_URL|LINE_ACCOUNT_LINK_URL/);
   });
 
   it('starts a staging site with ALLOW_SANDBOX_PROVIDERS=true and says so at start', () => {
     const config = loadConfig({ NODE_ENV: 'production', ...OWN_SECRETS, ALLOW_SANDBOX_PROVIDERS: 'true' });
     expect(sandboxProvidersWarning(config)).toBe(
-      'staging: sandbox providers in use (ALLOW_SANDBOX_PROVIDERS=true): NAME_INQUIRY_PROVIDER, PAYOUT_PROVIDER, GAME_PARTNER_PROVIDER, LINE_API_BASE_URL, LINE_ACCOUNT_LINK_URL; not for real members or real money',
+      'staging: sandbox providers in use (ALLOW_SANDBOX_PROVIDERS=true): NAME_INQUIRY_PROVIDER, PAYOUT_PROVIDER, GAME_PARTNER_PROVIDER, SMS_PROVIDER, LINE_API_BASE_URL, LINE_ACCOUNT_LINK_URL; not for real members or real money',
     );
   });
 

@@ -11,6 +11,7 @@ export const PUBLISHED_DEFAULT_SECRETS: readonly string[] = [
   'sandbox-feed-secret-change-me',
   'sandbox-line-channel-secret-change-me',
   'sandbox-line-access-token-change-me',
+  'sandbox-sms-signing-key-change-me',
   'test-bank-token-secret-0123456789abcdef',
   'test-admin-token-0123456789abcdef',
   'test-feed-secret-0123456789',
@@ -40,7 +41,12 @@ export function productionConfigProblems(
     ['SANDBOX_FEED_SECRET', env.SANDBOX_FEED_SECRET],
     ['LINE_CHANNEL_SECRET', env.LINE_CHANNEL_SECRET],
     ['LINE_CHANNEL_ACCESS_TOKEN', env.LINE_CHANNEL_ACCESS_TOKEN],
+    ['OTP_SECRET', config.OTP_SECRET],
   ];
+  // Issue 27 §2: the operator's phone sends SMS; its API credentials and webhook key are secrets.
+  if (config.SMS_PROVIDER === 'sms-gateway') {
+    secrets.push(['SMS_GATEWAY_USERNAME', config.SMS_GATEWAY_USERNAME], ['SMS_GATEWAY_PASSWORD', config.SMS_GATEWAY_PASSWORD], ['SMS_GATEWAY_SIGNING_KEY', env.SMS_GATEWAY_SIGNING_KEY]);
+  }
   for (const [name, value] of secrets) {
     if (value === undefined || value === '') problems.push(`${name} is required in production`);
     else if (PUBLISHED_DEFAULT_SECRETS.includes(value)) problems.push(`${name} is a published default; set a secret of your own`);
@@ -83,6 +89,7 @@ export function sandboxProviders(config: AppConfig): SandboxProvider[] {
     ['NAME_INQUIRY_PROVIDER', config.NAME_INQUIRY_PROVIDER, 'simulated bank-account holder names'],
     ['PAYOUT_PROVIDER', config.PAYOUT_PROVIDER, 'simulated payouts: withdrawals would never reach a bank'],
     ['GAME_PARTNER_PROVIDER', config.GAME_PARTNER_PROVIDER, 'the simulated game partner'],
+    ['SMS_PROVIDER', config.SMS_PROVIDER, 'simulated SMS: one-time codes would reach nobody'],
   ];
   for (const [variable, value, what] of roles) if (value === 'sandbox') found.push({ variable, what });
   if (!config.LINE_API_BASE_URL) found.push({ variable: 'LINE_API_BASE_URL', what: 'unset: the sandbox\'s LINE', realValue: 'https://api.line.me' });

@@ -47,12 +47,15 @@ describe('a handler working longer than REQUEST_TIMEOUT_MS', () => {
   }, 30_000);
 
   it('still cuts a client that sends its body slower than REQUEST_TIMEOUT_MS (408)', async () => {
+    // A signed-in member: a money call without a session is answered 401 before its body is read (issue 27 §4).
+    const member = await t.signUp();
+    const token = await t.logIn(member.phoneNumber, member.password);
     const socket = net.connect(listeningPort(t), '127.0.0.1');
     let received = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (received += chunk));
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.write(`POST /fund-composite/v1/withdrawal HTTP/1.1\r\nHost: sabai\r\nX-Api-Key: ${t.appId}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{`);
+    socket.write(`POST /fund-composite/v1/withdrawal HTTP/1.1\r\nHost: sabai\r\nX-Api-Key: ${t.appId}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{`);
     // One byte every 200 ms: the socket is never idle, only slow (the slowloris pattern).
     const trickle = setInterval(() => socket.write(' '), 200);
     await closed;

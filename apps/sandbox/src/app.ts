@@ -7,6 +7,8 @@ import { registerNameInquiryRoutes } from './name-inquiry/routes.ts';
 import { createSandboxLine, type SandboxLine } from './line/sandbox-line.ts';
 import { registerLineRoutes } from './line/routes.ts';
 import { isPublicLineRoute } from './line/line-api-routes.ts';
+import { SANDBOX_SMS_SIGNING_KEY, SandboxSmsGateway } from './sms/sandbox-sms-gateway.ts';
+import { isPublicSmsRoute, registerSmsRoutes } from './sms/routes.ts';
 
 export interface SandboxConfig {
   /** Shared key the API sends as `x-sandbox-key` (a real provider has its own credentials). */
@@ -34,6 +36,8 @@ export interface SandboxConfig {
   lineChannelAccessToken?: string;
   /** Clock of transfers (SMS dates, statement times); tests pin it. */
   now?: () => Date;
+  /** Key the SMS Gateway double signs its delivery webhooks with (Sabai's SMS_GATEWAY_SIGNING_KEY; default the published sandbox one). */
+  smsSigningKey?: string;
 }
 
 /** The sandbox app, plus the late setting of Sabai's API URL (the quick start starts the sandbox first). */
@@ -42,11 +46,13 @@ export type SandboxApp = FastifyInstance & {
   setApiBaseUrl(url: string): void;
   /** The sandbox LINE's state (simulated users, chats, fault switch). */
   line: SandboxLine;
+  /** The SMS Gateway double's state (messages asked to be sent, registered webhooks). */
+  sms: SandboxSmsGateway;
 };
 
 /** Routes that need no `x-sandbox-key`: the index, the health check and the bank pages for people. */
 const isPublicRoute = (routeUrl: string | undefined): boolean =>
-  routeUrl !== undefined && (routeUrl === '/' || routeUrl === '/healthz' || isPublicBankRoute(routeUrl) || isPublicPartnerRoute(routeUrl) || isPublicLineRoute(routeUrl));
+  routeUrl !== undefined && (routeUrl === '/' || routeUrl === '/healthz' || isPublicBankRoute(routeUrl) || isPublicPartnerRoute(routeUrl) || isPublicLineRoute(routeUrl) || isPublicSmsRoute(routeUrl));
 
 /**
  * The sandbox: plays every outside provider over real HTTP for the demo and the tests: bank
@@ -83,13 +89,16 @@ export async function buildSandboxApp(config: SandboxConfig): Promise<SandboxApp
           '<p>Simulated providers: name inquiry (POST /name-inquiry/v1/lookup), ' +
           '<a href="/bank">Sandbox Bank</a> (member transfers → Sabai bank feed; payouts POST /bank/v1/payouts), ' +
           'game partner agent API (/partner/v1/…) with playable games (/games/…), ' +
-          '<a href="/line">LINE จำลอง</a> (Messaging API /v2/bot/…, simulated LINE users and their chats).</p>',
+          '<a href="/line">LINE จำลอง</a> (Messaging API /v2/bot/…, simulated LINE users and their chats), ' +
+          '<a href="/sms">SMS จำลอง</a> (SMS Gateway for Android API /sms-gateway/3rdparty/v1/…; GET /sms/v1/messages?to=).</p>',
       ),
   );
   registerNameInquiryRoutes(app);
   await registerBankRoutes(app, bank);
   const line = createSandboxLine({ channelSecret: config.lineChannelSecret, channelAccessToken: config.lineChannelAccessToken, apiBaseUrl: config.apiBaseUrl });
   await registerLineRoutes(app, line);
+  const sms = new SandboxSmsGateway({ signingKey: config.smsSigningKey ?? SANDBOX_SMS_SIGNING_KEY, apiBaseUrl: config.apiBaseUrl, ...(config.now ? { now: config.now } : {}) });
+  registerSmsRoutes(app, sms, { password: config.apiKey });
   let publicBaseUrl = 'http://127.0.0.1:3100';
   app.addHook('onListen', async () => {
     const address = app.server.address();
@@ -107,9 +116,11 @@ export async function buildSandboxApp(config: SandboxConfig): Promise<SandboxApp
   const setApiBaseUrl = (url: string): void => {
     bank.feed.setApiBaseUrl(url);
     line.setApiBaseUrl(url);
+    sms.setApiBaseUrl(url);
   };
   app.decorate('setApiBaseUrl', setApiBaseUrl);
   app.decorate('line', line);
+  app.decorate('sms', sms);
   // Awaiting the instance runs ready() (as returning it from this async function always did);
   // decorate() does not change the static type, hence the narrowing cast.
   const ready: FastifyInstance = await app;

@@ -18,3 +18,5 @@ export {
   type SlotOutcomeQueueReply,
 } from './partner/index.ts';
 export { signLineBody, DEFAULT_LINE_CHANNEL_SECRET, DEFAULT_LINE_CHANNEL_ACCESS_TOKEN, type SandboxLine, type LineUser } from './line/sandbox-line.ts';
+export { SANDBOX_SMS_SIGNING_KEY, SANDBOX_SMS_USERNAME, FAILING_PHONE_PREFIX, signSmsWebhook, type SandboxSms, type SandboxSmsGateway } from './sms/sandbox-sms-gateway.ts';
+export { SMS_GATEWAY_API_PREFIX } from './sms/routes.ts';

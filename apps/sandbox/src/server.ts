@@ -4,7 +4,8 @@ import { buildSandboxApp } from './app.ts';
  * The sandbox as its own process: `SANDBOX_PORT` (3100), `SANDBOX_API_KEY`, `SANDBOX_FEED_SECRET`
  * (HMAC secret of the demo bank-feed sources), `SABAI_API_URL` (where bank notifications go;
  * unset = the bank page moves money but sends nothing until set) and the game partner's agent
- * credentials `GAME_PARTNER_AGENT_ID` / `GAME_PARTNER_AGENT_SECRET` (the API's; unset = the demo's).
+ * credentials `GAME_PARTNER_AGENT_ID` / `GAME_PARTNER_AGENT_SECRET` (the API's; unset = the demo's),
+ * and `SMS_GATEWAY_SIGNING_KEY` (signs the SMS double's delivery webhooks; unset = the published sandbox key).
  */
 const port = Number(process.env.SANDBOX_PORT ?? 3100);
 const app = await buildSandboxApp({
@@ -15,6 +16,7 @@ const app = await buildSandboxApp({
   ...(process.env.GAME_PARTNER_AGENT_SECRET ? { partnerAgentSecret: process.env.GAME_PARTNER_AGENT_SECRET } : {}),
   lineChannelSecret: process.env.LINE_CHANNEL_SECRET,
   lineChannelAccessToken: process.env.LINE_CHANNEL_ACCESS_TOKEN,
+  ...(process.env.SMS_GATEWAY_SIGNING_KEY ? { smsSigningKey: process.env.SMS_GATEWAY_SIGNING_KEY } : {}),
   logger: true,
 });
 await app.listen({ host: process.env.HOST ?? '127.0.0.1', port });

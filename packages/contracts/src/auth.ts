@@ -80,7 +80,34 @@ export type UserInfo = z.infer<typeof userInfo>;
 export const loginResponse = envelope(userInfo).extend({
   authToken: z.string().describe('send as Authorization: Bearer <authToken>'),
 });
-export const checkPhoneResponse = envelope(z.object({ phoneNumber: z.string(), available: z.literal(true) }));
+/**
+ * Spec §7 step 1, and (issue 27 §1) the start of a registration: a one-time code is sent to the
+ * phone by SMS. `registrationId` travels in the `X-Registration-Id` header of verifyPhone's body,
+ * checkBank and signup; nothing of the flow is keyed by the client's address.
+ */
+export const checkPhoneResponse = envelope(
+  z.object({
+    phoneNumber: z.string(),
+    available: z.literal(true),
+    registrationId: z.string().describe('send as the X-Registration-Id header of checkBank and signup, and in verifyPhone'),
+    /** Seconds until a new code may be asked for (resend). */
+    resendAfterSeconds: z.number().int(),
+    /** Seconds the code sent now stays valid. */
+    codeExpiresInSeconds: z.number().int(),
+  }),
+);
+/** The header that carries the registration (issue 27 §5). */
+export const REGISTRATION_ID_HEADER = 'x-registration-id';
+/** `POST /auth-service/v1/verifyPhone` (issue 27 §5): the code the SMS carried. */
+export const verifyPhoneRequest = z.object({ registrationId: field(64), code: field(16) });
+export const verifyPhoneResponse = envelope(z.object({ registrationId: z.string(), phoneNumber: z.string(), phoneVerified: z.literal(true) }));
+/** `POST /auth-service/v1/verifyPhone/resend` (issue 27 §1): a new code for the same registration, after resendAfterSeconds. */
+export const resendPhoneCodeRequest = z.object({ registrationId: field(64) });
+export const phoneCodeSentResponse = envelope(z.object({ resendAfterSeconds: z.number().int(), codeExpiresInSeconds: z.number().int() }));
+/** `POST /auth-service/v1/password-reset/start` (issue 27 §3, §5): answers the same whether or not the phone is a member's. */
+export const passwordResetStartRequest = z.object({ phoneNumber: field(32) });
+/** `POST /auth-service/v1/password-reset/finish`: the code and the new password (sign-up's rules); every session ends. */
+export const passwordResetFinishRequest = z.object({ phoneNumber: field(32), code: field(16), newPassword: field(128) });
 /**
  * Spec §7: data *may* hold firstName and lastName. With a name-inquiry provider they are the bank's
  * holder names (signup takes them as proven); with NAME_INQUIRY_PROVIDER=declared they are absent

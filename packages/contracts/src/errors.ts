@@ -17,8 +17,18 @@ export const ERRORS = {
   INCOMPLETE_FORM: { httpStatus: 400, message: 'กรุณากรอกข้อมูลให้ครบทุกช่อง' },
   PASSWORD_MISMATCH: { httpStatus: 400, message: 'รหัสผ่านและยืนยันรหัสผ่านไม่ตรงกัน' },
   PASSWORD_RULES: { httpStatus: 400, message: 'รหัสผ่านต้องมี 6 ถึง 64 ตัวอักษร' },
-  /** checkBank before the phone step (issue 13 §3.6: the bank check is bound to the phone being registered). */
-  PHONE_STEP_REQUIRED: { httpStatus: 400, message: 'กรุณากรอกเบอร์โทรศัพท์ในขั้นตอนแรกก่อน' },
+  /** Issue 27 §5: checkBank / signup without the X-Registration-Id header (a spec-era client skipped the code step). */
+  REGISTRATION_REQUIRED: { httpStatus: 400, message: 'กรุณายืนยันเบอร์โทรศัพท์ด้วยรหัส OTP ที่ส่งทาง SMS ก่อน (ขั้นตอนที่ 1)' },
+  /** Issue 27 §1: the registration exists but its phone code was not verified yet. */
+  PHONE_NOT_VERIFIED: { httpStatus: 400, message: 'กรุณากรอกรหัส OTP ที่ส่งไปยังเบอร์โทรศัพท์ของคุณก่อน' },
+  /** Issue 27 §1: unknown or expired registration. */
+  REGISTRATION_EXPIRED: { httpStatus: 422, message: 'การสมัครสมาชิกหมดอายุ กรุณาเริ่มสมัครใหม่อีกครั้ง' },
+  /** Issue 27 §1: a wrong one-time code (tries left are said in the message). */
+  CODE_INVALID: { httpStatus: 422, message: 'รหัส OTP ไม่ถูกต้อง กรุณาตรวจสอบแล้วลองใหม่' },
+  /** Issue 27 §1: the code's 5 minutes passed, or its 5 tries were used. */
+  CODE_EXPIRED: { httpStatus: 422, message: 'รหัส OTP หมดอายุแล้ว กรุณาขอรหัสใหม่' },
+  /** Issue 27 §1: a new code asked for before 60 seconds passed. */
+  CODE_RESEND_TOO_SOON: { httpStatus: 429, message: 'กรุณารอสักครู่ก่อนขอรหัส OTP ใหม่' },
   /** One of the most common passwords (issue 13 §3.5; NIST SP 800-63B §5.1.1.2). */
   COMMON_PASSWORD: { httpStatus: 400, message: 'รหัสผ่านนี้คาดเดาง่ายเกินไป กรุณาตั้งรหัสผ่านใหม่' },
   NAME_REQUIRED: { httpStatus: 400, message: 'กรุณากรอกชื่อและนามสกุล' },

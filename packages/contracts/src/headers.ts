@@ -7,8 +7,12 @@ import { z } from 'zod';
  */
 export const memberApiKeyHeaders = z.object({ 'x-api-key': z.string().describe('the appId from /v2/prefix') }).passthrough();
 
-/** Sign-up (spec §5 step 3): the token checkBank returned. */
-export const signUpHeaders = memberApiKeyHeaders.extend({ tokenbank: z.string().optional().describe('the token returned by checkBank') });
+/** checkBank (issue 27 §1): the registration checkPhone started and verifyPhone proved. */
+export const registrationHeaders = memberApiKeyHeaders.extend({
+  'x-registration-id': z.string().max(64).optional().describe('data.registrationId of checkPhone; required (REGISTRATION_REQUIRED without it)'),
+});
+/** Sign-up (spec §5 step 3): the token checkBank returned, and the registration (issue 27 §1). */
+export const signUpHeaders = registrationHeaders.extend({ tokenbank: z.string().optional().describe('the token returned by checkBank') });
 
 /**
  * A money request (withdrawal, wheel spin): the same key answers the first outcome again, so a

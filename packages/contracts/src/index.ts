@@ -24,3 +24,4 @@ export * from './name-inquiry.ts';
 export * from './headers.ts';
 export * from './line.ts';
 export * from './responsible-gaming.ts';
+export * from './sms.ts';

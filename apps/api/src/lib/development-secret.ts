@@ -7,7 +7,7 @@ import type { Queryable } from '@sabai/db';
  * agree: the insert is `ON CONFLICT DO NOTHING` and everyone reads the stored row.
  * @returns 64 hex characters (256 bits).
  */
-export async function sharedDevelopmentSecret(db: Queryable, name: 'bank_token' | 'staff_token'): Promise<string> {
+export async function sharedDevelopmentSecret(db: Queryable, name: 'bank_token' | 'staff_token' | 'otp'): Promise<string> {
   await db.query('INSERT INTO development_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, randomBytes(32).toString('hex')]);
   const { rows } = await db.query<{ value: string }>('SELECT value FROM development_secrets WHERE name = $1', [name]);
   const value = rows[0]?.value;

@@ -28,12 +28,23 @@ export const RATE_LIMITS = {
    */
   loginFailuresPerPhoneAddress: { name: 'login-fail:phone-address', limit: 5, windowMs: 15 * 60_000, errorCode: 'LOGIN_LOCKED' },
   loginFailuresPerPhone: { name: 'login-fail:phone', limit: 30, windowMs: 60 * 60_000, errorCode: 'LOGIN_LOCKED' },
-  /** At the member's own address a slower backoff instead: five tries a minute, never a 15-minute lock. */
-  loginFailuresAtKnownAddress: { name: 'login-fail:phone-known-address', limit: 5, windowMs: 60_000, errorCode: 'LOGIN_LOCKED' },
-  checkPhonePerIp: { name: 'check-phone:ip', limit: 30, windowMs: 60_000 },
-  /** checkBank reveals account holders' names: an enumeration oracle, so kept tight. */
-  checkBankPerIp: { name: 'check-bank:ip', limit: 10, windowMs: 60 * 60_000 },
-  signupPerIp: { name: 'signup:ip', limit: 10, windowMs: 60 * 60_000 },
+  /**
+   * One-time codes (issue 27, docs/adr/0042). Per phone: codes sent (each SMS costs the operator and
+   * reaches a person who may not have asked) and wrong codes over all purposes; with 5 tries a code
+   * that bounds guessing to 25 of a million per hour. Per-address ceilings of the registration calls
+   * come from config REGISTRATION_ADDRESS_CEILING_PER_HOUR (registrationAddressRules).
+   */
+  codeSendsPerPhoneHour: { name: 'code-send:phone-hour', limit: 5, windowMs: 60 * 60_000 },
+  codeSendsPerPhoneDay: { name: 'code-send:phone-day', limit: 10, windowMs: 24 * 60 * 60_000 },
+  codeFailuresPerPhone: { name: 'code-fail:phone', limit: 10, windowMs: 60 * 60_000 },
+  /** Holder names read per registration and per phone: a member tries an account or two. */
+  checkBankPerRegistration: { name: 'check-bank:registration', limit: 5, windowMs: 60 * 60_000 },
+  checkBankPerPhone: { name: 'check-bank:phone', limit: 10, windowMs: 60 * 60_000 },
+  /** Password reset ("forgot password", issue 27 §3): limited like login, per address and per phone-and-address failures. */
+  passwordResetPerIp: { name: 'password-reset:ip', limit: 30, windowMs: 15 * 60_000 },
+  passwordResetFailuresPerPhoneAddress: { name: 'password-reset-fail:phone-address', limit: 5, windowMs: 15 * 60_000 },
+  /** A member's own phone change: codes to two numbers per start. */
+  phoneChangePerMember: { name: 'phone-change:member', limit: 3, windowMs: 60 * 60_000 },
   changePasswordFailuresPerMember: { name: 'change-password-fail:member', limit: 5, windowMs: 15 * 60_000 },
   // Money calls (issue 13 §3.4): per member, and per address for many members behind one client.
   withdrawalPerMember: { name: 'withdrawal:member', limit: 30, windowMs: 60_000 },
@@ -48,6 +59,21 @@ export const RATE_LIMITS = {
   promptPayPerMember: { name: 'promptpay:member', limit: 10, windowMs: 10 * 60_000 },
   promptPayPerIp: { name: 'promptpay:ip', limit: 60, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
+
+/**
+ * The per-address ceilings of the registration calls (issue 27 §1): abuse ceilings only, high
+ * enough for a carrier-grade NAT address (config REGISTRATION_ADDRESS_CEILING_PER_HOUR, default 300;
+ * docs/adr/0042). Verifying and resending get three times as many (a typo, a late SMS).
+ */
+export function registrationAddressRules(ceilingPerHour: number) {
+  const hour = 60 * 60_000;
+  return {
+    checkPhone: { name: 'check-phone:ip', limit: ceilingPerHour, windowMs: hour },
+    verifyPhone: { name: 'verify-phone:ip', limit: ceilingPerHour * 3, windowMs: hour },
+    checkBank: { name: 'check-bank:ip', limit: ceilingPerHour, windowMs: hour },
+    signup: { name: 'signup:ip', limit: ceilingPerHour, windowMs: hour },
+  } as const satisfies Record<string, RateLimitRule>;
+}
 
 export class RateLimiter {
   constructor(
@@ -94,12 +120,23 @@ export class RateLimiter {
     return rows[0]?.hits ?? 1;
   }
 
+  /**
+   * Forgets every counter of `rule` whose subject starts with `subjectPrefix` (a password reset
+   * lifts the phone's login locks at every address: login-fail:phone-address:<phone>|…).
+   */
+  async clear(rule: RateLimitRule, subjectPrefix: string): Promise<void> {
+    const prefix = bucketKey(rule, subjectPrefix).replace(/[\\%_]/g, (char) => `\\${char}`);
+    await this.db.query('DELETE FROM rate_limit_counters WHERE bucket_key LIKE $1', [`${prefix}%`]);
+  }
+
   /** Deletes counters of windows that ended more than a day ago; run by the maintenance timer. */
   async pruneExpired(now: Date = this.clock()): Promise<number> {
     const dayAgo = new Date(now.getTime() - 24 * 3_600_000);
     const result = await this.db.query('DELETE FROM rate_limit_counters WHERE window_start < $1', [dayAgo]);
-    // Registration phone steps (auth/check-phone-availability.ts) live for minutes; a day is plenty.
-    await this.db.query('DELETE FROM registration_phone_steps WHERE checked_at < $1', [dayAgo]);
+    // Registrations and codes (modules/auth) live for minutes to an hour; a day is plenty (the
+    // completed registrations stay: they name the member they made).
+    await this.db.query('DELETE FROM phone_codes WHERE expires_at < $1', [dayAgo]);
+    await this.db.query('DELETE FROM registrations WHERE expires_at < $1 AND completed_at IS NULL', [dayAgo]);
     return result.rowCount;
   }
 }

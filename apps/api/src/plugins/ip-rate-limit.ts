@@ -2,21 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { RateLimitRule } from '../lib/rate-limiter.ts';
 import { clientAddressKey } from '../lib/client-address.ts';
+import { authenticateOnArrival } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Per-client-address limit of this route, counted before the body is even parsed. */
     ipRateLimit?: RateLimitRule;
+    /**
+     * The route answers a signed-in member only (the money calls): a request without a valid
+     * session is answered 401 before its address is counted (issue 27 §4: a forged bearer got 429
+     * first), then the address, then (in the handler) the member's own limit.
+     */
+    memberOnly?: boolean;
   }
 }
 
 /**
  * Applies each route's `config.ipRateLimit` on request arrival, so malformed and valid requests
- * count alike. Limits on other subjects (a phone, a member) live in the use cases.
+ * count alike; on `memberOnly` routes after the session is checked (401 before 429). Limits on other subjects (a phone, a member) live in the use cases.
  */
 export function registerIpRateLimits(app: FastifyInstance, context: AppContext): void {
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config?.ipRateLimit;
-    if (rule) await context.rateLimiter.hit(rule, clientAddressKey(request.ip));
+    if (!rule) return;
+    if (request.routeOptions.config?.memberOnly === true) await authenticateOnArrival(context, request);
+    await context.rateLimiter.hit(rule, clientAddressKey(request.ip));
   });
 }

@@ -35,7 +35,18 @@ export interface TestApp {
     withoutApiKey?: boolean;
   }): Promise<{ status: number; body: { success: boolean | 0 | 1; message: string; code?: string; data: any; authToken?: string }; headers: Record<string, unknown> }>;
   /**
-   * Signs a new member up through checkBank + signup; returns what it used. With
+   * The newest one-time code the sandbox's SMS Gateway double was asked to send to `phoneNumber`
+   * (read over HTTP from `GET /sms/v1/messages?to=`, as e2e journeys do). @throws when there is none.
+   */
+  readSmsCode(phoneNumber: string): Promise<string>;
+  /**
+   * Registration steps 1 and 1b (issue 27): checkPhone, the code from the sandbox's SMS, verifyPhone.
+   * Returns the verified registration id (send it as `X-Registration-Id`).
+   */
+  verifiedRegistration(phoneNumber: string, ip?: string): Promise<string>;
+  /**
+   * Signs a new member up through checkPhone → the SMS code → verifyPhone → checkBank + signup
+   * (X-Registration-Id); returns what it used. With
    * NAME_INQUIRY_PROVIDER=declared checkBank names nobody: `firstName` / `lastName` are typed
    * (default ทดสอบ ระบบ).
    */
@@ -128,27 +139,42 @@ export async function createTestApp(options: {
     return { status: response.statusCode, body: response.json(), headers: response.headers };
   };
 
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const readSmsCode: TestApp['readSmsCode'] = async (phoneNumber) => {
+    const messages = (await (await fetch(`${sandboxUrl}/sms/v1/messages?to=${phoneNumber}`)).json()) as Array<{ text: string }>;
+    const code = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
+    if (!code) throw new Error(`no code SMS to ${phoneNumber}: ${JSON.stringify(messages[0] ?? null)}`);
+    return code;
+  };
+  const verifiedRegistration: TestApp['verifiedRegistration'] = async (phoneNumber, ip = newIp()) => {
+    const phone = await call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber }, ip });
+    if (phone.status !== 200) throw new Error(`checkPhone failed: ${JSON.stringify(phone.body)}`);
+    const registrationId = phone.body.data.registrationId as string;
+    const verified = await call({ method: 'POST', url: '/auth-service/v1/verifyPhone', body: { registrationId, code: await readSmsCode(phoneNumber) }, ip });
+    if (verified.status !== 200) throw new Error(`verifyPhone failed: ${JSON.stringify(verified.body)}`);
+    return registrationId;
+  };
+
   const signUp: TestApp['signUp'] = async (input = {}) => {
     const phoneNumber = input.phoneNumber ?? newPhoneNumber();
     const accountNumber = input.accountNumber ?? newAccountNumber();
     const bankCode = input.bankCode ?? '014';
     const password = input.password ?? 'secret-pass';
     const ip = newIp();
-    const phone = await call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber }, ip });
-    if (phone.status !== 200) throw new Error(`checkPhone failed: ${JSON.stringify(phone.body)}`);
+    const registration = { 'x-registration-id': await verifiedRegistration(phoneNumber, ip) };
     // The name inquiry goes to the sandbox bank in this same process with the tests' short
     // PROVIDER_TIMEOUT_MS (800 ms): on a loaded 2-core CI machine it can time out (seen: 8 sign-ups
     // at once, PROVIDER_UNAVAILABLE). Sign-up is this helper's fixture, not what its callers test
     // (auth tests call checkBank themselves), so a timed-out inquiry is asked again, at most 3 times.
-    let bank = await call({ method: 'POST', url: '/auth-service/v1/checkBank', body: { BankCode: bankCode, BankAccount: accountNumber }, ip });
+    let bank = await call({ method: 'POST', url: '/auth-service/v1/checkBank', body: { BankCode: bankCode, BankAccount: accountNumber }, headers: registration, ip });
     for (let attempt = 1; attempt < 3 && bank.status !== 200 && bank.body?.code === 'PROVIDER_UNAVAILABLE'; attempt += 1) {
-      bank = await call({ method: 'POST', url: '/auth-service/v1/checkBank', body: { BankCode: bankCode, BankAccount: accountNumber }, ip });
+      bank = await call({ method: 'POST', url: '/auth-service/v1/checkBank', body: { BankCode: bankCode, BankAccount: accountNumber }, headers: registration, ip });
     }
     if (bank.status !== 200) throw new Error(`checkBank failed: ${JSON.stringify(bank.body)}`);
     const signup = await call({
       method: 'POST',
       url: '/auth-service/v1/signup',
-      headers: { tokenbank: bank.body.data.token },
+      headers: { tokenbank: bank.body.data.token, ...registration },
       ip,
       body: {
         phoneNumber,
@@ -192,9 +218,11 @@ export async function createTestApp(options: {
     db,
     staffToken,
     sandbox,
-    sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+    sandboxUrl,
     appId: DEMO_APP_ID,
     call,
+    readSmsCode,
+    verifiedRegistration,
     signUp,
     logIn,
     holdClock() {

@@ -7,6 +7,7 @@ import { notifyBalanceChanged } from '../lib/balance-notifications.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { refundHeldDeposit } from '../modules/deposits/index.ts';
 import { createLineClient, notifyMemberByLine } from '../modules/line/index.ts';
+import { sendQueuedSms } from '../modules/sms/index.ts';
 
 /**
  * What follows a money event (issue 10 §3): each handler follows one event kind and is
@@ -97,6 +98,17 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandlerDefinition> = {
       },
     }),
   },
+  // Issue 27 §2: every SMS (codes, notices) is recorded with this event and sent here through the
+  // SMS provider; no answer or 429 / 5xx throws and is retried with the same message id.
+  'send-sms': {
+    follows: 'sms.requested',
+    build: (context) => ({
+      mode: 'external',
+      async work(event) {
+        await sendQueuedSms(context, payloadOf(event, 'sms.requested').smsId);
+      },
+    }),
+  },
   'continue-into-game': {
     follows: 'bonus.decided',
     build: (context) => ({
@@ -118,6 +130,9 @@ const LINE_EVENT_KINDS = [
   'bonus.granted',
   'cashback.available',
   'affiliate-income.available',
+  // Account security (issue 27 §3): always sent to a linked member.
+  'member.password-reset',
+  'member.phone-changed',
 ] as const satisfies readonly OutboxEventKind[];
 
 for (const kind of LINE_EVENT_KINDS) {

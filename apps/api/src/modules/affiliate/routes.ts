@@ -38,7 +38,7 @@ export function registerAffiliateRoutes(app: FastifyInstance, context: AppContex
         ...refusals,
       },
     },
-    config: { ipRateLimit: RATE_LIMITS.claimPerIp },
+    config: { ipRateLimit: RATE_LIMITS.claimPerIp, memberOnly: true },
     handler: async (request) => {
       const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.claimPerMember);
       const outcome = await withdrawAffiliateIncome(context, session.memberId);

@@ -18,7 +18,8 @@ export function readSessionToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The signed-in member of a request.
+ * The signed-in member of a request, looked up now (an event stream asks again later to learn
+ * that its session ended: never cached).
  * @throws AppError UNAUTHENTICATED (401) without a valid, unexpired, unrevoked session.
  */
 export async function requireMember(context: AppContext, request: FastifyRequest): Promise<ActiveSession> {
@@ -28,12 +29,27 @@ export async function requireMember(context: AppContext, request: FastifyRequest
   return session;
 }
 
+/** Sessions a `memberOnly` route's arrival check found, handed once to the handler's requireMemberWithinLimit. */
+const arrivalSessions = new WeakMap<FastifyRequest, ActiveSession>();
+
+/**
+ * The arrival check of a money call (plugins/ip-rate-limit.ts, `memberOnly` routes; issue 27 §4):
+ * 401 before the address is counted. The session found is kept for the handler's
+ * requireMemberWithinLimit, so the call looks it up once.
+ * @throws AppError UNAUTHENTICATED.
+ */
+export async function authenticateOnArrival(context: AppContext, request: FastifyRequest): Promise<void> {
+  arrivalSessions.set(request, await requireMember(context, request));
+}
+
 /**
  * The signed-in member, counted against a per-member limit of a money call (issue 13 §3.4).
  * @throws AppError UNAUTHENTICATED, RATE_LIMITED (429 with Retry-After).
  */
 export async function requireMemberWithinLimit(context: AppContext, request: FastifyRequest, rule: RateLimitRule): Promise<ActiveSession> {
-  const session = await requireMember(context, request);
+  const arrived = arrivalSessions.get(request);
+  arrivalSessions.delete(request);
+  const session = arrived ?? (await requireMember(context, request));
   await context.rateLimiter.hit(rule, session.memberId);
   return session;
 }

@@ -12,10 +12,12 @@ import type { UserInfo } from '@sabai/contracts';
  * Login (`POST /auth-service/v1/login`, spec §5): exact 10-digit phone and password. A wrong phone
  * and a wrong password give the same message and take the same time. Limits: every attempt
  * counts per address (route); failures count per phone and address — five lock that pair for 15
- * minutes, even with the right password (LOGIN_LOCKED), or, at an address the member signed in
- * from, only for the rest of the minute (a slower backoff, never a long lock) — and per phone over all addresses, a
- * brake on distributed guessing that never applies at an address the member signed in from in the
- * last 30 days: nobody can lock a member out of their own device (issue 13 §3.5).
+ * minutes, even with the right password (LOGIN_LOCKED), the same count, message and lock for a
+ * registered phone and an unknown one (issue 27 §4: the member's own address once had a one-minute
+ * lock, which told a neighbour behind the same address that the phone was registered; a member
+ * locked at home now gets back in by password reset, which lifts the lock) — and per phone over
+ * all addresses, a brake on distributed guessing that never applies at an address the member
+ * signed in from in the last 30 days: strangers cannot lock a member out everywhere (issue 13 §3.5).
  *
  * @throws AppError RATE_LIMITED, LOGIN_LOCKED, INVALID_CREDENTIALS, ACCOUNT_SUSPENDED, SITE_CLOSED.
  */
@@ -27,7 +29,7 @@ export async function logIn(
   const address = clientAddressKey(input.ipAddress);
   const pair = `${input.phoneNumber}|${address}`;
   const isKnownAddress = await hasSignedInFrom(context, input.phoneNumber, address);
-  const pairRule = isKnownAddress ? RATE_LIMITS.loginFailuresAtKnownAddress : RATE_LIMITS.loginFailuresPerPhoneAddress;
+  const pairRule = RATE_LIMITS.loginFailuresPerPhoneAddress;
   await context.rateLimiter.assertNotExceeded(pairRule, pair);
   if (!isKnownAddress) await context.rateLimiter.assertNotExceeded(RATE_LIMITS.loginFailuresPerPhone, input.phoneNumber);
 

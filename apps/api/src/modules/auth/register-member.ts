@@ -17,6 +17,7 @@ import { newAffiliateKey, newMemberId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { AppContext } from '../../context.ts';
 import { readBankToken, type BankProof } from './bank-token.ts';
+import { readRegistration } from './registrations.ts';
 import { openMemberWallets } from '../wallet/index.ts';
 
 export interface RegisterMemberInput {
@@ -39,19 +40,24 @@ export interface RegisterMemberInput {
   dateOfBirth?: string | undefined;
   /** The `tokenBank` header returned by checkBank. */
   bankToken: string | undefined;
+  /** The `X-Registration-Id` header (issue 27 §1): a registration whose phone was proved by its SMS code. */
+  registrationId: string | undefined;
 }
 
 /** Affiliate keys are random; a collision is retried this many times before giving up. */
 const AFFILIATE_KEY_ATTEMPTS = 5;
 
 /**
- * Sign-up (`POST /auth-service/v1/signup`). Checks in the order the member fills the form
- * (spec §5): phone, password, bank, then the bank token (required: see docs/adr/0003), names and
+ * Sign-up (`POST /auth-service/v1/signup`). First the registration (`X-Registration-Id`, issue 27
+ * §1): its phone proved by the SMS code and equal to the form's; then in the order the member
+ * fills the form (spec §5): phone, password, bank, then the bank token (required: see
+ * docs/adr/0003; bound to the registration), names and
  * the referral, then the date of birth (issue 12: 20 years or older, docs/adr/0021) and player
  * protection (no new account with the phone or bank account of a member whose time-out or
  * self-exclusion still lasts). Creates the member, their wallet accounts (balances 0) and a unique affiliate key
- * in one transaction. One member per phone and per bank account is enforced by unique
- * constraints, so two racing sign-ups cannot both succeed.
+ * in one transaction, which also completes the registration (one member per registration). One
+ * member per phone and per bank account is enforced by unique constraints, so two racing sign-ups
+ * cannot both succeed.
  *
  *
  * The bound account is verified at once when name inquiry named its holder (the token carries
@@ -59,7 +65,7 @@ const AFFILIATE_KEY_ATTEMPTS = 5;
  * stored and the account stays unverified until a credited deposit from it shows the same name
  * or staff confirm it (docs/adr/0040); withdrawals wait for that.
  *
- * @throws AppError INVALID_PHONE, PASSWORD_RULES, COMMON_PASSWORD, PASSWORD_MISMATCH,
+ * @throws AppError REGISTRATION_REQUIRED, REGISTRATION_EXPIRED, PHONE_NOT_VERIFIED, INVALID_PHONE, PASSWORD_RULES, COMMON_PASSWORD, PASSWORD_MISMATCH,
  *   INCOMPLETE_BANK_INFO, BANK_TOKEN_INVALID, NAME_MISMATCH, NAME_REQUIRED, HOLDER_NAME_INVALID, REFERRER_NOT_FOUND,
  *   DATE_OF_BIRTH_REQUIRED, UNDER_AGE, RG_SIGNUP_EXCLUDED, PHONE_TAKEN, BANK_ACCOUNT_TAKEN.
  */
@@ -67,7 +73,10 @@ export async function registerMember(
   context: AppContext,
   input: RegisterMemberInput,
 ): Promise<{ memberId: string; phoneNumber: string; affiliateKey: string }> {
+  const registration = await readRegistration(context, input.registrationId, { requireVerified: true });
   if (!isValidPhoneNumber(input.phoneNumber)) throw new AppError('INVALID_PHONE');
+  // The form's phone is the one the code proved, nothing else.
+  if (input.phoneNumber !== registration.phoneNumber) throw new AppError('PHONE_NOT_VERIFIED');
   if (!isValidPassword(input.password)) throw new AppError('PASSWORD_RULES');
   if (isCommonPassword(input.password)) throw new AppError('COMMON_PASSWORD');
   if (input.password !== input.confirmPassword) throw new AppError('PASSWORD_MISMATCH');
@@ -76,7 +85,7 @@ export async function registerMember(
   }
 
   const proof = input.bankToken ? readBankToken(input.bankToken, context.bankTokenSecret, context.now().getTime()) : undefined;
-  if (!proof || proof.phoneNumber !== input.phoneNumber || proof.bankCode !== input.bankCode || proof.accountNumber !== input.accountNumber) {
+  if (!proof || proof.registrationId !== registration.id || proof.phoneNumber !== input.phoneNumber || proof.bankCode !== input.bankCode || proof.accountNumber !== input.accountNumber) {
     throw new AppError('BANK_TOKEN_INVALID');
   }
   const holder = holderOf(proof, input);
@@ -134,6 +143,11 @@ export async function registerMember(
           ],
         );
         await openMemberWallets(tx, memberId);
+        const completed = await tx.query(
+          'UPDATE registrations SET completed_at = $2, member_id = $3 WHERE id = $1 AND completed_at IS NULL',
+          [registration.id, context.now(), memberId],
+        );
+        if (completed.rowCount === 0) throw new AppError('REGISTRATION_EXPIRED');
       });
       return { memberId, phoneNumber: input.phoneNumber, affiliateKey };
     } catch (error) {

@@ -1,12 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SUCCESS_VALUE, changePasswordRequest, changePasswordResponse, checkBankRequest, checkBankResponse, checkPhoneRequest, checkPhoneResponse, emptyResponse, errorEnvelope, loginRequest, loginResponse, refreshResponse, signupRequest, signupResponse, memberApiKeyHeaders, signUpHeaders } from '@sabai/contracts';
+import {
+  SUCCESS_VALUE, changePasswordRequest, changePasswordResponse, checkBankRequest, checkBankResponse, checkPhoneRequest, checkPhoneResponse, emptyResponse, errorEnvelope,
+  loginRequest, loginResponse, refreshResponse, signupRequest, signupResponse, memberApiKeyHeaders, signUpHeaders, registrationHeaders, REGISTRATION_ID_HEADER,
+  verifyPhoneRequest, verifyPhoneResponse, resendPhoneCodeRequest, phoneCodeSentResponse, passwordResetStartRequest, passwordResetFinishRequest,
+  phoneChangeStartRequest, phoneChangeFinishRequest, phoneChangeFinishResponse,
+} from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from './authenticate.ts';
-import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
+import { RATE_LIMITS, registrationAddressRules } from '../../lib/rate-limiter.ts';
 import { changePassword } from './change-password.ts';
 import { checkBankAccount } from './check-bank-account.ts';
-import { checkPhoneAvailability } from './check-phone-availability.ts';
+import { startRegistration } from './start-registration.ts';
+import { verifyRegistrationPhone } from './verify-registration-phone.ts';
+import { resendRegistrationCode } from './resend-registration-code.ts';
+import { startPasswordReset } from './start-password-reset.ts';
+import { finishPasswordReset } from './finish-password-reset.ts';
+import { startPhoneChange } from './start-phone-change.ts';
+import { finishPhoneChange } from './finish-phone-change.ts';
 import { getUserInfo } from './get-user-info.ts';
 import { logIn } from './log-in.ts';
 import { registerMember } from './register-member.ts';
@@ -16,27 +27,53 @@ const TAGS = ['auth'];
 const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope, 503: errorEnvelope };
 const securedHeaders = memberApiKeyHeaders;
 
-/** The auth-service calls of spec §7. Routes validate, call one use case, map the answer. */
+/** The header's value, when one string was sent. */
+const headerText = (value: string | string[] | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The auth-service calls of spec §7, with issue 27's phone proof (verifyPhone, resend), password
+ * reset and the member's phone change. Routes validate, call one use case, map the answer.
+ */
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Per-address abuse ceilings (issue 27 §1: high enough for a carrier NAT address).
+  const perAddress = registrationAddressRules(context.config.REGISTRATION_ADDRESS_CEILING_PER_HOUR);
 
   routes.post('/auth-service/v1/checkPhone', {
-    schema: { tags: TAGS, summary: 'Register step 1: is this phone usable?', headers: securedHeaders, body: checkPhoneRequest, response: { 200: checkPhoneResponse, ...refusals } },
-    config: { validationErrorCode: 'INVALID_PHONE', ipRateLimit: RATE_LIMITS.checkPhonePerIp },
+    schema: { tags: TAGS, summary: 'Register step 1: is this phone usable? Starts a registration and sends a code by SMS', headers: securedHeaders, body: checkPhoneRequest, response: { 200: checkPhoneResponse, ...refusals } },
+    config: { validationErrorCode: 'INVALID_PHONE', ipRateLimit: perAddress.checkPhone },
     handler: async (request) => {
-      const data = await checkPhoneAvailability(context, { phoneNumber: request.body.phoneNumber, ipAddress: request.ip });
-      return { success: true, message: 'เบอร์โทรศัพท์นี้ใช้สมัครสมาชิกได้', data };
+      const data = await startRegistration(context, { phoneNumber: request.body.phoneNumber, ipAddress: request.ip });
+      return { success: true, message: 'เบอร์โทรศัพท์นี้ใช้สมัครสมาชิกได้ ระบบส่งรหัส OTP ทาง SMS แล้ว', data };
+    },
+  });
+
+  routes.post('/auth-service/v1/verifyPhone', {
+    schema: { tags: TAGS, summary: 'Register step 1b: the code the SMS carried proves the phone', headers: securedHeaders, body: verifyPhoneRequest, response: { 200: verifyPhoneResponse, ...refusals } },
+    config: { validationErrorCode: 'CODE_INVALID', ipRateLimit: perAddress.verifyPhone },
+    handler: async (request) => {
+      const data = await verifyRegistrationPhone(context, { registrationId: request.body.registrationId, code: request.body.code });
+      return { success: true, message: 'ยืนยันเบอร์โทรศัพท์สำเร็จ', data };
+    },
+  });
+
+  routes.post('/auth-service/v1/verifyPhone/resend', {
+    schema: { tags: TAGS, summary: 'A new code for the registration (after resendAfterSeconds)', headers: securedHeaders, body: resendPhoneCodeRequest, response: { 200: phoneCodeSentResponse, ...refusals } },
+    config: { validationErrorCode: 'REGISTRATION_EXPIRED', ipRateLimit: perAddress.verifyPhone },
+    handler: async (request) => {
+      const data = await resendRegistrationCode(context, { registrationId: request.body.registrationId });
+      return { success: true, message: 'ส่งรหัส OTP ใหม่ทาง SMS แล้ว', data };
     },
   });
 
   routes.post('/auth-service/v1/checkBank', {
-    schema: { tags: TAGS, summary: 'Register step 2: bank account check and holder name', headers: securedHeaders, body: checkBankRequest, response: { 200: checkBankResponse, ...refusals } },
-    config: { validationErrorCode: 'INCOMPLETE_BANK_INFO', ipRateLimit: RATE_LIMITS.checkBankPerIp },
+    schema: { tags: TAGS, summary: 'Register step 2: bank account check and holder name (X-Registration-Id of a verified phone)', headers: registrationHeaders, body: checkBankRequest, response: { 200: checkBankResponse, ...refusals } },
+    config: { validationErrorCode: 'INCOMPLETE_BANK_INFO', ipRateLimit: perAddress.checkBank },
     handler: async (request) => {
       const data = await checkBankAccount(context, {
         bankCode: request.body.BankCode,
         accountNumber: request.body.BankAccount,
-        ipAddress: request.ip,
+        registrationId: headerText(request.headers[REGISTRATION_ID_HEADER]),
       });
       return { success: true, message: 'ตรวจสอบบัญชีธนาคารสำเร็จ', data };
     },
@@ -50,7 +87,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       body: signupRequest,
       response: { 200: signupResponse, ...refusals },
     },
-    config: { validationErrorCode: 'INCOMPLETE_FORM', ipRateLimit: RATE_LIMITS.signupPerIp },
+    config: { validationErrorCode: 'INCOMPLETE_FORM', ipRateLimit: perAddress.signup },
     handler: async (request) => {
       const body = request.body;
       const bankToken = request.headers.tokenbank;
@@ -66,6 +103,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
         wantsBonus: body.isBonus,
         dateOfBirth: body.dateOfBirth,
         bankToken: typeof bankToken === 'string' ? bankToken : undefined,
+        registrationId: headerText(request.headers[REGISTRATION_ID_HEADER]),
       });
       return { success: true, message: 'สมัครสมาชิกสำเร็จ', data: { phoneNumber: member.phoneNumber, affiliateKey: member.affiliateKey } };
     },
@@ -107,6 +145,44 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       });
       // Spec §7: 0 is change-password's success value (docs/adr/0004).
       return { success: SUCCESS_VALUE.changePassword, message: 'เปลี่ยนรหัสผ่านสำเร็จ', data: null };
+    },
+  });
+
+  routes.post('/auth-service/v1/password-reset/start', {
+    schema: { tags: TAGS, summary: 'Forgot password: a code by SMS (the same answer whether or not the phone is a member\'s)', headers: securedHeaders, body: passwordResetStartRequest, response: { 200: phoneCodeSentResponse, ...refusals } },
+    config: { validationErrorCode: 'INVALID_PHONE', ipRateLimit: RATE_LIMITS.passwordResetPerIp },
+    handler: async (request) => {
+      const data = await startPasswordReset(context, { phoneNumber: request.body.phoneNumber });
+      return { success: true, message: 'หากเบอร์นี้เป็นสมาชิก ระบบได้ส่งรหัส OTP ทาง SMS แล้ว', data };
+    },
+  });
+
+  routes.post('/auth-service/v1/password-reset/finish', {
+    schema: { tags: TAGS, summary: 'Forgot password: the code and a new password; every session ends', headers: securedHeaders, body: passwordResetFinishRequest, response: { 200: emptyResponse, ...refusals } },
+    config: { validationErrorCode: 'INCOMPLETE_FORM', ipRateLimit: RATE_LIMITS.passwordResetPerIp },
+    handler: async (request) => {
+      await finishPasswordReset(context, { phoneNumber: request.body.phoneNumber, code: request.body.code, newPassword: request.body.newPassword, ipAddress: request.ip });
+      return { success: true, message: 'ตั้งรหัสผ่านใหม่สำเร็จ กรุณาเข้าสู่ระบบด้วยรหัสผ่านใหม่', data: null };
+    },
+  });
+
+  routes.post('/user-profile-composite/v1/phone/change/start', {
+    schema: { tags: TAGS, summary: 'Change my phone: codes by SMS to the old and the new number', headers: securedHeaders, body: phoneChangeStartRequest, response: { 200: phoneCodeSentResponse, ...refusals } },
+    config: { validationErrorCode: 'INVALID_PHONE' },
+    handler: async (request) => {
+      const session = await requireMember(context, request);
+      const data = await startPhoneChange(context, session, { newPhoneNumber: request.body.newPhoneNumber });
+      return { success: true, message: 'ส่งรหัส OTP ไปยังเบอร์เดิมและเบอร์ใหม่แล้ว', data };
+    },
+  });
+
+  routes.post('/user-profile-composite/v1/phone/change/finish', {
+    schema: { tags: TAGS, summary: 'Change my phone: both codes; the new number becomes my login', headers: securedHeaders, body: phoneChangeFinishRequest, response: { 200: phoneChangeFinishResponse, ...refusals } },
+    config: { validationErrorCode: 'CODE_INVALID' },
+    handler: async (request) => {
+      const session = await requireMember(context, request);
+      const data = await finishPhoneChange(context, session, { oldCode: request.body.oldCode, newCode: request.body.newCode });
+      return { success: true, message: 'เปลี่ยนเบอร์โทรศัพท์สำเร็จ', data };
     },
   });
 

@@ -79,16 +79,23 @@ describe('POST /auth-service/v1/login', () => {
     expect((await login(member.phoneNumber, member.password, home)).status).toBe(200);
   });
 
-  it('only slows the member down at their own address: five tries a minute, then the lock ends with the minute', async () => {
+  it('locks a registered phone and an unknown one after the same 5 failures with the same message, at the member\u2019s own address too (issue 27 §4)', async () => {
     const member = await t.signUp();
     const home = newIp();
     expect((await login(member.phoneNumber, member.password, home)).status).toBe(200);
-    for (let attempt = 0; attempt < 5; attempt += 1) expect((await login(member.phoneNumber, 'wrong-password', home)).body.code).toBe('INVALID_CREDENTIALS');
-    const locked = await login(member.phoneNumber, member.password, home);
-    expect(locked.body.code).toBe('LOGIN_LOCKED');
-    // The window is a minute, not fifteen: the counter that locks it is the known-address one.
-    const { rows } = await t.db.query<{ bucket_key: string }>(`SELECT bucket_key FROM rate_limit_counters WHERE bucket_key LIKE $1`, [`login-fail:phone-known-address:${member.phoneNumber}|%`]);
-    expect(rows).toHaveLength(1);
+    const unknownPhone = newPhoneNumber();
+    const answers: Record<'member' | 'unknown', Array<{ status: number; code?: string; message: string }>> = { member: [], unknown: [] };
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      for (const [who, phone] of [['member', member.phoneNumber], ['unknown', unknownPhone]] as const) {
+        const { status, body } = await login(phone, 'wrong-password', home);
+        answers[who].push({ status, code: body.code, message: body.message });
+      }
+    }
+    expect(answers.member).toEqual(answers.unknown);
+    expect(answers.member.map((answer) => answer.code)).toEqual([...Array<string>(5).fill('INVALID_CREDENTIALS'), 'LOGIN_LOCKED', 'LOGIN_LOCKED']);
+    // One counter, one window (15 minutes) for both: the lock lasts as long.
+    const { rows } = await t.db.query<{ bucket_key: string }>(`SELECT bucket_key FROM rate_limit_counters WHERE bucket_key LIKE 'login-fail:phone-address:%' AND (bucket_key LIKE $1 OR bucket_key LIKE $2)`, [`%${member.phoneNumber}|%`, `%${unknownPhone}|%`]);
+    expect(rows).toHaveLength(2);
   });
 
   it('counts every address of one IPv6 /64 as one for the lock', async () => {

@@ -11,10 +11,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** Register steps 1 and 2 from one address: checkPhone (unless `phoneNumber` is null), then checkBank. */
-async function checkBank(BankCode: string, BankAccount: string, ip = newIp(), phoneNumber: string | null = newPhoneNumber()) {
-  if (phoneNumber !== null) expect((await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber }, ip })).status).toBe(200);
-  return t.call({ method: 'POST', url: '/auth-service/v1/checkBank', body: { BankCode, BankAccount }, ip });
+/** Register steps 1 and 2: checkPhone, the SMS code, verifyPhone, then checkBank with the registration (or `registrationId` when given). */
+async function checkBank(BankCode: string, BankAccount: string, ip = newIp(), phoneNumber: string = newPhoneNumber(), registrationId?: string) {
+  const registration = registrationId ?? (await t.verifiedRegistration(phoneNumber, ip));
+  const response = await t.call({ method: 'POST', url: '/auth-service/v1/checkBank', body: { BankCode, BankAccount }, headers: { 'x-registration-id': registration }, ip });
+  return Object.assign(response, { registrationId: registration });
 }
 
 async function signupBody(overrides: Record<string, unknown> = {}) {
@@ -25,6 +26,7 @@ async function signupBody(overrides: Record<string, unknown> = {}) {
   const password = 'pass-word-1';
   return {
     token: bank.body.data.token as string,
+    registrationId: bank.registrationId,
     body: {
       phoneNumber,
       Password: password,
@@ -40,8 +42,8 @@ async function signupBody(overrides: Record<string, unknown> = {}) {
     },
   };
 }
-const signup = (body: unknown, token?: string) =>
-  t.call({ method: 'POST', url: '/auth-service/v1/signup', body, headers: token ? { tokenbank: token } : {} });
+const signup = (body: unknown, token?: string, registrationId?: string) =>
+  t.call({ method: 'POST', url: '/auth-service/v1/signup', body, headers: { ...(token ? { tokenbank: token } : {}), ...(registrationId ? { 'x-registration-id': registrationId } : {}) } });
 
 describe('POST /auth-service/v1/checkPhone', () => {
   it('accepts an unregistered 10-digit phone', async () => {
@@ -106,7 +108,7 @@ describe('POST /auth-service/v1/checkBank', () => {
     const refused = await t.call({
       method: 'POST',
       url: '/auth-service/v1/signup',
-      headers: { tokenbank: response.body.data.token },
+      headers: { tokenbank: response.body.data.token, 'x-registration-id': response.registrationId },
       ip,
       body: { phoneNumber, Password: 'pass-word-1', Confirm_Password: 'pass-word-1', BankAccount: DEMO_MEMBER.accountNumber, BankCode: DEMO_MEMBER.bankCode, firstName: response.body.data.firstName, lastName: response.body.data.lastName, affiliateKey: '', isBonus: false, dateOfBirth: '1990-01-15' },
     });
@@ -114,37 +116,41 @@ describe('POST /auth-service/v1/checkBank', () => {
     expect(refused.body.code).toBe('BANK_ACCOUNT_TAKEN');
   });
 
-  it('answers only after the phone step from the same address (issue 13 §3.6)', async () => {
-    const response = await checkBank('014', newAccountNumber(), newIp(), null);
+  it('refuses a spec-era client that skipped the code step with the Thai REGISTRATION_REQUIRED, never a 500 (issue 27 §5)', async () => {
+    const response = await t.call({ method: 'POST', url: '/auth-service/v1/checkBank', body: { BankCode: '014', BankAccount: newAccountNumber() } });
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ code: 'PHONE_STEP_REQUIRED', message: 'กรุณากรอกเบอร์โทรศัพท์ในขั้นตอนแรกก่อน' });
-  });
-
-  it('binds the token to the phone of the phone step: another phone cannot sign up with it', async () => {
+    expect(response.body).toMatchObject({ success: false, code: 'REGISTRATION_REQUIRED', message: ERRORS.REGISTRATION_REQUIRED.message });
+    expect(response.body.message).toContain('OTP');
     const { token, body } = await signupBody();
-    const response = await signup({ ...body, phoneNumber: newPhoneNumber() }, token);
-    expect(response.body.code).toBe('BANK_TOKEN_INVALID');
+    const signupWithout = await signup(body, token);
+    expect(signupWithout.status).toBe(400);
+    expect(signupWithout.body.code).toBe('REGISTRATION_REQUIRED');
   });
 
-  it('checks at most 5 accounts per phone step', async () => {
-    const ip = newIp();
+  it('answers only for a registration whose phone was verified, and not for an unknown one', async () => {
     const phoneNumber = newPhoneNumber();
-    expect((await checkBank('014', newAccountNumber(), ip, phoneNumber)).status).toBe(200);
-    const statuses = [];
-    for (let attempt = 0; attempt < 5; attempt += 1) statuses.push((await checkBank('014', newAccountNumber(), ip, null)).status);
-    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    const started = await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber } });
+    const unverified = await checkBank('014', newAccountNumber(), newIp(), phoneNumber, started.body.data.registrationId);
+    expect(unverified.status).toBe(400);
+    expect(unverified.body).toMatchObject({ code: 'PHONE_NOT_VERIFIED', message: ERRORS.PHONE_NOT_VERIFIED.message });
+    const unknown = await checkBank('014', newAccountNumber(), newIp(), phoneNumber, 'reg_nosuchregistration000000');
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.code).toBe('REGISTRATION_EXPIRED');
   });
 
-  it('is rate-limited per client address (an enumeration oracle)', async () => {
+  it('binds the token to the registration: another phone, or another registration, cannot sign up with it', async () => {
+    const { token, body, registrationId } = await signupBody();
+    expect((await signup({ ...body, phoneNumber: newPhoneNumber() }, token, registrationId)).body.code).toBe('PHONE_NOT_VERIFIED');
+    const other = await signupBody();
+    expect((await signup({ ...body, phoneNumber: other.body.phoneNumber }, token, other.registrationId)).body.code).toBe('BANK_TOKEN_INVALID');
+  });
+
+  it('checks at most 5 accounts per registration', async () => {
     const ip = newIp();
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await checkBank('014', newAccountNumber(), ip)).status);
-    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
-    const refused = await checkBank('014', newAccountNumber(), ip);
-    expect(refused.status).toBe(429);
-    expect(refused.body.code).toBe('RATE_LIMITED');
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await checkBank('014', newAccountNumber(), newIp())).status).toBe(200);
+    const registrationId = await t.verifiedRegistration(newPhoneNumber(), ip);
+    const statuses = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) statuses.push((await checkBank('014', newAccountNumber(), ip, '', registrationId)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
   it('answers 503, not a crash, when the bank cannot be reached', async () => {
@@ -162,8 +168,8 @@ describe('POST /auth-service/v1/checkBank', () => {
 
 describe('POST /auth-service/v1/signup', () => {
   it('creates the member with names from the bank, wallets at 0 and a unique affiliate key', async () => {
-    const { token, body } = await signupBody({ isBonus: true });
-    const response = await signup(body, token);
+    const { token, body, registrationId } = await signupBody({ isBonus: true });
+    const response = await signup(body, token, registrationId);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ success: true, message: 'สมัครสมาชิกสำเร็จ', data: { phoneNumber: body.phoneNumber } });
     expect(response.body.data.affiliateKey).toMatch(/^[A-Z0-9]{8}$/);
@@ -182,8 +188,8 @@ describe('POST /auth-service/v1/signup', () => {
   });
 
   it('verifies the bound account at once when name inquiry named its holder (docs/adr/0040)', async () => {
-    const { token, body } = await signupBody();
-    expect((await signup(body, token)).status).toBe(200);
+    const { token, body, registrationId } = await signupBody();
+    expect((await signup(body, token, registrationId)).status).toBe(200);
     const { rows } = await t.db.query<{ bank_account_verified_at: Date | null; bank_account_verified_by: string | null }>(
       'SELECT bank_account_verified_at, bank_account_verified_by FROM members WHERE phone_number = $1',
       [body.phoneNumber],
@@ -193,9 +199,9 @@ describe('POST /auth-service/v1/signup', () => {
   });
 
   it('stores the bonus preference off by default', async () => {
-    const { token, body } = await signupBody();
+    const { token, body, registrationId } = await signupBody();
     const { isBonus: _omitted, ...withoutBonus } = body;
-    expect((await signup(withoutBonus, token)).status).toBe(200);
+    expect((await signup(withoutBonus, token, registrationId)).status).toBe(200);
     const { rows } = await t.db.query<{ bonus_preference: boolean }>('SELECT bonus_preference FROM members WHERE phone_number = $1', [body.phoneNumber]);
     expect(rows[0]?.bonus_preference).toBe(false);
   });
@@ -209,8 +215,8 @@ describe('POST /auth-service/v1/signup', () => {
     [{ BankAccount: '12345' }, 'INCOMPLETE_BANK_INFO'],
     [{ Password: 42 }, 'INCOMPLETE_FORM'],
   ])('refuses %o with %s and creates nothing', async (overrides, code) => {
-    const { token, body } = await signupBody(overrides);
-    const response = await signup(body, token);
+    const { token, body, registrationId } = await signupBody(overrides);
+    const response = await signup(body, token, registrationId);
     expect(response.body).toMatchObject({ success: false, code });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
@@ -219,13 +225,13 @@ describe('POST /auth-service/v1/signup', () => {
   });
 
   it('stores the date of birth and refuses a spec-shaped sign-up without one, in Thai (issue 12)', async () => {
-    const { token, body } = await signupBody();
+    const { token, body, registrationId } = await signupBody();
     const { dateOfBirth: _omitted, ...specShaped } = body;
-    const refused = await signup(specShaped, token);
+    const refused = await signup(specShaped, token, registrationId);
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ success: false, code: 'DATE_OF_BIRTH_REQUIRED', message: 'กรุณากรอกวันเดือนปีเกิดให้ถูกต้อง (ปี ค.ศ.-เดือน-วัน)' });
-    for (const wrong of ['1990-02-30', '15/01/1990', '2990-01-01']) expect((await signup({ ...body, dateOfBirth: wrong }, token)).body.code).toBe('DATE_OF_BIRTH_REQUIRED');
-    expect((await signup(body, token)).status).toBe(200);
+    for (const wrong of ['1990-02-30', '15/01/1990', '2990-01-01']) expect((await signup({ ...body, dateOfBirth: wrong }, token, registrationId)).body.code).toBe('DATE_OF_BIRTH_REQUIRED');
+    expect((await signup(body, token, registrationId)).status).toBe(200);
     const { rows } = await t.db.query<{ born: string }>("SELECT to_char(date_of_birth, 'YYYY-MM-DD') AS born FROM members WHERE phone_number = $1", [body.phoneNumber]);
     expect(rows[0]?.born).toBe('1990-01-15');
   });
@@ -235,12 +241,12 @@ describe('POST /auth-service/v1/signup', () => {
     const twentyYearsAgo = `${Number(today.slice(0, 4)) - 20}${today.slice(4)}`;
     const dayAfter = new Date(Date.parse(`${twentyYearsAgo}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const young = await signupBody({ dateOfBirth: dayAfter });
-    const refused = await signup(young.body, young.token);
+    const refused = await signup(young.body, young.token, young.registrationId);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ success: false, code: 'UNDER_AGE', message: 'ขออภัย ผู้สมัครต้องมีอายุ 20 ปีบริบูรณ์ขึ้นไป' });
     expect((await t.db.query('SELECT 1 FROM members WHERE phone_number = $1', [young.body.phoneNumber])).rowCount).toBe(0);
     const adult = await signupBody({ dateOfBirth: twentyYearsAgo });
-    expect((await signup(adult.body, adult.token)).status).toBe(200);
+    expect((await signup(adult.body, adult.token, adult.registrationId)).status).toBe(200);
   });
 
   it('refuses a new account with the phone or bank account of a member in a time-out or self-exclusion (issue 12)', async () => {
@@ -250,7 +256,7 @@ describe('POST /auth-service/v1/signup', () => {
     expect(exclusion.status).toBe(200);
     // Same bank account, a new phone number: refused with the player-protection message, nothing created.
     const sameAccount = await signupBody({ BankAccount: excluded.accountNumber });
-    const refused = await signup(sameAccount.body, sameAccount.token);
+    const refused = await signup(sameAccount.body, sameAccount.token, sameAccount.registrationId);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ success: false, code: 'RG_SIGNUP_EXCLUDED', message: 'เบอร์โทรศัพท์หรือบัญชีธนาคารนี้อยู่ในช่วงพักการเล่น จึงสมัครสมาชิกใหม่ไม่ได้จนกว่าจะครบกำหนด' });
     expect((await t.db.query('SELECT 1 FROM members WHERE phone_number = $1', [sameAccount.body.phoneNumber])).rowCount).toBe(0);
@@ -259,27 +265,27 @@ describe('POST /auth-service/v1/signup', () => {
   });
 
   it('refuses without a bank token, with a forged one, or with one for another account', async () => {
-    const { token, body } = await signupBody();
-    expect((await signup(body)).body.code).toBe('BANK_TOKEN_INVALID');
+    const { token, body, registrationId } = await signupBody();
+    expect((await signup(body, undefined, registrationId)).body.code).toBe('BANK_TOKEN_INVALID');
     const [payload, signature] = token.split('.');
     const forged = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), firstName: 'Mallory' })).toString('base64url')}.${signature}`;
-    expect((await signup({ ...body, firstName: 'Mallory' }, forged)).body.code).toBe('BANK_TOKEN_INVALID');
-    expect((await signup({ ...body, BankAccount: newAccountNumber() }, token)).body.code).toBe('BANK_TOKEN_INVALID');
+    expect((await signup({ ...body, firstName: 'Mallory' }, forged, registrationId)).body.code).toBe('BANK_TOKEN_INVALID');
+    expect((await signup({ ...body, BankAccount: newAccountNumber() }, token, registrationId)).body.code).toBe('BANK_TOKEN_INVALID');
   });
 
   it('refuses names other than the bank account holder’s (names are locked to the bank check)', async () => {
-    const { token, body } = await signupBody({ firstName: 'สมปอง' });
-    const response = await signup(body, token);
+    const { token, body, registrationId } = await signupBody({ firstName: 'สมปอง' });
+    const response = await signup(body, token, registrationId);
     expect(response.status).toBe(422);
     expect(response.body.code).toBe('NAME_MISMATCH');
   });
 
   it('refuses an expired bank token', async () => {
-    const { token, body } = await signupBody();
+    const { token, body, registrationId } = await signupBody();
     const realNow = t.context.now;
     t.context.now = () => new Date(Date.now() + t.context.config.BANK_TOKEN_TTL_MS + 1_000);
     try {
-      expect((await signup(body, token)).body.code).toBe('BANK_TOKEN_INVALID');
+      expect((await signup(body, token, registrationId)).body.code).toBe('BANK_TOKEN_INVALID');
     } finally {
       t.context.now = realNow;
     }
@@ -287,20 +293,23 @@ describe('POST /auth-service/v1/signup', () => {
 
   it('allows one member per phone and one per bank account', async () => {
     const first = await signupBody();
-    expect((await signup(first.body, first.token)).status).toBe(200);
+    expect((await signup(first.body, first.token, first.registrationId)).status).toBe(200);
     const response = await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber: first.body.phoneNumber } });
     expect(response.status).toBe(409);
     expect(response.body.code).toBe('PHONE_TAKEN');
     const again = await signupBody({ BankAccount: first.body.BankAccount });
-    const sameAccount = await signup(again.body, again.token);
+    const sameAccount = await signup(again.body, again.token, again.registrationId);
     expect(sameAccount.status).toBe(409);
     expect(sameAccount.body.code).toBe('BANK_ACCOUNT_TAKEN');
   });
 
   it('lets exactly one of several racing sign-ups with the same phone succeed', async () => {
     const phoneNumber = newPhoneNumber();
-    const attempts = await Promise.all(Array.from({ length: 5 }, () => signupBody({ phoneNumber })));
-    const responses = await Promise.all(attempts.map(({ body, token }) => signup(body, token)));
+    // Five registrations of one phone, each verified with its own code (one after another: the
+    // sandbox's newest SMS to the phone is the code of the registration just started).
+    const attempts = [];
+    for (let index = 0; index < 5; index += 1) attempts.push(await signupBody({ phoneNumber }));
+    const responses = await Promise.all(attempts.map(({ body, token, registrationId }) => signup(body, token, registrationId)));
     expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
     expect(responses.filter((response) => response.body.code === 'PHONE_TAKEN')).toHaveLength(4);
     const { rows } = await t.db.query<{ count: bigint }>('SELECT count(*) AS count FROM members WHERE phone_number = $1', [phoneNumber]);
@@ -324,20 +333,26 @@ describe('POST /auth-service/v1/signup', () => {
   });
 
   it('refuses an unknown referral code and creates nothing', async () => {
-    const { token, body } = await signupBody({ affiliateKey: 'NOSUCH99' });
-    const response = await signup(body, token);
+    const { token, body, registrationId } = await signupBody({ affiliateKey: 'NOSUCH99' });
+    const response = await signup(body, token, registrationId);
     expect(response.status).toBe(422);
     expect(response.body.code).toBe('REFERRER_NOT_FOUND');
   });
 
-  it('is rate-limited per client address', async () => {
-    const ip = newIp();
-    const codes: Array<string | undefined> = [];
-    for (let attempt = 0; attempt < 11; attempt += 1) {
-      const response = await t.call({ method: 'POST', url: '/auth-service/v1/signup', body: { phoneNumber: 'x' }, ip });
-      codes.push(response.body.code);
+  it('caps calls per client address at the configured abuse ceiling (REGISTRATION_ADDRESS_CEILING_PER_HOUR, 300)', async () => {
+    const release = t.holdClock();
+    try {
+      const ip = newIp();
+      const ceiling = t.context.config.REGISTRATION_ADDRESS_CEILING_PER_HOUR;
+      const codes: Array<string | undefined> = [];
+      for (let attempt = 0; attempt <= ceiling; attempt += 1) {
+        const response = await t.call({ method: 'POST', url: '/auth-service/v1/signup', body: { phoneNumber: 'x' }, ip });
+        codes.push(response.body.code);
+      }
+      expect(codes.slice(0, ceiling).every((code) => code === 'INCOMPLETE_FORM')).toBe(true);
+      expect(codes[ceiling]).toBe('RATE_LIMITED');
+    } finally {
+      release();
     }
-    expect(codes.slice(0, 10).every((code) => code !== 'RATE_LIMITED')).toBe(true);
-    expect(codes[10]).toBe('RATE_LIMITED');
   });
 });

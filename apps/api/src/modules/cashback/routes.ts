@@ -15,7 +15,7 @@ export function registerCashbackRoutes(app: FastifyInstance, context: AppContext
       summary: 'Claim the cashback wallet into play money',
       response: { 200: cashbackClaimResponse, 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
     },
-    config: { ipRateLimit: RATE_LIMITS.claimPerIp },
+    config: { ipRateLimit: RATE_LIMITS.claimPerIp, memberOnly: true },
     handler: async (request) => {
       const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.claimPerMember);
       const claimed = await claimCashback(context, session.memberId);

@@ -23,7 +23,7 @@ export function registerDepositRoutes(app: FastifyInstance, context: AppContext)
 
   routes.post('/user-profile-composite/v1/deposit/promptpay', {
     schema: { tags: ['wallet'], summary: 'PromptPay QR deposit request (unique satang amount)', body: promptPayDepositRequest, response: { 200: promptPayDepositResponse, ...refusals } },
-    config: { validationErrorCode: 'INVALID_AMOUNT', ipRateLimit: RATE_LIMITS.promptPayPerIp },
+    config: { validationErrorCode: 'INVALID_AMOUNT', ipRateLimit: RATE_LIMITS.promptPayPerIp, memberOnly: true },
     handler: async (request) => {
       const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.promptPayPerMember);
       const created = await requestPromptPayDeposit(context, { memberId: session.memberId, requestedSatang: request.body.Amount });

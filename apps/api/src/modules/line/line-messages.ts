@@ -7,8 +7,14 @@ import type { LineMessage } from './line-client.ts';
  * The message catalogue (docs/line.md): which outbox event becomes which LINE message, in Thai,
  * as a Flex bubble whose altText (shown in notifications and old clients) is the whole text.
  */
+/**
+ * Account-security notices (issue 27 §3: password reset, phone changed): always sent to a linked
+ * member, never a preference the member can turn off, never marketing.
+ */
+export const ACCOUNT_SECURITY_KIND = 'account_security';
+
 export interface LineNotification {
-  kind: LineNotificationKind;
+  kind: LineNotificationKind | typeof ACCOUNT_SECURITY_KIND;
   memberId: string;
   title: string;
   /** Label → value lines of the bubble. */
@@ -23,6 +29,9 @@ const baht = (satangText: string) => `${formatBaht(fromSatangText(satangText))} 
 const BANGKOK_TIME = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
 /** Bangkok time as members read it: `25/11/2569 13:05`. */
 export const bangkokTime = (date: Date) => BANGKOK_TIME.format(date).replace(',', '');
+
+/** `0812345678` → `081-xxx-5678`: a notice names the number without spelling it out. */
+const maskPhone = (phone: string) => (phone.length === 10 ? `${phone.slice(0, 3)}-xxx-${phone.slice(6)}` : phone);
 
 const GREEN = '#06C755';
 const ORANGE = '#F59E0B';
@@ -58,6 +67,18 @@ export function notificationFor(event: OutboxEvent): LineNotification | null {
       return { kind: 'cashback_available', memberId, title: 'คืนยอดเสียพร้อมรับแล้ว', color: GREEN, rows: [['จำนวน', baht(p.amountSatang ?? '0')], ['รอบ', p.periodKey ?? '-']], note: 'กดรับได้ที่หน้าคืนยอดเสีย' };
     case 'affiliate-income.available':
       return { kind: 'affiliate_income_available', memberId, title: 'รายได้แนะนำเพื่อนพร้อมถอน', color: GREEN, rows: [['จำนวน', baht(p.amountSatang ?? '0')], ['รอบ', p.periodKey ?? '-']], note: 'ถอนได้ที่หน้าแนะนำเพื่อน' };
+    case 'member.password-reset':
+      return {
+        kind: ACCOUNT_SECURITY_KIND, memberId, title: 'รหัสผ่านถูกเปลี่ยนแล้ว', color: ORANGE,
+        rows: [['ทำรายการโดย', p.by === 'staff' ? 'เจ้าหน้าที่ (ตามคำขอ)' : 'ยืนยันด้วยรหัส OTP ทาง SMS'], ['เวลา', at]],
+        note: 'ทุกอุปกรณ์ถูกออกจากระบบแล้ว หากคุณไม่ได้ทำรายการนี้ กรุณาติดต่อฝ่ายบริการทันที',
+      };
+    case 'member.phone-changed':
+      return {
+        kind: ACCOUNT_SECURITY_KIND, memberId, title: 'เบอร์โทรศัพท์ถูกเปลี่ยนแล้ว', color: ORANGE,
+        rows: [['เบอร์ใหม่', maskPhone(p.newPhone ?? '')], ['เวลา', at]],
+        note: 'ใช้เบอร์ใหม่นี้เข้าสู่ระบบ หากคุณไม่ได้ทำรายการนี้ กรุณาติดต่อฝ่ายบริการทันที',
+      };
     default:
       return null;
   }

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { OutboxEvent } from '../outbox/index.ts';
 import { activeExclusion } from '../responsible-gaming/index.ts';
 import type { LineClient } from './line-client.ts';
-import { flexMessage, notificationFor, notificationText } from './line-messages.ts';
+import { ACCOUNT_SECURITY_KIND, flexMessage, notificationFor, notificationText } from './line-messages.ts';
 import { readLineLink, readLinePreferences } from './line-links.ts';
 import { lineRetryKey } from './line-signature.ts';
 
@@ -54,9 +54,11 @@ export async function notifyMemberByLine(context: AppContext, client: LineClient
     await db.query(`UPDATE line_messages SET status = 'skipped', error = $2 WHERE id = $1`, [row.id, reason]);
     return 'skipped';
   };
-  const preferences = await readLinePreferences(db, notification.memberId);
-  if (!preferences[notification.kind]) return skip('turned off by the member');
-  if (LINE_MARKETING_KINDS.includes(notification.kind) && (await activeExclusion(db, notification.memberId, now))) return skip('marketing message during a time-out or self-exclusion');
+  if (notification.kind !== ACCOUNT_SECURITY_KIND) {
+    const preferences = await readLinePreferences(db, notification.memberId);
+    if (!preferences[notification.kind]) return skip('turned off by the member');
+    if (LINE_MARKETING_KINDS.includes(notification.kind) && (await activeExclusion(db, notification.memberId, now))) return skip('marketing message during a time-out or self-exclusion');
+  }
   const follower = await db.query<{ following: boolean }>('SELECT following FROM line_users WHERE line_user_id = $1', [link.lineUserId]);
   if (follower.rows[0]?.following === false) return skip('the LINE user unfollowed (blocked) the account');
 

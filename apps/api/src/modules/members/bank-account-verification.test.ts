@@ -35,16 +35,19 @@ async function fundedDeclaredMember(amount: string) {
 }
 
 describe('checkBank and signup with NAME_INQUIRY_PROVIDER=declared', () => {
+  /** The verified registration of each phone (issue 27: checkBank and signup carry it). */
+  const registrations = new Map<string, string>();
   async function checkBank(accountNumber: string, phoneNumber: string) {
     const ip = newIp();
-    expect((await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber }, ip })).status).toBe(200);
-    return t.call({ method: 'POST', url: '/auth-service/v1/checkBank', body: { BankCode: '014', BankAccount: accountNumber }, ip });
+    const registrationId = await t.verifiedRegistration(phoneNumber, ip);
+    registrations.set(phoneNumber, registrationId);
+    return t.call({ method: 'POST', url: '/auth-service/v1/checkBank', body: { BankCode: '014', BankAccount: accountNumber }, headers: { 'x-registration-id': registrationId }, ip });
   }
   const signup = (token: string, phoneNumber: string, accountNumber: string, names: Record<string, unknown>) =>
     t.call({
       method: 'POST',
       url: '/auth-service/v1/signup',
-      headers: { tokenbank: token },
+      headers: { tokenbank: token, 'x-registration-id': registrations.get(phoneNumber) ?? '' },
       body: { phoneNumber, Password: 'pass-word-1', Confirm_Password: 'pass-word-1', BankAccount: accountNumber, BankCode: '014', dateOfBirth: '1990-01-15', ...names },
     });
 

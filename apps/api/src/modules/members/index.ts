@@ -10,3 +10,4 @@ export { setMemberStatus, signMemberOutEverywhere } from './set-member-status.ts
 export { decideAdjustment, listPendingAdjustments, requestAdjustment } from './adjust-member-wallet.ts';
 export { verifyBankAccountByDeposit, type DepositVerificationOutcome } from './verify-bank-account-by-deposit.ts';
 export { confirmBankAccount } from './confirm-bank-account.ts';
+export { requestPhoneChange, decidePhoneChange, listPhoneChanges } from './change-member-phone.ts';

@@ -9,6 +9,7 @@ import { resetMemberPassword } from './reset-member-password.ts';
 import { confirmBankAccount } from './confirm-bank-account.ts';
 import { listMemberRelations } from './list-member-relations.ts';
 import { decideAdjustment, listPendingAdjustments, requestAdjustment, type AdjustmentView } from './adjust-member-wallet.ts';
+import { decidePhoneChange, listPhoneChanges, requestPhoneChange } from './change-member-phone.ts';
 import {
   adjustmentDecisionBody,
   adjustmentParams,
@@ -25,6 +26,12 @@ import {
   memberSessionsEndedResponse,
   memberStatusResponse,
   pendingAdjustmentsResponse,
+  phoneChangeDecisionRequest,
+  phoneChangeParams,
+  phoneChangeRequestResponse,
+  phoneChangesQuery,
+  phoneChangesResponse,
+  staffPhoneChangeRequest,
   type MemberAdjustmentWire,
 } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
@@ -93,5 +100,21 @@ export function registerMemberRoutes(app: FastifyInstance, context: AppContext):
     // The one-time password is in this answer only: no cache may keep it.
     void reply.header('cache-control', 'no-store');
     return { success: true, message: 'ตั้งรหัสผ่านชั่วคราวแล้ว แจ้งสมาชิกครั้งเดียว และให้เปลี่ยนรหัสผ่านหลังเข้าสู่ระบบ', data: result };
+  });
+
+  // Issue 27 §3: the phone of a member who lost it, changed by one staff member and approved by another.
+  routes.post('/admin-api/v1/members/:memberId/phone-change', { schema: { tags: TAGS, params: memberParams, body: staffPhoneChangeRequest, response: { 200: phoneChangeRequestResponse } } }, async (request) => {
+    const staff = requireStaffPrincipal(request);
+    const data = await requestPhoneChange(context, { memberId: request.params.memberId, newPhoneNumber: request.body.newPhoneNumber, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
+    return { success: true, message: 'ส่งคำขอเปลี่ยนเบอร์แล้ว รอเจ้าหน้าที่อีกคนอนุมัติ', data };
+  });
+  routes.get('/admin-api/v1/phone-changes', { schema: { tags: TAGS, querystring: phoneChangesQuery, response: { 200: phoneChangesResponse } } }, async (request) => {
+    requireStaffPrincipal(request);
+    return { success: true, message: 'ok', data: await listPhoneChanges(context.db, request.query.status) };
+  });
+  routes.post('/admin-api/v1/phone-changes/:changeId/decide', { schema: { tags: TAGS, params: phoneChangeParams, body: phoneChangeDecisionRequest, response: { 200: phoneChangeRequestResponse } } }, async (request) => {
+    const staff = requireStaffPrincipal(request);
+    const data = await decidePhoneChange(context, { changeId: request.params.changeId, approve: request.body.approve, note: request.body.note, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
+    return { success: true, message: request.body.approve ? 'เปลี่ยนเบอร์โทรศัพท์ของสมาชิกแล้ว และแจ้งสมาชิกทาง SMS' : 'ปฏิเสธคำขอเปลี่ยนเบอร์แล้ว', data };
   });
 }

@@ -9,7 +9,9 @@ import { z } from 'zod';
  * - `withdrawal.requested` / `.approved` / `.rejected` / `.paid` / `.failed`: withdrawals;
  * - `bonus.decided` (always, after a credited deposit) and `bonus.granted` (when a bonus was paid): promotions;
  * - `game-transfer.settled`: play (GAME_IN / GAME_OUT posted or voided);
- * - `cashback.available`, `affiliate-income.available`: cashback and affiliate periods.
+ * - `cashback.available`, `affiliate-income.available`: cashback and affiliate periods;
+ * - `sms.requested`: sms (queue-sms.ts), with its `sms_messages` row (issue 27 §2);
+ * - `member.password-reset`, `member.phone-changed`: auth and members (issue 27 §3), heard by LINE and SMS.
  */
 const satangText = z.string().regex(/^-?\d{1,18}$/, 'satang as a decimal string');
 const memberId = z.string().min(1).max(64);
@@ -37,6 +39,10 @@ export const OUTBOX_PAYLOADS = {
   'game-transfer.settled': z.object({ memberId, transferId: z.string(), direction: z.enum(['in', 'out']), amountSatang: satangText, outcome: z.enum(['posted', 'voided']) }),
   'cashback.available': z.object({ memberId, periodKey: z.string(), amountSatang: satangText }),
   'affiliate-income.available': z.object({ memberId, periodKey: z.string(), amountSatang: satangText }),
+  'sms.requested': z.object({ smsId: z.string().min(1).max(64) }),
+  /** `by`: the member (forgot password, by SMS code) or staff (a one-time password given by support). */
+  'member.password-reset': z.object({ memberId, by: z.enum(['member', 'staff']), at: z.string() }),
+  'member.phone-changed': z.object({ memberId, oldPhone: z.string(), newPhone: z.string(), by: z.enum(['member', 'staff']), at: z.string() }),
 } as const;
 
 export type OutboxEventKind = keyof typeof OUTBOX_PAYLOADS;

@@ -54,7 +54,7 @@ export function registerPlayRoutes(app: FastifyInstance, context: AppContext): v
       body: launchRequest,
       response: { 200: launchResponse, 404: errorEnvelope, 429: errorEnvelope, ...refusals },
     },
-    config: { ipRateLimit: RATE_LIMITS.launchPerIp },
+    config: { ipRateLimit: RATE_LIMITS.launchPerIp, memberOnly: true },
     handler: async (request) => {
       const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.launchPerMember);
       const ownOrigin = `${request.protocol}://${request.host}`;

@@ -61,7 +61,7 @@ export function registerRewardRoutes(app: FastifyInstance, context: AppContext):
   routes.post('/user-profile-composite/v1/topup/itemcode/redeem', {
     schema: { tags: ['rewards'], summary: 'Redeem an item code into the main wallet', body: itemCodeRedeemRequest, response: { 200: itemCodeRedeemResponse, ...refusals } },
     // A code that cannot even be well-formed is one that does not exist.
-    config: { validationErrorCode: 'ITEM_CODE_NOT_FOUND', ipRateLimit: REDEEM_PER_IP },
+    config: { validationErrorCode: 'ITEM_CODE_NOT_FOUND', ipRateLimit: REDEEM_PER_IP, memberOnly: true },
     handler: async (request) => {
       const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.redeemPerMember);
       const redemption = await redeemItemCode(context, { memberId: session.memberId, code: request.body.redeem_code });
@@ -95,7 +95,7 @@ export function registerRewardRoutes(app: FastifyInstance, context: AppContext):
       body: spinRequest.optional(),
       response: { 200: spinResponse, ...refusals },
     },
-    config: { ipRateLimit: RATE_LIMITS.spinPerIp },
+    config: { ipRateLimit: RATE_LIMITS.spinPerIp, memberOnly: true },
     handler: async (request) => {
       const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.spinPerMember);
       const spin = await spinWheel(context, { memberId: session.memberId, requestKey: request.headers['idempotency-key'] });

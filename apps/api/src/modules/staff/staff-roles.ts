@@ -45,6 +45,12 @@ export const STAFF_PERMISSIONS = {
   /** Confirm a member's typed bank-account holder name (docs/adr/0040): it decides where withdrawals are paid, so money roles only. */
   'members.verify-bank': ['owner', 'finance'],
   'line.view': ['owner', 'finance', 'support', 'auditor'],
+  /** The SMS Sabai sent (codes masked) and which failed (issue 27 §2). */
+  'sms.view': ['owner', 'finance', 'support', 'auditor'],
+  /** Ask to change a member's phone when the old one is lost (issue 27 §3); another staff member approves. */
+  'members.phone-change.request': ['owner', 'support'],
+  /** Approve or reject another staff member's phone change (four-eyes: never one's own). The phone is the login: money roles only. */
+  'members.phone-change.approve': ['owner', 'finance'],
   'adjustments.request': ['owner', 'finance', 'support'],
   'adjustments.approve': ['owner', 'finance'],
   'staff.manage': ['owner'],
@@ -100,6 +106,10 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'POST /admin-api/v1/members/:memberId/verify-bank': 'members.verify-bank',
   'POST /admin-api/v1/members/:memberId/adjustments': 'adjustments.request',
   'GET /admin-api/v1/members/:memberId/line': 'line.view',
+  'GET /admin-api/v1/sms/messages': 'sms.view',
+  'POST /admin-api/v1/members/:memberId/phone-change': 'members.phone-change.request',
+  'GET /admin-api/v1/phone-changes': 'members.view',
+  'POST /admin-api/v1/phone-changes/:changeId/decide': 'members.phone-change.approve',
   'GET /admin-api/v1/adjustments': 'adjustments.approve',
   'POST /admin-api/v1/adjustments/:adjustmentId/approve': 'adjustments.approve',
   'POST /admin-api/v1/adjustments/:adjustmentId/reject': 'adjustments.approve',

@@ -32,7 +32,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, context: AppConte
       body: withdrawalRequest,
       response: { 200: withdrawalResponse, ...refusals },
     },
-    config: { validationErrorCode: 'INVALID_AMOUNT', ipRateLimit: RATE_LIMITS.withdrawalPerIp },
+    config: { validationErrorCode: 'INVALID_AMOUNT', ipRateLimit: RATE_LIMITS.withdrawalPerIp, memberOnly: true },
     handler: async (request) => {
       const session = await requireMemberWithinLimit(context, request, RATE_LIMITS.withdrawalPerMember);
       const withdrawal = await requestWithdrawal(context, {
