@@ -90,9 +90,10 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
     if (code !== null && REGISTRATION_GONE_CODES.has(code)) {
       setRegistration(null);
       setBankToken(null);
-      return showError(errorMessage(error), { onClose: () => setStep(1) });
+      setStep(1);
+    } else if (code === 'PHONE_NOT_VERIFIED') {
+      setStep('code');
     }
-    if (code === 'PHONE_NOT_VERIFIED') return showError(errorMessage(error), { onClose: () => setStep('code') });
     showError(errorMessage(error));
   };
 
