@@ -35,6 +35,7 @@ const PUBLIC_ROUTES = ['/', '/login', '/register', '/no/such/page'];
 const MEMBER_ROUTES = [
   '/user',
   '/user/login',
+  '/user/forgot-password',
   '/user/register',
   '/user/register/{key}',
   '/user/join',
