@@ -13,6 +13,7 @@ import { rewardsJourney, type StaffClient } from './journeys/rewards.ts';
 import { routeSweep } from './journeys/route-sweep.ts';
 import { backOfficeJourney } from './journeys/back-office.ts';
 import { lineJourney } from './journeys/line.ts';
+import { forgotPasswordJourney } from './journeys/forgot-password.ts';
 import { responsibleGamingJourney } from './journeys/responsible-gaming.ts';
 import { startProductionSite } from './go-live/production-processes.ts';
 import { goLiveJourney } from './go-live/go-live-journey.ts';
@@ -71,6 +72,7 @@ async function staffClient(apiUrl: string, db: Db): Promise<StaffClient> {
 
 const JOURNEYS = [
   { name: 'register-login', run: registerAndLogin },
+  { name: 'forgot-password', run: forgotPasswordJourney },
   { name: 'deposit-withdraw', run: depositAndWithdraw },
   { name: 'deposit-withdraw-sms-gateway', run: depositAndWithdrawThroughSmsGateway },
   { name: 'promptpay-deposit', run: promptPayDeposit },

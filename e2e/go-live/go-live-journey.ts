@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { expectText, expectUrl, expectVisible, newMemberDetails, screenshotter, type Member } from '../journeys/helpers.ts';
+import { expectText, expectUrl, expectVisible, newMemberDetails, registerPhoneStep, screenshotter, type Member } from '../journeys/helpers.ts';
 import { signInThroughScreens } from '../journeys/back-office.ts';
 import { sandboxTransfer } from '../journeys/deposit-withdraw.ts';
 import type { ProductionSite } from './production-processes.ts';
@@ -108,7 +108,7 @@ export async function goLiveJourney(options: { browser: Browser; site: Productio
     // 7. A member signs up, typing the holder's name (declared names), and signs in.
     const member = newMemberDetails();
     await memberPage.goto(`${site.apiUrl}/`);
-    await signUpDeclared(memberPage, member, { firstName: 'สมหญิง', lastName: 'รักดี' });
+    await signUpDeclared(memberPage, site.sandboxUrl, member, { firstName: 'สมหญิง', lastName: 'รักดี' });
     await shotMember('02-member-home');
 
     // 8. The deposit page lists the new house account; the member pays it from their bank; the phone forwards the credit SMS.
@@ -199,17 +199,15 @@ export async function goLiveJourney(options: { browser: Browser; site: Productio
   }
 }
 
-/** Registration on the member site with declared names (NAME_INQUIRY_PROVIDER=declared), then sign-in. */
-async function signUpDeclared(page: Page, member: Member, name: { firstName: string; lastName: string }): Promise<void> {
+/**
+ * Registration on the member site with declared names (NAME_INQUIRY_PROVIDER=declared), the phone
+ * proved by the code the sandbox SMS outbox holds (SMS_PROVIDER=sandbox), then sign-in.
+ */
+async function signUpDeclared(page: Page, sandboxUrl: string, member: Member, name: { firstName: string; lastName: string }): Promise<void> {
   const byTestId = (id: string) => page.getByTestId(id);
   await expectVisible(byTestId('topbar-register'), 'register button in the top bar');
   await byTestId('topbar-register').click();
-  await expectVisible(byTestId('register-step-1'), 'register step 1');
-  await byTestId('register-phone').fill(member.phoneNumber);
-  await byTestId('register-password').fill(member.password);
-  await byTestId('register-confirm-password').fill(member.password);
-  await byTestId('register-next').click();
-  await expectVisible(byTestId('register-step-2'), 'register step 2');
+  await registerPhoneStep(page, sandboxUrl, member);
   await byTestId(`bank-option-${member.bankCode}`).click();
   await byTestId('register-account-number').fill(member.accountNumber);
   await byTestId('register-next').click();

@@ -111,6 +111,8 @@ export async function startProductionSite(options: { repoRoot: string; serverUrl
     NAME_INQUIRY_PROVIDER: 'declared',
     // The game partner and LINE are the sandbox's (issue 30 brings a real aggregator): a staging site says so.
     GAME_PARTNER_PROVIDER: 'sandbox',
+    // Sign-up and password-reset codes (issue 27 §2) go to the sandbox's SMS outbox, which the journey reads.
+    SMS_PROVIDER: 'sandbox',
     ALLOW_SANDBOX_PROVIDERS: 'true',
     SANDBOX_URL: sandboxUrl,
     LINE_API_BASE_URL: sandboxUrl,

@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import type { Db } from '@sabai/db';
 import { createStaffAccount, currentTotp, verifyAuditChain } from '@sabai/api';
 import { REPO_ROOT } from '../../scripts/stack.ts';
-import { expectText, expectVisible, newMemberDetails, screenshotter, type Member } from './helpers.ts';
+import { REGISTRATION_ID_HEADER } from '@sabai/contracts';
+import { expectText, expectVisible, newMemberDetails, screenshotter, startVerifiedRegistration, type Member } from './helpers.ts';
 
 /**
  * Journey (issue 11): the back office at 1440×900. The first owner (as `npm run staff:create`
@@ -227,7 +228,7 @@ async function memberCall(origin: string, token: string, path: string, body?: un
 
 /** A member signed up over the API, funded with 13,000.00 from their bound account through the sandbox bank, with a 6,000.00 withdrawal waiting. */
 async function fundedMemberWithWithdrawal(origin: string, sandboxUrl: string): Promise<{ member: Member; token: string; withdrawalId: string }> {
-  const { member, token } = await signedUpMember(origin, { isBonus: false });
+  const { member, token } = await signedUpMember(origin, sandboxUrl, { isBonus: false });
   await depositFromBoundAccount(sandboxUrl, member, '13000.00');
   const withdrawal = await memberCall(origin, token, '/fund-composite/v1/withdrawal', { Amount: 6000, Channel: 'BANK' });
   const data = withdrawal.data as { Status?: number; withdrawalId?: string } | null;
@@ -236,7 +237,7 @@ async function fundedMemberWithWithdrawal(origin: string, sandboxUrl: string): P
 }
 
 /** A member signed up over the API (phone, bank check, sign-up with the bonus preference given) and logged in: their bearer token. */
-async function signedUpMember(origin: string, options: { isBonus: boolean }): Promise<{ member: Member; token: string }> {
+async function signedUpMember(origin: string, sandboxUrl: string, options: { isBonus: boolean }): Promise<{ member: Member; token: string }> {
   const member = newMemberDetails();
   const prefix = (await (await fetch(`${origin}/v2/prefix`)).json()) as { data: { appId: string } };
   const call = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -245,12 +246,13 @@ async function signedUpMember(origin: string, options: { isBonus: boolean }): Pr
     if (!response.ok) throw new Error(`${path}: ${json.message}`);
     return json;
   };
-  await call('/auth-service/v1/checkPhone', { phoneNumber: member.phoneNumber });
-  const bank = await call('/auth-service/v1/checkBank', { BankCode: member.bankCode, BankAccount: member.accountNumber });
+  const registrationId = await startVerifiedRegistration({ origin, appId: prefix.data.appId, sandboxUrl, phoneNumber: member.phoneNumber });
+  const registration = { [REGISTRATION_ID_HEADER]: registrationId };
+  const bank = await call('/auth-service/v1/checkBank', { BankCode: member.bankCode, BankAccount: member.accountNumber }, registration);
   await call(
     '/auth-service/v1/signup',
     { phoneNumber: member.phoneNumber, Password: member.password, Confirm_Password: member.password, BankAccount: member.accountNumber, BankCode: member.bankCode, firstName: bank.data.firstName, lastName: bank.data.lastName, affiliateKey: '', isBonus: options.isBonus, dateOfBirth: '1990-01-15' },
-    { tokenbank: String(bank.data.token) },
+    { ...registration, tokenbank: String(bank.data.token) },
   );
   const login = await call('/auth-service/v1/login', { phoneNumber: member.phoneNumber, Password: member.password });
   return { member, token: String(login.authToken) };
@@ -295,8 +297,8 @@ async function supportBonusAndFourEyes(
 
   // The members of these steps: one to suspend; one with the bonus preference, whose first deposit
   // of 100.00 gets the journey's first-deposit promotion (display order 0, before the demo's): 50.00.
-  const toSuspend = await signedUpMember(origin, { isBonus: false });
-  const bonusMember = await signedUpMember(origin, { isBonus: true });
+  const toSuspend = await signedUpMember(origin, sandboxUrl, { isBonus: false });
+  const bonusMember = await signedUpMember(origin, sandboxUrl, { isBonus: true });
   await depositFromBoundAccount(sandboxUrl, bonusMember.member, '100.00');
   await waitForMoney(origin, bonusMember.token, 150, 'the first deposit of 100.00 with its 50.00 bonus');
 

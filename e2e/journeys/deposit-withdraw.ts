@@ -55,7 +55,7 @@ export async function depositAndWithdraw(
   await page.setViewportSize({ width: 390, height: 844 });
 
   // 1. A new member, signed in, with 0.00.
-  await registerAndSignIn(page, origin, member);
+  await registerAndSignIn(page, origin, member, sandboxUrl);
   await expectText(byTestId('wallet-balance'), '0.00', 'a new member has 0.00');
   await screenshot('member-home');
 
@@ -131,7 +131,7 @@ export async function promptPayDeposit({ page, baseUrl, sandboxUrl, artifactsDir
   await page.setViewportSize({ width: 390, height: 844 });
 
   // 1. A new member opens the PromptPay tab and asks for 300.
-  await registerAndSignIn(page, origin, member);
+  await registerAndSignIn(page, origin, member, sandboxUrl);
   await byTestId('member-deposit').click();
   await expectUrl(page, /\/user\/deposit$/, 'deposit page');
   await byTestId('deposit-tab-promptpay').click();

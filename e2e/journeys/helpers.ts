@@ -34,23 +34,90 @@ export function screenshotter(page: Page, artifactsDir: string): (name: string, 
   };
 }
 
+/** What the sandbox's SMS outbox lists (`GET <sandbox>/sms/v1/messages?to=`, issue 27 §5), newest first. */
+export interface SandboxSms {
+  id: string;
+  to: string;
+  text: string;
+  state: 'sent' | 'delivered' | 'failed';
+  createdAt: string;
+}
+
+/** The SMS the sandbox was asked to send to `phoneNumber` (local 0xxxxxxxxx form), newest first. */
+export async function sandboxSmsTo(sandboxUrl: string, phoneNumber: string): Promise<SandboxSms[]> {
+  const response = await fetch(`${sandboxUrl.replace(/\/+$/, '')}/sms/v1/messages?to=${encodeURIComponent(phoneNumber)}`);
+  if (!response.ok) throw new Error(`GET /sms/v1/messages answered ${response.status}`);
+  const messages: unknown = await response.json();
+  if (!Array.isArray(messages)) throw new Error(`GET /sms/v1/messages did not answer an array: ${JSON.stringify(messages).slice(0, 200)}`);
+  return messages as SandboxSms[];
+}
+
+/** Six digits standing alone: the one-time code in the Thai SMS text. */
+const ONE_TIME_CODE = /(?<!\d)(\d{6})(?!\d)/;
+const SMS_WAIT_MS = 10_000;
+const SMS_POLL_MS = 250;
+
 /**
- * Registers the way a visitor does (landing → register slide-in → three steps, Kasikorn, names
- * from the bank check), then logs in and waits for the member card.
+ * The one-time code of the newest SMS to `phoneNumber` that is not one of `seenIds` (the messages
+ * before the step that sent it), polled for up to ten seconds: the API sends through the outbox.
+ * Returns the code and the message it came from.
  */
-export async function registerAndSignIn(page: Page, origin: string, member: Member): Promise<void> {
+export async function readSmsCode(sandboxUrl: string, phoneNumber: string, seenIds: ReadonlySet<string> = new Set()): Promise<{ code: string; message: SandboxSms }> {
+  const deadline = Date.now() + SMS_WAIT_MS;
+  let latest: SandboxSms[] = [];
+  while (Date.now() < deadline) {
+    latest = await sandboxSmsTo(sandboxUrl, phoneNumber);
+    const message = latest.find((candidate) => !seenIds.has(candidate.id) && ONE_TIME_CODE.test(candidate.text));
+    const code = message ? ONE_TIME_CODE.exec(message.text)?.[1] : undefined;
+    if (message && code) return { code, message };
+    await new Promise((resolve) => setTimeout(resolve, SMS_POLL_MS));
+  }
+  throw new Error(`no new SMS with a 6-digit code to ${phoneNumber} within ${SMS_WAIT_MS} ms (saw ${JSON.stringify(latest.map((message) => message.text))})`);
+}
+
+/** The ids of the SMS already sent to `phoneNumber`: pass to readSmsCode so an older code is not taken. */
+export async function smsIdsTo(sandboxUrl: string, phoneNumber: string): Promise<Set<string>> {
+  return new Set((await sandboxSmsTo(sandboxUrl, phoneNumber)).map((message) => message.id));
+}
+
+/**
+ * Register step 1 and its code step (issue 27 §1): phone and passwords, then the code read from
+ * the sandbox's SMS outbox, typed into the one-time-code field; ends on step 2. The SMS must name
+ * the site and say not to share the code (checked loosely: it is Thai text the API owns).
+ */
+export async function registerPhoneStep(page: Page, sandboxUrl: string, member: Member, screenshot?: (name: string) => Promise<void>): Promise<void> {
+  const byTestId = (id: string) => page.getByTestId(id);
+  await expectVisible(byTestId('register-step-1'), 'register step 1');
+  await byTestId('register-phone').fill(member.phoneNumber);
+  await byTestId('register-password').fill(member.password);
+  await byTestId('register-confirm-password').fill(member.password);
+  await screenshot?.('register-step1');
+  await byTestId('register-next').click();
+
+  await expectVisible(byTestId('register-step-code'), 'the code step after checkPhone');
+  const phone = member.phoneNumber;
+  await expectText(byTestId('register-step-code'), `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`, 'the number the code went to');
+  if ((await byTestId('register-code').getAttribute('autocomplete')) !== 'one-time-code') throw new Error('the code field is not autocomplete="one-time-code"');
+  if (!(await byTestId('register-code-resend').isDisabled())) throw new Error('resend is possible at once; it should count down first');
+  const { code } = await readSmsCode(sandboxUrl, member.phoneNumber);
+  await byTestId('register-code').fill(code);
+  await screenshot?.('register-code');
+  await byTestId('register-next').click();
+  await expectVisible(byTestId('register-step-2'), 'register step 2 (phone proved by its code)');
+}
+
+/**
+ * Registers the way a visitor does (landing → register slide-in → phone, the SMS code read from the
+ * sandbox, bank, confirm; Kasikorn, names from the bank check), then logs in and waits for the
+ * member card.
+ */
+export async function registerAndSignIn(page: Page, origin: string, member: Member, sandboxUrl: string): Promise<void> {
   const byTestId = (id: string) => page.getByTestId(id);
   await page.goto(`${origin}/`);
   await expectVisible(byTestId('topbar-register'), 'register button in the top bar');
   await byTestId('topbar-register').click();
   await expectVisible(byTestId('register-slide-in'), 'register slide-in');
-  await expectVisible(byTestId('register-step-1'), 'register step 1');
-  await byTestId('register-phone').fill(member.phoneNumber);
-  await byTestId('register-password').fill(member.password);
-  await byTestId('register-confirm-password').fill(member.password);
-  await byTestId('register-next').click();
-
-  await expectVisible(byTestId('register-step-2'), 'register step 2');
+  await registerPhoneStep(page, sandboxUrl, member);
   await byTestId(`bank-option-${member.bankCode}`).click();
   await byTestId('register-account-number').fill(member.accountNumber);
   await byTestId('register-next').click();
@@ -112,4 +179,29 @@ export function randomDigits(count: number): string {
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The first two calls of a sign-up over the API (issue 27 §5), as an outside client scripts them:
+ * checkPhone starts a registration and sends the code, the code is read from the sandbox's SMS
+ * outbox, verifyPhone proves the phone. Answers the registration id, for the `X-Registration-Id`
+ * header of checkBank and signup.
+ */
+export async function startVerifiedRegistration(input: { origin: string; appId: string; sandboxUrl: string; phoneNumber: string }): Promise<string> {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${input.origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'th', 'x-api-key': input.appId },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { success: unknown; message: string; data: { registrationId?: string } | null };
+    if (!response.ok || answer.success !== true) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const started = await post('/auth-service/v1/checkPhone', { phoneNumber: input.phoneNumber });
+  const registrationId = started.data?.registrationId;
+  if (!registrationId) throw new Error(`checkPhone answered no registrationId: ${JSON.stringify(started)}`);
+  const { code } = await readSmsCode(input.sandboxUrl, input.phoneNumber);
+  await post('/auth-service/v1/verifyPhone', { registrationId, code });
+  return registrationId;
 }

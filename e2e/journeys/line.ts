@@ -27,7 +27,7 @@ export async function lineJourney({ page, baseUrl, sandboxUrl, artifactsDir }: L
   await page.setViewportSize({ width: 390, height: 844 });
 
   // 1. A new member, signed in; the profile's LINE card says "เชื่อมต่อ LINE".
-  await registerAndSignIn(page, origin, member);
+  await registerAndSignIn(page, origin, member, sandboxUrl);
   await page.goto(`${origin}/user/profile`);
   await expectText(page.getByTestId('line-connect'), 'เชื่อมต่อ LINE', 'LINE card on the profile');
   await page.getByTestId('line-connect').click();

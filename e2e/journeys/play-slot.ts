@@ -63,7 +63,7 @@ export async function playSlot({ page, baseUrl, sandboxUrl, artifactsDir }: Play
   await page.setViewportSize({ width: 390, height: 844 });
 
   // 1. A new member with 0.00 in both wallets.
-  await registerAndSignIn(page, origin, member);
+  await registerAndSignIn(page, origin, member, sandboxUrl);
   await expectText(byTestId('wallet-balance'), '0.00', 'a new member has 0.00');
   await expectAmount(byTestId('game-wallet'), 0, 'a new member has 0.00 in the game wallet');
   await screenshot('member-home');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { readSmsCode } from './helpers.ts';
 
 /**
  * Journey: a new visitor registers, logs in, sees their member card, changes their password on
@@ -13,13 +14,15 @@ export interface JourneyOptions {
   page: Page;
   /** Origin of the member site, e.g. http://127.0.0.1:3000 (no trailing slash needed). */
   baseUrl: string;
+  /** The sandbox: its SMS outbox holds the sign-up code (issue 27 §5). */
+  sandboxUrl: string;
   artifactsDir: string;
 }
 
 const STEP_TIMEOUT_MS = 15_000;
 const KASIKORN = '004';
 
-export async function registerAndLogin({ page, baseUrl, artifactsDir }: JourneyOptions): Promise<void> {
+export async function registerAndLogin({ page, baseUrl, sandboxUrl, artifactsDir }: JourneyOptions): Promise<void> {
   const origin = baseUrl.replace(/\/+$/, '');
   const phoneNumber = `08${randomDigits(8)}`;
   const accountNumber = `${randomDigits(9)}${Math.floor(Math.random() * 9)}`; // last digit 0–8: the account exists
@@ -54,8 +57,16 @@ export async function registerAndLogin({ page, baseUrl, artifactsDir }: JourneyO
   await screenshot('register-step1');
   await byTestId('register-next').click();
 
+  // 2b. The code step (issue 27 §1): the code the SMS carried, read from the sandbox's outbox.
+  await expectVisible(byTestId('register-step-code'), 'the code step (checkPhone sent a code)');
+  await expectText(byTestId('register-code-resend'), 'วินาที', 'the resend countdown');
+  const { code } = await readSmsCode(sandboxUrl, phoneNumber);
+  await byTestId('register-code').fill(code);
+  await screenshot('register-code');
+  await byTestId('register-next').click();
+
   // 3. Step 2: Kasikorn and the account number.
-  await expectVisible(byTestId('register-step-2'), 'register step 2 (phone accepted by checkPhone)');
+  await expectVisible(byTestId('register-step-2'), 'register step 2 (phone proved by its code)');
   await byTestId(`bank-option-${KASIKORN}`).click();
   await expectAttribute(byTestId(`bank-option-${KASIKORN}`), 'aria-checked', 'true', 'Kasikorn selected');
   await byTestId('register-account-number').fill(accountNumber);

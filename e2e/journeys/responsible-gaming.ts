@@ -38,7 +38,7 @@ export async function responsibleGamingJourney({ page, baseUrl, sandboxUrl, arti
   await page.setViewportSize({ width: 390, height: 844 });
 
   // 1. Signed in; one tap from home to the protection page.
-  await registerAndSignIn(page, origin, member);
+  await registerAndSignIn(page, origin, member, sandboxUrl);
   await byTestId('home-responsible-gaming').click();
   await expectUrl(page, /\/user\/responsible-gaming$/, 'player-protection page');
   await expectVisible(byTestId('rg-limits'), 'limits form');

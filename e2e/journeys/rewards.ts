@@ -10,6 +10,7 @@ import {
   expectVisible,
   newMemberDetails,
   registerAndSignIn,
+  registerPhoneStep,
   screenshotter,
   type Member,
 } from './helpers.ts';
@@ -104,7 +105,7 @@ export async function rewardsJourney({ page, baseUrl, sandboxUrl, artifactsDir, 
 
   // 1. The referrer registers and reads their referral link on /user/affiliate.
   const referrer = newMemberDetails();
-  await registerAndSignIn(page, origin, referrer);
+  await registerAndSignIn(page, origin, referrer, sandboxUrl);
   await page.goto(`${origin}/user/affiliate`);
   await expectText(page.getByTestId('affiliate-link'), '/user/register/', 'referral link on the affiliate page');
   const referralLink = ((await page.getByTestId('affiliate-link').textContent()) ?? '').trim();
@@ -122,7 +123,7 @@ export async function rewardsJourney({ page, baseUrl, sandboxUrl, artifactsDir, 
     const pageErrors: string[] = [];
     referredPage.on('pageerror', (error) => pageErrors.push(error.message));
     const referred = newMemberDetails();
-    await registerThroughLink(referredPage, `${origin}/user/register/${encodeURIComponent(referralKey)}`, referralKey, referred, screenshot);
+    await registerThroughLink(referredPage, `${origin}/user/register/${encodeURIComponent(referralKey)}`, sandbox, referralKey, referred, screenshot);
     await screenshot('referred-home', referredPage);
 
     // 3. Deposit 5,000.00: welcome bonus 1,000 → 6,000.00, turnover 0.00/30,000.00 on the card.
@@ -287,6 +288,7 @@ function newPhoneContext(browser: Browser): Promise<BrowserContext> {
 async function registerThroughLink(
   page: Page,
   link: string,
+  sandboxUrl: string,
   referralKey: string,
   member: Member,
   screenshot: (name: string, target?: Page) => Promise<void>,
@@ -294,11 +296,7 @@ async function registerThroughLink(
   const byTestId = (id: string) => page.getByTestId(id);
   await page.goto(link);
   await expectVisible(byTestId('register-step-1'), 'register step 1 from the referral link');
-  await byTestId('register-phone').fill(member.phoneNumber);
-  await byTestId('register-password').fill(member.password);
-  await byTestId('register-confirm-password').fill(member.password);
-  await byTestId('register-next').click();
-  await expectVisible(byTestId('register-step-2'), 'register step 2');
+  await registerPhoneStep(page, sandboxUrl, member);
   await byTestId(`bank-option-${member.bankCode}`).click();
   await byTestId('register-account-number').fill(member.accountNumber);
   await byTestId('register-next').click();

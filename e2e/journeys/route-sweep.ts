@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { newMemberDetails, type Member } from './helpers.ts';
+import { REGISTRATION_ID_HEADER } from '@sabai/contracts';
+import { newMemberDetails, startVerifiedRegistration, type Member } from './helpers.ts';
 import type { StaffClient } from './rewards.ts';
 
 /**
@@ -34,6 +35,7 @@ const PUBLIC_ROUTES = ['/', '/login', '/register', '/no/such/page'];
 const MEMBER_ROUTES = [
   '/user',
   '/user/login',
+  '/user/forgot-password',
   '/user/register',
   '/user/register/{key}',
   '/user/join',
@@ -204,8 +206,9 @@ async function memberWithHistory(origin: string, sandboxUrl: string, staff: Staf
     if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(answer)}`);
     return answer;
   };
-  await call('POST', '/auth-service/v1/checkPhone', { phoneNumber: details.phoneNumber });
-  const bank = await call('POST', '/auth-service/v1/checkBank', { BankCode: details.bankCode, BankAccount: details.accountNumber });
+  const registrationId = await startVerifiedRegistration({ origin, appId: prefix.data.appId, sandboxUrl, phoneNumber: details.phoneNumber });
+  const registration = { [REGISTRATION_ID_HEADER]: registrationId };
+  const bank = await call('POST', '/auth-service/v1/checkBank', { BankCode: details.bankCode, BankAccount: details.accountNumber }, registration);
   const signup = await call('POST', '/auth-service/v1/signup', {
     phoneNumber: details.phoneNumber,
     Password: details.password,
@@ -216,7 +219,7 @@ async function memberWithHistory(origin: string, sandboxUrl: string, staff: Staf
     lastName: bank.data.lastName,
     isBonus: false,
     dateOfBirth: '1990-01-15',
-  }, { tokenbank: required(bank.data.token, 'checkBank token') });
+  }, { ...registration, tokenbank: required(bank.data.token, 'checkBank token') });
   const login = await call('POST', '/auth-service/v1/login', { phoneNumber: details.phoneNumber, Password: details.password });
   const token = login.authToken!;
 

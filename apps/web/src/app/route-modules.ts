@@ -10,6 +10,7 @@ export const routeModules = {
   userLayout: () => import('./routes/user/layout.tsx'),
   memberGuard: () => import('./routes/user/member-guard.tsx'),
   login: () => import('./routes/user/login.tsx'),
+  forgotPassword: () => import('./routes/user/forgot-password.tsx'),
   register: () => import('./routes/user/register.tsx'),
   home: () => import('./routes/user/home.tsx'),
   profile: () => import('./routes/user/profile.tsx'),
@@ -40,6 +41,7 @@ export function preloadRouteModules(pathname: string): void {
   const page = segments[1] ?? 'home';
   const names: RouteModuleName[] = ['userLayout'];
   if (page === 'login') names.push('login');
+  else if (page === 'forgot-password') names.push('forgotPassword');
   else if (page === 'register' || page === 'join') names.push('register');
   else names.push('memberGuard');
   if (page === 'home') names.push('home');

@@ -56,6 +56,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={paths.user.home} replace /> },
           { path: 'login', handle: named('Login'), lazy: routeModules.login },
+          // Named Login (spec §2 has no name for it): a public page without chrome, as the login page is.
+          { path: 'forgot-password', handle: named('Login'), lazy: routeModules.forgotPassword },
           { path: 'register/:shareToken?', handle: named('Signup'), lazy: register },
           { path: 'join/:shareToken?', handle: named('Join'), lazy: register },
           {

@@ -8,6 +8,8 @@ export const paths = {
   user: {
     root: '/user/',
     login: '/user/login',
+    /** Forgot password (issue 27 §3): a code by SMS, then a new password. */
+    forgotPassword: '/user/forgot-password',
     register: (shareToken?: string | null) =>
       shareToken ? `/user/register/${encodeURIComponent(shareToken)}` : '/user/register',
     home: '/user/home',

@@ -43,6 +43,16 @@ export function LandingPage({ settings, referralCode, navigate, hasAppProviders 
           <FormSlot>
             <LoginForm hasAppProviders={hasAppProviders} idPrefix="slide-login" onSignedIn={() => navigate(paths.user.home)} />
           </FormSlot>
+          <p className="mt-3 text-center text-sm">
+            <button
+              type="button"
+              className="text-primary underline-offset-2 hover:underline"
+              onClick={() => navigate(paths.user.forgotPassword)}
+              data-testid="slide-forgot-password-link"
+            >
+              {t('auth.forgotPassword')}
+            </button>
+          </p>
           <p className="mt-5 text-center text-sm text-ink/70">
             {t('auth.noAccount')}{' '}
             <button type="button" className="font-semibold text-primary underline-offset-2 hover:underline" onClick={() => setPanel('register')}>

@@ -52,11 +52,13 @@ describe('the login page of a first load, without the member app (docs/adr/0028)
     sessionStore.clear();
   });
 
-  it('hands the register link and the logo to the member app instead of loading a page', async () => {
+  it('hands the register link, the forgot-password link and the logo to the member app instead of loading a page', async () => {
     mockBackend({});
     const { onLeave } = renderLogin();
     fireEvent.click(await screen.findByTestId('login-go-register'));
     expect(onLeave).toHaveBeenLastCalledWith('/user/register');
+    fireEvent.click(screen.getByTestId('forgot-password-link'));
+    expect(onLeave).toHaveBeenLastCalledWith('/user/forgot-password');
     fireEvent.click(screen.getByRole('link', { name: settingsFixture.siteName }));
     expect(onLeave).toHaveBeenLastCalledWith('/');
   });

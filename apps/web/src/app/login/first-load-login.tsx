@@ -71,6 +71,16 @@ export function FirstLoadLogin({ initialSettings, settingsRequest, logoReady, re
             {isFormWanted ? (
               <div onFocusCapture={onFormTouched} onPointerDownCapture={onFormTouched}>
                 <LoginForm initialPhoneNumber={registeredPhoneNumber} onSignedIn={() => onLeave(paths.user.home, { replace: true })} />
+                <p className="mt-3 text-center text-sm">
+                  <a
+                    href={paths.user.forgotPassword}
+                    onClick={follow(paths.user.forgotPassword)}
+                    className="text-primary underline-offset-2 hover:underline"
+                    data-testid="forgot-password-link"
+                  >
+                    {t('auth.forgotPassword')}
+                  </a>
+                </p>
                 <p className="mt-5 text-center text-sm text-ink/70">
                   {t('auth.noAccount')}{' '}
                   <a href={paths.user.register()} onClick={follow(paths.user.register())} className="font-semibold text-primary" data-testid="login-go-register">

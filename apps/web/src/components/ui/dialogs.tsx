@@ -31,12 +31,19 @@ const DialogContext = createContext<DialogApi | null>(null);
 const TOAST_DURATION_MS = 1_600;
 
 export function DialogProvider({ children }: { children: ReactNode }) {
-  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [dialog, setDialogState] = useState<OpenDialog | null>(null);
+  // The open dialog as close() reads it: its onClose runs outside any state update (an updater
+  // must be pure; one that navigated made React warn, and StrictMode runs updaters twice).
+  const openDialog = useRef<OpenDialog | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const toastTimer = useRef<number | undefined>(undefined);
 
-  const api = useMemo<DialogApi>(
-    () => ({
+  const api = useMemo<DialogApi>(() => {
+    const setDialog = (next: OpenDialog) => {
+      openDialog.current = next;
+      setDialogState(next);
+    };
+    return {
       showError: (message, options = {}) =>
         setDialog({ kind: 'error', message, messageAsTitle: options.messageAsTitle ?? false, onClose: options.onClose }),
       showSuccess: (message, options = {}) => setDialog({ kind: 'success', message, detail: options.detail, onClose: options.onClose }),
@@ -45,15 +52,14 @@ export function DialogProvider({ children }: { children: ReactNode }) {
         setToast(message);
         toastTimer.current = window.setTimeout(() => setToast(null), TOAST_DURATION_MS);
       },
-    }),
-    [],
-  );
+    };
+  }, []);
 
   const close = useCallback(() => {
-    setDialog((open) => {
-      open?.onClose?.();
-      return null;
-    });
+    const closing = openDialog.current;
+    openDialog.current = null;
+    setDialogState(null);
+    closing?.onClose?.();
   }, []);
 
   return (

@@ -1,3 +1,4 @@
+import { ERRORS } from '@sabai/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   NO_BANK_SELECTED,
@@ -5,6 +6,9 @@ import {
   validateBankStep,
   validateConfirmStep,
   validateLogin,
+  validateNewPassword,
+  validateOneTimeCode,
+  validatePhoneNumber,
   validatePhoneStep,
 } from './validation.ts';
 
@@ -89,5 +93,23 @@ describe('digit-only inputs', () => {
   it('drops spaces and dashes and caps the length', () => {
     expect(digitsOnly('081-234 5678', 10)).toBe('0812345678');
     expect(digitsOnly('1234567890123', 12)).toBe('123456789012');
+  });
+});
+
+describe('one-time code and new password (issue 27)', () => {
+  it('accepts exactly six digits and refuses anything else with the contract message', () => {
+    expect(validateOneTimeCode('012345')).toBeNull();
+    for (const code of ['', '12345', '1234567', '12345a', ' 12345']) expect(validateOneTimeCode(code)).toBe(ERRORS.CODE_INVALID.message);
+  });
+
+  it('holds a reset password to the sign-up rules', () => {
+    expect(validateNewPassword({ password: 'new-pass-1', confirmPassword: 'new-pass-1' })).toBeNull();
+    expect(validateNewPassword({ password: 'abc', confirmPassword: 'abc' })).toBe(ERRORS.PASSWORD_RULES.message);
+    expect(validateNewPassword({ password: 'new-pass-1', confirmPassword: 'new-pass-2' })).toBe(ERRORS.PASSWORD_MISMATCH.message);
+  });
+
+  it('refuses a phone that is not ten digits', () => {
+    expect(validatePhoneNumber('0812345678')).toBeNull();
+    expect(validatePhoneNumber('081234567')).toBe(ERRORS.INVALID_PHONE.message);
   });
 });

@@ -27,10 +27,27 @@ export function validateLogin(input: { phoneNumber: string; password: string }):
 
 /** Register step 1: phone (spec §5), then our password rules. */
 export function validatePhoneStep(input: { phoneNumber: string; password: string; confirmPassword: string }): string | null {
-  if (!isValidPhoneNumber(input.phoneNumber.trim())) return ERRORS.INVALID_PHONE.message;
+  return validatePhoneNumber(input.phoneNumber) ?? validateNewPassword(input);
+}
+
+/** A Thai mobile number (spec §5: 10 digits from 0); the forgot-password flow's first step too. */
+export function validatePhoneNumber(phoneNumber: string): string | null {
+  return isValidPhoneNumber(phoneNumber.trim()) ? null : ERRORS.INVALID_PHONE.message;
+}
+
+/** A new password and its confirmation: sign-up's rules, also for a password reset (issue 27 §3). */
+export function validateNewPassword(input: { password: string; confirmPassword: string }): string | null {
   if (!isValidPassword(input.password)) return ERRORS.PASSWORD_RULES.message;
   if (input.password !== input.confirmPassword) return ERRORS.PASSWORD_MISMATCH.message;
   return null;
+}
+
+/** Digits of the one-time code the SMS carries (issue 27 §1). */
+export const ONE_TIME_CODE_LENGTH = 6;
+
+/** The code as typed: exactly six digits, before asking the server (which counts the tries). */
+export function validateOneTimeCode(code: string): string | null {
+  return code.length === ONE_TIME_CODE_LENGTH && /^\d+$/.test(code) ? null : ERRORS.CODE_INVALID.message;
 }
 
 /** Register step 2 (spec §5): a bank chosen and an account number of 10 or 12 digits. */

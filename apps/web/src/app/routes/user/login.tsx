@@ -17,6 +17,11 @@ export function Component() {
   return (
     <AuthPage title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
       <LoginForm initialPhoneNumber={registeredPhone} onSignedIn={() => void navigate(paths.user.home, { replace: true })} />
+      <p className="mt-3 text-center text-sm">
+        <Link to={paths.user.forgotPassword} className="text-primary underline-offset-2 hover:underline" data-testid="forgot-password-link">
+          {t('auth.forgotPassword')}
+        </Link>
+      </p>
       <p className="mt-5 text-center text-sm text-ink/70">
         {t('auth.noAccount')}{' '}
         <Link to={paths.user.register()} className="font-semibold text-primary" data-testid="login-go-register">

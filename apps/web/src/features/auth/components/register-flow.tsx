@@ -6,17 +6,36 @@ import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { BackIcon, LockIcon } from '../../../components/ui/icons.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { useCheckBank, useCheckPhone, useSignup } from '../api/register.ts';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { useCheckBank, useCheckPhone, useResendPhoneCode, useSignup, useVerifyPhone } from '../api/register.ts';
 import {
   NO_BANK_SELECTED,
   digitsOnly,
   validateBankStep,
   validateConfirmStep,
+  validateOneTimeCode,
   validatePhoneStep,
 } from '../validation.ts';
+import { OneTimeCodeFields, useCountdown } from './one-time-code.tsx';
 
 type Bank = SiteSettings['getNameBank'][number];
+
+/**
+ * The steps: 1 phone + passwords, `code` the SMS's one-time code (issue 27: part of step 1 in the
+ * spec's three, the number is not proved before it), 2 bank, 3 confirm.
+ */
+type Step = 1 | 'code' | 2 | 3;
+
+/** The registration checkPhone started (issue 27 §1): it, not the client's address, carries the flow. */
+interface Registration {
+  id: string;
+  phoneNumber: string;
+  isPhoneVerified: boolean;
+  codeExpiresInSeconds: number;
+}
+
+/** Refusals that mean the registration is gone (or was never sent): start again at step 1. */
+const REGISTRATION_GONE_CODES: ReadonlySet<string> = new Set(['REGISTRATION_EXPIRED', 'REGISTRATION_REQUIRED']);
 
 /** Banks from settings; before settings arrive, the contract's table with the API's logo paths. */
 const FALLBACK_BANKS: Bank[] = REGISTRATION_BANKS.map(({ logoFile, ...bank }) => ({ ...bank, logo: `/static/banks/${logoFile}` }));
@@ -32,15 +51,17 @@ interface RegisterFlowProps {
 }
 
 /**
- * Three-step registration (spec §4, §5): phone + password → bank + account → confirm + submit.
- * Each step checks locally, then asks the server (checkPhone, checkBank, signup).
+ * Three-step registration (spec §4, §5): phone + password → the SMS's code (issue 27) → bank +
+ * account → confirm + submit. Each step checks locally, then asks the server (checkPhone,
+ * verifyPhone, checkBank, signup); checkBank and signup carry the registration id
+ * (`X-Registration-Id`).
  */
 export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: RegisterFlowProps) {
   const { t } = useTranslation();
-  const { showError, showSuccess } = useDialogs();
+  const { showError, showSuccess, showToast } = useDialogs();
   const bankList = banks && banks.length > 0 ? banks : FALLBACK_BANKS;
 
-  const [step, setStep] = useState<1 | 2 | 3>(1);
+  const [step, setStep] = useState<Step>(1);
   const [phoneNumber, setPhoneNumber] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -53,25 +74,96 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
   const [isNameFromBank, setIsNameFromBank] = useState(false);
   const [isBonus, setIsBonus] = useState(false);
   const [dateOfBirth, setDateOfBirth] = useState('');
+  const [registration, setRegistration] = useState<Registration | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const resendCountdown = useCountdown();
 
   const checkPhone = useCheckPhone();
+  const verifyPhone = useVerifyPhone();
+  const resendCode = useResendPhoneCode();
   const checkBank = useCheckBank();
   const signup = useSignup();
-  const fail = (error: unknown) => showError(errorMessage(error));
+  /** Shows a refusal; one that ends the registration sends the member back to the step that starts it again. */
+  const fail = (error: unknown) => {
+    const code = error instanceof ApiError ? error.code : null;
+    if (code !== null && REGISTRATION_GONE_CODES.has(code)) {
+      setRegistration(null);
+      setBankToken(null);
+      setStep(1);
+    } else if (code === 'PHONE_NOT_VERIFIED') {
+      setStep('code');
+    }
+    showError(errorMessage(error));
+  };
 
   const submitPhone = (event: FormEvent) => {
     event.preventDefault();
     const problem = validatePhoneStep({ phoneNumber, password, confirmPassword });
     if (problem) return showError(problem);
-    checkPhone.mutate(phoneNumber, { onSuccess: () => setStep(2), onError: fail });
+    // Back from a later step with the same number: the registration goes on (no second SMS).
+    if (registration?.phoneNumber === phoneNumber) return setStep(registration.isPhoneVerified ? 2 : 'code');
+    checkPhone.mutate(phoneNumber, {
+      onSuccess: (started) => {
+        setRegistration({
+          id: started.registrationId,
+          phoneNumber,
+          isPhoneVerified: false,
+          codeExpiresInSeconds: started.codeExpiresInSeconds,
+        });
+        setBankToken(null);
+        setCode('');
+        setCodeError(null);
+        resendCountdown.start(started.resendAfterSeconds);
+        setStep('code');
+      },
+      onError: fail,
+    });
+  };
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    if (!registration) return setStep(1);
+    const problem = validateOneTimeCode(code);
+    if (problem) return setCodeError(problem);
+    setCodeError(null);
+    verifyPhone.mutate(
+      { registrationId: registration.id, code },
+      {
+        onSuccess: () => {
+          setRegistration({ ...registration, isPhoneVerified: true });
+          setStep(2);
+        },
+        onError: (error) => {
+          const isCodeRefused = error instanceof ApiError && (error.code === 'CODE_INVALID' || error.code === 'CODE_EXPIRED');
+          if (isCodeRefused) setCodeError(errorMessage(error));
+          else fail(error);
+        },
+      },
+    );
+  };
+
+  const resend = () => {
+    if (!registration) return setStep(1);
+    resendCode.mutate(registration.id, {
+      onSuccess: (sent) => {
+        setRegistration({ ...registration, codeExpiresInSeconds: sent.codeExpiresInSeconds });
+        setCode('');
+        setCodeError(null);
+        resendCountdown.start(sent.resendAfterSeconds);
+        showToast(t('oneTimeCode.resent'));
+      },
+      onError: fail,
+    });
   };
 
   const submitBank = (event: FormEvent) => {
     event.preventDefault();
+    if (!registration?.isPhoneVerified) return setStep(registration ? 'code' : 1);
     const problem = validateBankStep({ bankCode, accountNumber });
     if (problem) return showError(problem);
     checkBank.mutate(
-      { BankAccount: accountNumber, BankCode: bankCode },
+      { registrationId: registration.id, BankAccount: accountNumber, BankCode: bankCode },
       {
         onSuccess: (holder) => {
           const isNamed = holder.firstName !== undefined && holder.lastName !== undefined;
@@ -91,10 +183,12 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
 
   const submitSignup = (event: FormEvent) => {
     event.preventDefault();
+    if (!registration) return setStep(1);
     const problem = validateConfirmStep({ firstName, lastName, isTyped: !isNameFromBank, dateOfBirth });
     if (problem) return showError(problem);
     signup.mutate(
       {
+        registrationId: registration.id,
         phoneNumber,
         Password: password,
         Confirm_Password: confirmPassword,
@@ -149,6 +243,25 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
               data-testid="register-confirm-password"
             />
           </Field>
+        </StepForm>
+      )}
+
+      {step === 'code' && registration && (
+        <StepForm title={t('register.codeStepTitle')} onSubmit={submitCode} onBack={() => setStep(1)} busy={verifyPhone.isPending} testId="register-step-code">
+          <OneTimeCodeFields
+            phoneNumber={registration.phoneNumber}
+            code={code}
+            onCodeChange={(typed) => {
+              setCode(typed);
+              setCodeError(null);
+            }}
+            error={codeError}
+            codeExpiresInSeconds={registration.codeExpiresInSeconds}
+            secondsUntilResend={resendCountdown.secondsLeft}
+            onResend={resend}
+            isResending={resendCode.isPending}
+            testIds={{ code: 'register-code', error: 'register-code-error', resend: 'register-code-resend' }}
+          />
         </StepForm>
       )}
 
@@ -292,8 +405,10 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
   );
 }
 
-function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
+/** The spec's three steps: the code step is the end of step 1. */
+function StepIndicator({ step: current }: { step: Step }) {
   const { t } = useTranslation();
+  const step = current === 'code' ? 1 : current;
   return (
     <div className="mb-5">
       <div className="flex items-center gap-2" aria-hidden="true">
