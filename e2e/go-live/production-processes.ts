@@ -112,7 +112,9 @@ export async function startProductionSite(options: { repoRoot: string; serverUrl
     // The game partner and LINE are the sandbox's (issue 30 brings a real aggregator): a staging site says so.
     GAME_PARTNER_PROVIDER: 'sandbox',
     // Sign-up and password-reset codes (issue 27 §2) go to the sandbox's SMS outbox, which the journey reads.
+    // Sign-up codes by SMS through the operator's phone: the sandbox plays SMS Gateway for Android here.
     SMS_PROVIDER: 'sandbox',
+    OTP_SECRET: secret(),
     ALLOW_SANDBOX_PROVIDERS: 'true',
     SANDBOX_URL: sandboxUrl,
     LINE_API_BASE_URL: sandboxUrl,
