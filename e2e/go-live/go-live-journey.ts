@@ -96,7 +96,7 @@ export async function goLiveJourney(options: { browser: Browser; site: Productio
 
     // 6. Every item done: the owner opens the site.
     await staffPage.getByRole('button', { name: 'เริ่มต้นใช้งาน', exact: true }).click();
-    for (const item of ['site', 'houseAccounts', 'feedSources', 'payoutRail', 'nameInquiryRail', 'gamePartner', 'staff']) {
+    for (const item of ['site', 'houseAccounts', 'feedSources', 'payoutRail', 'nameInquiryRail', 'smsRail', 'gamePartner', 'staff']) {
       await expectVisible(staffPage.locator(`[data-testid="setup-${item}"][data-done="true"]`), `setup item ${item} done`);
     }
     await staffPage.getByLabel('เหตุผล').fill('พร้อมเปิดให้บริการ');

@@ -28,6 +28,10 @@ function describe(item: SetupItem, tx: Translate): { title: string; detail: stri
       title: tx('การตรวจชื่อบัญชีสมาชิก', 'Account name check'),
       detail: facts.provider === 'declared' ? tx('สมาชิกกรอกชื่อเอง ยืนยันด้วยยอดฝากแรกหรือเจ้าหน้าที่', 'members declare the name; verified by the first deposit or staff') : `NAME_INQUIRY_PROVIDER=${String(facts.provider)}`,
     },
+    smsRail: {
+      title: tx('การส่ง SMS (รหัส OTP)', 'SMS sending (sign-up codes)'),
+      detail: facts.provider === 'sms-gateway' ? tx('ส่งผ่านแอป SMS Gateway บนโทรศัพท์ของเว็บ', 'through the SMS Gateway app on the operator’s phone') : `SMS_PROVIDER=${String(facts.provider)}`,
+    },
     gamePartner: { title: tx('ผู้ให้บริการเกม', 'Game partner'), detail: `GAME_PARTNER_PROVIDER=${String(facts.provider)}` },
     lineChannel: { title: tx('LINE Official Account', 'LINE channel'), detail: `LINE_API_BASE_URL=${String(facts.baseUrl)}` },
     staff: {

@@ -7,7 +7,7 @@ import { envelope } from '../envelope.ts';
  * whether it is required and done, with facts (counts, provider names) the back office words in
  * Thai or English, and the screen that does it.
  */
-export const SETUP_ITEM_KEYS = ['site', 'houseAccounts', 'feedSources', 'payoutRail', 'nameInquiryRail', 'gamePartner', 'lineChannel', 'staff'] as const;
+export const SETUP_ITEM_KEYS = ['site', 'houseAccounts', 'feedSources', 'payoutRail', 'nameInquiryRail', 'smsRail', 'gamePartner', 'lineChannel', 'staff'] as const;
 export type SetupItemKey = (typeof SETUP_ITEM_KEYS)[number];
 
 export const setupItem = z.object({

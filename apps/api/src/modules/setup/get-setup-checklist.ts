@@ -17,7 +17,8 @@ function isUsableProvider(config: AppConfig, provider: string): boolean {
  * most a handful of small queries. Required items: the site's settings, at least one active house
  * account, every active house account creditable (an active feed source or "checked by staff"),
  * and the three rails (payouts, name checks, game partner) usable here; manual payouts also need a
- * feed source that reads the house account's debits (sms or statement). Recommended: the LINE
+ * feed source that reads the house account's debits (sms or statement); the SMS rail that sends sign-up
+ * codes (issue 27). Recommended: the LINE
  * channel and a finance staff member (a second person for money decisions).
  *
  * Rails and their credentials are chosen by the environment (docs/adr/0041): the checklist shows
@@ -54,6 +55,8 @@ export async function getSetupChecklist(db: Queryable, config: AppConfig): Promi
       facts: { provider: payoutProvider, debitFeedSources: debitReaders }, screen: payoutProvider === 'manual' ? 'channels' : 'deployment',
     },
     { key: 'nameInquiryRail', isRequired: true, isDone: isUsableProvider(config, String(config.NAME_INQUIRY_PROVIDER)), facts: { provider: String(config.NAME_INQUIRY_PROVIDER) }, screen: 'deployment' },
+    // Sign-up proves the phone by an SMS code (issue 27): the operator's SMS Gateway phone, or the sandbox on a staging site.
+    { key: 'smsRail', isRequired: true, isDone: isUsableProvider(config, String(config.SMS_PROVIDER)), facts: { provider: String(config.SMS_PROVIDER) }, screen: 'deployment' },
     { key: 'gamePartner', isRequired: true, isDone: isUsableProvider(config, String(config.GAME_PARTNER_PROVIDER)), facts: { provider: String(config.GAME_PARTNER_PROVIDER) }, screen: 'deployment' },
     {
       key: 'lineChannel', isRequired: false, isDone: config.LINE_API_BASE_URL !== undefined || config.NODE_ENV !== 'production',
