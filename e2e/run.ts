@@ -17,6 +17,7 @@ import { forgotPasswordJourney } from './journeys/forgot-password.ts';
 import { responsibleGamingJourney } from './journeys/responsible-gaming.ts';
 import { startProductionSite } from './go-live/production-processes.ts';
 import { goLiveJourney } from './go-live/go-live-journey.ts';
+import { sharedAddressProbe } from './journeys/shared-address-probe.ts';
 
 /**
  * `npm run test:e2e`: the end-to-end journeys in Debian's Chromium (playwright-core, never a
@@ -72,6 +73,7 @@ async function staffClient(apiUrl: string, db: Db): Promise<StaffClient> {
 
 const JOURNEYS = [
   { name: 'register-login', run: registerAndLogin },
+  { name: 'shared-address-probe', run: (options: { baseUrl: string; sandboxUrl: string }) => sharedAddressProbe(options) },
   { name: 'forgot-password', run: forgotPasswordJourney },
   { name: 'deposit-withdraw', run: depositAndWithdraw },
   { name: 'deposit-withdraw-sms-gateway', run: depositAndWithdrawThroughSmsGateway },
