@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordOutboxEvent } from '../outbox/index.ts';
 import { queueNoticeSms } from '../sms/index.ts';
-import { consumePhoneCode } from './phone-codes.ts';
+import { consumePhoneCode, usePhoneCode } from './phone-codes.ts';
 import type { ActiveSession } from './sessions.ts';
 
 /**
@@ -14,12 +14,15 @@ import type { ActiveSession } from './sessions.ts';
  * @throws AppError CODE_INVALID, CODE_EXPIRED (either code), RATE_LIMITED, PHONE_TAKEN (taken meanwhile).
  */
 export async function finishPhoneChange(context: AppContext, session: ActiveSession, input: { oldCode: string; newCode: string }): Promise<{ phoneNumber: string }> {
-  const old = await consumePhoneCode(context, { purpose: 'phone_change_old', ownerKey: session.memberId, code: input.oldCode });
+  // The old number's code is checked first but used up only with the change: a wrong new code
+  // leaves the member both codes to try again (each try still counts against their 5).
+  const old = await consumePhoneCode(context, { purpose: 'phone_change_old', ownerKey: session.memberId, code: input.oldCode, isCheckOnly: true });
   const proved = await consumePhoneCode(context, { purpose: 'phone_change_new', ownerKey: session.memberId, code: input.newCode });
   const now = context.now();
   const { site_name: siteName } = await context.siteSettings.get();
   try {
     await context.db.transaction(async (tx) => {
+      await usePhoneCode(tx, old.codeId, now);
       await tx.query('UPDATE members SET phone_number = $2 WHERE id = $1', [session.memberId, proved.phoneNumber]);
       await recordOutboxEvent(tx, {
         kind: 'member.phone-changed',

@@ -76,8 +76,8 @@ export async function recordPhoneCode(
  */
 export async function consumePhoneCode(
   context: AppContext,
-  input: { purpose: CodePurpose; ownerKey: string; code: string },
-): Promise<{ phoneNumber: string; memberId: string | null }> {
+  input: { purpose: CodePurpose; ownerKey: string; code: string; /** Check and count the try, but leave the code live (a flow that needs two codes uses it up later). */ isCheckOnly?: boolean },
+): Promise<{ phoneNumber: string; memberId: string | null; codeId: bigint }> {
   const now = context.now();
   const { rows } = await context.db.query<{ id: bigint; phone_number: string }>(
     'SELECT id, phone_number FROM phone_codes WHERE purpose = $1 AND owner_key = $2 ORDER BY id DESC LIMIT 1',
@@ -100,9 +100,17 @@ export async function consumePhoneCode(
     if (left <= 0) throw new AppError('CODE_EXPIRED');
     throw new AppError('CODE_INVALID', { message: `รหัส OTP ไม่ถูกต้อง (ลองได้อีก ${left} ครั้ง)` });
   }
-  const used = await context.db.query('UPDATE phone_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL', [live.id, now]);
+  if (input.isCheckOnly !== true) await usePhoneCode(context.db, live.id, now);
+  return { phoneNumber: live.phone_number, memberId: row.member_id, codeId: live.id };
+}
+
+/**
+ * Uses up a code that was checked (consumePhoneCode with isCheckOnly), at most once.
+ * @throws AppError CODE_EXPIRED when it was used meanwhile (a second request with the same codes).
+ */
+export async function usePhoneCode(db: Queryable, codeId: bigint, now: Date): Promise<void> {
+  const used = await db.query('UPDATE phone_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL', [codeId, now]);
   if (used.rowCount === 0) throw new AppError('CODE_EXPIRED');
-  return { phoneNumber: live.phone_number, memberId: row.member_id };
 }
 
 /** A wrong code is answered CODE_INVALID whether or not counting it reached the phone's limit. */

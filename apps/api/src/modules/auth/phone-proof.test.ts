@@ -239,6 +239,25 @@ describe('a member changes their phone number (issue 27 §3)', () => {
     expect(notice[0]!.text).toContain('เบอร์โทรศัพท์ของบัญชีคุณถูกเปลี่ยนแล้ว');
   });
 
+  it('keeps the old number’s code live when only the new number’s code is wrong, so the member can simply try again', async () => {
+    const member = await t.signUp();
+    const token = await t.logIn(member.phoneNumber, member.password);
+    const newPhone = newPhoneNumber();
+    expect((await t.call({ method: 'POST', url: '/user-profile-composite/v1/phone/change/start', token, body: { newPhoneNumber: newPhone } })).status).toBe(200);
+    const oldCode = await t.readSmsCode(member.phoneNumber);
+    const newCode = await t.readSmsCode(newPhone);
+    const wrongNew = newCode === '000000' ? '111111' : '000000';
+    const refused = await t.call({ method: 'POST', url: '/user-profile-composite/v1/phone/change/finish', token, body: { oldCode, newCode: wrongNew } });
+    expect(refused.body.code).toBe('CODE_INVALID');
+    const { rows } = await t.db.query<{ phone_number: string }>('SELECT phone_number FROM members WHERE phone_number = $1', [member.phoneNumber]);
+    expect(rows).toHaveLength(1);
+    const finished = await t.call({ method: 'POST', url: '/user-profile-composite/v1/phone/change/finish', token, body: { oldCode, newCode } });
+    expect(finished.status).toBe(200);
+    expect(finished.body.data).toEqual({ phoneNumber: newPhone });
+    // Used up with the change: the same pair again changes nothing.
+    expect((await t.call({ method: 'POST', url: '/user-profile-composite/v1/phone/change/finish', token, body: { oldCode, newCode } })).body.code).toBe('CODE_EXPIRED');
+  });
+
   it('answers 401 without a session', async () => {
     expect((await t.call({ method: 'POST', url: '/user-profile-composite/v1/phone/change/start', body: { newPhoneNumber: newPhoneNumber() } })).status).toBe(401);
   });
