@@ -35,9 +35,13 @@ const finished = http.post(onPath(FINISH), async ({ request }) => {
   return answer(phoneChangeFinishResponse, okBody({ phoneNumber: NEW_PHONE }, 'เปลี่ยนเบอร์โทรศัพท์สำเร็จ'));
 });
 
-async function openProfile(...handlers: Parameters<typeof useMemberApi>) {
+/** A signed-in member's API: the page's reads and `handlers`. */
+function useProfileApi(...handlers: Parameters<typeof useMemberApi>) {
   signIn();
   useMemberApi(...handlers, ...profileReads);
+}
+
+async function openChangePhone() {
   renderAt(<ProfilePage />, { path: '/user/profile' });
   fireEvent.click(await screen.findByTestId('change-phone-open'));
 }
@@ -57,7 +61,8 @@ function enterCodes(oldCode: string, newCode: string) {
 describe('the member changes their own phone number (issue 27 §3)', () => {
   it('sends the new number, then both codes, and the profile and remembered login follow the new number', async () => {
     window.localStorage.setItem(REMEMBERED, JSON.stringify({ phoneNumber: OLD_PHONE, password: 'pass-1234' }));
-    await openProfile(started, finished);
+    useProfileApi(started, finished);
+    await openChangePhone();
     await askForCodes();
     expect(sentTo('POST', START).map((request) => request.body)).toEqual([{ newPhoneNumber: NEW_PHONE }]);
 
@@ -82,7 +87,8 @@ describe('the member changes their own phone number (issue 27 §3)', () => {
   });
 
   it("shows a wrong code's Thai message from the server under the codes and stays on them", async () => {
-    await openProfile(started, finished);
+    useProfileApi(started, finished);
+    await openChangePhone();
     await askForCodes();
     enterCodes(OLD_CODE, '000000');
     expect((await screen.findByTestId('change-phone-code-error')).textContent).toBe(WRONG_CODE_MESSAGE);
@@ -94,7 +100,8 @@ describe('the member changes their own phone number (issue 27 §3)', () => {
   });
 
   it('refuses incomplete codes without asking the server (which counts the tries)', async () => {
-    await openProfile(started, finished);
+    useProfileApi(started, finished);
+    await openChangePhone();
     await askForCodes();
     enterCodes(OLD_CODE, '123');
     expect((await screen.findByTestId('change-phone-code-error')).textContent).toBe(ERRORS.CODE_INVALID.message);
@@ -102,7 +109,8 @@ describe('the member changes their own phone number (issue 27 §3)', () => {
   });
 
   it("shows the server's refusal of the new number (already a member's) in a dialog and stays on the number", async () => {
-    await openProfile(http.post(onPath(START), () => refusal('PHONE_TAKEN', ERRORS.PHONE_TAKEN.message, 409)), finished);
+    useProfileApi(http.post(onPath(START), () => refusal('PHONE_TAKEN', ERRORS.PHONE_TAKEN.message, 409)), finished);
+    await openChangePhone();
     fireEvent.change(screen.getByTestId('change-phone-new'), { target: { value: NEW_PHONE } });
     fireEvent.click(screen.getByTestId('change-phone-send'));
     expect((await screen.findByTestId('error-dialog')).textContent).toContain(ERRORS.PHONE_TAKEN.message);
@@ -110,7 +118,8 @@ describe('the member changes their own phone number (issue 27 §3)', () => {
   });
 
   it('refuses a number that is not ten digits without calling the server', async () => {
-    await openProfile(started);
+    useProfileApi(started);
+    await openChangePhone();
     fireEvent.change(screen.getByTestId('change-phone-new'), { target: { value: '08123' } });
     fireEvent.click(screen.getByTestId('change-phone-send'));
     expect((await screen.findByTestId('error-dialog')).textContent).toContain(ERRORS.INVALID_PHONE.message);
@@ -118,7 +127,8 @@ describe('the member changes their own phone number (issue 27 §3)', () => {
   });
 
   it('tells a member who lost the old number to contact staff, who change it with a second approver', async () => {
-    await openProfile();
+    useProfileApi();
+    await openChangePhone();
     expect(screen.getByTestId('change-phone-lost-old').textContent).toContain('ติดต่อเจ้าหน้าที่');
     expect(screen.getByTestId('change-phone-lost-old').textContent).toContain('เจ้าหน้าที่อีกคนอนุมัติ');
   });
