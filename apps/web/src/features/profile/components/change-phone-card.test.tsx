@@ -78,7 +78,7 @@ describe('the member changes their own phone number (issue 27 §3)', () => {
     enterCodes(OLD_CODE, NEW_CODE);
     const dialog = await screen.findByTestId('success-dialog');
     expect(dialog.textContent).toContain('เปลี่ยนเบอร์โทรศัพท์สำเร็จ');
-    expect(dialog.textContent).toContain('ครั้งต่อไปเข้าสู่ระบบด้วยเบอร์ 089-876-5432');
+    expect(dialog.textContent).toContain('เข้าสู่ระบบครั้งต่อไปด้วยเบอร์ 089-876-5432');
     expect(sentTo('POST', FINISH).map((request) => request.body)).toEqual([{ oldCode: OLD_CODE, newCode: NEW_CODE }]);
     // The server keeps the session: the page stays, refreshed with the new number.
     await screen.findByText((_, element) => element?.getAttribute('data-testid') === 'profile-phone' && element.textContent === NEW_PHONE);

@@ -5,7 +5,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { updateRememberedPhone } from '../../auth/api/remembered-credentials.ts';
 import { codeLifetimeHint, formatPhoneNumber, OneTimeCodeInput, ResendCodeButton, useCountdown } from '../../auth/components/one-time-code.tsx';
-import { digitsOnly, ONE_TIME_CODE_LENGTH, validateOneTimeCode, validatePhoneNumber } from '../../auth/validation.ts';
+import { digitsOnly, validateOneTimeCode, validatePhoneNumber } from '../../auth/validation.ts';
 import { useFinishPhoneChange, useStartPhoneChange } from '../api/change-phone.ts';
 
 /** Code refusals shown under the two code fields; any other refusal is a dialog. */
@@ -97,7 +97,7 @@ export function ChangePhoneCard({ phoneNumber }: { phoneNumber: string }) {
             {t('profile.currentPhone')} <span className="font-semibold tracking-wide" data-testid="change-phone-current">{formatPhoneNumber(phoneNumber)}</span>
           </p>
           <button type="button" className="btn-secondary w-full" onClick={() => setStep('phone')} data-testid="change-phone-open">
-            {t('profile.changePhoneOpen')}
+            {t('profile.changePhoneTitle')}
           </button>
         </>
       )}
@@ -121,7 +121,6 @@ export function ChangePhoneCard({ phoneNumber }: { phoneNumber: string }) {
       )}
       {step === 'codes' && (
         <form onSubmit={submitCodes} noValidate className="space-y-4" data-testid="change-phone-step-codes">
-          <p className="text-sm text-ink/80">{t('profile.changePhoneCodesSent', { digits: ONE_TIME_CODE_LENGTH })}</p>
           <Field label={t('profile.oldPhoneCode', { phone: formatPhoneNumber(phoneNumber) })} hint={codeLifetimeHint(codeExpiresInSeconds)}>
             <OneTimeCodeInput code={oldCode} onCodeChange={typed(setOldCode)} invalid={codeError !== null} testId="change-phone-old-code" />
           </Field>
@@ -154,7 +153,7 @@ function Buttons({ onCancel, busy, label, testId }: { onCancel: () => void; busy
   return (
     <div className="grid grid-cols-[auto_1fr] gap-3">
       <button type="button" className="btn-outline px-4" onClick={onCancel} data-testid="change-phone-cancel">
-        {t('profile.changePhoneCancel')}
+        {t('common.cancel')}
       </button>
       <button type="submit" className="btn-primary" disabled={busy} data-testid={testId}>
         {busy ? t('common.loading') : label}
