@@ -16,7 +16,8 @@ import {
 /**
  * Forgot password (issue 27 §3, §6): a new member (signed up with the SMS code) signs out, forgets
  * the password, asks for a code on `/user/forgot-password`, reads it on the sandbox's SMS page (the
- * member's phone), sets a new password, and logs in with it; the old one is refused.
+ * member's phone), sets a new password, and logs in with it; the old one is refused. Then, on the
+ * profile, the member changes their phone number with the codes sent to the old and the new number.
  */
 export interface ForgotPasswordJourneyOptions {
   page: Page;
@@ -93,4 +94,24 @@ export async function forgotPasswordJourney({ page, baseUrl, sandboxUrl, artifac
   await expectUrl(page, /\/user\/home$/, 'member home after logging in with the new password');
   await expectText(byTestId('member-id'), member.phoneNumber, 'member card after the reset');
   await screenshot('signed-in-with-new-password');
+
+  // 7. The member changes the phone number on the profile (issue 27 §3): a code to the old number and
+  //    one to the new, both read from the sandbox; the session stays and the profile shows the new number.
+  const newPhoneNumber = newMemberDetails().phoneNumber;
+  await page.goto(`${origin}/user/profile`);
+  await byTestId('change-phone-open').click();
+  await byTestId('change-phone-new').fill(newPhoneNumber);
+  const beforeChange = await smsIdsTo(sandbox, member.phoneNumber);
+  await byTestId('change-phone-send').click();
+  await expectVisible(byTestId('change-phone-step-codes'), 'the two-code step of the phone change');
+  const oldCode = await readSmsCode(sandbox, member.phoneNumber, beforeChange);
+  const newCode = await readSmsCode(sandbox, newPhoneNumber);
+  await byTestId('change-phone-old-code').fill(oldCode.code);
+  await byTestId('change-phone-new-code').fill(newCode.code);
+  await screenshot('phone-change-codes');
+  await byTestId('change-phone-submit').click();
+  await expectVisible(byTestId('success-dialog'), 'the phone-change success dialog');
+  await byTestId('success-dialog').getByRole('button').click();
+  await expectText(byTestId('profile-phone'), newPhoneNumber, 'the profile after the phone change');
+  await screenshot('phone-changed');
 }

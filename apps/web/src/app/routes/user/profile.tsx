@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { BackIcon, LogoutIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { updateRememberedPassword } from '../../../features/auth/api/remembered-credentials.ts';
+import { ChangePhoneCard } from '../../../features/profile/components/change-phone-card.tsx';
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form.tsx';
 import { GameAccount } from '../../../features/profile/components/game-account.tsx';
 import { ProfileDetails } from '../../../features/profile/components/profile-details.tsx';
@@ -13,7 +14,10 @@ import { bonusTitle } from '../../../lib/promotions.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { useSignOut } from '../../member-panels/use-sign-out.ts';
 
-/** `/user/profile` (route name Profile): spec dialogs 11 and 13, the LINE card (issue 12), and sign-out. */
+/**
+ * `/user/profile` (route name Profile): spec dialogs 11 and 13, the LINE card (issue 12), the
+ * member's own phone-number change (issue 27 §3), and sign-out.
+ */
 export function Component() {
   const { t } = useTranslation();
   const logout = useSignOut();
@@ -38,6 +42,7 @@ export function Component() {
           <ProfileDetails user={user} banks={settings?.getNameBank} bonusTitle={activeBonusTitle} />
           <GameAccount gameInfo={user.GameInfo} />
           <LineCard />
+          <ChangePhoneCard phoneNumber={user.PhoneNumber} />
           <ChangePasswordForm phoneNumber={user.PhoneNumber} onChanged={(newPassword) => updateRememberedPassword(user.PhoneNumber, newPassword)} />
           <button type="button" className="btn-secondary w-full" onClick={() => void logout()} data-testid="logout">
             <LogoutIcon className="size-5" />

@@ -29,3 +29,12 @@ export function updateRememberedPassword(phoneNumber: string, newPassword: strin
   const remembered = readRememberedCredentials();
   if (remembered?.phoneNumber === phoneNumber) rememberCredentials({ phoneNumber, password: newPassword });
 }
+
+/**
+ * After a phone-number change (issue 27 §3): the phone is the login, so remembered credentials of
+ * the old number move to the new one. Nothing is remembered that was not before.
+ */
+export function updateRememberedPhone(oldPhoneNumber: string, newPhoneNumber: string): void {
+  const remembered = readRememberedCredentials();
+  if (remembered?.phoneNumber === oldPhoneNumber) rememberCredentials({ phoneNumber: newPhoneNumber, password: remembered.password });
+}

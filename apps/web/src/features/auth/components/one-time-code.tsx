@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from '../../../lib/translate.ts';
+import { translate, useTranslation } from '../../../lib/translate.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { digitsOnly, ONE_TIME_CODE_LENGTH } from '../validation.ts';
 
@@ -55,43 +55,65 @@ interface OneTimeCodeFieldsProps {
 export function OneTimeCodeFields(props: OneTimeCodeFieldsProps) {
   const { phoneNumber, code, onCodeChange, error, codeExpiresInSeconds, secondsUntilResend, onResend, isResending, testIds } = props;
   const { t } = useTranslation();
-  const canResend = secondsUntilResend === 0 && !isResending;
   return (
     <>
       <p className="text-sm text-ink/80" data-testid={`${testIds.code}-sent-to`}>
         {t('oneTimeCode.sentTo', { phone: formatPhoneNumber(phoneNumber), digits: ONE_TIME_CODE_LENGTH })}
       </p>
-      <Field label={t('oneTimeCode.label')} hint={t('oneTimeCode.lifetime', { minutes: Math.max(1, Math.ceil(codeExpiresInSeconds / 60)) })}>
-        <input
-          className="input text-center text-2xl tracking-[0.5em]"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={ONE_TIME_CODE_LENGTH}
-          placeholder="••••••"
-          value={code}
-          aria-invalid={error !== null}
-          onChange={(event) => onCodeChange(digitsOnly(event.target.value, ONE_TIME_CODE_LENGTH))}
-          data-testid={testIds.code}
-        />
+      <Field label={t('oneTimeCode.label')} hint={codeLifetimeHint(codeExpiresInSeconds)}>
+        <OneTimeCodeInput code={code} onCodeChange={onCodeChange} invalid={error !== null} testId={testIds.code} />
       </Field>
       {error !== null && (
         <p role="alert" className="-mt-2 text-sm text-red-400" data-testid={testIds.error}>
           {error}
         </p>
       )}
-      <p className="text-center text-sm text-ink/70">
-        {t('oneTimeCode.notReceived')}{' '}
-        <button
-          type="button"
-          className="font-semibold text-primary disabled:text-ink/45"
-          disabled={!canResend}
-          onClick={onResend}
-          data-testid={testIds.resend}
-          data-seconds-left={secondsUntilResend}
-        >
-          {secondsUntilResend > 0 ? t('oneTimeCode.resendIn', { seconds: secondsUntilResend }) : t('oneTimeCode.resend')}
-        </button>
-      </p>
+      <ResendCodeButton secondsUntilResend={secondsUntilResend} onResend={onResend} isResending={isResending} testId={testIds.resend} />
     </>
+  );
+}
+
+/** "รหัสใช้ได้ N นาที ห้ามบอกรหัสนี้กับผู้อื่น", N the code's life rounded up to whole minutes (at least 1). */
+export const codeLifetimeHint = (codeExpiresInSeconds: number) =>
+  translate('oneTimeCode.lifetime', { minutes: Math.max(1, Math.ceil(codeExpiresInSeconds / 60)) });
+
+/**
+ * One six-digit code box: `autocomplete="one-time-code"` (phones offer the SMS's code), numeric
+ * keyboard, non-digits dropped as typed. Wrap it in a `Field` for its label.
+ */
+export function OneTimeCodeInput({ code, onCodeChange, invalid, testId }: { code: string; onCodeChange: (code: string) => void; invalid: boolean; testId: string }) {
+  return (
+    <input
+      className="input text-center text-2xl tracking-[0.5em]"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={ONE_TIME_CODE_LENGTH}
+      placeholder="••••••"
+      value={code}
+      aria-invalid={invalid}
+      onChange={(event) => onCodeChange(digitsOnly(event.target.value, ONE_TIME_CODE_LENGTH))}
+      data-testid={testId}
+    />
+  );
+}
+
+/** "ไม่ได้รับรหัส? ส่งรหัสอีกครั้ง", disabled with its countdown until the server allows a resend. */
+export function ResendCodeButton({ secondsUntilResend, onResend, isResending, testId }: { secondsUntilResend: number; onResend: () => void; isResending: boolean; testId: string }) {
+  const { t } = useTranslation();
+  const canResend = secondsUntilResend === 0 && !isResending;
+  return (
+    <p className="text-center text-sm text-ink/70">
+      {t('oneTimeCode.notReceived')}{' '}
+      <button
+        type="button"
+        className="font-semibold text-primary disabled:text-ink/45"
+        disabled={!canResend}
+        onClick={onResend}
+        data-testid={testId}
+        data-seconds-left={secondsUntilResend}
+      >
+        {secondsUntilResend > 0 ? t('oneTimeCode.resendIn', { seconds: secondsUntilResend }) : t('oneTimeCode.resend')}
+      </button>
+    </p>
   );
 }
