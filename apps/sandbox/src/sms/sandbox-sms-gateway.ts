@@ -84,12 +84,24 @@ export class SandboxSmsGateway {
       const message: SandboxSms = { id, to, text: input.text, state: fails ? 'failed' : 'delivered', createdAt: now.toISOString(), error: fails ? 'RESULT_ERROR_GENERIC_FAILURE' : null };
       this.messages.push(message);
       recipients.push({ phoneNumber, state: fails ? 'Failed' : 'Delivered', error: message.error });
-      await this.#report('sms:sent', { messageId: id, phoneNumber, simNumber: 1, sentAt: now.toISOString() });
-      if (fails) await this.#report('sms:failed', { messageId: id, phoneNumber, simNumber: 1, failedAt: now.toISOString(), reason: message.error });
-      else await this.#report('sms:delivered', { messageId: id, phoneNumber, simNumber: 1, deliveredAt: now.toISOString() });
+      // Reported after the answer, as the app does (its webhooks come when the phone hears back from
+      // the network): a sender never waits for its own webhook to be handled. In order, one at a time.
+      this.#reports = this.#reports.then(async () => {
+        await this.#report('sms:sent', { messageId: id, phoneNumber, simNumber: 1, sentAt: now.toISOString() });
+        if (fails) await this.#report('sms:failed', { messageId: id, phoneNumber, simNumber: 1, failedAt: now.toISOString(), reason: message.error });
+        else await this.#report('sms:delivered', { messageId: id, phoneNumber, simNumber: 1, deliveredAt: now.toISOString() });
+      });
     }
     const failed = recipients.some((recipient) => recipient.state === 'Failed');
     return { id, state: failed ? 'Failed' : 'Delivered', recipients };
+  }
+
+  /** The delivery reports not posted yet, in order (each posts once; `#report` never rejects). */
+  #reports: Promise<void> = Promise.resolve();
+
+  /** Resolves when every delivery report sent so far has been posted (tests wait for it; the app has no such call). */
+  async reportsPosted(): Promise<void> {
+    await this.#reports;
   }
 
   /** The app's MessageState of a message it sent, or undefined. */

@@ -49,6 +49,7 @@ describe('the SMS Gateway for Android double (issue 27 §2)', () => {
       expect(ok.json()).toMatchObject({ id: 'm1', state: 'Delivered', recipients: [{ phoneNumber: '+66812345678', state: 'Delivered' }] });
       const failed = await app.inject({ method: 'POST', url: '/sms-gateway/3rdparty/v1/message', headers: { authorization: basic(KEY) }, payload: { id: 'm2', message: 'รหัส 654321', phoneNumbers: ['+66899999123'] } });
       expect(failed.json()).toMatchObject({ id: 'm2', state: 'Failed' });
+      await app.sms.reportsPosted();
       expect(receiver.received).toEqual([
         { event: 'sms:sent', messageId: 'm1', signed: true },
         { event: 'sms:delivered', messageId: 'm1', signed: true },

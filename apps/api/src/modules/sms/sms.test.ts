@@ -43,6 +43,8 @@ describe('delivery state from the app\u2019s webhooks (sms:sent / sms:delivered 
     const bad = failingPhone();
     expect((await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber: ok } })).status).toBe(200);
     expect((await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber: bad } })).status).toBe(200);
+    // The phone reports after it answered the send, as the app does.
+    await t.sandbox.sms.reportsPosted();
     const states = await t.db.query<{ to_phone: string; state: string; error: string | null; sent_at: Date | null; delivered_at: Date | null; failed_at: Date | null }>(
       'SELECT to_phone, state, error, sent_at, delivered_at, failed_at FROM sms_messages WHERE to_phone = ANY($1::text[])',
       [[ok, bad]],
@@ -69,6 +71,7 @@ describe('delivery state from the app\u2019s webhooks (sms:sent / sms:delivered 
   it('never moves a state back, and refuses a webhook that is not signed with the key', async () => {
     const phone = newPhoneNumber();
     await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber: phone } });
+    await t.sandbox.sms.reportsPosted();
     const { rows } = await t.db.query<{ id: string }>('SELECT id FROM sms_messages WHERE to_phone = $1', [phone]);
     const id = rows[0]!.id;
     const post = (body: string, key = SANDBOX_SMS_SIGNING_KEY) => {
