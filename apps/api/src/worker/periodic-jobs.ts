@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { isAppError } from '../lib/app-error.ts';
 import { processPendingFeedEvents } from '../modules/deposits/index.ts';
 import { recoverPayouts } from '../modules/withdrawals/index.ts';
 import { recoverDepositRefunds } from '../modules/deposits/index.ts';
@@ -100,6 +101,13 @@ export async function runPeriodOnce(
     await context.db.query(`UPDATE periodic_job_runs SET finished_at = now(), outcome = 'ok', detail = $3::jsonb WHERE job_name = $1 AND period_start = $2`, [job.name, periodStart, JSON.stringify(detail)]);
     return { status: 'ok', detail };
   } catch (error) {
+    // A fresh database before the owner has created the site (issue 24 §1): there is nothing to do
+    // yet, which is a run that did all it should, not a failure to alert on.
+    if (isAppError(error) && error.code === 'SITE_NOT_SET_UP') {
+      const detail = { skipped: 'site not set up yet' };
+      await context.db.query(`UPDATE periodic_job_runs SET finished_at = now(), outcome = 'ok', detail = $3::jsonb WHERE job_name = $1 AND period_start = $2`, [job.name, periodStart, JSON.stringify(detail)]);
+      return { status: 'ok', detail };
+    }
     const message = error instanceof Error ? error.message : String(error);
     await context.db.query(`UPDATE periodic_job_runs SET finished_at = now(), outcome = 'failed', detail = $3::jsonb WHERE job_name = $1 AND period_start = $2`, [job.name, periodStart, JSON.stringify({ error: message.slice(0, 2_000) })]);
     return { status: 'failed', error };
