@@ -86,6 +86,9 @@ export const newPhoneNumber = () => `08${String(randomInt(100_000_000)).padStart
 export const newAccountNumber = () => `${String(randomInt(1_000_000_000)).padStart(9, '0')}${randomInt(9)}`;
 
 export const TEST_FEED_SECRET = 'test-feed-secret-0123456789';
+/** How long readSmsCode waits for a code SMS, and how often it looks. */
+const SMS_WAIT_MS = 10_000;
+const SMS_POLL_MS = 50;
 
 export async function createTestApp(options: {
   now?: () => Date;
@@ -140,11 +143,21 @@ export async function createTestApp(options: {
   };
 
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  // Requests that arrive together share the inline outbox runner (onSend above): the one that
+  // dispatched an SMS event sends it, so another request may return before that SMS left. Asked
+  // again for a while, as a member waits for the SMS (at most SMS_WAIT_MS).
   const readSmsCode: TestApp['readSmsCode'] = async (phoneNumber) => {
-    const messages = (await (await fetch(`${sandboxUrl}/sms/v1/messages?to=${phoneNumber}`)).json()) as Array<{ text: string }>;
-    const code = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1];
-    if (!code) throw new Error(`no code SMS to ${phoneNumber}: ${JSON.stringify(messages[0] ?? null)}`);
-    return code;
+    const deadline = Date.now() + SMS_WAIT_MS;
+    let newest: { text: string } | undefined;
+    for (;;) {
+      const messages = (await (await fetch(`${sandboxUrl}/sms/v1/messages?to=${phoneNumber}`)).json()) as Array<{ text: string }>;
+      newest = messages[0];
+      const code = /\b(\d{6})\b/.exec(newest?.text ?? '')?.[1];
+      if (code) return code;
+      if (Date.now() >= deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, SMS_POLL_MS));
+    }
+    throw new Error(`no code SMS to ${phoneNumber} within ${SMS_WAIT_MS} ms: ${JSON.stringify(newest ?? null)}`);
   };
   const verifiedRegistration: TestApp['verifiedRegistration'] = async (phoneNumber, ip = newIp()) => {
     const phone = await call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber }, ip });
