@@ -11,19 +11,23 @@ import { settleWithdrawalInTransaction } from './settle-withdrawal.ts';
  * missed the SMS, the statement shows the payment. `paid_unconfirmed` → `paid`: the reservation
  * is posted and the money leaves the channel finance recorded; audited with the reason. A debit
  * notification arriving later for it is stored as a duplicate.
- * @throws AppError VALIDATION_FAILED (no reason), NOT_FOUND, STATE_CONFLICT (not waiting for confirmation).
+ * Four-eyes: the confirmer is not the staff member who recorded the payment.
+ * @throws AppError VALIDATION_FAILED (no reason), NOT_FOUND, STATE_CONFLICT (not waiting for confirmation),
+ *   STAFF_FORBIDDEN (the recorder confirming their own record).
  */
 export async function confirmManualPayout(context: AppContext, input: StaffActor & { withdrawalId: string; reason: string }): Promise<{ status: 'paid' }> {
   const reason = input.reason.trim();
   if (!reason) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุเหตุผลที่ยืนยันโดยไม่มี SMS' });
   return inLedgerTransaction(context.db, async (tx) => {
-    const { rows } = await tx.query<{ status: string; payout_channel_id: string | null; payout_provider_ref: string | null }>(
-      'SELECT status, payout_channel_id, payout_provider_ref FROM withdrawals WHERE id = $1 FOR UPDATE',
+    const { rows } = await tx.query<{ status: string; payout_channel_id: string | null; payout_provider_ref: string | null; payout_recorded_by: string | null }>(
+      'SELECT status, payout_channel_id, payout_provider_ref, payout_recorded_by FROM withdrawals WHERE id = $1 FOR UPDATE',
       [input.withdrawalId],
     );
     const withdrawal = rows[0];
     if (!withdrawal) throw new AppError('NOT_FOUND');
     if (withdrawal.status !== 'paid_unconfirmed' || withdrawal.payout_channel_id === null || withdrawal.payout_provider_ref === null) throw new AppError('STATE_CONFLICT');
+    // Four-eyes: without the bank's own SMS, the staff member who said "paid" cannot also confirm it.
+    if (withdrawal.payout_recorded_by === input.actor) throw new AppError('STAFF_FORBIDDEN', { message: 'ผู้บันทึกการโอนยืนยันรายการของตนเองไม่ได้ ต้องเป็นเจ้าหน้าที่อีกคน' });
     const settled = await settleWithdrawalInTransaction(tx, {
       withdrawalId: input.withdrawalId,
       fromStatus: 'paid_unconfirmed',

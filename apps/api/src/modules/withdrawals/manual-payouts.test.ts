@@ -216,10 +216,15 @@ describe('payouts by staff confirmed by the house debit SMS', () => {
     } finally {
       clockOffsetMs = 0;
     }
-    expect((await staffCall(t, 'POST', `/admin-api/v1/payouts/${withdrawalId}/confirm`, { reason: '' }, 'finance')).status).toBe(400);
-    const confirmed = await staffCall(t, 'POST', `/admin-api/v1/payouts/${withdrawalId}/confirm`, { reason: 'เห็นรายการใน statement แล้ว' }, 'finance');
+    expect((await staffCall(t, 'POST', `/admin-api/v1/payouts/${withdrawalId}/confirm`, { reason: '' }, 'owner')).status).toBe(400);
+    // Four-eyes: finance recorded it, so finance alone cannot confirm it without the bank's SMS.
+    const byRecorder = await staffCall(t, 'POST', `/admin-api/v1/payouts/${withdrawalId}/confirm`, { reason: 'เห็นรายการใน statement แล้ว' }, 'finance');
+    expect(byRecorder.status).toBe(403);
+    expect(byRecorder.body.code).toBe('STAFF_FORBIDDEN');
+    expect(await withdrawal(withdrawalId)).toMatchObject({ status: 'paid_unconfirmed' });
+    const confirmed = await staffCall(t, 'POST', `/admin-api/v1/payouts/${withdrawalId}/confirm`, { reason: 'เห็นรายการใน statement แล้ว' }, 'owner');
     expect(confirmed.body).toMatchObject({ success: true, data: { status: 'paid' } });
-    expect(await withdrawal(withdrawalId)).toMatchObject({ status: 'paid', payout_confirmed_by: 'staff:test-finance' });
+    expect(await withdrawal(withdrawalId)).toMatchObject({ status: 'paid', payout_confirmed_by: 'staff:test-owner' });
     expect((await withdrawHistory(member.token))[0]).toMatchObject({ id: withdrawalId, Status: 1 });
     const late = await postDebitSms(kbankDebitSms({ toAccount: member.accountNumber, amount: '160.00', at: paidAt, balance: '123456.00' }));
     expect(late.body.data).toMatchObject({ status: 'debit', reason: 'DUPLICATE:DUPLICATE_OF_CONFIRMED' });
@@ -229,7 +234,9 @@ describe('payouts by staff confirmed by the house debit SMS', () => {
   it('gives the money back when finance marks a recorded payout as failed, and refuses to reverse a paid one', async () => {
     const { member, withdrawalId } = await memberWaitingToBePaid(140);
     await record(withdrawalId, {});
-    const reversed = await staffCall(t, 'POST', `/admin-api/v1/payouts/${withdrawalId}/reverse`, { reason: 'ธนาคารตีกลับ' }, 'finance');
+    const byRecorder = await staffCall(t, 'POST', `/admin-api/v1/payouts/${withdrawalId}/reverse`, { reason: 'ธนาคารตีกลับ' }, 'finance');
+    expect(byRecorder.body.code).toBe('STAFF_FORBIDDEN');
+    const reversed = await staffCall(t, 'POST', `/admin-api/v1/payouts/${withdrawalId}/reverse`, { reason: 'ธนาคารตีกลับ' }, 'owner');
     expect(reversed.body).toMatchObject({ success: true, data: { status: 'failed' } });
     expect(await mainBalance(t, member.token)).toBe(1000);
     expect((await withdrawHistory(member.token))[0]).toMatchObject({ id: withdrawalId, Status: 3 });
