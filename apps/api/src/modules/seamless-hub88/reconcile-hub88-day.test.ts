@@ -54,6 +54,12 @@ describe('Hub88 day reconciliation', () => {
     expect(await mainSatang(kit.t, p.memberId)).toBe(94_000n);
   });
 
+  it('counts the game partner done on the setup checklist once Hub88 is configured', async () => {
+    const setup = await staffCall(kit.t, 'GET', '/admin-api/v1/setup');
+    const partner = setup.body.data.items.find((entry: { key: string }) => entry.key === 'gamePartner');
+    expect(partner).toMatchObject({ isDone: true, facts: { provider: 'hub88' } });
+  });
+
   it('shows a round\'s details from Hub88 to staff', async () => {
     const round = await staffCall(kit.t, 'GET', '/admin-api/v1/game/hub88/round?user=sbiabcdefgh&round=r-77&transactionUuid=t-1', undefined, 'support');
     expect(round.status).toBe(200);
