@@ -97,4 +97,18 @@ describe('/user/deposit against the member API (msw)', () => {
     expect(screen.getByTestId('deposit-promotions-empty')).toBeTruthy();
     expect(screen.getByTestId('deposit-promotions').textContent).not.toContain(promotionFixture.title);
   });
+
+  it.each([
+    ['auto', 'auto-deposit'],
+    ['wallet', 'wallet-deposit'],
+  ])('shows the deposit rules on the %s deposit dialog (spec §2, dialogs 8 and 9)', async (tab, dialog) => {
+    signIn();
+    useMemberApi(channelsApi, http.get(onPath('/user-profile-composite/v1/info/promotion'), () => answer(promotionsResponse, okBody([]))));
+    renderAt(<DepositPage />, { path: `/user/deposit?tab=${tab}`, pattern: '/user/deposit' });
+    const rules = within(await screen.findByTestId(dialog)).getByTestId('deposit-rules');
+    const items = within(rules).getAllByRole('listitem').map((item) => item.textContent);
+    expect(items.length).toBeGreaterThanOrEqual(6);
+    expect(items[0]).toBe('ไม่มีขั้นต่ำในการฝาก');
+    expect(items).toContain('โอนจากบัญชีที่ผูกกับสมาชิกเท่านั้น มิฉะนั้นเงินจะไม่เข้าระบบ');
+  });
 });
