@@ -137,4 +137,9 @@ export type ErrorCode = keyof typeof ERRORS;
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
 
 /** Thai text the web client shows when the server cannot be reached (spec §7, §8). */
+/**
+ * The member's device has no connection (issue 26 §2): a money action is not sent, nor queued to be
+ * sent later; the member taps again once connected (the same attempt keeps its idempotency key).
+ */
+export const NO_CONNECTION_MESSAGE = 'ไม่มีการเชื่อมต่ออินเทอร์เน็ต รายการนี้ยังไม่ถูกส่ง กรุณาตรวจสอบการเชื่อมต่อแล้วกดอีกครั้ง';
 export const SERVER_UNREACHABLE_MESSAGE = 'ไม่สามารถเชื่อมต่อเซิร์ฟเวอร์ได้ กรุณาลองใหม่อีกครั้ง';
