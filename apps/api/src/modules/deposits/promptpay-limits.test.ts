@@ -44,7 +44,7 @@ describe("PromptPay requests and the member's own protection (issue 26 §2: refu
 
   it.each([
     ['timeout', '24h', 'คุณพักการเล่นชั่วคราวถึง'],
-    ['self_exclusion', '6m', 'คุณขอพักการเล่นด้วยตนเอง (Self-exclusion)ถึง'],
+    ['self_exclusion', '6m', 'คุณระงับตัวเองจากการเล่นถึง'],
   ])('refuses a QR during a %s with a Thai 403 naming its end, and creates none', async (kind, period, words) => {
     const member = await t.signUp();
     const token = await t.logIn(member.phoneNumber, member.password);
@@ -52,7 +52,7 @@ describe("PromptPay requests and the member's own protection (issue 26 §2: refu
     const refused = await requestQr(token, 500);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ success: false, code: 'RG_EXCLUDED', message: expect.stringContaining(words) });
-    expect(refused.body.message).toMatch(/\d{2}:\d{2} น\. ระหว่างนี้ฝากเงินไม่ได้ แต่ยังถอนเงินได้$/);
+    expect(refused.body.message).toMatch(/\d{2}:\d{2}\u00a0น\. ระหว่างนี้ฝากเงินไม่ได้ แต่ยังถอนเงินได้$/);
     expect(await qrCount(member.phoneNumber)).toBe(0n);
   });
 

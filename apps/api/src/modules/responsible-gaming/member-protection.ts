@@ -170,8 +170,8 @@ export async function assertMayDeposit(db: Queryable, memberId: string, amountSa
   const exclusion = await activeExclusion(db, memberId, now);
   if (exclusion) {
     const until = EXCLUSION_END_FORMAT.format(exclusion.endsAt);
-    const words = exclusion.kind === 'self_exclusion' ? 'คุณขอพักการเล่นด้วยตนเอง (Self-exclusion)' : 'คุณพักการเล่นชั่วคราว';
-    throw new AppError('RG_EXCLUDED', { message: `${words}ถึง ${until} น. ระหว่างนี้ฝากเงินไม่ได้ แต่ยังถอนเงินได้` });
+    const words = exclusion.kind === 'self_exclusion' ? 'คุณระงับตัวเองจากการเล่น' : 'คุณพักการเล่นชั่วคราว';
+    throw new AppError('RG_EXCLUDED', { message: `${words}ถึง ${until}\u00a0น. ระหว่างนี้ฝากเงินไม่ได้ แต่ยังถอนเงินได้` });
   }
   const { limits } = await readLimits(db, memberId);
   const remaining = remainingAllowance(limits.deposit, (await readActivity(db, memberId, now)).deposits);
