@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxEvent } from '../outbox/index.ts';
 import { notificationFor, notificationText } from './line-messages.ts';
 
-const event = (kind: OutboxEvent['kind'], payload: Record<string, unknown>): OutboxEvent => ({
-  id: 1n,
-  eventKey: `test:${kind}`,
-  kind,
-  memberId: 'mem_1',
-  payload,
-  createdAt: new Date('2026-11-28T08:23:00Z'),
-});
+const event = (kind: OutboxEvent['kind'], payload: Record<string, unknown>): OutboxEvent =>
+  ({ id: 1n, eventKey: `test:${kind}`, kind, memberId: 'mem_1', payload, createdAt: new Date('2026-11-28T08:23:00Z') }) as OutboxEvent;
 
 describe('LINE messages for a deposit refused by the member’s own protection (issue 26 §2)', () => {
   it.each([
