@@ -253,6 +253,7 @@ describe('RegisterFlow: the password checked at its field (issue 26 §3)', () =>
     fireEvent.click(screen.getByTestId('register-next'));
     expect((await screen.findByTestId('error-dialog')).textContent).toContain(ERRORS.COMMON_PASSWORD.message);
     expect(sentTo('POST', '/auth-service/v1/checkPhone')).toHaveLength(0);
+    expect(sentTo('POST', PASSWORD_CHECK)).toHaveLength(1);
     expect(screen.getByTestId('register-step-1')).toBeTruthy();
     // Typing another password clears the note.
     fireEvent.change(screen.getByTestId('register-password'), { target: { value: 'pass-word-1' } });

@@ -519,6 +519,11 @@ function usePasswordCheck(password: string) {
 
   const check = (done?: (accepted: boolean) => void, onRefused?: (message: string) => void) => {
     if (password === '' || accepted === password) return done?.(password !== '');
+    // Refused already (shown under the field): not asked again until the member changes it.
+    if (refused?.password === password) {
+      onRefused?.(refused.message);
+      return done?.(false);
+    }
     const local = validateNewPassword({ password, confirmPassword: password });
     if (local) {
       setRefused({ password, message: local });
