@@ -82,7 +82,7 @@ const JOURNEYS = [
   { name: 'rewards', run: rewardsJourney },
   { name: 'route-sweep', run: routeSweep },
   { name: 'line', run: lineJourney },
-  { name: 'responsible-gaming', run: responsibleGamingJourney },
+  { name: 'responsible-gaming', run: (options: Omit<Parameters<typeof responsibleGamingJourney>[0], 'db'>) => responsibleGamingJourney({ ...options, db: stack.db }) },
   // The back office is desktop-first (issue 11): 1440×900, no touch.
   { name: 'back-office', run: (options: Parameters<typeof routeSweep>[0]) => backOfficeJourney({ ...options, db: stack.db, databaseUrl: database?.databaseUrl }), desktop: true },
 ] as const;

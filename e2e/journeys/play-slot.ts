@@ -20,8 +20,9 @@ import {
  * playSlot — a new member deposits 500.00 from the sandbox bank (as depositAndWithdraw does) and
  * sees it arrive live; opens the game lobby and /user/slot, picks the Sabai slot provider and
  * launches ช้างทองคำ. The member site's wallet moves into the game and the partner's page opens in
- * the same tab; the member chooses a 10-baht stake and spins 5 times (each spin's result is read
- * from the game's own answer), goes back through "กลับสู่เว็บไซต์", refreshes the member card and
+ * the site's game frame over the lobby (issue 26 §2: the reality check stays during play); the
+ * member chooses a 10-baht stake and spins 5 times (each spin's result is read from the game's own
+ * answer), goes back through "กลับสู่เว็บไซต์" (the frame closes), refreshes the member card and
  * finds the game wallet equal to the game page's last balance and the turnover equal to the stakes
  * of the rounds that were won or lost (a draw returns the stake and does not count, spec §2).
  * Then withdraws everything available and finds the withdrawal paid in history.
@@ -113,31 +114,35 @@ export async function playSlot({ page, baseUrl, sandboxUrl, artifactsDir }: Play
   await screenshot('catalogue-slot-games');
   await tile.click();
 
-  // 5. The partner's game page, in this tab, with the whole 500.00 moved into the game.
-  await expectUrl(page, new RegExp(`^${escapeRegExp(sandbox)}/games/session/`), 'sandbox game page (same tab)');
-  await expectVisible(page.getByTestId('slot-game'), 'the slot game');
-  await expectText(page.getByTestId('balance'), DEPOSIT_BAHT, 'game page balance: the main wallet moved into the game');
+  // 5. The partner's game page, in the site's game frame over the lobby, with the whole 500.00 moved into the game.
+  await expectVisible(page.getByTestId('game-frame'), 'the game frame over the lobby');
+  const game = page.frameLocator('[data-testid="game-frame-iframe"]');
+  await expectVisible(game.getByTestId('slot-game'), 'the slot game in the frame');
+  const gameFrameUrl = page.frames().find((frame) => frame.url().startsWith(`${sandbox}/games/session/`));
+  if (!gameFrameUrl) throw new Error(`no frame on ${sandbox}/games/session/: ${page.frames().map((frame) => frame.url()).join(', ')}`);
+  if (page.url() !== launchedFrom) throw new Error(`the page left the lobby (${page.url()}) instead of framing the game`);
+  await expectText(game.getByTestId('balance'), DEPOSIT_BAHT, 'game page balance: the main wallet moved into the game');
   await screenshot('game-opened');
 
   // 6. Stake 10, spin 5 times; each round's result is the game's own answer.
-  await page.getByTestId(`stake-${STAKE_BAHT}`).click();
-  if ((await page.getByTestId(`stake-${STAKE_BAHT}`).getAttribute('aria-pressed')) !== 'true') throw new Error('the 10-baht stake is not chosen');
-  await expectText(page.getByTestId('spin-stake'), `฿${STAKE_BAHT}`, 'spin button shows the 10-baht stake');
+  await game.getByTestId(`stake-${STAKE_BAHT}`).click();
+  if ((await game.getByTestId(`stake-${STAKE_BAHT}`).getAttribute('aria-pressed')) !== 'true') throw new Error('the 10-baht stake is not chosen');
+  await expectText(game.getByTestId('spin-stake'), `฿${STAKE_BAHT}`, 'spin button shows the 10-baht stake');
   await screenshot('game-stake-10');
   const rounds: SpinResult[] = [];
   for (let spin = 1; spin <= SPINS; spin += 1) {
     const answer = page.waitForResponse((response) => response.url().endsWith('/games/api/slot/spin') && response.request().method() === 'POST');
-    await page.getByTestId('spin').click();
+    await game.getByTestId('spin').click();
     const response = await answer;
     const round = (await response.json()) as SpinResult;
     if (!response.ok()) throw new Error(`spin ${spin} refused: HTTP ${response.status()} ${JSON.stringify(round)}`);
     if (Number(round.stake) !== STAKE_BAHT) throw new Error(`spin ${spin} staked ${round.stake}, expected ${STAKE_BAHT}`);
     rounds.push(round);
     // The page shows the round id once the reels have stopped and the balance is updated.
-    await expectText(page.getByTestId('last-round'), round.roundId, `round ${spin} finished on the page`);
-    await expectText(page.getByTestId('balance'), formatBaht(Number(round.balance)), `game balance after spin ${spin}`);
+    await expectText(game.getByTestId('last-round'), round.roundId, `round ${spin} finished on the page`);
+    await expectText(game.getByTestId('balance'), formatBaht(Number(round.balance)), `game balance after spin ${spin}`);
   }
-  const lastBalanceText = ((await page.getByTestId('balance').textContent()) ?? '').trim();
+  const lastBalanceText = ((await game.getByTestId('balance').textContent()) ?? '').trim();
   const lastBalance = bahtOf(lastBalanceText);
   if (lastBalance !== Number(rounds.at(-1)?.balance)) throw new Error(`game page shows ${lastBalanceText}, the last spin said ${rounds.at(-1)?.balance}`);
   const counted = rounds.filter((round) => round.result !== 'draw');
@@ -147,8 +152,9 @@ export async function playSlot({ page, baseUrl, sandboxUrl, artifactsDir }: Play
   console.log(`  play-slot: ${rounds.map((round) => `${round.result}(${round.payout})`).join(' ')} → balance ${lastBalance.toFixed(2)}, turnover ${expectedTurnover.toFixed(2)}`);
   await screenshot('game-after-5-spins');
 
-  // 7. Back to the member site, to the page the game was launched from.
-  await page.getByTestId('back-to-site').click();
+  // 7. Back to the member site: the game's link closes the frame, on the page the game was launched from.
+  await game.getByTestId('back-to-site').click();
+  await page.getByTestId('game-frame').waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
   await expectUrl(page, new RegExp(`^${escapeRegExp(launchedFrom)}$`), 'the lobby page the game was launched from');
   await expectVisible(byTestId('provider-games'), 'the provider page again');
   await screenshot('back-on-site');

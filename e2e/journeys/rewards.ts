@@ -339,9 +339,11 @@ async function playScriptedLosses(
   const tile = page.getByTestId('game-tile').filter({ hasText: GOLDEN_ELEPHANT });
   await expectVisible(tile, `game tile ${GOLDEN_ELEPHANT}`);
   await tile.click();
-  await expectUrl(page, new RegExp(`^${escapeRegExp(sandbox)}/games/session/`), 'sandbox game page');
-  await expectVisible(page.getByTestId('slot-game'), 'the slot game');
-  await expectAmount(page.getByTestId('balance'), funded, 'game balance: deposit + bonus moved into the game');
+  // The partner's game plays in the site's game frame over the lobby (issue 26 §2).
+  const game = page.frameLocator('[data-testid="game-frame-iframe"]');
+  await expectVisible(game.getByTestId('slot-game'), 'the slot game in the game frame');
+  if (!page.frames().some((frame) => frame.url().startsWith(`${sandbox}/games/session/`))) throw new Error('the game frame is not on the sandbox game page');
+  await expectAmount(game.getByTestId('balance'), funded, 'game balance: deposit + bonus moved into the game');
 
   // The member's game account (GameInfo, spec §3) is what the partner knows them by.
   const userInfo = await memberGetAt<{ GameInfo: { username: string } | null }>(page, origin, '/auth-service/v1/refresh');
@@ -349,25 +351,26 @@ async function playScriptedLosses(
   const scripted = await scriptSlotOutcomes({ ...partnerTools, username: userInfo.GameInfo.username, outcomes: Array.from({ length: SPINS }, () => 'loss' as const) });
   if (scripted.outcomes.length !== SPINS) throw new Error(`the sandbox queued ${scripted.outcomes.length} outcomes, expected ${SPINS}`);
 
-  await page.getByTestId(`stake-${STAKE_BAHT}`).click();
-  if ((await page.getByTestId(`stake-${STAKE_BAHT}`).getAttribute('aria-pressed')) !== 'true') throw new Error('the 100-baht stake is not chosen');
+  await game.getByTestId(`stake-${STAKE_BAHT}`).click();
+  if ((await game.getByTestId(`stake-${STAKE_BAHT}`).getAttribute('aria-pressed')) !== 'true') throw new Error('the 100-baht stake is not chosen');
   const rounds: SpinResult[] = [];
   for (let spin = 1; spin <= SPINS; spin += 1) {
     const answer = page.waitForResponse((response) => response.url().endsWith('/games/api/slot/spin') && response.request().method() === 'POST');
-    await page.getByTestId('spin').click();
+    await game.getByTestId('spin').click();
     const response = await answer;
     const round = (await response.json()) as SpinResult;
     if (!response.ok()) throw new Error(`spin ${spin} refused: HTTP ${response.status()} ${JSON.stringify(round)}`);
     if (Number(round.stake) !== STAKE_BAHT) throw new Error(`spin ${spin} staked ${round.stake}, expected ${STAKE_BAHT}`);
     if (round.result !== 'loss' || Number(round.payout) !== 0) throw new Error(`spin ${spin} was scripted to lose but answered ${round.result} ${round.payout}`);
     rounds.push(round);
-    await expectText(page.getByTestId('last-round'), round.roundId, `round ${spin} finished on the page`);
+    await expectText(game.getByTestId('last-round'), round.roundId, `round ${spin} finished on the page`);
     if (spin === 1) await screenshot('slot-first-scripted-loss', page);
   }
   const netLoss = rounds.reduce((sum, round) => sum + Number(round.stake) - Number(round.payout), 0);
-  await expectAmount(page.getByTestId('balance'), funded - netLoss, 'game balance follows from the rounds');
+  await expectAmount(game.getByTestId('balance'), funded - netLoss, 'game balance follows from the rounds');
   await screenshot('slot-after-spins', page);
-  await page.getByTestId('back-to-site').click();
+  await game.getByTestId('back-to-site').click();
+  await page.getByTestId('game-frame').waitFor({ state: 'detached' });
   await expectUrl(page, new RegExp(`^${escapeRegExp(launchedFrom)}$`), 'the page the game was launched from');
   await page.goto(`${origin}/user/home`);
   return { rounds, netLoss };

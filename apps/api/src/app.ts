@@ -122,7 +122,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
+        // The partner's game plays in a frame of the member site (issue 26 §2, docs/adr/0044): its
+        // origin may be framed; only our own pages may frame ours (the game's way back, /game-closed.html).
+        frameSrc: ["'self'", new URL(config.SANDBOX_URL).origin],
+        frameAncestors: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         upgradeInsecureRequests: null,

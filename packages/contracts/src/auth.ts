@@ -10,6 +10,8 @@ const field = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.string().max(max);
 
 export const loginRequest = z.object({ phoneNumber: field(32), Password: field(128) });
 export const checkPhoneRequest = z.object({ phoneNumber: field(32) });
+/** `POST /auth-service/v1/password/check` (ours, issue 26 §3): a new password checked at its field, before the sign-up's later steps. */
+export const passwordCheckRequest = z.object({ Password: field(128) });
 export const checkBankRequest = z.object({ BankAccount: field(32), BankCode: field(8) });
 export const signupRequest = z.object({
   phoneNumber: field(32),

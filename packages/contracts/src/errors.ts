@@ -115,6 +115,8 @@ export const ERRORS = {
   PAYOUT_CHANNEL_INVALID: { httpStatus: 422, message: 'บัญชีที่ใช้โอนไม่ใช่บัญชีธนาคารของเว็บที่เปิดใช้งาน' },
   /** Player protection (issue 12): the member's own time-out / self-exclusion, loss limit. */
   RG_EXCLUDED: { httpStatus: 403, message: 'คุณอยู่ในช่วงพักการเล่นที่ตั้งไว้ ระหว่างนี้เล่นเกมไม่ได้ แต่ยังถอนเงินได้' },
+  /** A deposit request (PromptPay QR) past the member's own deposit limit: refused before any money moves; the use case names what is left. */
+  RG_DEPOSIT_LIMIT_REACHED: { httpStatus: 403, message: 'ยอดนี้เกินวงเงินฝากที่คุณตั้งไว้ ฝากได้อีก {remaining} บาทในช่วงนี้' },
   RG_LOSS_LIMIT_REACHED: { httpStatus: 403, message: 'คุณถึงวงเงินขาดทุนที่ตั้งไว้แล้ว เล่นต่อได้เมื่อพ้นช่วงเวลาของวงเงิน' },
   /** Sign-up (issue 12): date of birth missing or not a real `YYYY-MM-DD` date. */
   DATE_OF_BIRTH_REQUIRED: { httpStatus: 400, message: 'กรุณากรอกวันเดือนปีเกิดให้ถูกต้อง (ปี ค.ศ.-เดือน-วัน)' },
@@ -135,4 +137,9 @@ export type ErrorCode = keyof typeof ERRORS;
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
 
 /** Thai text the web client shows when the server cannot be reached (spec §7, §8). */
+/**
+ * The member's device has no connection (issue 26 §2): a money action is not sent, nor queued to be
+ * sent later; the member taps again once connected (the same attempt keeps its idempotency key).
+ */
+export const NO_CONNECTION_MESSAGE = 'ไม่มีการเชื่อมต่ออินเทอร์เน็ต รายการนี้ยังไม่ถูกส่ง กรุณาตรวจสอบการเชื่อมต่อแล้วกดอีกครั้ง';
 export const SERVER_UNREACHABLE_MESSAGE = 'ไม่สามารถเชื่อมต่อเซิร์ฟเวอร์ได้ กรุณาลองใหม่อีกครั้ง';

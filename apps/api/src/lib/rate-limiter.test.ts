@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@sabai/db/testing';
 import type { Db } from '@sabai/db';
-import { RateLimiter } from './rate-limiter.ts';
+import { RATE_LIMITS, RateLimiter, rateLimitedMessage } from './rate-limiter.ts';
 import { isAppError } from './app-error.ts';
 
 let db: Db;
@@ -21,6 +21,7 @@ describe('RateLimiter', () => {
     const refusal = await limiter.hit(rule, 'a', start).catch((error: unknown) => error);
     expect(isAppError(refusal) && refusal.code).toBe('RATE_LIMITED');
     expect(isAppError(refusal) && refusal.headers['retry-after']).toBe('50');
+    expect(isAppError(refusal) && refusal.message).toBe('ทำรายการบ่อยเกินไป กรุณารอ 50 วินาทีแล้วลองใหม่');
     await expect(limiter.hit(rule, 'b', start)).resolves.toBeUndefined();
     await expect(limiter.hit(rule, 'a', new Date('2026-11-22T00:01:00Z'))).resolves.toBeUndefined();
   });
@@ -39,5 +40,23 @@ describe('RateLimiter', () => {
     await expect(limiter.hit(rule, 'scaled', old)).rejects.toThrow();
     expect(await limiter.pruneExpired(new Date('2026-11-22T00:00:00Z'))).toBeGreaterThan(0);
     await expect(limiter.hit(rule, 'scaled', old)).resolves.toBeUndefined();
+  });
+});
+
+describe('the RATE_LIMITED refusal says how long to wait (issue 26 §3)', () => {
+  it('in seconds, minutes (rounded up) or hours', () => {
+    expect(rateLimitedMessage(1)).toBe('ทำรายการบ่อยเกินไป กรุณารอ 1 วินาทีแล้วลองใหม่');
+    expect(rateLimitedMessage(59)).toBe('ทำรายการบ่อยเกินไป กรุณารอ 59 วินาทีแล้วลองใหม่');
+    expect(rateLimitedMessage(61)).toBe('ทำรายการบ่อยเกินไป กรุณารอ 2 นาทีแล้วลองใหม่');
+    expect(rateLimitedMessage(38 * 60)).toBe('ทำรายการบ่อยเกินไป กรุณารอ 38 นาทีแล้วลองใหม่');
+    expect(rateLimitedMessage(5 * 3600 + 1)).toBe('ทำรายการบ่อยเกินไป กรุณารอ 6 ชั่วโมงแล้วลองใหม่');
+  });
+
+  it('names the rest of the hour when the per-phone bank check is used up', async () => {
+    const limiter = new RateLimiter(db);
+    const now = new Date('2026-11-22T07:22:30Z');
+    for (let hit = 0; hit < RATE_LIMITS.checkBankPerPhone.limit; hit += 1) await limiter.hit(RATE_LIMITS.checkBankPerPhone, '0812345678', now);
+    const refusal = await limiter.hit(RATE_LIMITS.checkBankPerPhone, '0812345678', now).catch((error: unknown) => error);
+    expect(isAppError(refusal) && refusal.message).toBe('ทำรายการบ่อยเกินไป กรุณารอ 38 นาทีแล้วลองใหม่');
   });
 });

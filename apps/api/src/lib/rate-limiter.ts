@@ -40,6 +40,8 @@ export const RATE_LIMITS = {
   /** Holder names read per registration and per phone: a member tries an account or two. */
   checkBankPerRegistration: { name: 'check-bank:registration', limit: 5, windowMs: 60 * 60_000 },
   checkBankPerPhone: { name: 'check-bank:phone', limit: 10, windowMs: 60 * 60_000 },
+  /** A new password checked at its field (sign-up, issue 26 §3): a member types a few; no more guessing the list than that. */
+  passwordCheckPerIp: { name: 'password-check:ip', limit: 60, windowMs: 15 * 60_000 },
   /** Password reset ("forgot password", issue 27 §3): limited like login, per address and per phone-and-address failures. */
   passwordResetPerIp: { name: 'password-reset:ip', limit: 30, windowMs: 15 * 60_000 },
   passwordResetFailuresPerPhoneAddress: { name: 'password-reset-fail:phone-address', limit: 5, windowMs: 15 * 60_000 },
@@ -75,6 +77,16 @@ export function registrationAddressRules(ceilingPerHour: number) {
   } as const satisfies Record<string, RateLimitRule>;
 }
 
+/**
+ * The Thai RATE_LIMITED refusal naming the wait, rounded up: "… กรุณารอ 45 วินาทีแล้วลองใหม่",
+ * "… กรุณารอ 38 นาทีแล้วลองใหม่", "… กรุณารอ 2 ชั่วโมงแล้วลองใหม่" (a window of a day or less).
+ */
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const wait = seconds < 60 ? `${seconds} วินาที` : seconds <= 90 * 60 ? `${Math.ceil(seconds / 60)} นาที` : `${Math.ceil(seconds / 3600)} ชั่วโมง`;
+  return `ทำรายการบ่อยเกินไป กรุณารอ ${wait}แล้วลองใหม่`;
+}
+
 export class RateLimiter {
   constructor(
     private readonly db: Queryable,
@@ -94,7 +106,10 @@ export class RateLimiter {
     if (hits > limit) {
       const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
       const retryAfterSeconds = Math.max(1, Math.ceil((windowStartMs + rule.windowMs - now.getTime()) / 1000));
-      throw new AppError(rule.errorCode ?? 'RATE_LIMITED', { headers: { 'retry-after': String(retryAfterSeconds) } });
+      const code = rule.errorCode ?? 'RATE_LIMITED';
+      // The general refusal says how long to wait (issue 26 §3: "the bank-check block says how long").
+      const message = code === 'RATE_LIMITED' ? rateLimitedMessage(retryAfterSeconds) : undefined;
+      throw new AppError(code, { headers: { 'retry-after': String(retryAfterSeconds) }, ...(message ? { message } : {}) });
     }
   }
 

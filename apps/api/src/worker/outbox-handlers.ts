@@ -124,6 +124,7 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandlerDefinition> = {
 const LINE_EVENT_KINDS = [
   'deposit.credited',
   'deposit.held',
+  'deposit.refunded',
   'withdrawal.requested',
   'withdrawal.paid',
   'withdrawal.rejected',

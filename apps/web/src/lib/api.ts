@@ -1,4 +1,4 @@
-import { ERRORS, SERVER_UNREACHABLE_MESSAGE, prefixResponse, type NumericSuccess, type SiteSettings } from '@sabai/contracts';
+import { ERRORS, NO_CONNECTION_MESSAGE, SERVER_UNREACHABLE_MESSAGE, prefixResponse, type NumericSuccess, type SiteSettings } from '@sabai/contracts';
 import { sessionStore } from './session.ts';
 import { isSiteNotSetUpAnswer, siteOpening } from './site-opening.ts';
 
@@ -14,7 +14,11 @@ export { SITE_NOT_SET_UP_CODE } from './site-opening.ts';
  *   ApiError carrying the server's Thai message. The success value is `true`, except for the three
  *   calls spec §7 gives a number (change-password and refresh 0, affiliate income withdrawal 1;
  *   docs/adr/0004): they pass `successValue`. A network failure, timeout or non-JSON reply is
- *   an ApiError with the Thai "server unreachable" message.
+ *   an ApiError with the Thai "server unreachable" message; with the device offline
+ *   (`navigator.onLine` false) it is the Thai "no connection" message (code OFFLINE), and a call
+ *   that changes something (not GET) is not even sent: nothing is queued to go out later
+ *   (issue 26 §2). Both have status 0 (`isUnreachable`), so the page keeps the attempt's
+ *   idempotency key for the member's next tap.
  * - Responses are checked against the contract schema given by the caller.
  * - A 401 on a call that carried a session token reports to the handler set by the app (spec §6).
  */
@@ -51,6 +55,11 @@ export interface RequestOptions<T> {
 /** A member call that hangs longer than this is reported as unreachable. */
 const REQUEST_TIMEOUT_MS = 20_000;
 export const UNREACHABLE_CODE = 'SERVER_UNREACHABLE';
+export const OFFLINE_CODE = 'OFFLINE';
+
+/** The browser knows it has no connection (`navigator.onLine` is only trusted when false). */
+const isOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
+const offlineError = () => new ApiError(NO_CONNECTION_MESSAGE, 0, OFFLINE_CODE);
 const BAD_RESPONSE_CODE = 'BAD_RESPONSE';
 
 let appId: string | null = null;
@@ -109,17 +118,19 @@ async function send<T>(path: string, options: RequestOptions<T>, apiKey: string 
   if (apiKey) headers['X-Api-Key'] = apiKey;
   if (token) headers.Authorization = `Bearer ${token}`;
 
+  const method = options.method ?? 'GET';
+  if (method !== 'GET' && isOffline()) throw offlineError();
   let response: Response;
   try {
     response = await fetch(path, {
-      method: options.method ?? 'GET',
+      method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       credentials: 'same-origin',
     });
   } catch {
-    throw new ApiError(SERVER_UNREACHABLE_MESSAGE, 0, UNREACHABLE_CODE);
+    throw isOffline() ? offlineError() : new ApiError(SERVER_UNREACHABLE_MESSAGE, 0, UNREACHABLE_CODE);
   }
 
   const body: unknown = await response.json().catch(() => null);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatCount, formatPoints, formatThaiDateTime, formatThaiDateTimeParts, formatThaiTime, joinThaiList } from './format.ts';
+import { formatCount, formatPoints, formatThaiDateTime, formatThaiDateTime24, formatThaiDateTimeParts, formatThaiTime, joinThaiList } from './format.ts';
 
 describe('formatThaiDateTime (spec §9: day, full month, year, 12-hour time with seconds)', () => {
   it('prints Bangkok time with the Buddhist year and the Thai afternoon period', () => {
@@ -101,5 +101,15 @@ describe('the formatters print what Intl th-TH prints, without Intl (docs/adr/00
         expect(joinThaiList(items)).toBe(thaiList.format(items));
       }),
     );
+  });
+});
+
+describe('formatThaiDateTime24 (issue 26 §3: 24-hour "15:23 น." outside the deposit views)', () => {
+  it('prints Bangkok wall-clock time on the 24-hour clock with "น." held to it by a no-break space', () => {
+    expect(formatThaiDateTime24('2026-11-22T08:23:55Z')).toBe('22 พฤศจิกายน 2569 เวลา 15:23\u00a0น.');
+    expect(formatThaiDateTime24('2026-11-21T17:05:00Z')).toBe('22 พฤศจิกายน 2569 เวลา 00:05\u00a0น.');
+    expect(formatThaiDateTime24('2026-11-22T05:00:00Z')).toMatch(/เวลา 12:00\u00a0น\.$/);
+    expect(formatThaiDateTime24(null)).toBe('-');
+    expect(formatThaiDateTime24('not a time')).toBe('-');
   });
 });

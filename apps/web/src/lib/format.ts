@@ -85,6 +85,17 @@ export function formatThaiDateTimeParts(isoTime: string | null | undefined): { d
   return time ? { date: thaiDate(time), time: thaiClock12(time) } : null;
 }
 
+/**
+ * An ISO-8601 time as Thai text reads it outside the deposit views (issue 26 §3: 24-hour, with
+ * "น."): "22 พฤศจิกายน 2569 เวลา 15:23 น.". The space before "น." is a no-break space, so "น."
+ * never starts a line on its own. '-' for a missing or bad time. The deposit views keep
+ * formatThaiDateTime (spec §9 asks 12-hour time with seconds there).
+ */
+export function formatThaiDateTime24(isoTime: string | null | undefined): string {
+  const time = toBangkokTime(isoTime);
+  return time ? `${thaiDate(time)} เวลา ${twoDigits(time.hour)}:${twoDigits(time.minute)}\u00a0น.` : '-';
+}
+
 /** The time of day in Bangkok, 24-hour with seconds ("14:03:22"): when a live figure was read. '-' for a bad time. */
 export function formatThaiTime(time: string | number | Date | null | undefined): string {
   const wall = toBangkokTime(time);

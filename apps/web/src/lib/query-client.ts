@@ -7,6 +7,16 @@ import { ApiError, SITE_NOT_SET_UP_CODE } from './api.ts';
  */
 const MAX_QUERY_RETRIES = 2;
 
+/**
+ * Money actions (withdraw, deposit requests, claims, spins, redeems) are mutations: never retried
+ * by the client, and never paused while offline to go out later on their own (TanStack Query's
+ * default `networkMode: 'online'` holds a mutation until the browser is back online and then
+ * sends it). With 'always' the call runs at once and fails with the Thai "no connection" message
+ * (lib/api.ts); it is sent again only when the member taps again (issue 26 §2). Reads keep the
+ * default: a query waits for the connection.
+ */
+export const MUTATION_DEFAULTS = { retry: false, networkMode: 'always' } as const;
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -16,6 +26,6 @@ export const queryClient = new QueryClient({
         failureCount < MAX_QUERY_RETRIES &&
         !(error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.code === SITE_NOT_SET_UP_CODE)),
     },
-    mutations: { retry: false },
+    mutations: MUTATION_DEFAULTS,
   },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import th from '../locales/th.json';
-import { translate } from './translate.ts';
+import { translate, translateList } from './translate.ts';
 
 /** Every string of th.json with its key and the names of its `{{placeholders}}`. */
 function strings(node: unknown, prefix = ''): { key: string; template: string; placeholders: string[] }[] {
@@ -51,5 +51,15 @@ describe('translate (the site translator, lib/translate.ts)', () => {
       expect(template, key).not.toMatch(/\$t\(/);
       expect(template, key).not.toMatch(/\{\{[^}]*,[^}]*\}\}/);
     }
+  });
+
+  it('gives the strings of a list key in order (the deposit rules), and [] for a string, a group or a missing key', () => {
+    const rules = translateList('deposit.rules');
+    expect(rules).toEqual(th.deposit.rules);
+    expect(rules.length).toBeGreaterThanOrEqual(6);
+    expect(rules[0]).toBe('ไม่มีขั้นต่ำในการฝาก');
+    expect(translateList('deposit.rulesTitle')).toEqual([]);
+    expect(translateList('deposit')).toEqual([]);
+    expect(translateList('no.such.list')).toEqual([]);
   });
 });

@@ -34,6 +34,16 @@ export const translate: Translate = (key, values) => {
   });
 };
 
+/**
+ * The strings of a list in th.json (e.g. `deposit.rules`, spec §2 dialogs 8 and 9), in order.
+ * `translate` gives strings only (a list key comes back as the key itself), so a list is read
+ * through this; a missing key, or a key naming a string or a group, gives `[]`.
+ */
+export function translateList(key: string): string[] {
+  const found = lookUp(key);
+  return Array.isArray(found) ? found.filter((item): item is string => typeof item === 'string') : [];
+}
+
 const translation = { t: translate };
 
 /** Drop-in for react-i18next's `useTranslation()` where only `t` is used. */

@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import { FooterDialogsProvider } from '../app/footer-dialogs/footer-dialogs.tsx';
 import { RouterLinks } from '../app/router-links.tsx';
 import { DialogProvider } from '../components/ui/dialogs.tsx';
+import { MUTATION_DEFAULTS } from '../lib/query-client.ts';
 import { sessionStore } from '../lib/session.ts';
 import type { UserInfo } from '@sabai/contracts';
 import { settingsFixture, userFixture } from './fixtures.ts';
@@ -50,7 +51,7 @@ export function signIn(user: UserInfo = userFixture()): void {
 
 /** Renders `ui` at `path` (matched by `pattern`) inside the app's providers. */
 export function renderAt(ui: ReactNode, options: { path: string; pattern?: string }): RenderResult {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: MUTATION_DEFAULTS } });
   return render(
     <QueryClientProvider client={queryClient}>
       <DialogProvider>

@@ -52,7 +52,7 @@ describe('affiliate income', () => {
     // Below the 100-baht minimum: refused. At it: moved once, even under 50 concurrent calls.
     const refused = await t.call({ method: 'GET', url: '/user-profile-composite/v1/users/affiliate/vertify', token: grandparentToken });
     expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ success: false, code: 'AFFILIATE_BELOW_MINIMUM', message: 'ถอนรายได้แนะนำเพื่อนได้ขั้นต่ำ 100 บาท' });
+    expect(refused.body).toMatchObject({ success: false, code: 'AFFILIATE_BELOW_MINIMUM', message: 'ถอนรายได้แนะนำเพื่อนได้ขั้นต่ำ 100.00 บาท' });
     const calls = await Promise.all(Array.from({ length: 50 }, () => t.call({ method: 'GET', url: '/user-profile-composite/v1/users/affiliate/vertify', token: parentToken })));
     expect(calls.filter((call) => call.status === 200)).toHaveLength(1);
     expect(calls.find((call) => call.status === 200)!.body).toMatchObject({ success: 1, data: { Amount: 100 } });

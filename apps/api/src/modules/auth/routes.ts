@@ -4,13 +4,14 @@ import {
   SUCCESS_VALUE, changePasswordRequest, changePasswordResponse, checkBankRequest, checkBankResponse, checkPhoneRequest, checkPhoneResponse, emptyResponse, errorEnvelope,
   loginRequest, loginResponse, refreshResponse, signupRequest, signupResponse, memberApiKeyHeaders, signUpHeaders, registrationHeaders, REGISTRATION_ID_HEADER,
   verifyPhoneRequest, verifyPhoneResponse, resendPhoneCodeRequest, phoneCodeSentResponse, passwordResetStartRequest, passwordResetFinishRequest,
-  phoneChangeStartRequest, phoneChangeFinishRequest, phoneChangeFinishResponse,
+  phoneChangeStartRequest, phoneChangeFinishRequest, phoneChangeFinishResponse, passwordCheckRequest,
 } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from './authenticate.ts';
 import { RATE_LIMITS, registrationAddressRules } from '../../lib/rate-limiter.ts';
 import { changePassword } from './change-password.ts';
 import { checkBankAccount } from './check-bank-account.ts';
+import { checkNewPassword } from './check-new-password.ts';
 import { startRegistration } from './start-registration.ts';
 import { verifyRegistrationPhone } from './verify-registration-phone.ts';
 import { resendRegistrationCode } from './resend-registration-code.ts';
@@ -45,6 +46,15 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     handler: async (request) => {
       const data = await startRegistration(context, { phoneNumber: request.body.phoneNumber, ipAddress: request.ip });
       return { success: true, message: 'เบอร์โทรศัพท์นี้ใช้สมัครสมาชิกได้ ระบบส่งรหัส OTP ทาง SMS แล้ว', data };
+    },
+  });
+
+  routes.post('/auth-service/v1/password/check', {
+    schema: { tags: TAGS, summary: 'Register step 1: is this new password accepted (length, not a common password)? Stores nothing', headers: securedHeaders, body: passwordCheckRequest, response: { 200: emptyResponse, ...refusals } },
+    config: { validationErrorCode: 'PASSWORD_RULES', ipRateLimit: RATE_LIMITS.passwordCheckPerIp },
+    handler: async (request) => {
+      checkNewPassword(request.body.Password);
+      return { success: true, message: 'รหัสผ่านนี้ใช้ได้', data: null };
     },
   });
 

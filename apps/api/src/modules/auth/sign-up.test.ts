@@ -45,6 +45,26 @@ async function signupBody(overrides: Record<string, unknown> = {}) {
 const signup = (body: unknown, token?: string, registrationId?: string) =>
   t.call({ method: 'POST', url: '/auth-service/v1/signup', body, headers: { ...(token ? { tokenbank: token } : {}), ...(registrationId ? { 'x-registration-id': registrationId } : {}) } });
 
+describe('POST /auth-service/v1/password/check (issue 26 §3: at the password field, before the later steps)', () => {
+  const check = (Password: unknown) => t.call({ method: 'POST', url: '/auth-service/v1/password/check', body: { Password }, ip: newIp() });
+
+  it('accepts a password sign-up would accept', async () => {
+    expect((await check('pass-word-1')).body).toEqual({ success: true, message: 'รหัสผ่านนี้ใช้ได้', data: null });
+  });
+
+  it.each([
+    ['qwerty123', 'COMMON_PASSWORD'],
+    ['PASSWORD', 'COMMON_PASSWORD'],
+    ['12345', 'PASSWORD_RULES'],
+    ['x'.repeat(65), 'PASSWORD_RULES'],
+    [1234567, 'PASSWORD_RULES'],
+  ])('refuses %s with the Thai %s sign-up would give', async (password, code) => {
+    const response = await check(password);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, code, message: ERRORS[code as 'COMMON_PASSWORD' | 'PASSWORD_RULES'].message });
+  });
+});
+
 describe('POST /auth-service/v1/checkPhone', () => {
   it('accepts an unregistered 10-digit phone', async () => {
     const response = await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber: '0891234567' } });
@@ -151,6 +171,9 @@ describe('POST /auth-service/v1/checkBank', () => {
     const statuses = [];
     for (let attempt = 0; attempt < 6; attempt += 1) statuses.push((await checkBank('014', newAccountNumber(), ip, '', registrationId)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // The block says how long (issue 26 §3): the rest of its hour, in minutes.
+    const blocked = await checkBank('014', newAccountNumber(), ip, '', registrationId);
+    expect(blocked.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^ทำรายการบ่อยเกินไป กรุณารอ \d+ (นาที|วินาที)แล้วลองใหม่$/) });
   });
 
   it('answers 503, not a crash, when the bank cannot be reached', async () => {

@@ -90,8 +90,8 @@ export async function refundHeldDeposit(
  */
 export async function settleDepositRefund(context: AppContext, refundId: string, settlement: Settlement<PayoutReceipt>): Promise<boolean> {
   return inLedgerTransaction(context.db, async (tx) => {
-    const { rows } = await tx.query<{ deposit_id: string; reserve_transfer_id: bigint; amount_satang: bigint; channel_account_id: bigint }>(
-      `SELECT r.deposit_id, r.reserve_transfer_id, r.amount_satang, c.ledger_account_id AS channel_account_id
+    const { rows } = await tx.query<{ deposit_id: string; reserve_transfer_id: bigint; amount_satang: bigint; channel_account_id: bigint; member_id: string | null; hold_reason: string | null }>(
+      `SELECT r.deposit_id, r.reserve_transfer_id, r.amount_satang, c.ledger_account_id AS channel_account_id, d.member_id, d.hold_reason
        FROM deposit_refunds r JOIN deposits d ON d.id = r.deposit_id JOIN deposit_channels c ON c.id = d.channel_id
        WHERE r.id = $1 AND r.status = 'sending' FOR UPDATE OF r`,
       [refundId],
@@ -124,8 +124,9 @@ export async function settleDepositRefund(context: AppContext, refundId: string,
       await recordOutboxEvent(tx, {
         kind: 'deposit.refunded',
         eventKey: `deposit.refunded:${refundId}`,
-        memberId: null,
-        payload: { depositId: refund.deposit_id, amountSatang: toSatangText(refund.amount_satang), note: refundId },
+        // The member is told by LINE when their money is back (issue 26 §2).
+        memberId: refund.member_id,
+        payload: { depositId: refund.deposit_id, amountSatang: toSatangText(refund.amount_satang), note: refundId, memberId: refund.member_id, reason: refund.hold_reason },
       });
     } else {
       await tx.query(`UPDATE deposit_refunds SET status = 'failed', resolve_transfer_id = $2, failure_reason = $3, updated_at = now() WHERE id = $1`, [refundId, resolved, settlement.reason]);

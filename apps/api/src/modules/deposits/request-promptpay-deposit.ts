@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import type { AppContext } from '../../context.ts';
 import { buildPromptPayPayload } from '../promptpay/index.ts';
+import { assertMayDeposit } from '../responsible-gaming/index.ts';
 
 /** Whole baht from 1 to 50,000 (our rule: the satang digits carry the member's unique offset). */
 /** Offsets 1..99 satang; a base amount can have 99 open requests at once. */
@@ -26,8 +27,11 @@ export const MAX_OPEN_PROMPTPAY_PER_MEMBER = 3;
  * A member asking again for an amount they hold an open request for gets that request back; at
  * most MAX_OPEN_PROMPTPAY_PER_MEMBER open requests per member.
  *
+ * Refused with a Thai message, before any QR exists, while the member's time-out or
+ * self-exclusion lasts or past their deposit limit (the crediting would hold and pay it back).
+ *
  * @throws AppError INVALID_AMOUNT (not whole baht, out of range), PROMPTPAY_UNAVAILABLE (no active
- *   channel, or no free offset right now), PROMPTPAY_TOO_MANY_OPEN.
+ *   channel, or no free offset right now), PROMPTPAY_TOO_MANY_OPEN, RG_EXCLUDED, RG_DEPOSIT_LIMIT_REACHED.
  */
 export async function requestPromptPayDeposit(
   context: AppContext,
@@ -46,6 +50,8 @@ export async function requestPromptPayDeposit(
   if (!channel) throw new AppError('PROMPTPAY_UNAVAILABLE');
   const settings = await context.siteSettings.get();
   const now = context.now();
+  // No QR for money the crediting would hold and pay back (issue 26 §2): time-out, self-exclusion, deposit limit.
+  await assertMayDeposit(context.db, input.memberId, requestedSatang, now);
   const expiresAt = new Date(now.getTime() + settings.promptpay_request_ttl_ms);
   const requestId = newPrefixedId('ppr');
 
@@ -76,6 +82,8 @@ export async function requestPromptPayDeposit(
     if (offset === 0) offset = [...Array(99).keys()].map((index) => index + 1).find((candidate) => !takenOffsets.has(candidate)) ?? 0;
     if (offset === 0) throw new AppError('PROMPTPAY_UNAVAILABLE');
     const amountSatang = requestedSatang + BigInt(offset);
+    // The satang offset is paid too: the exact amount must still fit the member's deposit limit.
+    await assertMayDeposit(tx, input.memberId, amountSatang, now);
     const built = buildPromptPayPayload({ target: channel.promptpay_id, amountSatang });
     if (!built.ok) throw new Error(`PromptPay channel ${channel.id} cannot build a payload: ${built.error}`);
     await tx.query(

@@ -33,6 +33,12 @@ export const bangkokTime = (date: Date) => BANGKOK_TIME.format(date).replace(','
 /** `0812345678` → `081-xxx-5678`: a notice names the number without spelling it out. */
 const maskPhone = (phone: string) => (phone.length === 10 ? `${phone.slice(0, 3)}-xxx-${phone.slice(6)}` : phone);
 
+/** Why a deposit was paid back (the hold reasons of the member's own protection, issue 12). */
+const PROTECTION_REFUND_REASON: Record<string, string> = {
+  RG_DEPOSIT_LIMIT: 'เกินวงเงินฝากที่คุณตั้งไว้',
+  RG_EXCLUDED: 'อยู่ในช่วงพักการเล่นที่คุณตั้งไว้',
+};
+
 const GREEN = '#06C755';
 const ORANGE = '#F59E0B';
 const RED = '#DC2626';
@@ -49,10 +55,25 @@ export function notificationFor(event: OutboxEvent): LineNotification | null {
       return { kind: 'deposit_credited', memberId, title: 'ฝากเงินเข้าแล้ว', color: GREEN, note: null, rows: [['จำนวน', baht(p.amountSatang ?? '0')], ['เวลา', bangkokTime(new Date(p.creditedAt ?? event.createdAt))], ['ยอดคงเหลือ', `${formatBaht(after)} บาท`]] };
     }
     case 'deposit.held': {
-      const protectedHold = p.reason?.startsWith('RG_') ?? false;
+      const refundReason = p.reason ? PROTECTION_REFUND_REASON[p.reason] : undefined;
+      // A deposit the member's own limit or time-out refused is a refund on its way, and says so (issue 26 §2).
+      if (refundReason) {
+        return {
+          kind: 'deposit_held', memberId, title: 'ยอดฝากจะถูกโอนคืน', color: ORANGE, rows: [['จำนวน', baht(p.amountSatang ?? '0')], ['เหตุผล', refundReason], ['เวลา', at]],
+          note: 'ระบบไม่นำยอดนี้เข้าเล่น และกำลังโอนคืนเข้าบัญชีธนาคารที่ผูกไว้ เราจะแจ้งอีกครั้งเมื่อโอนคืนแล้ว',
+        };
+      }
       return {
         kind: 'deposit_held', memberId, title: 'ยอดฝากรอตรวจสอบ', color: ORANGE, rows: [['จำนวน', baht(p.amountSatang ?? '0')], ['เวลา', at]],
-        note: protectedHold ? 'ยอดนี้เกินวงเงินฝากหรืออยู่ในช่วงพักการเล่นที่คุณตั้งไว้ ระบบจะโอนคืนเข้าบัญชีธนาคารของคุณ' : 'เจ้าหน้าที่กำลังตรวจสอบ หากโอนจากบัญชีอื่นที่ไม่ได้ผูกไว้ กรุณาติดต่อฝ่ายบริการพร้อมสลิปการโอน',
+        note: 'เจ้าหน้าที่กำลังตรวจสอบ หากโอนจากบัญชีอื่นที่ไม่ได้ผูกไว้ กรุณาติดต่อฝ่ายบริการพร้อมสลิปการโอน',
+      };
+    }
+    case 'deposit.refunded': {
+      const refundReason = p.reason ? PROTECTION_REFUND_REASON[p.reason] : undefined;
+      return {
+        kind: 'deposit_held', memberId, title: 'โอนคืนยอดฝากแล้ว', color: GREEN,
+        rows: [['จำนวน', baht(p.amountSatang ?? '0')], ...(refundReason ? [['เหตุผล', refundReason] as [string, string]] : []), ['เวลา', at]],
+        note: 'โอนคืนเข้าบัญชีธนาคารของคุณแล้ว',
       };
     }
     case 'withdrawal.requested':

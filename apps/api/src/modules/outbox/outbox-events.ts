@@ -28,7 +28,8 @@ export const OUTBOX_PAYLOADS = {
     creditedAt: z.string(),
   }),
   'deposit.held': z.object({ depositId: z.string(), amountSatang: satangText, reason: z.string().nullable(), memberId: memberId.nullable() }),
-  'deposit.refunded': z.object({ depositId: z.string(), amountSatang: satangText, note: z.string() }),
+  /** `memberId` and `reason` (the hold's) when the deposit was a member's (optional: events recorded before issue 26 have neither). */
+  'deposit.refunded': z.object({ depositId: z.string(), amountSatang: satangText, note: z.string(), memberId: memberId.nullable().optional(), reason: z.string().nullable().optional() }),
   'withdrawal.requested': z.object({ memberId, withdrawalId: z.string(), amountSatang: satangText, status: z.string() }),
   'withdrawal.approved': z.object({ memberId, withdrawalId: z.string(), amountSatang: satangText }),
   'withdrawal.rejected': z.object({ memberId, withdrawalId: z.string(), amountSatang: satangText, reason: z.string().nullable() }),

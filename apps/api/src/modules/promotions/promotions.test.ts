@@ -102,7 +102,7 @@ describe('bonus grants', () => {
       expect(await mainBalance(t, member.token)).toBe(1200);
       await addTurnover(member.memberId, 10_000n);
       const tooMuch = await withdraw(member.token, 400);
-      expect(tooMuch.body).toMatchObject({ code: 'WITHDRAW_ABOVE_MAXIMUM', message: 'ถอนได้สูงสุด 300 บาทตามเงื่อนไขโปรโมชั่น' });
+      expect(tooMuch.body).toMatchObject({ code: 'WITHDRAW_ABOVE_MAXIMUM', message: 'ถอนได้สูงสุด 300.00 บาทตามเงื่อนไขโปรโมชั่น' });
       const paid = await withdraw(member.token, 300);
       expect(paid.body.data.Status).toBe(1);
       // 1,200 in the wallet, cap 300: 900 forfeited, 300 withdrawn, 0 left.

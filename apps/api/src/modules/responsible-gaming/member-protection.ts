@@ -1,5 +1,6 @@
 import type { Queryable } from '@sabai/db';
-import { satangToBahtNumber } from '@sabai/money';
+import { formatBaht, satangToBahtNumber } from '@sabai/money';
+import { ERRORS } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { EXCLUSION_PERIODS, exclusionEnd, LIMIT_PERIODS, limitChange, PERIOD_MS, remainingAllowance, type ExclusionKind, type LimitKind, type LimitPeriod } from './rg-rules.ts';
@@ -154,6 +155,28 @@ export async function assertNotExcluded(db: Queryable, memberId: string, now: Da
   if (exclusion) {
     const until = EXCLUSION_END_FORMAT.format(exclusion.endsAt);
     throw new AppError('RG_EXCLUDED', { message: `คุณพักการเล่นไว้ถึง ${until} ระหว่างนี้เล่นเกมไม่ได้ แต่ยังถอนเงินได้` });
+  }
+}
+
+/**
+ * Refuses a deposit request (a PromptPay QR) the crediting would hold and pay back anyway
+ * (`depositRefusal`): during a time-out or self-exclusion, or for more than is left of the
+ * member's deposit limits (`amountSatang`, the exact amount to pay, satang). Asked before a QR
+ * exists, so no money makes the pointless round trip (issue 26 §2). Reads only; the crediting
+ * still checks again under its lock.
+ * @throws AppError RG_EXCLUDED (names the end, Bangkok time), RG_DEPOSIT_LIMIT_REACHED (names what is left, `2,000.00`).
+ */
+export async function assertMayDeposit(db: Queryable, memberId: string, amountSatang: bigint, now: Date): Promise<void> {
+  const exclusion = await activeExclusion(db, memberId, now);
+  if (exclusion) {
+    const until = EXCLUSION_END_FORMAT.format(exclusion.endsAt);
+    const words = exclusion.kind === 'self_exclusion' ? 'คุณระงับตัวเองจากการเล่น' : 'คุณพักการเล่นชั่วคราว';
+    throw new AppError('RG_EXCLUDED', { message: `${words}ถึง ${until}\u00a0น. ระหว่างนี้ฝากเงินไม่ได้ แต่ยังถอนเงินได้` });
+  }
+  const { limits } = await readLimits(db, memberId);
+  const remaining = remainingAllowance(limits.deposit, (await readActivity(db, memberId, now)).deposits);
+  if (remaining !== null && amountSatang > remaining) {
+    throw new AppError('RG_DEPOSIT_LIMIT_REACHED', { message: ERRORS.RG_DEPOSIT_LIMIT_REACHED.message.replace('{remaining}', formatBaht(remaining)) });
   }
 }
 

@@ -58,6 +58,12 @@ describe('player protection (issue 12)', () => {
       [m.phoneNumber],
     );
     expect(rows).toEqual([{ status: 'refunded', refunds: 1n }]);
+    // The member is told by LINE when the refund is paid (issue 26 §2): the event names them and the reason.
+    const refunded = await t.db.query<{ member_id: string | null; payload: { reason: string; amountSatang: string } }>(
+      `SELECT e.member_id, e.payload FROM outbox_events e JOIN members mb ON mb.id = e.member_id WHERE e.kind = 'deposit.refunded' AND mb.phone_number = $1`,
+      [m.phoneNumber],
+    );
+    expect(refunded.rows).toEqual([expect.objectContaining({ member_id: expect.any(String), payload: expect.objectContaining({ reason: 'RG_DEPOSIT_LIMIT', amountSatang: '50000' }) })]);
     const activity = await t.call({ method: 'GET', url: `${base}/activity`, token: m.token });
     expect(activity.body.data.deposits.day).toBe(800);
     expect(activity.body.data.returnedDeposits).toEqual([

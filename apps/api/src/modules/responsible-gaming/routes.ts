@@ -48,7 +48,9 @@ export function registerResponsibleGamingRoutes(app: FastifyInstance, context: A
   routes.post(`${base}/exclusion`, { schema: { tags: TAGS, body: rgExclusionBody } }, async (request) => {
     const session = await requireMember(context, request);
     const exclusion = await startExclusion(context, session.memberId, request.body);
-    return { success: true, message: 'เริ่มพักการเล่นแล้ว ยกเลิกก่อนกำหนดไม่ได้', data: { kind: exclusion.kind, endsAt: exclusion.endsAt.toISOString() } };
+    // A self-exclusion is confirmed in its own words, not a time-out's (issue 26 §3).
+    const message = request.body.kind === 'self_exclusion' ? 'เริ่มระงับตัวเองจากการเล่นแล้ว ยกเลิกก่อนกำหนดไม่ได้' : 'เริ่มพักการเล่นแล้ว ยกเลิกก่อนกำหนดไม่ได้';
+    return { success: true, message, data: { kind: exclusion.kind, endsAt: exclusion.endsAt.toISOString() } };
   });
   routes.get(`${base}/activity`, { schema: { tags: TAGS } }, async (request) => {
     const session = await requireMember(context, request);

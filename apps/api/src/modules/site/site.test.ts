@@ -92,7 +92,11 @@ describe('wire conventions', () => {
   it('sends security headers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/v2/prefix' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    const policy = String(response.headers['content-security-policy']);
+    // Only our own pages may frame ours (the game frame's way back, docs/adr/0044); the partner's games may be framed.
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).toMatch(/frame-src 'self' https?:\/\/[^;]+/);
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['strict-transport-security']).toBeDefined();
   });
 

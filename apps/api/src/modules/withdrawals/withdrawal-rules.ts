@@ -2,7 +2,7 @@ import type { Queryable } from '@sabai/db';
 import { availableCreditBalance, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
 import { ERRORS, type ErrorCode } from '@sabai/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { satangToBahtNumber } from '@sabai/money';
+import { formatBaht } from '@sabai/money';
 import type { SiteSettingsRow } from '../site/index.ts';
 import { getTurnover } from '../wallet/index.ts';
 
@@ -19,8 +19,8 @@ export function toWireStatus(status: string): 1 | 2 | 3 {
   return 2;
 }
 
-/** "100" for 100.00 baht, "150.50" otherwise: how the spec's minimum message prints a number. */
-export const bahtText = (amountSatang: bigint) => String(satangToBahtNumber(amountSatang));
+/** Baht for a Thai message, as the site shows money (spec §9): `200000n` → `"2,000.00"`. */
+export const bahtText = (amountSatang: bigint) => formatBaht(amountSatang);
 
 export const minimumMessage = (minSatang: bigint) => ERRORS.WITHDRAW_BELOW_MINIMUM.message.replace('{min}', bahtText(minSatang));
 export const maximumMessage = (maxSatang: bigint) => ERRORS.WITHDRAW_ABOVE_MAXIMUM.message.replace('{max}', bahtText(maxSatang));

@@ -33,7 +33,7 @@ describe('GET /fund-composite/v1/withdrawal/condition', () => {
     const member = await fundedMember(t, '50.00');
     const response = await t.call({ method: 'GET', url: '/fund-composite/v1/withdrawal/condition', token: member.token });
     expect(response.body.data.canWithdraw).toBe(false);
-    expect(response.body.data.reasons).toEqual([{ code: 'WITHDRAW_BELOW_MINIMUM', message: 'ถอนเงินขั้นต่ำ 100 บาท' }]);
+    expect(response.body.data.reasons).toEqual([{ code: 'WITHDRAW_BELOW_MINIMUM', message: 'ถอนเงินขั้นต่ำ 100.00 บาท' }]);
   });
 });
 
@@ -51,7 +51,7 @@ describe('POST /fund-composite/v1/withdrawal', () => {
   });
 
   it.each([
-    [99.99, 422, 'WITHDRAW_BELOW_MINIMUM', 'ถอนเงินขั้นต่ำ 100 บาท'],
+    [99.99, 422, 'WITHDRAW_BELOW_MINIMUM', 'ถอนเงินขั้นต่ำ 100.00 บาท'],
     [50_000.01, 422, 'WITHDRAW_ABOVE_MAXIMUM', undefined],
     [100.001, 400, 'INVALID_AMOUNT', undefined],
     [-100, 400, 'INVALID_AMOUNT', undefined],

@@ -54,6 +54,16 @@ export function readableLabelRotation(centerAngle: number, wheelRotation = 0): n
   return onScreen > 180 ? centerAngle + 90 : centerAngle - 90;
 }
 
+/**
+ * The rotation (degrees, SVG, in the wheel's own frame) that writes a label level on screen, left
+ * to right, for a wheel resting at `wheelRotation`: the winning label, under the pointer at the
+ * top, where a label along the radius would stand on its end (issue 26 §3).
+ */
+export function uprightLabelRotation(wheelRotation: number): number {
+  const upright = -mod(wheelRotation, 360);
+  return upright === 0 ? 0 : upright; // never -0
+}
+
 /** Thai vowel and tone marks drawn above or below a letter: they take no width of their own. */
 const THAI_COMBINING_MARKS = /[\u0E31\u0E34-\u0E3A\u0E47-\u0E4E]/g;
 /** A rough width of one Thai letter or digit, in ems, for fitting a label into its band. */

@@ -18,7 +18,7 @@ describe('/user/account (issue 14 §3: built, not "ยังไม่เปิ�
     expect(screen.getByTestId('account-main-wallet').textContent).toContain('1,208.88');
     expect(screen.getByTestId('account-game-wallet').textContent).toContain('300.00');
     // 07:30:55 UTC is 14:30:55 in Bangkok.
-    expect(screen.getByTestId('account-game-wallet-note').textContent).toContain('ยอดสดจากผู้ให้บริการเกม เวลา 14:30:55 น.');
+    expect(screen.getByTestId('account-game-wallet-note').textContent).toContain('ยอดสดจากผู้ให้บริการเกม เวลา 14:30:55\u00a0น.');
     expect(screen.getByTestId('account-affiliate-wallet').textContent).toContain('150.00');
     expect(screen.getByTestId('account-cashback-wallet').textContent).toContain('25.00');
     expect(screen.getByTestId('account-prize-points').textContent).toContain('70 แต้ม');

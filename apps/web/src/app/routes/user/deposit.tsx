@@ -8,6 +8,8 @@ import { useDepositChannels } from '../../../features/deposit/api/get-deposit-ch
 import { usePromotions } from '../../../features/promotions/api/promotions.ts';
 import { AutoDeposit, DepositAccounts, type ChannelsState } from '../../../features/deposit/components/deposit-panels.tsx';
 import { PromptPayDeposit } from '../../../features/deposit/components/promptpay-deposit.tsx';
+import { depositBlocked } from '../../../features/responsible-gaming/deposit-protection.ts';
+import { DepositProtectionNotice, useDepositProtection } from '../../../features/responsible-gaming/components/deposit-protection-notice.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useMember } from '../../../lib/auth.ts';
 import { readPromotions } from '../../../lib/promotions.ts';
@@ -20,7 +22,10 @@ const isDepositTab = (value: string | null): value is DepositTab => (TABS as rea
 
 /**
  * `/user/deposit`: spec dialogs 7 (deposit accounts), 8 (automatic deposit), 9 (wallet deposit)
- * and the PromptPay QR deposit, as tabs (`?tab=`), so each can be linked to.
+ * and the PromptPay QR deposit, as tabs (`?tab=`), so each can be linked to. At the top, the
+ * member's own protection (issue 26 §2): during a time-out or self-exclusion, or with the deposit
+ * limit used up, the page says so and offers no PromptPay QR (such a deposit would only be held
+ * and paid back).
  */
 export function Component() {
   const { t } = useTranslation();
@@ -47,10 +52,12 @@ export function Component() {
   const offered = usePromotions({ enabled: tab === 'auto' || tab === 'wallet' });
   const promotions = readPromotions(offered.data ?? []);
   const user = member.data;
+  const { protection, isLoading: protectionLoading } = useDepositProtection();
   const ownBank = user ? (banks?.find((bank) => bank.code === user.BankCode) ?? null) : null;
 
   return (
     <MemberPage title={t('deposit.title')} testId="deposit-page">
+      <DepositProtectionNotice protection={protection} />
       <div role="tablist" aria-label={t('deposit.tabsLabel')} className="grid grid-cols-4 gap-1 rounded-xl bg-black/30 p-1">
         {TABS.map((entry) => (
           <button
@@ -94,10 +101,30 @@ export function Component() {
           promotions={promotions}
         />
       )}
-      {tab === 'promptpay' && <PromptPayDeposit />}
+      {tab === 'promptpay' && <PromptPayTab protection={protection} isLoading={protectionLoading} />}
       <Link to={paths.user.responsibleGaming} className="block text-center text-sm text-ink/70 underline underline-offset-4" data-testid="deposit-responsible-gaming">
         {t('responsibleGaming.depositLink')}
       </Link>
     </MemberPage>
   );
+}
+
+/** The PromptPay tab: the QR form once the member's protection is known, none while a deposit would only be paid back. */
+function PromptPayTab({ protection, isLoading }: { protection: ReturnType<typeof useDepositProtection>['protection']; isLoading: boolean }) {
+  const { t } = useTranslation();
+  if (isLoading) {
+    return (
+      <p className="card p-6 text-center text-sm text-ink/60" role="status">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  if (depositBlocked(protection)) {
+    return (
+      <p className="card p-6 text-center text-sm text-ink/70" data-testid="promptpay-blocked">
+        {t('deposit.protection.promptpayBlocked')}
+      </p>
+    );
+  }
+  return <PromptPayDeposit maxAmount={protection?.state === 'limited' ? protection.remaining : null} />;
 }

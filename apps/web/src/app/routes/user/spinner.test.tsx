@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { ERRORS, spinResponse, wheelResponse, type WheelPrize } from '@sabai/contracts';
+import { ERRORS, SERVER_UNREACHABLE_MESSAGE, spinResponse, wheelResponse, type WheelPrize } from '@sabai/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import '../../../test/setup-dom.ts';
 import { answer, okBody, onPath, sentTo, useMemberApi } from '../../../test/msw.ts';
@@ -61,4 +61,26 @@ describe('/user/spinner against the member API (msw)', () => {
     expect((await screen.findByTestId('error-dialog')).textContent).toContain(ERRORS.NOT_ENOUGH_PRIZE_CREDIT.message);
     expect(sentTo('POST', SPINS)).toHaveLength(0);
   });
+
+  it('a spin that never reached the server goes again with the same key on the next tap (a spin that did is answered with its draw)', async () => {
+    signIn();
+    let attempts = 0;
+    useMemberApi(
+      http.get(onPath('/prize-composite/v1/wheel'), () => answer(wheelResponse, okBody({ isEnabled: true, prizes, prizeWallet: 120, spinCost: 50 }))),
+      http.post(onPath(SPINS), () => {
+        attempts += 1;
+        if (attempts === 1) return HttpResponse.error();
+        return answer(spinResponse, okBody({ drawId: 'spn_1', prize: prizes[1]!, segmentIndex: 1, prizeWallet: 70, spinCost: 50 }));
+      }),
+    );
+    renderAt(<SpinnerPage />, { path: '/user/spinner' });
+    fireEvent.click(await screen.findByTestId('wheel-spin'));
+    expect((await screen.findByTestId('error-dialog', {}, { timeout: 5_000 })).textContent).toContain(SERVER_UNREACHABLE_MESSAGE);
+    fireEvent.click(screen.getByTestId('error-dialog').querySelector('button')!);
+    fireEvent.click(screen.getByTestId('wheel-spin'));
+    await waitFor(() => expect(sentTo('POST', SPINS)).toHaveLength(2), { timeout: 5_000 });
+    const [first, second] = sentTo('POST', SPINS);
+    expect(first?.headers['idempotency-key']).toMatch(UUID);
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+  }, 20_000);
 });

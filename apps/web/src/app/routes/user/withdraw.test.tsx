@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { SERVER_UNREACHABLE_MESSAGE, TRANSACTION_STATUS, withdrawalConditionResponse, withdrawalResponse } from '@sabai/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { NO_CONNECTION_MESSAGE, SERVER_UNREACHABLE_MESSAGE, TRANSACTION_STATUS, withdrawalConditionResponse, withdrawalResponse } from '@sabai/contracts';
+import { onlineManager } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../test/setup-dom.ts';
 import { answer, okBody, onPath, refusal, sentTo, useMemberApi } from '../../../test/msw.ts';
 import { renderAt, signIn } from '../../../test/render.tsx';
@@ -108,5 +109,37 @@ describe('/user/withdraw against the member API (msw)', () => {
     await withdraw('50');
     await screen.findByTestId('error-dialog');
     await waitFor(() => expect(sentTo('POST', WITHDRAWAL)).toHaveLength(0));
+  });
+
+  describe('offline (issue 26 §2)', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+      onlineManager.setOnline(true);
+    });
+
+    it('fails at once with the Thai "no connection" message, is not sent when the connection returns, and goes with the same key on the next tap', async () => {
+      signIn();
+      useMemberApi(condition, accepted(TRANSACTION_STATUS.APPROVED));
+      renderAt(<WithdrawPage />, { path: '/user/withdraw' });
+      await screen.findByTestId('withdraw-amount');
+      const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      act(() => onlineManager.setOnline(false));
+      await withdraw('300');
+      expect((await screen.findByTestId('error-dialog')).textContent).toContain(NO_CONNECTION_MESSAGE);
+      expect(sentTo('POST', WITHDRAWAL)).toHaveLength(0);
+      // Back online: nothing held to go out by itself (TanStack Query would resume a paused mutation here).
+      onLine.mockReturnValue(true);
+      await act(async () => {
+        onlineManager.setOnline(true);
+        for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+      expect(sentTo('POST', WITHDRAWAL)).toHaveLength(0);
+      expect(screen.queryByTestId('success-dialog')).toBeNull();
+      fireEvent.click(screen.getByTestId('error-dialog').querySelector('button')!);
+      fireEvent.click(screen.getByTestId('withdraw-submit'));
+      await screen.findByTestId('success-dialog');
+      expect(sentTo('POST', WITHDRAWAL)).toHaveLength(1);
+      expect(sentTo('POST', WITHDRAWAL)[0]?.headers['idempotency-key']).toMatch(UUID);
+    });
   });
 });

@@ -23,6 +23,14 @@ export async function checkPhone(phoneNumber: string) {
   return body.data;
 }
 
+/**
+ * `POST /auth-service/v1/password/check` (issue 26 §3): the new password against sign-up's rules,
+ * common passwords included, at the password field. Refused with PASSWORD_RULES / COMMON_PASSWORD.
+ */
+export async function checkNewPassword(password: string): Promise<void> {
+  await apiRequest('/auth-service/v1/password/check', { method: 'POST', body: { Password: password }, schema: envelopeOnly });
+}
+
 /** `POST /auth-service/v1/verifyPhone`: the code the SMS carried; refused with CODE_INVALID / CODE_EXPIRED / REGISTRATION_EXPIRED. */
 export async function verifyPhone(input: { registrationId: string; code: string }) {
   const body = await apiRequest('/auth-service/v1/verifyPhone', { method: 'POST', body: input, schema: verifyPhoneResponse });
@@ -83,6 +91,7 @@ export function signup({ bankToken, registrationId, ...body }: SignupInput) {
 }
 
 export const useCheckPhone = () => useMutation({ mutationFn: checkPhone });
+export const useCheckNewPassword = () => useMutation({ mutationFn: checkNewPassword });
 export const useVerifyPhone = () => useMutation({ mutationFn: verifyPhone });
 export const useResendPhoneCode = () => useMutation({ mutationFn: resendPhoneCode });
 export const useCheckBank = () => useMutation({ mutationFn: checkBank });

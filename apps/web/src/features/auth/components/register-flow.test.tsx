@@ -3,6 +3,7 @@ import {
   ERRORS,
   checkBankResponse,
   checkPhoneResponse,
+  emptyResponse,
   phoneCodeSentResponse,
   signupResponse,
   verifyPhoneResponse,
@@ -18,6 +19,7 @@ import { RegisterFlow } from './register-flow.tsx';
 const onRegistered = vi.fn();
 const REGISTRATION_ID = 'reg_01TESTREGISTRATION';
 const CODE = '482913';
+const PASSWORD_CHECK = '/auth-service/v1/password/check';
 
 function renderFlow() {
   renderAt(<RegisterFlow banks={undefined} referralCode={null} onRegistered={onRegistered} onExit={() => undefined} />, { path: '/user/register' });
@@ -30,6 +32,10 @@ afterEach(() => {
 /** The four registration calls answering success as the contract says (issue 27 §5); `overrides` win for the same path. */
 function useRegistrationApi(overrides: { checkBank?: HttpHandler; verifyPhone?: HttpHandler; resend?: HttpHandler } = {}) {
   useMemberApi(
+    http.post(onPath(PASSWORD_CHECK), async ({ request }) => {
+      const { Password } = (await request.json()) as { Password: string };
+      return Password.toLowerCase() === 'qwerty123' ? refusal('COMMON_PASSWORD', ERRORS.COMMON_PASSWORD.message) : answer(emptyResponse, okBody(null, 'รหัสผ่านนี้ใช้ได้'));
+    }),
     http.post(onPath('/auth-service/v1/checkPhone'), () =>
       answer(
         checkPhoneResponse,
@@ -231,5 +237,52 @@ describe('sign-up when the bank check names nobody (NAME_INQUIRY_PROVIDER=declar
     expect(firstName.readOnly).toBe(true);
     expect(firstName.value).toBe('สมชาย');
     expect(screen.queryByTestId('register-name-typed-hint')).toBeNull();
+  });
+});
+
+describe('RegisterFlow: the password checked at its field (issue 26 §3)', () => {
+  it('says under the field that a common password is refused when the member leaves it, and sends no code for it', async () => {
+    useRegistrationApi();
+    renderFlow();
+    fireEvent.change(screen.getByTestId('register-phone'), { target: { value: '0812345678' } });
+    fireEvent.change(screen.getByTestId('register-password'), { target: { value: 'qwerty123' } });
+    fireEvent.blur(screen.getByTestId('register-password'));
+    expect((await screen.findByTestId('register-password-problem')).textContent).toBe(ERRORS.COMMON_PASSWORD.message);
+    expect(sentTo('POST', PASSWORD_CHECK)[0]?.body).toEqual({ Password: 'qwerty123' });
+    fireEvent.change(screen.getByTestId('register-confirm-password'), { target: { value: 'qwerty123' } });
+    fireEvent.click(screen.getByTestId('register-next'));
+    expect((await screen.findByTestId('error-dialog')).textContent).toContain(ERRORS.COMMON_PASSWORD.message);
+    expect(sentTo('POST', '/auth-service/v1/checkPhone')).toHaveLength(0);
+    expect(sentTo('POST', PASSWORD_CHECK)).toHaveLength(1);
+    expect(screen.getByTestId('register-step-1')).toBeTruthy();
+    // Typing another password clears the note.
+    fireEvent.change(screen.getByTestId('register-password'), { target: { value: 'pass-word-1' } });
+    expect(screen.queryByTestId('register-password-problem')).toBeNull();
+  });
+
+  it('says a too-short password is refused without asking the server', async () => {
+    useRegistrationApi();
+    renderFlow();
+    fireEvent.change(screen.getByTestId('register-password'), { target: { value: '12345' } });
+    fireEvent.blur(screen.getByTestId('register-password'));
+    expect((await screen.findByTestId('register-password-problem')).textContent).toBe(ERRORS.PASSWORD_RULES.message);
+    expect(sentTo('POST', PASSWORD_CHECK)).toHaveLength(0);
+  });
+
+  it('asks once for an accepted password (at the field), then goes on to the code step', async () => {
+    useRegistrationApi();
+    renderFlow();
+    fireEvent.change(screen.getByTestId('register-phone'), { target: { value: '0812345678' } });
+    fireEvent.change(screen.getByTestId('register-password'), { target: { value: 'pass-word-1' } });
+    fireEvent.blur(screen.getByTestId('register-password'));
+    await vi.waitFor(() => expect(sentTo('POST', PASSWORD_CHECK)).toHaveLength(1));
+    fireEvent.change(screen.getByTestId('register-confirm-password'), { target: { value: 'pass-word-1' } });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    fireEvent.click(screen.getByTestId('register-next'));
+    await screen.findByTestId('register-step-code');
+    expect(sentTo('POST', PASSWORD_CHECK)).toHaveLength(1);
+    expect(screen.queryByTestId('register-password-problem')).toBeNull();
   });
 });

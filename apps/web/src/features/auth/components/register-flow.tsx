@@ -7,13 +7,14 @@ import { Field } from '../../../components/ui/field.tsx';
 import { BackIcon, LockIcon } from '../../../components/ui/icons.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { useCheckBank, useCheckPhone, useResendPhoneCode, useSignup, useVerifyPhone } from '../api/register.ts';
+import { useCheckBank, useCheckNewPassword, useCheckPhone, useResendPhoneCode, useSignup, useVerifyPhone } from '../api/register.ts';
 import {
   NO_BANK_SELECTED,
   digitsOnly,
   validateBankStep,
   validateConfirmStep,
   validateOneTimeCode,
+  validateNewPassword,
   validatePhoneStep,
 } from '../validation.ts';
 import { OneTimeCodeFields, useCountdown } from './one-time-code.tsx';
@@ -80,6 +81,7 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
   const resendCountdown = useCountdown();
 
   const checkPhone = useCheckPhone();
+  const passwordCheck = usePasswordCheck(password);
   const verifyPhone = useVerifyPhone();
   const resendCode = useResendPhoneCode();
   const checkBank = useCheckBank();
@@ -101,6 +103,13 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
     event.preventDefault();
     const problem = validatePhoneStep({ phoneNumber, password, confirmPassword });
     if (problem) return showError(problem);
+    // The password passes the server's rules (common passwords) before a code is sent (issue 26 §3).
+    if (!passwordCheck.isAccepted) return passwordCheck.check((accepted) => (accepted ? startWithPhone() : undefined), showError);
+    startWithPhone();
+  };
+
+  /** checkPhone (a registration and its SMS code), once step 1 passed its checks. */
+  const startWithPhone = () => {
     // Back from a later step with the same number: the registration goes on (no second SMS).
     if (registration?.phoneNumber === phoneNumber) return setStep(registration.isPhoneVerified ? 2 : 'code');
     checkPhone.mutate(phoneNumber, {
@@ -213,7 +222,7 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
       <StepIndicator step={step} />
 
       {step === 1 && (
-        <StepForm title={t('register.step1Title')} onSubmit={submitPhone} onBack={onExit} busy={checkPhone.isPending} testId="register-step-1">
+        <StepForm title={t('register.step1Title')} onSubmit={submitPhone} onBack={onExit} busy={checkPhone.isPending || passwordCheck.isPending} testId="register-step-1">
           <Field label={t('auth.phone')}>
             <input
               className="input"
@@ -225,12 +234,24 @@ export function RegisterFlow({ banks, referralCode, onRegistered, onExit }: Regi
               data-testid="register-phone"
             />
           </Field>
-          <Field label={t('auth.password')} hint={t('register.passwordHint')}>
+          <Field
+            label={t('auth.password')}
+            hint={
+              passwordCheck.problem ? (
+                <span className="text-red-300" role="alert" data-testid="register-password-problem">
+                  {passwordCheck.problem}
+                </span>
+              ) : (
+                t('register.passwordHint')
+              )
+            }
+          >
             <PasswordInput
               autoComplete="new-password"
               value={password}
               maxLength={64}
               onChange={(event) => setPassword(event.target.value)}
+              onBlur={() => passwordCheck.check()}
               data-testid="register-password"
             />
           </Field>
@@ -481,4 +502,46 @@ function SpaceSeparatedWords({ text }: { text: string }) {
       ))}
     </>
   );
+}
+
+/**
+ * The sign-up password checked at its field (issue 26 §3): on leaving the field, the length rule
+ * here, then the server's rules (common passwords, `POST …/password/check`); a refusal shows under
+ * the field at once, not after the code and bank steps. `check(done)` reports whether the password
+ * was accepted; a refusal is also shown with `onRefused` (the submit's error dialog). A server not
+ * reached leaves the password unchecked: sign-up checks it again anyway.
+ */
+function usePasswordCheck(password: string) {
+  const mutation = useCheckNewPassword();
+  const [accepted, setAccepted] = useState<string | null>(null);
+  const [refused, setRefused] = useState<{ password: string; message: string } | null>(null);
+  const problem = refused?.password === password ? refused.message : null;
+
+  const check = (done?: (accepted: boolean) => void, onRefused?: (message: string) => void) => {
+    if (password === '' || accepted === password) return done?.(password !== '');
+    // Refused already (shown under the field): not asked again until the member changes it.
+    if (refused?.password === password) {
+      onRefused?.(refused.message);
+      return done?.(false);
+    }
+    const local = validateNewPassword({ password, confirmPassword: password });
+    if (local) {
+      setRefused({ password, message: local });
+      onRefused?.(local);
+      return done?.(false);
+    }
+    mutation.mutate(password, {
+      onSuccess: () => {
+        setAccepted(password);
+        done?.(true);
+      },
+      onError: (error) => {
+        const isRefusal = error instanceof ApiError && !error.isUnreachable;
+        if (isRefusal) setRefused({ password, message: errorMessage(error) });
+        onRefused?.(errorMessage(error));
+        done?.(false);
+      },
+    });
+  };
+  return { problem, isAccepted: accepted === password && password !== '', isPending: mutation.isPending, check };
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/translate.ts';
+import { translateList, useTranslation } from '../../../lib/translate.ts';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
 
 /** Spec dialogs 8 and 9: the chat-bot link, a promotion banner and the deposit rules. */
@@ -51,8 +51,7 @@ export function PromotionBanner({ promotions }: { promotions: PromotionBannerIte
 
 export function DepositRules() {
   const { t } = useTranslation();
-  const rules = t('deposit.rules', { returnObjects: true }) as unknown;
-  const list = Array.isArray(rules) ? rules.filter((rule): rule is string => typeof rule === 'string') : [];
+  const list = translateList('deposit.rules');
   return (
     <section aria-labelledby="deposit-rules-title" className="rounded-xl border border-white/10 bg-black/20 p-3" data-testid="deposit-rules">
       <h3 id="deposit-rules-title" className="mb-2 text-sm font-bold text-primary">

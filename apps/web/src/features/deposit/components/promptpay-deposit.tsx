@@ -17,9 +17,10 @@ import { formatCountdown, secondsUntil } from '../countdown.ts';
  * PromptPay QR deposit: the member names an amount, the server answers with a one-off QR for the
  * exact amount to pay (the amount plus a unique satang offset that identifies this member's
  * transfer) and its expiry. The payload text is shown too, for banking apps that accept a pasted
- * code.
+ * code. `maxAmount` (baht, what is left of the member's deposit limit) refuses a larger amount
+ * before asking.
  */
-export function PromptPayDeposit() {
+export function PromptPayDeposit({ maxAmount = null }: { maxAmount?: number | null } = {}) {
   const { t } = useTranslation();
   const { showError } = useDialogs();
   const [amountText, setAmountText] = useState('');
@@ -30,6 +31,8 @@ export function PromptPayDeposit() {
     event.preventDefault();
     const input = readBahtInput(amountText);
     if (!input.ok) return showError(input.reason === 'EMPTY' ? t('deposit.promptpay.amountRequired') : ERRORS.INVALID_AMOUNT.message);
+    // What is left of the member's deposit limit: the server refuses more with the same words.
+    if (maxAmount !== null && input.amount > maxAmount) return showError(ERRORS.RG_DEPOSIT_LIMIT_REACHED.message.replace('{remaining}', formatBaht(maxAmount)));
     mutation.mutate(input.amount, {
       onSuccess: (data) => setRequest({ data, createdAtMs: Date.now() }),
       onError: (error) => showError(errorMessage(error)),

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useLaunchGame } from '../api/launch-game.ts';
+import { gameReturnUrl } from './game-frame.tsx';
 import type { PartnerGame } from '../api/schemas.ts';
 import { categoriesWithProviders, findProvider, providersOf } from '../catalogues/select-catalogue.ts';
 import type { Catalogue, GameCategory } from '../catalogues/types.ts';
@@ -18,14 +19,14 @@ interface GameLobbyProps {
   /** The catalogue cut to what the partner can launch (launchableCatalogue): no tile leads nowhere. */
   catalogue: Catalogue;
   route: LobbyRoute;
-  /** Opens the partner's launch URL; the page goes away (same tab). */
+  /** Opens the partner's launch URL in the site's game frame (GameFrame); the lobby stays underneath. */
   openUrl: (url: string) => void;
 }
 
 /**
  * The game lobby (spec §2 /play): category tabs; a category's providers from the catalogue; a
- * provider's games from the partner; a game tile launches it in this tab and the game's
- * "กลับสู่เว็บไซต์" link brings the member back to this page. Only categories with a provider the
+ * provider's games from the partner; a game tile launches it into the site's game frame and the
+ * game's "กลับสู่เว็บไซต์" link closes the frame, back on this page (issue 26 §2). Only categories with a provider the
  * partner can launch are offered; a category link with none (e.g. /user/poker) says so.
  */
 export function GameLobby({ catalogue, route, openUrl }: GameLobbyProps) {
@@ -149,11 +150,14 @@ function LaunchableGames({ provider, openUrl }: { provider: NonNullable<ReturnTy
   const start = (game: PartnerGame) => {
     if (launchingCode !== null) return;
     setLaunchingCode(game.code);
-    // The game's "กลับสู่เว็บไซต์" brings the member back to the page they launched from.
+    // The game's "กลับสู่เว็บไซต์" loads GAME_CLOSED_PATH, which closes the game frame (this page stays).
     launch.mutate(
-      { gameCode: game.code, returnUrl: window.location.href },
+      { gameCode: game.code, returnUrl: gameReturnUrl() },
       {
-        onSuccess: (url) => openUrl(url),
+        onSuccess: (url) => {
+          setLaunchingCode(null);
+          openUrl(url);
+        },
         onError: (error) => {
           setLaunchingCode(null);
           showError(errorMessage(error));

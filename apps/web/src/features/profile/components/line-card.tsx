@@ -1,7 +1,7 @@
 import { LINE_KIND_LABELS, LINE_NOTIFICATION_KINDS } from '@sabai/contracts';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/translate.ts';
-import { formatThaiDateTime } from '../../../lib/format.ts';
+import { formatThaiDateTime24 } from '../../../lib/format.ts';
 import { useSearchParams } from 'react-router';
 import { useLineStatus, useSetLinePreference, useStartLineLink, useUnlinkLine } from '../api/line.ts';
 
@@ -37,7 +37,7 @@ export function LineCard() {
         <>
           <p className="mt-2 text-sm" data-testid="line-status">
             <span className="font-semibold text-[#06C755]">{t('profile.lineLinked')}</span>
-            {data.linkedAt && <span className="ml-2 text-xs text-ink/60">{t('profile.lineLinkedAt', { time: formatThaiDateTime(data.linkedAt) })}</span>}
+            {data.linkedAt && <span className="ml-2 text-xs text-ink/60">{t('profile.lineLinkedAt', { time: formatThaiDateTime24(data.linkedAt) })}</span>}
           </p>
           <h3 className="mt-3 text-xs font-semibold text-ink/70">{t('profile.lineKindsTitle')}</h3>
           <ul className="mt-1 divide-y divide-white/10 text-sm">

@@ -49,4 +49,34 @@ describe('ResponsibleGamingPanel (/user/responsible-gaming, issue 12)', () => {
     await waitFor(() => expect((screen.getByTestId('rg-confirm') as HTMLButtonElement).disabled).toBe(false));
     expect(screen.getByTestId('rg-confirm').textContent).toBe('ยืนยันการเปลี่ยนวงเงิน');
   });
+
+  it('confirms a self-exclusion in self-exclusion words (not a time-out\'s), and shows its end on the 24-hour clock', async () => {
+    signIn();
+    const calls = mockBackend({
+      [`GET ${BASE}/limits`]: ok(settings()),
+      [`GET ${BASE}/activity`]: ok(activity),
+      [`POST ${BASE}/exclusion`]: { success: true, message: 'เริ่มระงับตัวเองจากการเล่นแล้ว ยกเลิกก่อนกำหนดไม่ได้', data: { kind: 'self_exclusion', endsAt: '2027-05-26T08:23:00.000Z' } },
+    });
+    const view = renderAt(<ResponsibleGamingPanel />, { path: '/user/responsible-gaming' });
+    fireEvent.click(await screen.findByTestId('rg-exclude-6m'));
+    const dialog = screen.getByTestId('rg-exclusion-confirm');
+    expect(dialog.textContent).toContain('ยืนยันการระงับตัวเอง');
+    expect(dialog.textContent).toContain('คุณจะระงับตัวเองจากการเล่น 6 เดือน');
+    expect(dialog.textContent).not.toContain('พักการเล่น 6 เดือน');
+    expect(screen.getByTestId('rg-exclusion-yes').textContent).toBe('ยืนยัน ระงับตัวเอง');
+    fireEvent.click(screen.getByTestId('rg-exclude-24h'));
+    fireEvent.click(screen.getByTestId('rg-exclusion-cancel'));
+    fireEvent.click(screen.getByTestId('rg-exclude-24h'));
+    expect(screen.getByTestId('rg-exclusion-confirm').textContent).toContain('คุณจะพักการเล่น 24 ชั่วโมง');
+    fireEvent.click(screen.getByTestId('rg-exclusion-cancel'));
+    fireEvent.click(screen.getByTestId('rg-exclude-6m'));
+    fireEvent.click(screen.getByTestId('rg-exclusion-yes'));
+    await waitFor(() => expect(screen.getByTestId('success-dialog').textContent).toContain('เริ่มระงับตัวเองจากการเล่นแล้ว'));
+    expect(calls.find((call) => call.path === `${BASE}/exclusion`)?.body).toEqual({ kind: 'self_exclusion', period: '6m' });
+    view.unmount();
+
+    mockBackend({ [`GET ${BASE}/limits`]: ok(settings({ exclusion: { kind: 'self_exclusion', endsAt: '2027-05-26T08:23:00.000Z' } })), [`GET ${BASE}/activity`]: ok(activity) });
+    renderAt(<ResponsibleGamingPanel />, { path: '/user/responsible-gaming' });
+    expect((await screen.findByTestId('rg-excluded')).textContent).toContain('คุณระงับตัวเองจากการเล่นถึง 26 พฤษภาคม 2570 เวลา 15:23\u00a0น.');
+  });
 });

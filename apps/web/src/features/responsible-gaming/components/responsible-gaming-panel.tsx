@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/translate.ts';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatBaht, formatThaiDateTime } from '../../../lib/format.ts';
+import { formatBaht, formatThaiDateTime24 } from '../../../lib/format.ts';
 import { useRgActivity, useRgMutations, useRgSettings } from '../api/responsible-gaming.ts';
 
 type Period = (typeof RG_LIMIT_PERIODS)[number];
@@ -108,7 +108,7 @@ function LimitsCard({ settings, now }: { settings: RgSettings; now: () => number
                   kind: kindLabel(change.kind),
                   period: t(`responsibleGaming.period.${change.period}`),
                   amount: change.amount === null ? t('responsibleGaming.pendingRemove') : `${formatBaht(change.amount)} ฿`,
-                  time: formatThaiDateTime(change.effectiveAt),
+                  time: formatThaiDateTime24(change.effectiveAt),
                 })}
               </li>
             ))}
@@ -133,12 +133,14 @@ function ExclusionCard({ settings }: { settings: RgSettings }) {
   const { showError, showSuccess } = useDialogs();
   const { exclude } = useRgMutations();
   const [asking, setAsking] = useState<{ kind: 'timeout' | 'self_exclusion'; period: string } | null>(null);
+  // A self-exclusion is confirmed in self-exclusion words, a time-out in time-out words (issue 26 §3).
+  const words = asking?.kind === 'self_exclusion' ? 'selfExclusionConfirm' : 'confirm';
 
   if (settings.exclusion) {
     return (
       <section className="card border border-amber-400/40 p-4" data-testid="rg-excluded">
         <h2 className="text-base font-bold">{t('responsibleGaming.exclusionTitle')}</h2>
-        <p className="mt-1 text-sm text-amber-200">{t('responsibleGaming.excludedUntil', { time: formatThaiDateTime(settings.exclusion.endsAt) })}</p>
+        <p className="mt-1 text-sm text-amber-200">{t(settings.exclusion.kind === 'self_exclusion' ? 'responsibleGaming.selfExcludedUntil' : 'responsibleGaming.excludedUntil', { time: formatThaiDateTime24(settings.exclusion.endsAt) })}</p>
         <p className="mt-1 text-xs text-ink/60">{t('responsibleGaming.exclusionHint')}</p>
       </section>
     );
@@ -160,8 +162,8 @@ function ExclusionCard({ settings }: { settings: RgSettings }) {
         </div>
       ))}
       {asking && (
-        <Modal role="alertdialog" title={t('responsibleGaming.confirmTitle')} onClose={() => setAsking(null)} testId="rg-exclusion-confirm">
-          <p className="text-sm text-ink/85">{t('responsibleGaming.confirmText', { period: t(`responsibleGaming.exclusionPeriod.${asking.period}`) })}</p>
+        <Modal role="alertdialog" title={t(`responsibleGaming.${words}Title`)} onClose={() => setAsking(null)} testId="rg-exclusion-confirm">
+          <p className="text-sm text-ink/85">{t(`responsibleGaming.${words}Text`, { period: t(`responsibleGaming.exclusionPeriod.${asking.period}`) })}</p>
           <div className="mt-4 grid grid-cols-2 gap-3">
             <button type="button" className="btn-outline py-2.5" onClick={() => setAsking(null)} data-autofocus data-testid="rg-exclusion-cancel">
               {t('responsibleGaming.cancel')}
@@ -181,7 +183,7 @@ function ExclusionCard({ settings }: { settings: RgSettings }) {
               }
               data-testid="rg-exclusion-yes"
             >
-              {t('responsibleGaming.confirmYes')}
+              {t(`responsibleGaming.${words}Yes`)}
             </button>
           </div>
         </Modal>
@@ -254,7 +256,7 @@ function ActivityCard({ activity }: { activity: RgActivity }) {
                 {t('responsibleGaming.returnedTitle', { amount: formatBaht(row.amount) })} · {row.status === 'returned' ? t('responsibleGaming.returned') : t('responsibleGaming.returning')}
               </p>
               <p className="mt-0.5">{row.message}</p>
-              <p className="mt-0.5 text-ink/50">{formatThaiDateTime(row.createdAt)}</p>
+              <p className="mt-0.5 text-ink/50">{formatThaiDateTime24(row.createdAt)}</p>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/translate.ts';
-import { formatBaht, formatThaiDateTime } from '../../../lib/format.ts';
+import { formatBaht, formatThaiDateTime24 } from '../../../lib/format.ts';
 
 export interface AmountRow {
   key: string;
@@ -62,7 +62,7 @@ export function AmountTable({
           ) : (
             rows.map((row) => (
               <tr key={row.key} className="border-t border-white/5">
-                <td className="px-3 py-2 text-xs text-ink/80">{formatThaiDateTime(row.createdAt)}</td>
+                <td className="px-3 py-2 text-xs text-ink/80">{formatThaiDateTime24(row.createdAt)}</td>
                 <td className="px-3 py-2 text-right font-semibold tabular-nums text-emerald-400">
                   {formatBaht(row.amount)}
                   {row.note && (

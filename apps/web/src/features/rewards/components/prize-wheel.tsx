@@ -1,5 +1,5 @@
 import type { WheelPrize } from '../api/schemas.ts';
-import { labelLayout, pointAt, readableLabelRotation, segmentCenterAngle, segmentPath, segmentSweep } from '../wheel-geometry.ts';
+import { labelLayout, pointAt, readableLabelRotation, segmentCenterAngle, segmentPath, segmentSweep, uprightLabelRotation } from '../wheel-geometry.ts';
 
 const SIZE = 300;
 const CENTER = SIZE / 2;
@@ -14,7 +14,8 @@ const LABEL_OUTER = 0.8;
 /**
  * The prize wheel as an SVG: one pie slice per prize in wheel order, clockwise from the top, the
  * label written along the radius so it reads left to right on both halves (never upside down),
- * in a band the pointer does not cover. `rotation` turns the wheel (CSS transform, eased); while
+ * in a band the pointer does not cover; the winning label (`highlightedIndex`, under the pointer
+ * at the top) is written level instead. `rotation` turns the wheel (CSS transform, eased); while
  * `isWaiting` the wheel spins freely until the server's draw is known; `highlightedIndex` marks
  * the segment it came to rest on.
  */
@@ -35,6 +36,8 @@ export function PrizeWheel({
   const baseSize = count > 10 ? 10 : count > 6 ? 12 : 14;
   const bandLength = RADIUS * (LABEL_OUTER - LABEL_INNER);
   const labelRadius = RADIUS * ((LABEL_INNER + LABEL_OUTER) / 2);
+  // A level label spans its segment's width at the label's radius (a little inside the edges), at most the radial band.
+  const uprightBand = Math.min(bandLength, 2 * labelRadius * Math.sin((Math.min(segmentSweep(count), 180) * Math.PI) / 360) * 0.9);
   return (
     <div className="relative mx-auto aspect-square w-full max-w-[320px]" data-testid="prize-wheel">
       <div
@@ -52,8 +55,11 @@ export function PrizeWheel({
             {prizes.map((prize, index) => {
               const center = segmentCenterAngle(index, count);
               const label = pointAt(CENTER, CENTER, labelRadius, center);
-              const layout = labelLayout(prize.label, { bandLength, baseSize, allowTwoLines: count <= 8 });
               const isHighlighted = index === highlightedIndex;
+              // The winning label, under the pointer, is written level (not standing on its end) across its segment.
+              const layout = isHighlighted
+                ? labelLayout(prize.label, { bandLength: uprightBand, baseSize, allowTwoLines: true })
+                : labelLayout(prize.label, { bandLength, baseSize, allowTwoLines: count <= 8 });
               return (
                 <g key={prize.id} data-testid="wheel-segment" data-highlighted={isHighlighted}>
                   <path
@@ -63,7 +69,7 @@ export function PrizeWheel({
                     strokeWidth={isHighlighted ? 3 : 1.5}
                   />
                   <text
-                    transform={`rotate(${readableLabelRotation(center, rotation)} ${label.x} ${label.y})`}
+                    transform={`rotate(${isHighlighted ? uprightLabelRotation(rotation) : readableLabelRotation(center, rotation)} ${label.x} ${label.y})`}
                     textAnchor="middle"
                     fontSize={layout.fontSize}
                     fontWeight={700}

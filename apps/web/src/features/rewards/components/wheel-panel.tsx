@@ -2,7 +2,7 @@ import { ERRORS } from '@sabai/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/translate.ts';
 import { useDialogs } from '../../../components/ui/dialogs.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatBaht, formatPoints } from '../../../lib/format.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import type { WheelPrize, WheelSpin } from '../api/schemas.ts';
@@ -31,6 +31,9 @@ export function WheelPanel() {
   // The segment the wheel came to rest on: highlighted so the member sees what the pointer shows.
   const [landedIndex, setLandedIndex] = useState<number | null>(null);
   const pending = useRef<WheelSpin | null>(null);
+  // The key of a spin that never reached the server (offline, network failure): the member's next
+  // tap sends it again, so a spin that did reach it is answered with its draw, not spun twice.
+  const unsentKey = useRef<string | null>(null);
   const timers = useRef<number[]>([]);
 
   useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), []);
@@ -65,10 +68,12 @@ export function WheelPanel() {
     setPhase('waiting');
     setLandedIndex(null);
     const prizes = data.prizes;
-    const idempotencyKey = newIdempotencyKey();
+    const idempotencyKey = unsentKey.current ?? newIdempotencyKey();
+    unsentKey.current = idempotencyKey;
     later(DIALOG_SPIN_DELAY_MS, () =>
       spin.mutate(idempotencyKey, {
         onSuccess: (result) => {
+          unsentKey.current = null;
           const index = result.segmentIndex ?? prizes.findIndex((prize) => prize.id === result.prize.id);
           if (index < 0 || index >= prizes.length) {
             setPhase('idle');
@@ -88,6 +93,7 @@ export function WheelPanel() {
           });
         },
         onError: (error) => {
+          if (!(error instanceof ApiError && error.isUnreachable)) unsentKey.current = null;
           setPhase('idle');
           showError(errorMessage(error));
         },

@@ -31,7 +31,7 @@ describe('withdraw form (spec dialog 2; issue 14 §4)', () => {
     mockBackend({ 'GET /fund-composite/v1/withdrawal/condition': condition(), 'GET /user-profile-composite/v1/profile/balance': ok(balanceFixture()) });
     render();
     await screen.findByText((_, element) => element?.getAttribute('data-testid') === 'withdraw-game-wallet' && element.textContent === '300.00');
-    expect((await screen.findByTestId('withdraw-game-wallet-note')).textContent).toBe('ยอดสดจากผู้ให้บริการเกม เวลา 14:30:55 น.');
+    expect((await screen.findByTestId('withdraw-game-wallet-note')).textContent).toBe('ยอดสดจากผู้ให้บริการเกม เวลา 14:30:55\u00a0น.');
   });
 
   it('when the member may not withdraw: the reasons in the form’s number format, and a confirm button that is disabled', async () => {
