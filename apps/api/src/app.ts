@@ -15,6 +15,7 @@ import { serverTimeoutOptions } from './server-timeouts.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { AppContext } from './context.ts';
 import { registerPlayRoutes } from './modules/play/index.ts';
+import { registerSeamlessHub88Routes } from './modules/seamless-hub88/index.ts';
 import { registerCashbackRoutes } from './modules/cashback/index.ts';
 import { registerAffiliateRoutes } from './modules/affiliate/index.ts';
 import { registerPromotionRoutes } from './modules/promotions/index.ts';
@@ -177,6 +178,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerWithdrawalRoutes(app, context);
   registerHistoryRoutes(app, context);
   registerPlayRoutes(app, context);
+  registerSeamlessHub88Routes(app, context);
   registerCashbackRoutes(app, context);
   registerAffiliateRoutes(app, context);
   registerPromotionRoutes(app, context);

@@ -138,8 +138,22 @@ const configSchema = z.object({
   FEED_SILENCE_ALARM_MS: z.coerce.number().int().min(60_000).max(7 * 86_400_000).default(30 * 60_000),
   /** How long a rotated feed secret keeps working when staff do not say (rotate-secret `overlapMinutes`). */
   FEED_SECRET_OVERLAP_MS: z.coerce.number().int().min(0).max(7 * 86_400_000).default(24 * 3_600_000),
-  /** Which game partner members play at (an aggregator's agent API). Only the sandbox exists today. */
-  GAME_PARTNER_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * Which game partner members play at: `sandbox` (a transfer wallet: credit moves into a game
+   * account, spec GameInfo) or `hub88` (Hub88's seamless wallet: money stays in the main wallet and
+   * Hub88 calls `/seamless/hub88/…` for every bet, win and rollback; docs/adr/0046).
+   */
+  GAME_PARTNER_PROVIDER: z.enum(['sandbox', 'hub88']).default('sandbox'),
+  /** Hub88's Operator API base URL (Games and Transactions API); unset = the sandbox's Hub88 (`SANDBOX_URL/hub88`). Required in production with hub88. */
+  HUB88_API_URL: z.string().url().optional(),
+  /** Sabai's operator_id at Hub88 (sent with every Games API call). */
+  HUB88_OPERATOR_ID: z.coerce.number().int().positive().optional(),
+  /** Hub88's public key (PEM text, `\\n` allowed for newlines): verifies `X-Hub88-Signature` on Hub88's wallet calls. Missing = every call refused (RS_ERROR_INVALID_SIGNATURE). */
+  HUB88_PUBLIC_KEY: z.string().min(1).optional().transform((value) => value?.replaceAll('\\n', '\n')),
+  /** Sabai's operator private key (PEM text, `\\n` allowed): signs Sabai's calls to Hub88. */
+  HUB88_PRIVATE_KEY: z.string().min(1).optional().transform((value) => value?.replaceAll('\\n', '\n')),
+  /** A Hub88 game session (launch token) lapses after this long without a bet or balance call (RS_ERROR_TOKEN_EXPIRED for bets; wins and rollbacks still accepted). */
+  HUB88_SESSION_IDLE_MS: z.coerce.number().int().min(60_000).max(86_400_000).default(30 * 60_000),
   GAME_PARTNER_AGENT_ID: z.string().min(3).max(64).default('sabai-demo-agent'),
   GAME_PARTNER_AGENT_SECRET: z.string().min(16).default('sandbox-agent-secret-change-me'),
   /** Prefix of members' game usernames at the partner (the site prefix), 2–6 lowercase letters. */

@@ -51,6 +51,12 @@ export function productionConfigProblems(
     if (value === undefined || value === '') problems.push(`${name} is required in production`);
     else if (PUBLISHED_DEFAULT_SECRETS.includes(value)) problems.push(`${name} is a published default; set a secret of your own`);
   }
+  // Issue 30 §4: Hub88's seamless wallet cannot verify its calls or sign ours without the keys.
+  if (config.GAME_PARTNER_PROVIDER === 'hub88') {
+    for (const name of ['HUB88_PUBLIC_KEY', 'HUB88_PRIVATE_KEY', 'HUB88_OPERATOR_ID', 'HUB88_API_URL'] as const) {
+      if (config[name] === undefined || config[name] === '') problems.push(`${name} is required in production with GAME_PARTNER_PROVIDER=hub88`);
+    }
+  }
   if (!config.LINE_LINK_PAGE_URL) problems.push('LINE_LINK_PAGE_URL is required in production (the member site\'s profile page LINE users are sent to)');
   if (!config.ALLOW_SANDBOX_PROVIDERS) {
     for (const provider of sandboxProviders(config)) {

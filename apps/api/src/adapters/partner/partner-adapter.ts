@@ -51,6 +51,12 @@ export class PartnerRefusedError extends Error {
 
 export interface PartnerAdapter {
   readonly partnerName: string;
+  /**
+   * `transfer`: credit moves into a game account at the partner (spec GameInfo). `seamless`: the
+   * money stays in the main wallet and the partner calls us per bet (docs/adr/0046); nothing is
+   * ever moved or held there.
+   */
+  readonly walletMode: 'transfer' | 'seamless';
   /** Idempotent: an existing username returns its account. @throws PartnerUnavailableError */
   createMember(username: string): Promise<{ username: string; password: string }>;
   /** The member's live game balance. @throws PartnerUnavailableError */

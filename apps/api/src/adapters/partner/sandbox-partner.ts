@@ -55,6 +55,7 @@ export function createSandboxPartner(options: { baseUrl: string; agentId: string
 
   return {
     partnerName: 'sabai-sandbox',
+    walletMode: 'transfer',
     async createMember(username) {
       const parsed = partnerMemberReply.safeParse(expectOk(await call('POST', '/partner/v1/members', { username })));
       if (!parsed.success) throw new PartnerUnavailableError('malformed member reply');

@@ -25,7 +25,7 @@ export type GameTransferOutcome =
   /** Sent, outcome unknown: the reconciliation job asks the partner (reconcile-game-transfers.ts). */
   | { status: 'sending'; transferId: string }
   /** Nothing to move, or another transfer of this member is in flight. */
-  | { status: 'skipped'; reason: 'NOTHING_TO_MOVE' | 'TRANSFER_IN_FLIGHT' | 'PARTNER_UNAVAILABLE' };
+  | { status: 'skipped'; reason: 'NOTHING_TO_MOVE' | 'TRANSFER_IN_FLIGHT' | 'PARTNER_UNAVAILABLE' | 'SEAMLESS_WALLET' };
 
 /**
  * Moves credit between the member's main wallet and their game account at the partner
@@ -49,6 +49,8 @@ export async function moveGameCredit(
   context: AppContext,
   input: { memberId: string; direction: 'in' | 'out'; amountSatang: bigint | 'all' },
 ): Promise<GameTransferOutcome> {
+  // A seamless partner (Hub88, docs/adr/0046) plays from the main wallet: nothing ever moves.
+  if (context.partner.walletMode === 'seamless') return { status: 'skipped', reason: 'SEAMLESS_WALLET' };
   let account;
   try {
     account = await ensureGameAccount(context, input.memberId);
