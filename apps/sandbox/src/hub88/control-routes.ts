@@ -17,7 +17,8 @@ const roundBody = z.object({
 
 /**
  * The sandbox Hub88's test controls (behind `x-sandbox-key` like every sandbox tool):
- * `GET|POST /hub88/sandbox/faults { mode }`, `POST /hub88/sandbox/rounds` (play one round now, as a
+ * `GET|POST /hub88/sandbox/faults { mode }`, `GET /hub88/sandbox/sessions?user=` (the sessions /game/url opened, with Sabai's tokens),
+ * `POST /hub88/sandbox/rounds` (play one round now, as a
  * game would: { user, token, game_code, currency?, bet, win (Hub88 units), fault? } → the round
  * result) and `GET /hub88/sandbox/transactions?user=` (Hub88's list and the net it implies).
  */
@@ -38,6 +39,12 @@ export function registerHub88ControlRoutes(app: FastifyInstance, context: { stat
       { user: body.user, token: body.token, gameCode: body.game_code, currency: body.currency, betUnits: body.bet, winUnits: body.win },
       body.fault ?? context.faults.mode,
     );
+  });
+  /** The real-play sessions /game/url opened (newest last): how a harness learns the token Sabai issued to a user. */
+  app.get<{ Querystring: { user?: string } }>('/hub88/sandbox/sessions', async (request) => {
+    const user = typeof request.query.user === 'string' ? request.query.user : undefined;
+    const sessions = [...context.state.sessions.values()].filter((s) => s.user !== null && (user === undefined || s.user === user));
+    return { sessions: sessions.map((s) => ({ id: s.id, user: s.user, token: s.token, game_code: s.gameCode, currency: s.currency })) };
   });
   app.get<{ Querystring: { user?: string } }>('/hub88/sandbox/transactions', async (request) => {
     const user = typeof request.query.user === 'string' ? request.query.user : undefined;

@@ -57,6 +57,14 @@ export function registerHub88GameRoutes(app: FastifyInstance, context: GamePageC
     return reply.headers(GAME_PAGE_HEADERS).send(html);
   });
 
+  /** Round details for the operator's support staff (the URL /game/round answers): the round's transactions. */
+  app.get<{ Params: { round: string } }>('/games/hub88/rounds/:round', async (request, reply) => {
+    const rows = context.state.transactions.filter((t) => t.round === request.params.round);
+    if (rows.length === 0) return reply.code(404).headers(GAME_PAGE_HEADERS).send(renderMessagePage({ title: 'ไม่พบรอบเกม', text: 'ไม่พบรอบเกมนี้ในระบบ Hub88 จำลอง' }));
+    const lines = rows.map((t) => `${t.inserted_at} · ${t.kind} · ${unitsText(t.amount)} ${t.currency} · ${t.status}${t.rolled_back ? ' (rolled back)' : ''} · ${t.transaction_uuid}`);
+    return reply.headers(GAME_PAGE_HEADERS).send(renderMessagePage({ title: `รอบ ${request.params.round}`, text: lines.join(' | ') }));
+  });
+
   app.post(`${API_BASE}/balance`, async (request, reply) => {
     const parsed = sessionBody.safeParse(request.body);
     const session = parsed.success ? context.state.sessions.get(parsed.data.token) : undefined;

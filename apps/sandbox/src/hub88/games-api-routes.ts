@@ -12,6 +12,8 @@ export interface GamesApiOptions {
 }
 
 const MAX_BODY_BYTES = 16 * 1024;
+/** Where the sandbox mounts Hub88's Operator API: Sabai's HUB88_API_URL is `<sandbox>/hub88` (docs/adr/0046). */
+export const HUB88_API_PREFIX = '/hub88';
 const operatorId = z.union([z.number().int(), z.string().regex(/^\d{1,12}$/).transform(Number)]);
 /** ISO 8601 without zone (YYYY-MM-DDThh:mm:ss), read as UTC; a zone is accepted too. */
 const datetime = z.string().max(40).refine((text) => !Number.isNaN(Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`)));
@@ -52,13 +54,13 @@ export async function registerGamesApiRoutes(app: FastifyInstance, state: Hub88S
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => done(null, body));
 
-    scope.post('/operator/generic/v2/game/list', async (request, reply) => {
+    scope.post(`${HUB88_API_PREFIX}/operator/generic/v2/game/list`, async (request, reply) => {
       const body = readSigned(request, reply, options, z.looseObject({ operator_id: operatorId }));
       if (!body) return reply;
       return hub88GameList(options.publicBaseUrl());
     });
 
-    scope.post('/operator/generic/v2/game/url', async (request, reply) => {
+    scope.post(`${HUB88_API_PREFIX}/operator/generic/v2/game/url`, async (request, reply) => {
       const body = readSigned(request, reply, options, gameUrlBody);
       if (!body) return reply;
       if (!isHub88Game(body.game_code)) return reply.code(404).send({ error: 'game not found' });
@@ -75,7 +77,14 @@ export async function registerGamesApiRoutes(app: FastifyInstance, state: Hub88S
       return { url: `${options.publicBaseUrl().replace(/\/+$/, '')}/games/hub88/session/${session.id}` };
     });
 
-    scope.post('/operator/generic/v2/transactions/list', async (request, reply) => {
+    scope.post(`${HUB88_API_PREFIX}/operator/generic/v2/game/round`, async (request, reply) => {
+      const body = readSigned(request, reply, options, z.looseObject({ operator_id: operatorId, user: z.string().max(255), round: z.string().max(255), transaction_uuid: z.string().max(255).optional() }));
+      if (!body) return reply;
+      if (!state.transactions.some((t) => t.round === body.round && t.user === body.user)) return reply.code(404).send({ error: 'round not found' });
+      return { url: `${options.publicBaseUrl().replace(/\/+$/, '')}/games/hub88/rounds/${encodeURIComponent(body.round)}` };
+    });
+
+    scope.post(`${HUB88_API_PREFIX}/operator/generic/v2/transactions/list`, async (request, reply) => {
       const body = readSigned(request, reply, options, transactionsBody);
       if (!body) return reply;
       const hasRange = body.start_time !== undefined && body.end_time !== undefined;

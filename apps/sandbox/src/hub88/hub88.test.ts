@@ -33,12 +33,12 @@ describe('sandbox Hub88', () => {
   const expectBooksAgree = () => expect(wallet.balances.get('member0001')).toBe(START_UNITS + app.hub88.state.netUnitsOf('member0001'));
 
   it('answers the Games API only to calls signed with the operator key and its operator_id', async () => {
-    expect((await operatorCall('/operator/generic/v2/game/list', { operator_id: DEMO_HUB88_OPERATOR_ID }, SANDBOX_HUB88_PRIVATE_KEY)).statusCode).toBe(401);
-    expect((await operatorCall('/operator/generic/v2/game/list', { operator_id: 999 })).statusCode).toBe(401);
-    const list = await operatorCall('/operator/generic/v2/game/list', { operator_id: DEMO_HUB88_OPERATOR_ID });
+    expect((await operatorCall('/hub88/operator/generic/v2/game/list', { operator_id: DEMO_HUB88_OPERATOR_ID }, SANDBOX_HUB88_PRIVATE_KEY)).statusCode).toBe(401);
+    expect((await operatorCall('/hub88/operator/generic/v2/game/list', { operator_id: 999 })).statusCode).toBe(401);
+    const list = await operatorCall('/hub88/operator/generic/v2/game/list', { operator_id: DEMO_HUB88_OPERATOR_ID });
     expect(list.statusCode).toBe(200);
     expect(list.json().map((game: { game_code: string }) => game.game_code)).toEqual([HUB88_SLOT_CODE, HUB88_BACCARAT_CODE]);
-    const url = await operatorCall('/operator/generic/v2/game/url', {
+    const url = await operatorCall('/hub88/operator/generic/v2/game/url', {
       operator_id: DEMO_HUB88_OPERATOR_ID, user: 'member0001', token: 'token-0001-abcdef', game_code: HUB88_SLOT_CODE, currency: 'THB', platform: 'GPL_MOBILE', lang: 'th', lobby_url: 'http://site.test/games',
     });
     expect(url.statusCode).toBe(200);
@@ -46,11 +46,11 @@ describe('sandbox Hub88', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('data-api="/games/hub88/api"');
     expect(page.body).toContain('฿1,000.00'); // the balance, read from the operator's /user/balance
-    expect((await operatorCall('/operator/generic/v2/game/url', { operator_id: DEMO_HUB88_OPERATOR_ID, user: 'member0001', token: 'token-0001-abcdef', game_code: 'nope', currency: 'THB', platform: 'GPL_MOBILE' })).statusCode).toBe(404);
+    expect((await operatorCall('/hub88/operator/generic/v2/game/url', { operator_id: DEMO_HUB88_OPERATOR_ID, user: 'member0001', token: 'token-0001-abcdef', game_code: 'nope', currency: 'THB', platform: 'GPL_MOBILE' })).statusCode).toBe(404);
   });
 
   it('plays a slot spin from the game page as a bet and a win on the operator wallet', async () => {
-    const url = (await operatorCall('/operator/generic/v2/game/url', { operator_id: DEMO_HUB88_OPERATOR_ID, user: 'member0001', token: 'token-0001-abcdef', game_code: HUB88_SLOT_CODE, currency: 'THB', platform: 'GPL_MOBILE' })).json().url as string;
+    const url = (await operatorCall('/hub88/operator/generic/v2/game/url', { operator_id: DEMO_HUB88_OPERATOR_ID, user: 'member0001', token: 'token-0001-abcdef', game_code: HUB88_SLOT_CODE, currency: 'THB', platform: 'GPL_MOBILE' })).json().url as string;
     const session = url.split('/').pop();
     for (let spin = 0; spin < 5; spin += 1) {
       const reply = await app.inject({ method: 'POST', url: '/games/hub88/api/slot/spin', payload: { token: session, stake: '10' } });
@@ -60,14 +60,14 @@ describe('sandbox Hub88', () => {
     expect(wallet.applied.filter((entry) => entry.startsWith('bet'))).toHaveLength(5);
     expect(wallet.applied.filter((entry) => entry.startsWith('win'))).toHaveLength(5);
     expectBooksAgree();
-    const listed = await operatorCall('/operator/generic/v2/transactions/list', { operator_id: DEMO_HUB88_OPERATOR_ID, start_time: '2000-01-01T00:00:00', end_time: '2100-01-01T00:00:00' });
+    const listed = await operatorCall('/hub88/operator/generic/v2/transactions/list', { operator_id: DEMO_HUB88_OPERATOR_ID, start_time: '2000-01-01T00:00:00', end_time: '2100-01-01T00:00:00' });
     expect(listed.json()).toHaveLength(10);
-    expect((await operatorCall('/operator/generic/v2/transactions/list', { operator_id: DEMO_HUB88_OPERATOR_ID })).statusCode).toBe(400);
+    expect((await operatorCall('/hub88/operator/generic/v2/transactions/list', { operator_id: DEMO_HUB88_OPERATOR_ID })).statusCode).toBe(400);
   });
 
   it('refuses a spin the wallet cannot cover with the Thai message and moves nothing', async () => {
     wallet.balances.set('member0001', 500_000);
-    const url = (await operatorCall('/operator/generic/v2/game/url', { operator_id: DEMO_HUB88_OPERATOR_ID, user: 'member0001', token: 'token-0001-abcdef', game_code: HUB88_SLOT_CODE, currency: 'THB', platform: 'GPL_MOBILE' })).json().url as string;
+    const url = (await operatorCall('/hub88/operator/generic/v2/game/url', { operator_id: DEMO_HUB88_OPERATOR_ID, user: 'member0001', token: 'token-0001-abcdef', game_code: HUB88_SLOT_CODE, currency: 'THB', platform: 'GPL_MOBILE' })).json().url as string;
     const reply = await app.inject({ method: 'POST', url: '/games/hub88/api/slot/spin', payload: { token: url.split('/').pop(), stake: '10' } });
     expect(reply.statusCode).toBe(422);
     expect(reply.json().message).toContain('ยอดเงินคงเหลือไม่พอ');

@@ -42,7 +42,7 @@ export interface Hub88Sandbox {
 }
 
 /** Route URLs with their own auth (operator signature, game session id): exempt from `x-sandbox-key`. */
-export const isPublicHub88Route = (routeUrl: string): boolean => routeUrl.startsWith('/operator/generic/v2/') || routeUrl.startsWith('/games/hub88/');
+export const isPublicHub88Route = (routeUrl: string): boolean => routeUrl.startsWith('/hub88/operator/') || routeUrl.startsWith('/games/hub88/');
 
 /**
  * The sandbox Hub88 (see README.md): Games API and Transactions API for the operator, the game
