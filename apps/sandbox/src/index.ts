@@ -44,4 +44,5 @@ export {
   type RoundInput,
   type RoundResult,
   type WalletAttempt,
+  type WalletPath,
 } from './hub88/index.ts';

@@ -48,11 +48,19 @@ export class Hub88WalletCaller {
     this.maxAttempts = options.maxAttempts ?? 30;
   }
 
-  /** One attempt. `badSignature` signs with a key that is not Hub88's (a fault mode). Never throws. */
-  async send(path: WalletPath, rawBody: string, options: { badSignature?: boolean } = {}): Promise<WalletAttempt> {
+  /** The X-Hub88-Signature of a body (a load generator signs ahead of time, then passes it to send). */
+  sign(rawBody: string): string {
+    return signHub88Body(this.options.privateKeyPem, rawBody);
+  }
+
+  /**
+   * One attempt. `badSignature` signs with a key that is not Hub88's (a fault mode); `signature`
+   * is one made ahead by `sign` for exactly this body. Never throws.
+   */
+  async send(path: WalletPath, rawBody: string, options: { badSignature?: boolean; signature?: string } = {}): Promise<WalletAttempt> {
     const base = this.options.walletUrl();
     if (!base) return { kind: 'no_answer', reason: 'no wallet URL configured' };
-    const signature = signHub88Body(options.badSignature ? wrongPrivateKey() : this.options.privateKeyPem, rawBody);
+    const signature = options.signature ?? signHub88Body(options.badSignature ? wrongPrivateKey() : this.options.privateKeyPem, rawBody);
     this.counters.attempts += 1;
     try {
       const response = await fetch(`${base.replace(/\/+$/, '')}${path}`, {
