@@ -11,7 +11,12 @@ export const gamesQuery = z.object({ category: z.enum(GAME_CATEGORIES).optional(
 export const gamesResponse = envelope(z.array(partnerGame));
 export type PartnerGame = z.infer<typeof partnerGame>;
 
-export const launchRequest = z.object({ gameCode: z.string().min(1).max(80), returnUrl: z.string().max(500).optional() });
+export const launchRequest = z.object({
+  gameCode: z.string().min(1).max(80),
+  returnUrl: z.string().max(500).optional(),
+  /** Hub88 sites (docs/adr/0046): open the game in demo mode (fun money, no session, nothing moves). Ignored by transfer-wallet partners. */
+  isDemo: z.boolean().optional(),
+});
 /** The game's address: http(s) only (a `javascript:` URL must never reach the page). */
 export const launchResponse = envelope(z.object({ url: z.string().regex(/^https?:\/\//i, 'an http(s) URL') }));
 

@@ -6,6 +6,7 @@ import { PartnerRefusedError, PartnerUnavailableError } from '../../adapters/par
 import { ensureGameAccount } from './ensure-game-account.ts';
 import { moveGameCredit } from './move-game-credit.ts';
 import { assertMayPlay } from '../responsible-gaming/index.ts';
+import { launchHub88Game } from '../seamless-hub88/index.ts';
 
 /**
  * Launching a game (`POST /game-composite/v1/launch`), in this order, so a refused launch moves no
@@ -23,9 +24,13 @@ import { assertMayPlay } from '../responsible-gaming/index.ts';
  */
 export async function launchGame(
   context: AppContext,
-  input: { memberId: string; gameCode: string; returnUrl: string; allowedOrigins: readonly string[] },
+  input: { memberId: string; gameCode: string; returnUrl: string; allowedOrigins: readonly string[]; isDemo?: boolean; ip?: string },
 ): Promise<string> {
   if (!isOwnPage(input.returnUrl, input.allowedOrigins)) throw new AppError('INVALID_RETURN_URL');
+  // A seamless partner (Hub88, docs/adr/0046): no credit moves, a session token instead.
+  if (context.partner.walletMode === 'seamless') {
+    return launchHub88Game(context, { memberId: input.memberId, gameCode: input.gameCode, returnUrl: input.returnUrl, isDemo: input.isDemo === true, ...(input.ip ? { ip: input.ip } : {}) });
+  }
   const lock = { waitMs: context.config.MEMBER_LOCK_WAIT_MS, leaseMs: memberLockLeaseMs(context.config) };
   return withMemberLock(context.db, input.memberId, lock, async () => {
     // Player protection (issue 12): no game during a time-out or self-exclusion, or past a loss limit.

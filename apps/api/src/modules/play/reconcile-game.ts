@@ -15,7 +15,9 @@ const MAX_LISTED = 20;
 /**
  * The game invariants of `npm run ledger:reconcile` (issue 15, docs/adr/0012), from the ledger and
  * the stored rounds and transfers alone (no partner call):
- * - per member, the GAME_RESULT postings on their game wallet equal the net their rounds booked,
+ * - per member, the GAME_RESULT postings on their game wallet equal the net their rounds booked
+ *   (Hub88's seamless rounds excepted: their money moves in the main wallet, checked by
+ *   seamless-hub88's reconcileSeamlessHub88, docs/adr/0046),
  *   and what suspense took for their rounds is posted on house:game_unexplained;
  * - per member, the game wallet is exactly GAME_IN − GAME_OUT + GAME_RESULT (nothing else touches it);
  * - every game transfer's ledger state matches its row (sending = pending, succeeded = posted,
@@ -39,10 +41,10 @@ export async function reconcileGame(q: Queryable, window?: TransferWindow): Prom
   const posted = await sumMemberWalletPostings(q, { kind: 'game', transferCode: 'GAME_RESULT', sourceType: 'bet_round' }, window);
   const booked = window
     ? await q.query<{ member_id: string; booked: bigint }>(
-        'SELECT member_id, sum(booked_net_satang)::int8 AS booked FROM bet_rounds WHERE NOT is_legacy AND member_id = ANY($1::text[]) GROUP BY member_id',
+        "SELECT member_id, sum(booked_net_satang)::int8 AS booked FROM bet_rounds WHERE NOT is_legacy AND partner <> 'hub88' AND member_id = ANY($1::text[]) GROUP BY member_id",
         [[...posted.keys()]],
       )
-    : await q.query<{ member_id: string; booked: bigint }>('SELECT member_id, sum(booked_net_satang)::int8 AS booked FROM bet_rounds WHERE NOT is_legacy GROUP BY member_id');
+    : await q.query<{ member_id: string; booked: bigint }>("SELECT member_id, sum(booked_net_satang)::int8 AS booked FROM bet_rounds WHERE NOT is_legacy AND partner <> 'hub88' GROUP BY member_id");
   const bookedByMember = new Map(booked.rows.map((row) => [row.member_id, row.booked]));
   const differing = [...new Set([...posted.keys(), ...bookedByMember.keys()])]
     .filter((memberId) => (posted.get(memberId) ?? 0n) !== (bookedByMember.get(memberId) ?? 0n))

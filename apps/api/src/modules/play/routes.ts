@@ -5,7 +5,8 @@ import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { requireMember, requireMemberWithinLimit } from '../auth/index.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, isAppError } from '../../lib/app-error.ts';
+import { assertMayPlay } from '../responsible-gaming/index.ts';
 import { PartnerUnavailableError } from '../../adapters/partner/index.ts';
 import { findGameAccount } from './ensure-game-account.ts';
 import { launchGame } from './launch-game.ts';
@@ -13,6 +14,17 @@ import { getTurnover } from '../wallet/index.ts';
 import { readMemberWalletBalances } from '../wallet/index.ts';
 
 const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 503: errorEnvelope };
+
+/** Whether player protection lets the member play now (issue 12). */
+async function mayPlay(context: AppContext, memberId: string): Promise<boolean> {
+  try {
+    await assertMayPlay(context.db, memberId, context.now());
+    return true;
+  } catch (error) {
+    if (isAppError(error)) return false;
+    throw error;
+  }
+}
 
 /** Partner trouble is not the member's fault: a Thai 503. */
 async function withPartner<T>(work: () => Promise<T>): Promise<T> {
@@ -40,7 +52,9 @@ export function registerPlayRoutes(app: FastifyInstance, context: AppContext): v
       response: { 200: gamesResponse, ...refusals },
     },
     handler: async (request) => {
-      await requireMember(context, request);
+      const session = await requireMember(context, request);
+      // A seamless partner's lobby (Hub88, docs/adr/0046) hides every game from a member whose protection forbids play.
+      if (context.partner.walletMode === 'seamless' && !(await mayPlay(context, session.memberId))) return { success: true, message: 'สำเร็จ', data: [] };
       const games = await withPartner(() => context.partner.listGames(request.query.category));
       const provider = request.query.provider?.toLowerCase();
       return { success: true, message: 'สำเร็จ', data: provider ? games.filter((entry) => entry.provider.toLowerCase() === provider) : games };
@@ -62,6 +76,8 @@ export function registerPlayRoutes(app: FastifyInstance, context: AppContext): v
         memberId: session.memberId,
         gameCode: request.body.gameCode,
         returnUrl: request.body.returnUrl ?? `${ownOrigin}/user/home`,
+        isDemo: request.body.isDemo === true,
+        ip: request.ip,
         allowedOrigins: [ownOrigin, ...context.config.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean)],
       });
       return { success: true, message: 'สำเร็จ', data: { url } };

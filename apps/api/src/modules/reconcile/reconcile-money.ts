@@ -14,6 +14,7 @@ import {
 } from '@sabai/ledger';
 import { reconcileRewards } from '../rewards/index.ts';
 import { reconcileGame } from '../play/index.ts';
+import { reconcileSeamlessHub88 } from '../seamless-hub88/index.ts';
 
 /** The hot derived house accounts the checks around the ledger compare with their records. */
 const AROUND_ACCOUNTS = [HOUSE_ACCOUNTS.unallocatedDeposits, HOUSE_ACCOUNTS.payoutsInFlight] as const;
@@ -220,5 +221,6 @@ async function reconcileAroundLedger(q: Queryable, totals: Map<AroundAccount, En
   for (const id of badDeposits) violations.push({ invariant: 'credited deposits match their transfer', detail: id });
   violations.push(...(await reconcileRewards(q, window)));
   violations.push(...(await reconcileGame(q, window)));
+  violations.push(...(await reconcileSeamlessHub88(q, window)));
   return violations;
 }

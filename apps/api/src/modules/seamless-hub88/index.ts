@@ -7,3 +7,5 @@ export { HUB88_SIGNATURE_HEADER, hub88Keys, isHub88SignatureValid, signHub88Body
 export { HUB88_PARTNER_ACCOUNT, HUB88_PARTNER_NAME } from './hub88-wallet-ledger.ts';
 export { hub88UserOf, hub88UserOfMember } from './hub88-members.ts';
 export { openHub88Session } from './hub88-sessions.ts';
+export { launchHub88Game } from './launch-hub88-game.ts';
+export { reconcileSeamlessHub88 } from './reconcile-seamless.ts';
