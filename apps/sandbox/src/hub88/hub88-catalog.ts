@@ -2,7 +2,8 @@
 
 export const HUB88_SLOT_CODE = 'sbx_golden_elephant';
 export const HUB88_BACCARAT_CODE = 'sbx_baccarat_1';
-export const HUB88_PRODUCT = 'Sabai Sandbox Games';
+/** Hub88's `product`: the studio that made the games (the sandbox's own, as the transfer-wallet partner names its provider). */
+export const HUB88_PRODUCT = 'Sabai';
 
 interface Hub88CatalogGame {
   game_id: number;
