@@ -55,7 +55,8 @@ export async function playHub88({ page, baseUrl, sandboxUrl, artifactsDir, sandb
   // 2. The slot lobby lists Hub88's games; launch ช้างทองคำ.
   await page.goto(`${origin}/user/slot`);
   const provider = page.locator('[data-testid="provider-tile"][data-category="EGAMES"]').first();
-  await expectVisible(provider, 'a slot provider tile from Hub88\'s game list');
+  // Hub88's categories are its own words ("Video Slots", "Live Baccarat"): Sabai maps them to the lobby's (EGAMES, LIVECASINO).
+  await expectVisible(provider, 'a slot provider tile from Hub88\'s game list (Hub88 category "Video Slots" mapped to EGAMES)');
   await waitForImages(page);
   await expectNoHorizontalOverflow(page, 'slot providers');
   await screenshot('lobby-slot-providers');
