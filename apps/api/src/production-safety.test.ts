@@ -113,3 +113,29 @@ describe('TRUST_PROXY (issue 13 §2)', () => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('Hub88 seamless wallet in production (issue 30 §4)', () => {
+  const HUB88 = { ...PRODUCTION, GAME_PARTNER_PROVIDER: 'hub88' };
+  it('refuses to start with GAME_PARTNER_PROVIDER=hub88 without Hub88\'s public key, our private key, the operator id and the API URL', () => {
+    const start = () => loadConfig(HUB88);
+    expect(start).toThrow(/HUB88_PUBLIC_KEY is required in production with GAME_PARTNER_PROVIDER=hub88/);
+    expect(start).toThrow(/HUB88_PRIVATE_KEY is required/);
+    expect(start).toThrow(/HUB88_OPERATOR_ID is required/);
+    expect(start).toThrow(/HUB88_API_URL is required/);
+  });
+
+  it('starts with them, and then needs no sandbox agent secret', () => {
+    const { GAME_PARTNER_AGENT_SECRET: _agent, ...withoutAgent } = HUB88;
+    const config = loadConfig({
+      ...withoutAgent,
+      HUB88_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nMIIB\\n-----END PUBLIC KEY-----',
+      HUB88_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nMIIE\\n-----END PRIVATE KEY-----',
+      HUB88_OPERATOR_ID: '42',
+      HUB88_API_URL: 'https://api.hub88.io',
+    });
+    expect(config.GAME_PARTNER_PROVIDER).toBe('hub88');
+    expect(config.HUB88_OPERATOR_ID).toBe(42);
+    // `\n` escapes in one-line environment values become newlines.
+    expect(config.HUB88_PUBLIC_KEY).toBe('-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----');
+  });
+});

@@ -35,8 +35,9 @@ export function productionConfigProblems(
   const secrets: Array<[name: string, value: string | undefined]> = [
     ['BANK_TOKEN_SECRET', config.BANK_TOKEN_SECRET],
     ['STAFF_TOKEN_SECRET', config.STAFF_TOKEN_SECRET],
-    // These have quick-start defaults: in production they must be set explicitly.
-    ['GAME_PARTNER_AGENT_SECRET', env.GAME_PARTNER_AGENT_SECRET],
+    // These have quick-start defaults: in production they must be set explicitly. The sandbox
+    // partner's agent secret only while it is the partner (Hub88 signs with keys, below).
+    ...(config.GAME_PARTNER_PROVIDER === 'sandbox' ? [['GAME_PARTNER_AGENT_SECRET', env.GAME_PARTNER_AGENT_SECRET] as [string, string | undefined]] : []),
     ['SANDBOX_API_KEY', env.SANDBOX_API_KEY],
     ['SANDBOX_FEED_SECRET', env.SANDBOX_FEED_SECRET],
     ['LINE_CHANNEL_SECRET', env.LINE_CHANNEL_SECRET],

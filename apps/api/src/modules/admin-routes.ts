@@ -13,6 +13,10 @@ import {
   gameCasesResponse,
   gameReconciliationQuery,
   gameReconciliationResponse,
+  hub88ReconcileDayQuery,
+  hub88ReconcileDayResponse,
+  hub88RoundQuery,
+  hub88RoundResponse,
   heldDepositCreditedResponse,
   heldDepositParams,
   heldDepositRefundResponse,
@@ -37,6 +41,9 @@ import { refundHeldDeposit, releaseAmlHeldDeposit } from './deposits/index.ts';
 import { decideWithdrawal } from './withdrawals/index.ts';
 import { toWireStatus } from './withdrawals/index.ts';
 import { gameReconciliationReport } from './play/index.ts';
+import { reconcileHub88Day } from './play/index.ts';
+import { readHub88Round } from './seamless-hub88/index.ts';
+import { AppError } from '../lib/app-error.ts';
 import { pullBetRecords } from './play/index.ts';
 import { listGameCases } from './play/index.ts';
 import { resolveGameCase } from './play/index.ts';
@@ -161,6 +168,22 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
     const report = await gameReconciliationReport(context, { ...request.query, isRun: true });
     await context.db.transaction((tx) =>
       recordStaffAction(tx, { ...staff, action: 'game_reconciliation.run', subjectType: 'job', subjectId: 'game-reconciliation', details: { ...request.query, withDifference: report.withDifference, unknown: report.unknown } }),
+    );
+    return { success: true, message: 'ok', data: report };
+  });
+
+  // Hub88 sites (docs/adr/0046): a round's details for support, and the day reconciliation on demand.
+  routes.get('/admin-api/v1/game/hub88/round', { schema: { tags: TAGS, querystring: hub88RoundQuery, response: { 200: hub88RoundResponse } } }, async (request) => {
+    requireStaff(context, request);
+    return { success: true, message: 'ok', data: { round: await readHub88Round(context, request.query) } };
+  });
+
+  routes.post('/admin-api/v1/game/hub88/reconcile-day', { schema: { tags: TAGS, querystring: hub88ReconcileDayQuery, response: { 200: hub88ReconcileDayResponse } } }, async (request) => {
+    const staff = requireStaff(context, request);
+    if (context.config.GAME_PARTNER_PROVIDER !== 'hub88') throw new AppError('GAME_PROVIDER_UNAVAILABLE');
+    const report = await reconcileHub88Day(context, request.query.day);
+    await context.db.transaction((tx) =>
+      recordStaffAction(tx, { ...staff, action: 'hub88_reconciliation.run', subjectType: 'job', subjectId: 'hub88-day-reconciliation', details: { ...report } }),
     );
     return { success: true, message: 'ok', data: report };
   });

@@ -6,6 +6,7 @@ import { recoverDepositRefunds } from '../modules/deposits/index.ts';
 import { reconcileGameTransfers } from '../modules/play/index.ts';
 import { pullBetRecords } from '../modules/play/index.ts';
 import { detectRecentGameDifferences } from '../modules/play/index.ts';
+import { reconcileHub88Day } from '../modules/play/index.ts';
 import { computeDueCashback } from '../modules/cashback/index.ts';
 import { computeDueAffiliateCommissions } from '../modules/affiliate/index.ts';
 import { startSilenceAlarms } from '../modules/feed-sources/index.ts';
@@ -54,6 +55,13 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   },
   // A quiet look at recently active game wallets: differences become cases for staff.
   { name: 'game-difference-watch', periodMs: everyRecoveryInterval, run: async (context) => ({ gameDifferences: await detectRecentGameDifferences(context) }) },
+  // Hub88 sites (docs/adr/0046): yesterday's (Bangkok) Hub88 transactions against ours, once a day
+  // (runs at 00:00 UTC = 07:00 Bangkok); differences become cases for staff. Nothing to do for other partners.
+  {
+    name: 'hub88-day-reconciliation',
+    periodMs: () => 24 * 60 * 60_000,
+    run: async (context) => (context.config.GAME_PARTNER_PROVIDER === 'hub88' ? { ...(await reconcileHub88Day(context)) } : { skipped: 'not a hub88 site' }),
+  },
   // A bank-feed source silent in its active hours (a dead house phone, docs/adr/0013).
   {
     name: 'feed-silence-alarm',

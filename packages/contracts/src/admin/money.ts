@@ -98,6 +98,22 @@ export const gameCaseParams = z.object({ caseId: z.string().max(40) });
 /** `POST /admin-api/v1/game/cases/:caseId/resolve`: align the partner to the ledger, or write the suspense off. */
 export const resolveGameCaseBody = z.object({ resolution: z.enum(['align_partner', 'write_off']), reason: z.string().min(1).max(500) });
 
+/** `GET /admin-api/v1/game/hub88/round?user=&round=&transactionUuid=`: Hub88's round details for support (docs/adr/0046). */
+export const hub88RoundQuery = z.object({ user: z.string().min(1).max(64), round: z.string().min(1).max(200), transactionUuid: z.string().min(1).max(100) });
+export const hub88RoundResponse = envelope(z.object({ round: z.unknown() }));
+/** `POST /admin-api/v1/game/hub88/reconcile-day?day=YYYY-MM-DD` (Bangkok day; default yesterday): Hub88's transactions against ours. */
+export const hub88ReconcileDayQuery = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
+export const hub88ReconcileDayResponse = envelope(
+  z.object({
+    day: z.string(),
+    hub88Transactions: z.number().int().nonnegative(),
+    sabaiTransactions: z.number().int().nonnegative(),
+    mismatches: z.number().int().nonnegative(),
+    filed: z.number().int().nonnegative().describe('mismatches added to cases by this run (a rerun adds none again)'),
+    unknownUsers: z.number().int().nonnegative(),
+  }),
+);
+
 // --- Answers of the staff actions on money ------------------------------------------------------------
 
 /** `POST /admin-api/v1/deposits/:depositId/assign` and `…/release`: the deposit is credited to the member. */

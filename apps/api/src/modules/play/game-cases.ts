@@ -95,3 +95,19 @@ export async function listGameCases(q: Queryable, input: { status: 'open' | 'res
   );
   return rows;
 }
+
+/**
+ * Adds a difference the Hub88 day reconciliation found (reconcile-hub88-day.ts) to the member's
+ * open case, creating it: `differenceSatang` (partner − ledger, what Hub88's records say moved on
+ * the member's balance minus what our ledger moved) is added, never replaced, so several
+ * mismatches of one member add up; the evidence names the transaction.
+ */
+export async function addGameDifferenceToCase(tx: Queryable, input: { memberId: string; differenceSatang: bigint; evidence: Record<string, unknown> }): Promise<string> {
+  const row = await lockOpenCase(tx, input.memberId, input.evidence);
+  await tx.query(`UPDATE game_reconciliation_cases SET difference_satang = difference_satang + $2, evidence = $3::jsonb, updated_at = now() WHERE id = $1`, [
+    row.id,
+    input.differenceSatang,
+    appendEvidence(row, input.evidence, new Date()),
+  ]);
+  return row.id;
+}

@@ -14,3 +14,4 @@ export { reconcileGame } from './reconcile-game.ts';
 export { resolveGameCase } from './resolve-game-case.ts';
 export { registerPlayRoutes } from './routes.ts';
 export { listOpenGameCaseSummaries } from './reconcile-game.ts';
+export { reconcileHub88Day, previousBangkokDay, type Hub88DayReport } from './reconcile-hub88-day.ts';

@@ -164,6 +164,8 @@ export async function assertNotExcluded(db: Queryable, memberId: string, now: Da
 export async function assertMayPlay(db: Queryable, memberId: string, now: Date): Promise<void> {
   await assertNotExcluded(db, memberId, now);
   const { limits } = await readLimits(db, memberId);
+  // No loss limit (most members): the month of rounds is not read (every Hub88 bet asks, docs/adr/0046).
+  if (LIMIT_PERIODS.every((period) => limits.loss[period] === null)) return;
   const remaining = remainingAllowance(limits.loss, (await readActivity(db, memberId, now)).netLoss);
   if (remaining !== null && remaining <= 0n) throw new AppError('RG_LOSS_LIMIT_REACHED');
 }

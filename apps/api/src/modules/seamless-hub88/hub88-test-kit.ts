@@ -16,6 +16,8 @@ export interface Hub88Kit {
   hub88: FastifyInstance;
   /** The bodies Sabai sent to the stand-in's `/game/url`, newest last. */
   gameUrlCalls: Array<Record<string, unknown>>;
+  /** What the stand-in's `/transactions/list` answers (tests fill it). */
+  hub88Transactions: Array<Record<string, unknown>>;
   /** Hub88's private key (PEM), to sign wallet calls; `otherKey` is one nobody trusts. */
   hub88PrivateKey: string;
   otherKey: string;
@@ -35,6 +37,7 @@ export async function createHub88Kit(options: { now?: () => Date; env?: Record<s
   const hub88Pair = pem();
   const operatorPair = pem();
   const gameUrlCalls: Array<Record<string, unknown>> = [];
+  const hub88Transactions: Array<Record<string, unknown>> = [];
   const hub88 = Fastify();
   hub88.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   hub88.post('/operator/generic/v2/:area/:call', async (request, reply) => {
@@ -49,6 +52,8 @@ export async function createHub88Kit(options: { now?: () => Date; env?: Record<s
       if (!HUB88_GAMES.some((game) => game.game_code === body.game_code)) return reply.code(404).send({ error: 'game not found' });
       return { url: `https://games.hub88.test/${String(body.game_code)}?token=${String(body.token ?? 'demo')}` };
     }
+    if (area === 'transactions' && call === 'list') return hub88Transactions;
+    if (area === 'game' && call === 'round') return { url: `https://rounds.hub88.test/${String(body.round)}`, user: body.user };
     return reply.code(404).send({ error: 'unknown call' });
   });
   await hub88.listen({ host: '127.0.0.1', port: 0 });
@@ -65,7 +70,7 @@ export async function createHub88Kit(options: { now?: () => Date; env?: Record<s
     },
   });
   return {
-    t, hub88, gameUrlCalls, hub88PrivateKey: hub88Pair.privateKey, otherKey: pem().privateKey,
+    t, hub88, gameUrlCalls, hub88Transactions, hub88PrivateKey: hub88Pair.privateKey, otherKey: pem().privateKey,
     async close() {
       await t.close();
       await hub88.close();

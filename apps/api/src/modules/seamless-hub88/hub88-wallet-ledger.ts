@@ -31,17 +31,24 @@ export interface WalletFrame {
   partnerAccountId: bigint;
 }
 
+/** The partner account's id per database (it never changes once created): one query less per call. */
+const partnerAccountIds = new WeakMap<object, bigint>();
+
 /** Runs `work` in one ledger transaction holding the member's main-wallet lock (bounded retries on deadlock). */
-export function inMemberWallet<T>(context: AppContext, member: Hub88Member, work: (frame: WalletFrame) => Promise<T>): Promise<T> {
-  return inLedgerTransaction(context.db, async (tx) => {
+export async function inMemberWallet<T>(context: AppContext, member: Hub88Member, work: (frame: WalletFrame) => Promise<T>): Promise<T> {
+  const done = await inLedgerTransaction(context.db, async (tx) => {
     const mainAccountId = await requireMemberAccountId(tx, member.memberId, 'main');
     await lockAccount(tx, mainAccountId);
     const partnerAccountId =
+      partnerAccountIds.get(context.db) ??
       (await findAccountId(tx, HUB88_PARTNER_ACCOUNT)) ??
       // Hot (every bet touches it): totals derived from entries (money.md "Accounts").
       (await ensureHouseAccount(tx, { code: HUB88_PARTNER_ACCOUNT, kind: 'house_asset', isTotalsCached: false }));
-    return work({ tx, member, mainAccountId, partnerAccountId });
+    return { result: await work({ tx, member, mainAccountId, partnerAccountId }), partnerAccountId };
   });
+  // Remembered once a transaction that used it committed (a rolled-back create is not there).
+  partnerAccountIds.set(context.db, done.partnerAccountId);
+  return done.result;
 }
 
 /** The member's spendable main wallet in satang (posted credits − debits − pending debits). */

@@ -13,6 +13,15 @@ function isUsableProvider(config: AppConfig, provider: string): boolean {
 }
 
 /**
+ * The game partner is usable: the sandbox where allowed, or Hub88's seamless wallet with its keys and
+ * operator id configured (issue 30 §4: it cannot verify Hub88's calls or sign ours without them).
+ */
+function isGamePartnerReady(config: AppConfig): boolean {
+  if (config.GAME_PARTNER_PROVIDER === 'hub88') return Boolean(config.HUB88_PUBLIC_KEY && config.HUB88_PRIVATE_KEY && config.HUB88_OPERATOR_ID !== undefined);
+  return isUsableProvider(config, String(config.GAME_PARTNER_PROVIDER));
+}
+
+/**
  * The setup checklist (issue 24 §1), read from the database and the configuration; read-only, at
  * most a handful of small queries. Required items: the site's settings, at least one active house
  * account, every active house account creditable (an active feed source or "checked by staff"),
@@ -57,7 +66,7 @@ export async function getSetupChecklist(db: Queryable, config: AppConfig): Promi
     { key: 'nameInquiryRail', isRequired: true, isDone: isUsableProvider(config, String(config.NAME_INQUIRY_PROVIDER)), facts: { provider: String(config.NAME_INQUIRY_PROVIDER) }, screen: 'deployment' },
     // Sign-up proves the phone by an SMS code (issue 27): the operator's SMS Gateway phone, or the sandbox on a staging site.
     { key: 'smsRail', isRequired: true, isDone: isUsableProvider(config, String(config.SMS_PROVIDER)), facts: { provider: String(config.SMS_PROVIDER) }, screen: 'deployment' },
-    { key: 'gamePartner', isRequired: true, isDone: isUsableProvider(config, String(config.GAME_PARTNER_PROVIDER)), facts: { provider: String(config.GAME_PARTNER_PROVIDER) }, screen: 'deployment' },
+    { key: 'gamePartner', isRequired: true, isDone: isGamePartnerReady(config), facts: { provider: String(config.GAME_PARTNER_PROVIDER) }, screen: 'deployment' },
     {
       key: 'lineChannel', isRequired: false, isDone: config.LINE_API_BASE_URL !== undefined || config.NODE_ENV !== 'production',
       facts: { baseUrl: config.LINE_API_BASE_URL ?? 'sandbox' }, screen: 'deployment',

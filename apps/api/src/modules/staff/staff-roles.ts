@@ -133,6 +133,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'POST /admin-api/v1/game/reconciliation/run': 'game.reconcile',
   'GET /admin-api/v1/game/cases': 'game.view',
   'POST /admin-api/v1/game/cases/:caseId/resolve': 'game.resolve',
+  'GET /admin-api/v1/game/hub88/round': 'game.view',
+  'POST /admin-api/v1/game/hub88/reconcile-day': 'game.reconcile',
   'POST /admin-api/v1/jobs/pull-bet-records': 'jobs.run',
   'POST /admin-api/v1/jobs/cashback': 'jobs.run',
   'POST /admin-api/v1/jobs/affiliate': 'jobs.run',
