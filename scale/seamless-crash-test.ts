@@ -23,11 +23,11 @@ import { REPO_ROOT, START_TIMEOUT_MS, type TestDatabase } from './product.ts';
  * `ledger:reconcile --full` is clean. Exits 0 when all hold, 1 otherwise, 2 when it could not start.
  */
 
-const MEMBERS = 40;
+const MEMBERS = 24;
 const DEPOSIT_BAHT = 5_000;
 const CALLERS = 8;
 const FAULT_ROUNDS = 4;
-const STREAM_SECONDS = 40;
+const STREAM_SECONDS = 35;
 const KILL_AT_SECONDS = 12;
 const DOWN_SECONDS = 8;
 const BET_UNITS = 1_000_000;

@@ -121,8 +121,9 @@ class RoundRun {
       if (how.dropFirst) answer = { kind: 'no_answer', reason: 'timed out after the operator answered (fault)' };
     }
     if (how.repeat && isFinal(answer)) {
-      const again = await caller.send(path, body);
-      if (again.kind !== 'answer' || again.raw !== answer.raw) this.anomalies.push(`${transaction.kind} repeated: answer differs (${again.kind === 'answer' ? again.status : again.reason})`);
+      // The repeat is retried until answered too (a lost repeat proves nothing); its answer must be the same bytes.
+      const again = await caller.untilFinal(path, body);
+      if (isFinal(again) && again.raw !== answer.raw) this.anomalies.push(`${transaction.kind} repeated: answer differs (${again.status})`);
     }
     if (isFinal(answer)) {
       state.settle(transaction, answer.status === 'RS_OK' ? 'TS_SUCCESS' : 'TS_DECLINED', answer.status);
