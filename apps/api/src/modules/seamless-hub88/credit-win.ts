@@ -2,7 +2,7 @@ import { postTransfer } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { findHub88Member } from './hub88-members.ts';
-import { answerForSeen, answerWithBalance, findRecorded, inMemberWallet, recordTransaction, requestHash, updateRound } from './hub88-wallet-ledger.ts';
+import { answerForSeen, answerWithBalance, findRecorded, inMemberWallet, recordPlay, recordTransaction, requestHash } from './hub88-wallet-ledger.ts';
 import { HUB88_CURRENCY, unitsToSatang, type Hub88Status, type WinRequest } from './hub88-wire.ts';
 
 /**
@@ -14,7 +14,7 @@ import { HUB88_CURRENCY, unitsToSatang, type Hub88Status, type WinRequest } from
  * - the bet is unknown, refused, or another member's: RS_ERROR_TRANSACTION_DOES_NOT_EXIST;
  * - the bet was rolled back (or a rollback named it first): RS_ERROR_TRANSACTION_ROLLED_BACK.
  * A seen transaction_uuid answers from the record (placeHub88Bet step 1). A win of 0 (a lost
- * round closing) is recorded and moves nothing. The round's payout counts in its result.
+ * round closing) is recorded and moves nothing. The payout counts as played (recordPlay).
  * @returns the response body text (HTTP 200 always).
  */
 export async function creditHub88Win(context: AppContext, request: WinRequest): Promise<string> {
@@ -42,7 +42,7 @@ export async function creditHub88Win(context: AppContext, request: WinRequest): 
       await notifyBalanceChanged(frame.tx, member.memberId, 'adjustment');
     }
     const round = bet.round ?? bet.transactionUuid;
-    await updateRound(frame, { round, gameCode: bet.gameCode ?? request.game_code ?? '', stakeDeltaSatang: 0n, payoutDeltaSatang: amountSatang, now: context.now() });
+    await recordPlay(frame, { transactionUuid: request.transaction_uuid, round, gameCode: request.game_code ?? bet.gameCode ?? '', stakeSatang: 0n, payoutSatang: amountSatang, now: context.now() });
     const response = await answerWithBalance(frame, request.request_uuid, 'RS_OK');
     return recordTransaction(frame, {
       uuid: request.transaction_uuid, kind: 'win', round, gameCode: request.game_code ?? bet.gameCode, reference: request.reference_transaction_uuid,

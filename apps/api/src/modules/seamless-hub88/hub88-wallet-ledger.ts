@@ -148,30 +148,35 @@ export async function recordTombstone(frame: WalletFrame, betUuid: string, rollb
 }
 
 /**
- * Keeps the round's row in `bet_rounds` (partner `hub88`) up to date with what moved: stakes of
- * bets not rolled back, payouts of wins. Turnover, bonus wagering, loss limits, reality checks,
- * cashback and affiliate income all read rounds from there. The money already moved in the main
- * wallet, so the round is booked as it changes (`booked_net = payout − stake`): the transfer
- * wallet's round settlement (book-round-results.ts) never books it again. A round whose stakes
- * were all rolled back and that paid nothing is `cancelled` (no turnover).
+ * Writes what a Hub88 transaction played into `bet_rounds` (partner `hub88`), where turnover, bonus
+ * wagering, loss limits, reality checks, cashback and affiliate income read rounds: one row per
+ * bet (its stake, a `loss` until anything says otherwise) and one per win (its payout, stake 0),
+ * id `<round>:<transaction_uuid>`, dated when it happened and never moved, so a period computed
+ * once (cashback, affiliate) never sees a row change sides. A bet rolled back becomes `cancelled`
+ * with nothing staked (cancelPlay). Zero amounts (free bets, empty wins) write nothing. The money
+ * already moved in the main wallet, so a row is booked as written (`booked_net = payout − stake`):
+ * the transfer wallet's round settlement (book-round-results.ts) never books it again.
  */
-export async function updateRound(
+export async function recordPlay(
   frame: WalletFrame,
-  input: { round: string; gameCode: string; stakeDeltaSatang: bigint; payoutDeltaSatang: bigint; now: Date },
+  input: { transactionUuid: string; round: string; gameCode: string; stakeSatang: bigint; payoutSatang: bigint; now: Date },
 ): Promise<void> {
-  const roundId = `${frame.member.hub88User}:${input.round}`;
+  if (input.stakeSatang === 0n && input.payoutSatang === 0n) return;
+  const result = input.payoutSatang > input.stakeSatang ? 'win' : input.payoutSatang < input.stakeSatang ? 'loss' : 'draw';
   await frame.tx.query(
     `INSERT INTO bet_rounds (partner, round_id, member_id, game_code, stake_satang, payout_satang, result, status, settled_at, booked_net_satang)
-     VALUES ($1, $2, $3, $4, 0, 0, 'draw', 'cancelled', $5, 0) ON CONFLICT (partner, round_id) DO NOTHING`,
-    [HUB88_PARTNER_NAME, roundId, frame.member.memberId, input.gameCode, input.now],
-  );
-  await frame.tx.query(
-    `UPDATE bet_rounds SET stake_satang = s.stake, payout_satang = s.payout, booked_net_satang = s.payout - s.stake,
-       result = CASE WHEN s.payout > s.stake THEN 'win' WHEN s.payout < s.stake THEN 'loss' ELSE 'draw' END,
-       status = CASE WHEN s.stake = 0 AND s.payout = 0 THEN 'cancelled' ELSE 'settled' END,
-       settled_at = $5, updated_at = now()
-     FROM (SELECT stake_satang + $3::int8 AS stake, payout_satang + $4::int8 AS payout FROM bet_rounds WHERE partner = $1 AND round_id = $2) s
-     WHERE partner = $1 AND round_id = $2`,
-    [HUB88_PARTNER_NAME, roundId, input.stakeDeltaSatang, input.payoutDeltaSatang, input.now],
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'settled', $8, $6::int8 - $5::int8)`,
+    [HUB88_PARTNER_NAME, playRowId(input.round, input.transactionUuid), frame.member.memberId, input.gameCode, input.stakeSatang, input.payoutSatang, result, input.now],
   );
 }
+
+/** A bet rolled back: its row no longer counts (cancelled, nothing staked or booked). */
+export async function cancelPlay(frame: WalletFrame, bet: { round: string | null; transactionUuid: string }): Promise<void> {
+  await frame.tx.query(
+    `UPDATE bet_rounds SET status = 'cancelled', result = 'draw', stake_satang = 0, payout_satang = 0, booked_net_satang = 0, updated_at = now()
+     WHERE partner = $1 AND round_id = $2`,
+    [HUB88_PARTNER_NAME, playRowId(bet.round ?? bet.transactionUuid, bet.transactionUuid)],
+  );
+}
+
+const playRowId = (round: string, transactionUuid: string) => `${round}:${transactionUuid}`;

@@ -5,7 +5,7 @@ import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { assertMayPlay } from '../responsible-gaming/index.ts';
 import { findHub88Member } from './hub88-members.ts';
 import { betTokenProblem, findHub88Session, touchHub88Session } from './hub88-sessions.ts';
-import { answerForSeen, answerWithBalance, findRecorded, inMemberWallet, recordTransaction, requestHash, updateRound, type WalletFrame } from './hub88-wallet-ledger.ts';
+import { answerForSeen, answerWithBalance, findRecorded, inMemberWallet, recordTransaction, recordPlay, requestHash, type WalletFrame } from './hub88-wallet-ledger.ts';
 import { HUB88_CURRENCY, unitsToSatang, type BetRequest, type Hub88Status } from './hub88-wire.ts';
 
 
@@ -21,7 +21,7 @@ import { HUB88_CURRENCY, unitsToSatang, type BetRequest, type Hub88Status } from
  *    RS_ERROR_LIMIT_REACHED (issue 12, player protection applies to bets only);
  * 4. more than the main wallet holds: RS_ERROR_NOT_ENOUGH_MONEY with the balance.
  * Refusals of steps 3–4 are recorded like successes (a retry gets the same answer). A free bet
- * (`is_free`, a Hub88 reward) moves no money. The round's stake counts toward turnover.
+ * (`is_free`, a Hub88 reward) moves no money. The stake counts toward turnover (recordPlay).
  * @returns the response body text (HTTP 200 always).
  */
 export async function placeHub88Bet(context: AppContext, request: BetRequest): Promise<string> {
@@ -59,7 +59,7 @@ export async function placeHub88Bet(context: AppContext, request: BetRequest): P
       transferId = outcome.transferId;
       await notifyBalanceChanged(frame.tx, member.memberId, 'adjustment');
     }
-    await updateRound(frame, { round: request.round ?? request.transaction_uuid, gameCode: request.game_code ?? '', stakeDeltaSatang: debit, payoutDeltaSatang: 0n, now });
+    await recordPlay(frame, { transactionUuid: request.transaction_uuid, round: request.round ?? request.transaction_uuid, gameCode: request.game_code ?? '', stakeSatang: debit, payoutSatang: 0n, now });
     await touchHub88Session(frame.tx, request.token, now, context.config.HUB88_SESSION_IDLE_MS);
     return record('RS_OK', debit, transferId);
   });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { findHub88Member } from './hub88-members.ts';
 import {
-  answerForSeen, answerWithBalance, findRecorded, inMemberWallet, recordTombstone, recordTransaction, requestHash, updateRound, type WalletFrame,
+  answerForSeen, answerWithBalance, findRecorded, inMemberWallet, cancelPlay, recordTombstone, recordTransaction, requestHash, type WalletFrame,
 } from './hub88-wallet-ledger.ts';
 import type { Hub88Status, RollbackRequest } from './hub88-wire.ts';
 
@@ -16,7 +16,7 @@ import type { Hub88Status, RollbackRequest } from './hub88-wire.ts';
  * - The bet was refused, free, or already rolled back (by another rollback uuid): RS_OK, nothing moves.
  * - The uuid is another member's, or a win's / rollback's: RS_ERROR_TRANSACTION_DOES_NOT_EXIST
  *   (recorded nowhere; only bets are rolled back).
- * A seen transaction_uuid answers from the record. The round loses the bet's stake.
+ * A seen transaction_uuid answers from the record. The bet's play row is cancelled (no turnover).
  * @returns the response body text (HTTP 200 always).
  */
 export async function rollBackHub88Bet(context: AppContext, request: RollbackRequest): Promise<string> {
@@ -38,7 +38,7 @@ export async function rollBackHub88Bet(context: AppContext, request: RollbackReq
       if (bet.amountSatang > 0n) {
         transferId = await reverse(frame, request.transaction_uuid, bet.amountSatang);
         moved = bet.amountSatang;
-        await updateRound(frame, { round: bet.round ?? bet.transactionUuid, gameCode: bet.gameCode ?? '', stakeDeltaSatang: -moved, payoutDeltaSatang: 0n, now: context.now() });
+        await cancelPlay(frame, bet);
       }
     }
     const response = await answerWithBalance(frame, request.request_uuid, 'RS_OK');

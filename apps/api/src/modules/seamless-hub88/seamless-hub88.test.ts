@@ -235,6 +235,21 @@ describe('Hub88 lobby and launch', () => {
     expect(await mainSatang(kit.t, p.memberId)).toBe(10_000n);
   });
 
+  it('keeps a seamless member\'s money in the main wallet: the wallet view shows no game credit and a withdrawal after play pays out', async () => {
+    const p = await hub88Player(kit, '1000');
+    const bet = betBody(p, 300);
+    await walletCall(kit, '/transaction/bet', bet);
+    await walletCall(kit, '/transaction/win', winBody(p, bet, 100));
+    const wallet = await kit.t.call({ method: 'GET', url: '/game-composite/v1/wallet', token: p.token });
+    expect(wallet.body.data).toMatchObject({ gameWallet: 0, ledgerGameWallet: 0, mainWallet: 800 });
+    const withdrawal = await kit.t.call({ method: 'POST', url: '/fund-composite/v1/withdrawal', token: p.token, body: { Amount: 500, Channel: 'BANK' }, headers: { 'idempotency-key': randomUUID() } });
+    expect(withdrawal.status).toBe(200);
+    expect(await mainSatang(kit.t, p.memberId)).toBe(30_000n);
+    // Hub88 sees what is left.
+    expect((await walletCall(kit, '/user/balance', { user: p.user, token: p.hub88Token, request_uuid: randomUUID() })).json.balance).toBe(300 * 100_000);
+    await expectLedgerSound(kit.t);
+  });
+
   it('counts settled Hub88 rounds toward turnover', async () => {
     const p = await hub88Player(kit, '1000');
     const bet = betBody(p, 200);
