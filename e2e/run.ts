@@ -18,6 +18,7 @@ import { responsibleGamingJourney } from './journeys/responsible-gaming.ts';
 import { startProductionSite } from './go-live/production-processes.ts';
 import { goLiveJourney } from './go-live/go-live-journey.ts';
 import { sharedAddressProbe } from './journeys/shared-address-probe.ts';
+import { playHub88 } from './journeys/play-hub88.ts';
 
 /**
  * `npm run test:e2e`: the end-to-end journeys in Debian's Chromium (playwright-core, never a
@@ -138,6 +139,39 @@ try {
       console.error(`✗ ${journey.name}: ${error instanceof Error ? error.stack : String(error)}`);
     } finally {
       await context.close();
+    }
+  }
+  // Issue 30: a seamless-wallet site (GAME_PARTNER_PROVIDER=hub88) on its own stack and database,
+  // its sandbox playing Hub88 with the published demo keys (docs/adr/0047).
+  if (!only || only.includes('play-hub88')) {
+    const artifactsDir = path.join(REPO_ROOT, 'e2e/artifacts', 'play-hub88');
+    mkdirSync(artifactsDir, { recursive: true });
+    const startedAt = Date.now();
+    const hub88Database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+    const hub88Stack = await startStack({
+      apiPort: 0,
+      sandboxPort: 0,
+      databaseUrl: hub88Database?.databaseUrl,
+      logLevel: 'warn',
+      env: { RATE_LIMIT_SCALE: '20', GAME_PARTNER_PROVIDER: 'hub88' },
+    });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    try {
+      await playHub88({ page, baseUrl: hub88Stack.apiUrl, sandboxUrl: hub88Stack.sandboxUrl, artifactsDir, sandboxKey: loadConfig(process.env).SANDBOX_API_KEY });
+      if (pageErrors.length > 0) throw new Error(`uncaught errors in the page: ${pageErrors.join(' | ')}`);
+      console.log(`✓ play-hub88 (${Date.now() - startedAt} ms)`);
+    } catch (error) {
+      failures += 1;
+      await page.screenshot({ path: path.join(artifactsDir, 'failure.png'), fullPage: true }).catch(() => undefined);
+      console.error(`✗ play-hub88: ${error instanceof Error ? error.stack : String(error)}`);
+    } finally {
+      await context.close();
+      await hub88Stack.close();
+      await hub88Database?.drop();
     }
   }
   // Issue 24 §4: a first production start, as an operator does it (its own processes and a fresh

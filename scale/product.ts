@@ -175,6 +175,8 @@ export async function startProduct(
     timings: ProductTimings;
     /** Process counts; default API_COUNT APIs and WORKER_COUNT workers (the scale test's). */
     processes?: { apis: number; workers: number };
+    /** More configuration for every API and worker (e.g. GAME_PARTNER_PROVIDER=hub88 and its keys). */
+    extraEnv?: Record<string, string>;
   },
 ): Promise<RunningProduct> {
   const { db } = database;
@@ -194,12 +196,12 @@ export async function startProduct(
   const { apis: apiCount, workers: workerCount } = options.processes ?? { apis: API_COUNT, workers: WORKER_COUNT };
   for (let index = 1; index <= apiCount; index += 1) {
     const port = await findFreePort();
-    const env = productEnv({ databaseUrl: database.url, sandboxUrl, port, appName: `sabai-scale-api${index}`, timings: options.timings });
+    const env = { ...productEnv({ databaseUrl: database.url, sandboxUrl, port, appName: `sabai-scale-api${index}`, timings: options.timings }), ...options.extraEnv };
     apis.push(createManagedProcess({ name: `api${index}`, kind: 'api', entry: API_ENTRY, env, port, logPath: path.join(options.runDir, `api${index}.log`) }));
   }
   const workers: ManagedProcess[] = [];
   for (let index = 1; index <= workerCount; index += 1) {
-    const env = productEnv({ databaseUrl: database.url, sandboxUrl, port: 0, appName: `sabai-scale-worker${index}`, timings: options.timings });
+    const env = { ...productEnv({ databaseUrl: database.url, sandboxUrl, port: 0, appName: `sabai-scale-worker${index}`, timings: options.timings }), ...options.extraEnv };
     workers.push(createManagedProcess({ name: `worker${index}`, kind: 'worker', entry: WORKER_ENTRY, env, port: null, logPath: path.join(options.runDir, `worker${index}.log`) }));
   }
   options.started.push(sandbox, ...apis, ...workers);

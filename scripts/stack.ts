@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { migrate, openDatabase, type Db } from '@sabai/db';
 import { buildApp, loadConfig, seedDemoSite } from '@sabai/api';
-import { buildSandboxApp } from '@sabai/sandbox';
+import { buildSandboxApp, DEMO_HUB88_OPERATOR_ID, DEMO_HUB88_OPERATOR_PRIVATE_KEY, SANDBOX_HUB88_PUBLIC_KEY } from '@sabai/sandbox';
 
 export const REPO_ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const WEB_DIST_DIR = path.join(REPO_ROOT, 'apps/web/dist');
@@ -28,6 +28,19 @@ export interface RunningStack {
   partnerAgent: { agentId: string; agentSecret: string };
   db: Db;
   close(): Promise<void>;
+}
+
+/**
+ * With GAME_PARTNER_PROVIDER=hub88 (the sandbox Hub88's seamless wallet, docs/adr/0047), the demo
+ * keys and operator id the sandbox uses, unless set: the quick start needs no key setup.
+ */
+export function hub88DemoEnv(env: Record<string, string | undefined>): Record<string, string> {
+  if (env.GAME_PARTNER_PROVIDER !== 'hub88') return {};
+  return {
+    ...(env.HUB88_PUBLIC_KEY ? {} : { HUB88_PUBLIC_KEY: SANDBOX_HUB88_PUBLIC_KEY }),
+    ...(env.HUB88_PRIVATE_KEY ? {} : { HUB88_PRIVATE_KEY: DEMO_HUB88_OPERATOR_PRIVATE_KEY }),
+    ...(env.HUB88_OPERATOR_ID ? {} : { HUB88_OPERATOR_ID: String(DEMO_HUB88_OPERATOR_ID) }),
+  };
 }
 
 /**
@@ -58,6 +71,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const sandboxUrl = `http://${host}:${(sandbox.server.address() as { port: number }).port}`;
 
   const config = loadConfig({
+    ...hub88DemoEnv({ ...process.env, ...options.env }),
     ...process.env,
     HOST: host,
     PORT: String(options.apiPort),

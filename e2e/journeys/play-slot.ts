@@ -232,7 +232,7 @@ async function refreshUntil(page: Page, check: () => Promise<string | null>): Pr
 }
 
 /** Waits until the first match shows exactly `amount` baht ("฿ 1,234.50" reads as 1234.5). */
-async function expectAmount(locator: Locator, amount: number, what: string, timeoutMs = STEP_TIMEOUT_MS): Promise<void> {
+export async function expectAmount(locator: Locator, amount: number, what: string, timeoutMs = STEP_TIMEOUT_MS): Promise<void> {
   await expectVisible(locator, what, timeoutMs);
   const deadline = Date.now() + timeoutMs;
   let seen = '';
@@ -245,7 +245,7 @@ async function expectAmount(locator: Locator, amount: number, what: string, time
 }
 
 /** Waits until every <img> on the page has loaded (or failed), so screenshots show the tiles. */
-async function waitForImages(page: Page): Promise<void> {
+export async function waitForImages(page: Page): Promise<void> {
   // A function, not a string: the member site's CSP forbids eval.
   await page.waitForFunction(
     () => Array.from((globalThis as unknown as { document: { images: ArrayLike<{ complete: boolean }> } }).document.images).every((image) => image.complete),
@@ -254,7 +254,7 @@ async function waitForImages(page: Page): Promise<void> {
   );
 }
 
-interface BankTransfer {
+export interface BankTransfer {
   from: Member;
   toBankCode: string;
   toAccountNumber: string;
@@ -265,7 +265,7 @@ interface BankTransfer {
  * Pays from the member's bound account in the sandbox bank's page, in a new tab, the way
  * deposit-withdraw.ts does, and checks that the bank delivered the notification to Sabai.
  */
-async function sandboxBankTransfer(
+export async function sandboxBankTransfer(
   memberPage: Page,
   sandbox: string,
   screenshot: (name: string, target?: Page) => Promise<void>,
@@ -300,8 +300,8 @@ async function sandboxBankTransfer(
 }
 
 /** "฿1,234.50" → 1234.5 */
-const bahtOf = (text: string): number => Number(text.replace(/[^0-9.-]/g, ''));
+export const bahtOf = (text: string): number => Number(text.replace(/[^0-9.-]/g, ''));
 /** 1234.5 → "1,234.50", as both the member site and the game page show baht. */
-const formatBaht = (amount: number): string =>
+export const formatBaht = (amount: number): string =>
   amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const trimSlash = (url: string) => url.replace(/\/+$/, '');

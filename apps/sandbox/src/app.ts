@@ -9,6 +9,7 @@ import { registerLineRoutes } from './line/routes.ts';
 import { isPublicLineRoute } from './line/line-api-routes.ts';
 import { SANDBOX_SMS_SIGNING_KEY, SandboxSmsGateway } from './sms/sandbox-sms-gateway.ts';
 import { isPublicSmsRoute, registerSmsRoutes } from './sms/routes.ts';
+import { isPublicHub88Route, registerHub88, type Hub88Sandbox } from './hub88/index.ts';
 
 export interface SandboxConfig {
   /** Shared key the API sends as `x-sandbox-key` (a real provider has its own credentials). */
@@ -38,6 +39,14 @@ export interface SandboxConfig {
   now?: () => Date;
   /** Key the SMS Gateway double signs its delivery webhooks with (Sabai's SMS_GATEWAY_SIGNING_KEY; default the published sandbox one). */
   smsSigningKey?: string;
+  /** The sandbox Hub88 (seamless wallet): its operator id and keys (defaults: the published demo ones, hub88/demo-keys.ts). */
+  hub88OperatorId?: number;
+  /** PEM verifying Sabai's Games API calls (Sabai signs with HUB88_PRIVATE_KEY). */
+  hub88OperatorPublicKey?: string;
+  /** PEM the sandbox Hub88 signs its Wallet API calls with (Sabai verifies with HUB88_PUBLIC_KEY). */
+  hub88PrivateKey?: string;
+  /** Per Wallet API call attempt (default 5,000 ms). */
+  hub88TimeoutMs?: number;
 }
 
 /** The sandbox app, plus the late setting of Sabai's API URL (the quick start starts the sandbox first). */
@@ -48,11 +57,13 @@ export type SandboxApp = FastifyInstance & {
   line: SandboxLine;
   /** The SMS Gateway double's state (messages asked to be sent, registered webhooks). */
   sms: SandboxSmsGateway;
+  /** The sandbox Hub88's state (transaction list, fault mode, the wallet caller's counters). */
+  hub88: Hub88Sandbox;
 };
 
 /** Routes that need no `x-sandbox-key`: the index, the health check and the bank pages for people. */
 const isPublicRoute = (routeUrl: string | undefined): boolean =>
-  routeUrl !== undefined && (routeUrl === '/' || routeUrl === '/healthz' || isPublicBankRoute(routeUrl) || isPublicPartnerRoute(routeUrl) || isPublicLineRoute(routeUrl) || isPublicSmsRoute(routeUrl));
+  routeUrl !== undefined && (routeUrl === '/' || routeUrl === '/healthz' || isPublicBankRoute(routeUrl) || isPublicPartnerRoute(routeUrl) || isPublicLineRoute(routeUrl) || isPublicSmsRoute(routeUrl) || isPublicHub88Route(routeUrl));
 
 /**
  * The sandbox: plays every outside provider over real HTTP for the demo and the tests: bank
@@ -89,6 +100,7 @@ export async function buildSandboxApp(config: SandboxConfig): Promise<SandboxApp
           '<p>Simulated providers: name inquiry (POST /name-inquiry/v1/lookup), ' +
           '<a href="/bank">Sandbox Bank</a> (member transfers → Sabai bank feed; payouts POST /bank/v1/payouts), ' +
           'game partner agent API (/partner/v1/…) with playable games (/games/…), ' +
+          'Hub88 seamless wallet (Games API /operator/generic/v2/…, games /games/hub88/…, calls Sabai /seamless/hub88/…), ' +
           '<a href="/line">LINE จำลอง</a> (Messaging API /v2/bot/…, simulated LINE users and their chats), ' +
           '<a href="/sms">SMS จำลอง</a> (SMS Gateway for Android API /sms-gateway/3rdparty/v1/…; GET /sms/v1/messages?to=).</p>',
       ),
@@ -113,7 +125,18 @@ export async function buildSandboxApp(config: SandboxConfig): Promise<SandboxApp
     ...(config.lateApplyMs !== undefined ? { lateApplyMs: config.lateApplyMs } : {}),
     ...(config.now ? { now: config.now } : {}),
   });
+  let apiBaseUrl = config.apiBaseUrl;
+  const hub88 = await registerHub88(app, {
+    walletUrl: () => (apiBaseUrl ? `${apiBaseUrl.replace(/\/+$/, '')}/seamless/hub88` : undefined),
+    publicBaseUrl: () => publicBaseUrl,
+    ...(config.hub88OperatorId !== undefined ? { operatorId: config.hub88OperatorId } : {}),
+    ...(config.hub88OperatorPublicKey ? { operatorPublicKeyPem: config.hub88OperatorPublicKey } : {}),
+    ...(config.hub88PrivateKey ? { privateKeyPem: config.hub88PrivateKey } : {}),
+    ...(config.hub88TimeoutMs ? { timeoutMs: config.hub88TimeoutMs } : {}),
+    ...(config.now ? { now: config.now } : {}),
+  });
   const setApiBaseUrl = (url: string): void => {
+    apiBaseUrl = url;
     bank.feed.setApiBaseUrl(url);
     line.setApiBaseUrl(url);
     sms.setApiBaseUrl(url);
@@ -121,6 +144,7 @@ export async function buildSandboxApp(config: SandboxConfig): Promise<SandboxApp
   app.decorate('setApiBaseUrl', setApiBaseUrl);
   app.decorate('line', line);
   app.decorate('sms', sms);
+  app.decorate('hub88', hub88);
   // Awaiting the instance runs ready() (as returning it from this async function always did);
   // decorate() does not change the static type, hence the narrowing cast.
   const ready: FastifyInstance = await app;

@@ -12,6 +12,8 @@
 
   const body = document.body;
   const token = body.dataset.session;
+  // The game calls' base: the transfer-wallet games use /games/api, the sandbox Hub88's /games/hub88/api.
+  const api = body.dataset.api || '/games/api';
   let stake = body.dataset.stake;
   let balance = body.dataset.balance;
   let side = 'player';
@@ -159,7 +161,7 @@
     announce('กำลังแจกไพ่…');
     let reply;
     try {
-      const response = await fetch('/games/api/baccarat/deal', {
+      const response = await fetch(`${api}/baccarat/deal`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token, side, stake }),
@@ -211,7 +213,7 @@
   document.addEventListener('visibilitychange', async () => {
     if (document.visibilityState !== 'visible' || isBusy) return;
     try {
-      const response = await fetch('/games/api/balance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      const response = await fetch(`${api}/balance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
       if (response.ok) showBalance((await response.json()).balance);
     } catch {
       // keep the last known balance

@@ -11,6 +11,8 @@
 
   const body = document.body;
   const token = body.dataset.session;
+  // The game calls' base: the transfer-wallet games use /games/api, the sandbox Hub88's /games/hub88/api.
+  const api = body.dataset.api || '/games/api';
   let stake = body.dataset.stake;
   let balance = body.dataset.balance;
   let isBusy = false;
@@ -107,7 +109,7 @@
     const started = Date.now();
     let reply;
     try {
-      const response = await fetch('/games/api/slot/spin', {
+      const response = await fetch(`${api}/slot/spin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token, stake }),
@@ -153,7 +155,7 @@
   document.addEventListener('visibilitychange', async () => {
     if (document.visibilityState !== 'visible' || isBusy) return;
     try {
-      const response = await fetch('/games/api/balance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      const response = await fetch(`${api}/balance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
       if (response.ok) showBalance((await response.json()).balance);
     } catch {
       // keep the last known balance

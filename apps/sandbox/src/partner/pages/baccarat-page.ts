@@ -17,7 +17,7 @@ const spot = (side: 'player' | 'tie' | 'banker', name: string, odds: string, isC
 <span class="spot-name">${name}</span><span class="spot-odds">${odds}</span><span class="spot-chip" data-testid="chip-on-${side}"></span></button>`;
 
 /** The baccarat table page for a live session (the script /games/assets/baccarat.js deals). */
-export function renderBaccaratPage(options: { sessionToken: string; returnUrl: string; balanceSatang: bigint; cardsLeft: number }): string {
+export function renderBaccaratPage(options: { sessionToken: string; returnUrl: string; balanceSatang: bigint; apiBase?: string; cardsLeft: number }): string {
   const body = `${renderSymbolSprite()}
 ${renderTopBar(options)}
 <main class="baccarat" data-testid="baccarat-game">
@@ -47,6 +47,6 @@ ${renderChips(CHIP_STAKES_SATANG, DEFAULT_STAKE_SATANG)}
     title: 'บาคาร่า โต๊ะ 1',
     game: 'baccarat',
     body,
-    data: { session: options.sessionToken, balance: satangToDecimalString(options.balanceSatang), stake: satangToDecimalString(DEFAULT_STAKE_SATANG) },
+    data: { session: options.sessionToken, ...(options.apiBase ? { api: options.apiBase } : {}), balance: satangToDecimalString(options.balanceSatang), stake: satangToDecimalString(DEFAULT_STAKE_SATANG) },
   });
 }

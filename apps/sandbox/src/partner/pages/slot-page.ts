@@ -18,7 +18,7 @@ const ATTRACT_STOPS: [number, number, number] = [7, 12, 6];
 const DEFAULT_STAKE_SATANG = 1_000n;
 
 /** The ช้างทองคำ page for a live session (the script /games/assets/slot.js plays it). */
-export function renderSlotPage(options: { sessionToken: string; returnUrl: string; balanceSatang: bigint }): string {
+export function renderSlotPage(options: { sessionToken: string; returnUrl: string; balanceSatang: bigint; apiBase?: string }): string {
   const { reels } = outcomeOfStops(ATTRACT_STOPS);
   const reelColumns = reels
     .map((column, index) => `<div class="reel" data-reel="${index}"><div class="reel-strip">${column.map((symbol) => `<div class="cell" data-symbol="${symbol}">${symbolSvg(symbol, SYMBOL_NAMES[symbol])}</div>`).join('')}</div></div>`)
@@ -50,6 +50,6 @@ ${renderChips(CHIP_STAKES_SATANG, DEFAULT_STAKE_SATANG)}
     title: 'ช้างทองคำ · Golden Elephant',
     game: 'slot',
     body,
-    data: { session: options.sessionToken, balance: satangToDecimalString(options.balanceSatang), stake: satangToDecimalString(DEFAULT_STAKE_SATANG) },
+    data: { session: options.sessionToken, ...(options.apiBase ? { api: options.apiBase } : {}), balance: satangToDecimalString(options.balanceSatang), stake: satangToDecimalString(DEFAULT_STAKE_SATANG) },
   });
 }
