@@ -34,6 +34,19 @@ export interface Hub88TransactionItem {
   currency: string | null;
 }
 
+/**
+ * The lobby category (spec §3 Game provider entry: LIVECASINO, EGAMES, POKER, TRADING) of a Hub88
+ * game category. Hub88 names its categories in words ("Video Slots", "Live Baccarat", "Live
+ * Roulette", "Table Games", "Video Poker", "Crash Games", …): a live dealer game is LIVECASINO, a
+ * poker game POKER, everything else (slots, table and instant games) EGAMES. Pure.
+ */
+export function lobbyCategoryOf(hub88Category: string): 'LIVECASINO' | 'EGAMES' | 'POKER' {
+  const words = hub88Category.toLowerCase();
+  if (/\blive\b/.test(words)) return 'LIVECASINO';
+  if (/\bpoker\b/.test(words)) return 'POKER';
+  return 'EGAMES';
+}
+
 export interface Hub88Client {
   /** @throws PartnerUnavailableError */
   listGames(): Promise<Hub88Game[]>;
@@ -174,7 +187,7 @@ export function createHub88Partner(client: Hub88Client): PartnerAdapter {
     async listGames(category) {
       const games: PartnerGame[] = (await client.listGames())
         .filter((game) => game.isEnabled && !game.blockedCountries.includes('TH'))
-        .map((game) => ({ code: game.gameCode, name: game.name, category: game.category, provider: game.provider, imageUrl: game.imageUrl }));
+        .map((game) => ({ code: game.gameCode, name: game.name, category: lobbyCategoryOf(game.category), provider: game.provider, imageUrl: game.imageUrl }));
       return category ? games.filter((game) => game.category.toLowerCase() === category.toLowerCase()) : games;
     },
     async launchUrl() {

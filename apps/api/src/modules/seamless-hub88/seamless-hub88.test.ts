@@ -219,7 +219,10 @@ describe('Hub88 lobby and launch', () => {
     const p = await hub88Player(kit, '100');
     const games = await kit.t.call({ method: 'GET', url: '/game-composite/v1/games', token: p.token });
     expect(games.body.data.map((game: { code: string }) => game.code)).toEqual(['evo_baccarat', 'png_bookofdead']);
-    expect(games.body.data[0]).toMatchObject({ provider: 'Evolution Gaming', category: 'Live Casino' });
+    expect(games.body.data[0]).toMatchObject({ provider: 'Evolution Gaming', category: 'LIVECASINO' });
+    expect(games.body.data[1]).toMatchObject({ provider: "Play'n GO", category: 'EGAMES' });
+    const slots = await kit.t.call({ method: 'GET', url: '/game-composite/v1/games?category=EGAMES', token: p.token });
+    expect(slots.body.data.map((game: { code: string }) => game.code)).toEqual(['png_bookofdead']);
     expect(p.launchUrl).toContain('https://games.hub88.test/png_bookofdead');
     const sent = kit.gameUrlCalls.at(-1)!;
     expect(sent).toMatchObject({ user: p.user, currency: 'THB', operator_id: 7, game_code: 'png_bookofdead', country: 'TH' });
