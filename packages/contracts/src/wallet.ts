@@ -96,13 +96,16 @@ export const withdrawalConditionResponse = envelope(
   z.object({
     canWithdraw: z.boolean(),
     reasons: z.array(z.object({ code: z.string(), message: z.string() })).describe('why not, in Thai; empty when allowed'),
-    availableAmount: baht.describe('the most the member may withdraw now'),
+    availableAmount: baht.describe('the most the member may withdraw now: what the server will pay (the site maximum, an active bonus cap and turnover applied)'),
     balance: baht,
     minWithdraw: baht,
     maxWithdraw: baht,
     autoWithdraw: baht.describe('at or under this, paid automatically; above, staff approve'),
     turnover: z.object({ now: baht, needed: baht }),
     bonusMaxWithdraw: baht.nullable().describe('cap from an active bonus; null = none'),
+    bonusForfeitAmount: baht.describe("what a withdrawal now forfeits under the active bonus's cap (the bonus and its winnings above it; never own money); 0 = nothing"),
+    bonusCancelForfeitAmount: baht.describe('what cancelling the active bonus forfeits now (the bonus and its winnings); 0 = nothing or no bonus'),
+    hasActiveBonus: z.boolean().describe('a bonus is in force (its turnover and cap apply)'),
     pendingWithdrawals: z.number().int(),
   }),
 );

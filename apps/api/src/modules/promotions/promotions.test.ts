@@ -90,7 +90,7 @@ describe('bonus grants', () => {
     expect(grant.rows).toEqual([{ status: 'completed', end_reason: 'WITHDRAWN' }]);
   });
 
-  it('forfeits what is above the max-withdraw cap when the member withdraws, recorded on the grant', async () => {
+  it('forfeits only the bonus above the max-withdraw cap when the member withdraws: their own deposit is paid (docs/adr/0043)', async () => {
     await t.db.query(
       `INSERT INTO promotions (id, title, minimum_deposit_satang, deposit_type, bonus_value, max_bonus_type, max_bonus, turnover_type, turnover_amount,
          max_withdraw_type, max_withdraw_amount, starts_at, sort_order)
@@ -101,14 +101,19 @@ describe('bonus grants', () => {
       await deposit(member, '1000.00');
       expect(await mainBalance(t, member.token)).toBe(1200);
       await addTurnover(member.memberId, 10_000n);
-      const tooMuch = await withdraw(member.token, 400);
-      expect(tooMuch.body).toMatchObject({ code: 'WITHDRAW_ABOVE_MAXIMUM', message: 'ถอนได้สูงสุด 300 บาทตามเงื่อนไขโปรโมชั่น' });
-      const paid = await withdraw(member.token, 300);
+      const condition = await t.call({ method: 'GET', url: '/fund-composite/v1/withdrawal/condition', token: member.token });
+      expect(condition.body.data).toMatchObject({ availableAmount: 1000, bonusMaxWithdraw: 300, bonusForfeitAmount: 200 });
+      const tooMuch = await withdraw(member.token, 1100);
+      expect(tooMuch.body).toMatchObject({ code: 'WITHDRAW_ABOVE_MAXIMUM', message: 'ถอนได้สูงสุด 1000 บาทตามเงื่อนไขโปรโมชั่น' });
+      const paid = await withdraw(member.token, 1000);
       expect(paid.body.data.Status).toBe(1);
-      // 1,200 in the wallet, cap 300: 900 forfeited, 300 withdrawn, 0 left.
+      // 1,200 in the wallet, cap 300 under the 1,000 deposited: the 200 bonus forfeited, 1,000 withdrawn, 0 left.
       expect(await mainBalance(t, member.token)).toBe(0);
-      const grant = await t.db.query<{ status: string; forfeited_satang: bigint }>('SELECT status, forfeited_satang FROM bonus_grants WHERE member_id = $1', [member.memberId]);
-      expect(grant.rows).toEqual([{ status: 'forfeited', forfeited_satang: 90_000n }]);
+      const grant = await t.db.query<{ status: string; forfeited_satang: bigint; code: string }>(
+        'SELECT g.status, g.forfeited_satang, l.code FROM bonus_grants g JOIN ledger_transfers l ON l.id = g.forfeit_transfer_id WHERE g.member_id = $1',
+        [member.memberId],
+      );
+      expect(grant.rows).toEqual([{ status: 'forfeited', forfeited_satang: 20_000n, code: 'BONUS_FORFEIT' }]);
     } finally {
       await t.db.query(`UPDATE promotions SET is_active = false WHERE id = 'test-capped'`);
     }
