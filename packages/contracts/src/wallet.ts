@@ -48,11 +48,13 @@ export const transactionRow = z
     Amount: baht,
     createdAt: z.string(),
     Status: transactionStatus,
-    TransType: z.enum(['DEPOSIT', 'AFFILIATE', 'CASHBACK', 'WITHDRAW']),
+    TransType: z.enum(['DEPOSIT', 'AFFILIATE', 'CASHBACK', 'WITHDRAW', 'BONUS_FORFEIT']).describe('BONUS_FORFEIT (withdraw history only, ours): a bonus and its winnings taken back, with forfeitReason'),
     /** The bank's or wallet's own reference of the movement, when it has one (what the member sees in their bank app). */
     reference: z.string().nullable().optional(),
     /** Withdrawals staff rejected (Status 3): the reason staff gave, in their words. */
     rejectionReason: z.string().nullable().optional(),
+    /** A bonus forfeit (TransType BONUS_FORFEIT): why, in Thai (docs/adr/0043). */
+    forfeitReason: z.string().optional(),
     /** A pending withdrawal (Status 2) whose money is on its way to the member's bank ("กำลังโอน"): sent, or paid by staff and not yet confirmed by the bank. */
     isBeingPaid: z.boolean().optional(),
   })
@@ -109,6 +111,14 @@ export const withdrawalConditionResponse = envelope(
     pendingWithdrawals: z.number().int(),
   }),
 );
+
+/**
+ * `POST /user-profile-composite/v1/bonus/cancel` (ours, issue 26 §1): the member cancels their
+ * bonus, forfeiting only the bonus and its winnings. `expectedForfeit` is the amount the page
+ * showed (withdrawal condition `bonusCancelForfeitAmount`); another amount now is refused.
+ */
+export const bonusCancelRequest = z.object({ expectedForfeit: bahtToSatang({ allowZero: true }) });
+export const bonusCancelResponse = envelope(z.object({ forfeited: baht, balance: baht.describe('main + game after the cancellation') }));
 
 export const withdrawalRequest = z.object({
   Amount: bahtToSatang(),

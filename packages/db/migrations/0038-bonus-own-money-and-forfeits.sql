@@ -21,3 +21,6 @@ ALTER TABLE ledger_transfers ADD CONSTRAINT ledger_transfers_code_check CHECK (c
 -- The site's "played out" threshold: below it (main + game, no round or move pending) a bonus ends.
 ALTER TABLE site_settings ADD COLUMN bonus_played_out_below_satang bigint NOT NULL DEFAULT 100
   CHECK (bonus_played_out_below_satang BETWEEN 0 AND 100000);
+
+-- The member's forfeits, read with their withdrawals (withdraw history shows each with its reason).
+CREATE INDEX bonus_grants_member_forfeits ON bonus_grants (member_id, ended_at) WHERE forfeit_transfer_id IS NOT NULL;
