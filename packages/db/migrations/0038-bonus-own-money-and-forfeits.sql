@@ -7,6 +7,9 @@ ALTER TABLE bonus_grants ADD COLUMN own_satang bigint CHECK (own_satang IS NULL 
 -- Grants made before: the deposit that earned them is the member's own money we know of.
 UPDATE bonus_grants SET own_satang = deposit_satang;
 ALTER TABLE bonus_grants ALTER COLUMN own_satang SET NOT NULL;
+-- Of own_satang, what was deposited while the grant was in force: outside the promotion's cap.
+ALTER TABLE bonus_grants ADD COLUMN deposited_since_satang bigint NOT NULL DEFAULT 0 CHECK (deposited_since_satang >= 0);
+ALTER TABLE bonus_grants ADD CONSTRAINT bonus_grants_deposits_are_own CHECK (deposited_since_satang <= own_satang);
 
 ALTER TABLE bonus_grants DROP CONSTRAINT bonus_grants_status_check;
 ALTER TABLE bonus_grants ADD CONSTRAINT bonus_grants_status_check CHECK (status IN ('active', 'completed', 'forfeited', 'cancelled'));

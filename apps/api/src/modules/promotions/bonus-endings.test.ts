@@ -27,8 +27,25 @@ async function memberWithBonus() {
   return { ...member, token, memberId: await memberIdOf(t, member.phoneNumber) };
 }
 
-/** Everything the member holds goes into the game and is lost there in 100-baht rounds (sandbox stakes), settled. */
-async function loseEverything(memberId: string, baht: number) {
+const grantsOf = async (memberId: string) =>
+  (await t.db.query<{ status: string; end_reason: string | null; forfeited_satang: bigint | null }>(
+    'SELECT status, end_reason, forfeited_satang FROM bonus_grants WHERE member_id = $1 ORDER BY created_at',
+    [memberId],
+  )).rows;
+
+let roundCounter = 0;
+/** Turnover only: a round booked outside the ledger (is_legacy), as promotions.test.ts makes it. */
+async function addTurnover(memberId: string, stakeSatang: bigint) {
+  roundCounter += 1;
+  await t.db.query(
+    `INSERT INTO bet_rounds (partner, round_id, member_id, game_code, stake_satang, payout_satang, result, status, settled_at, booked_net_satang, is_legacy)
+     VALUES ('sabai-sandbox', $1, $2, 'sabai-baccarat-1', $3, 0, 'loss', 'settled', now(), -$3::int8, true)`,
+    [`endings-${roundCounter}-${memberId}`, memberId, stakeSatang],
+  );
+}
+
+/** `baht` of the member's money goes into the game and is lost there in 100-baht rounds (sandbox stakes), settled. */
+async function loseEverything(memberId: string, baht: number, _options: { keepRest?: boolean } = {}) {
   const moved = await moveGameCredit(t.context, { memberId, direction: 'in', amountSatang: 'all' });
   expect(['succeeded', 'skipped']).toContain(moved.status);
   const session = await openSlotSession(t, memberId);
@@ -43,6 +60,8 @@ describe('a played-out bonus never holds a later deposit', () => {
     expect(await mainBalance(t, member.token)).toBe(200);
     await loseEverything(member.memberId, 200);
     expect(await mainBalance(t, member.token)).toBe(0);
+    // The settlement that played it out ended it: no deposit needed to notice.
+    expect(await grantsOf(member.memberId)).toEqual([{ status: 'completed', end_reason: 'PLAYED_OUT', forfeited_satang: null }]);
 
     const declined = await t.call({ method: 'POST', url: '/user-profile-composite/v1/users/setting', token: member.token, body: { isBonus: false } });
     expect(declined.status).toBe(200);
@@ -53,7 +72,70 @@ describe('a played-out bonus never holds a later deposit', () => {
     const paid = await withdraw(member.token, 6000);
     expect(paid.status).toBe(200);
     expect(await mainBalance(t, member.token)).toBe(0);
-    const grant = await t.db.query<{ status: string; forfeited_satang: bigint | null }>('SELECT status, forfeited_satang FROM bonus_grants WHERE member_id = $1', [member.memberId]);
-    expect(grant.rows).toEqual([{ status: 'completed', forfeited_satang: null }]);
+    expect(await grantsOf(member.memberId)).toEqual([{ status: 'completed', end_reason: 'PLAYED_OUT', forfeited_satang: null }]);
   });
+
+  it('ends a played-out bonus at the next deposit when no settlement saw it (bonuses declined), so the deposit is not held', async () => {
+    const member = await memberWithBonus();
+    await deposit(member, '100.00');
+    // Played out where no settlement of ours ran (the money left by rounds booked before the grant's review existed).
+    const { rows } = await t.db.query<{ id: string }>(`SELECT id FROM bonus_grants WHERE member_id = $1`, [member.memberId]);
+    await loseEverything(member.memberId, 200);
+    await t.db.query(`UPDATE bonus_grants SET status = 'active', end_reason = NULL, ended_at = NULL WHERE id = $1`, [rows[0]!.id]);
+    await t.call({ method: 'POST', url: '/user-profile-composite/v1/users/setting', token: member.token, body: { isBonus: false } });
+    await deposit(member, '500.00');
+    expect(await grantsOf(member.memberId)).toEqual([{ status: 'completed', end_reason: 'PLAYED_OUT', forfeited_satang: null }]);
+    const condition = await t.call({ method: 'GET', url: '/fund-composite/v1/withdrawal/condition', token: member.token });
+    expect(condition.body.data).toMatchObject({ availableAmount: 500, hasActiveBonus: false, bonusForfeitAmount: 0 });
+  });
+});
+
+describe('cancelling a bonus forfeits only the bonus and its winnings', () => {
+  it('says the forfeit first, refuses another amount, then takes 1,000 of 1,000 + 1,000 after a 500 loss: the 500 left is paid', async () => {
+    const member = await memberWithBonus();
+    await deposit(member, '1000.00');
+    expect(await mainBalance(t, member.token)).toBe(2000);
+    await loseEverything(member.memberId, 500, { keepRest: true });
+    const condition = await t.call({ method: 'GET', url: '/fund-composite/v1/withdrawal/condition', token: member.token });
+    expect(condition.body.data).toMatchObject({ hasActiveBonus: true, bonusCancelForfeitAmount: 1000, canWithdraw: false });
+
+    const changed = await t.call({ method: 'POST', url: '/user-profile-composite/v1/bonus/cancel', token: member.token, body: { expectedForfeit: 999 } });
+    expect(changed.body).toMatchObject({ success: false, code: 'BONUS_FORFEIT_CHANGED' });
+    expect(await mainBalance(t, member.token)).toBe(1500);
+
+    const cancelled = await t.call({ method: 'POST', url: '/user-profile-composite/v1/bonus/cancel', token: member.token, body: { expectedForfeit: 1000 } });
+    expect(cancelled.body).toMatchObject({ success: true, data: { forfeited: 1000, balance: 500 } });
+    expect(await grantsOf(member.memberId)).toEqual([{ status: 'cancelled', end_reason: 'CANCELLED', forfeited_satang: 100_000n }]);
+    const again = await t.call({ method: 'POST', url: '/user-profile-composite/v1/bonus/cancel', token: member.token, body: { expectedForfeit: 0 } });
+    expect(again.body).toMatchObject({ success: false, code: 'NO_ACTIVE_BONUS' });
+
+    expect((await withdraw(member.token, 500)).status).toBe(200);
+    const history = await t.call({ method: 'GET', url: '/user-profile-composite/v1/history/withdraw', token: member.token });
+    expect(history.body.data.Transaction.map((row: { TransType: string; Amount: number }) => [row.TransType, row.Amount])).toEqual([
+      ['WITHDRAW', 500],
+      ['BONUS_FORFEIT', 1000],
+    ]);
+    expect(history.body.data.Transaction[1].forfeitReason).toContain('ยกเลิกโบนัส');
+    const forfeit = await t.db.query<{ code: string; amount_satang: bigint }>(
+      `SELECT l.code, l.amount_satang FROM ledger_transfers l JOIN bonus_grants g ON g.forfeit_transfer_id = l.id WHERE g.member_id = $1`,
+      [member.memberId],
+    );
+    expect(forfeit.rows).toEqual([{ code: 'BONUS_FORFEIT', amount_satang: 100_000n }]);
+  });
+});
+
+describe('a withdrawal and a deposit at once', () => {
+  it('never forfeits the deposit, whichever commits first', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const member = await memberWithBonus();
+      await deposit(member, '100.00');
+      await addTurnover(member.memberId, 100_000n);
+      const [paid, credited] = await Promise.all([withdraw(member.token, 200), deposit(member, '6000.00')]);
+      expect(paid.status).toBe(200);
+      expect(credited.body.data.status).toBe('credited');
+      expect(await mainBalance(t, member.token)).toBe(6000);
+      const forfeits = await t.db.query(`SELECT 1 FROM bonus_grants WHERE member_id = $1 AND forfeit_transfer_id IS NOT NULL`, [member.memberId]);
+      expect(forfeits.rowCount).toBe(0);
+    }
+  }, 120_000);
 });

@@ -57,6 +57,8 @@ export interface GrantMoney {
   bonusSatang: bigint;
   /** The promotion's max-withdraw, null = no cap. */
   maxWithdrawSatang: bigint | null;
+  /** Of `ownSatang`, what was deposited while the grant was in force: outside the promotion's cap. */
+  depositedSinceSatang: bigint;
 }
 
 /**
@@ -74,14 +76,17 @@ export function splitUnderGrant(walletSatang: bigint, grant: GrantMoney): { ownS
 }
 
 /**
- * What the member may take out when a grant ends at a withdrawal (docs/adr/0043): the cap limits
- * the bonus part only, so payable = max(own, min(wallet, cap)); the rest is forfeited. Without a
- * cap everything is payable. Forfeit ≤ the bonus part, always. Pure.
+ * What the member may take out when a grant ends at a withdrawal (docs/adr/0043): the promotion's
+ * cap bounds what the grant's pot pays; deposits made while it was in force are outside the pot,
+ * and own money is always paid: payable = max(own, min(wallet, cap + deposited since)); the rest
+ * (bonus and its winnings only) is forfeited. Without a cap everything is payable. Forfeit ≤ the
+ * bonus part, always. Pure.
  */
 export function payableUnderGrant(walletSatang: bigint, grant: GrantMoney): { payableSatang: bigint; forfeitSatang: bigint } {
   const { ownSatang } = splitUnderGrant(walletSatang, grant);
   if (grant.maxWithdrawSatang === null) return { payableSatang: walletSatang, forfeitSatang: 0n };
-  const capped = walletSatang < grant.maxWithdrawSatang ? walletSatang : grant.maxWithdrawSatang;
+  const cap = grant.maxWithdrawSatang + grant.depositedSinceSatang;
+  const capped = walletSatang < cap ? walletSatang : cap;
   const payableSatang = ownSatang > capped ? ownSatang : capped;
   return { payableSatang, forfeitSatang: walletSatang - payableSatang };
 }

@@ -20,13 +20,13 @@ export interface ActiveGrant extends GrantMoney {
  * settlement, a withdrawal or a cancellation that may end it queue on this row.
  */
 export async function readActiveGrant(db: Queryable, memberId: string, lock: boolean): Promise<ActiveGrant | null> {
-  const { rows } = await db.query<{ id: string; promotion_id: string; own_satang: bigint; bonus_satang: bigint; max_withdraw_satang: bigint | null }>(
-    `SELECT id, promotion_id, own_satang, bonus_satang, max_withdraw_satang FROM bonus_grants WHERE member_id = $1 AND status = 'active'${lock ? ' FOR UPDATE' : ''}`,
+  const { rows } = await db.query<{ id: string; promotion_id: string; own_satang: bigint; bonus_satang: bigint; max_withdraw_satang: bigint | null; deposited_since_satang: bigint }>(
+    `SELECT id, promotion_id, own_satang, bonus_satang, max_withdraw_satang, deposited_since_satang FROM bonus_grants WHERE member_id = $1 AND status = 'active'${lock ? ' FOR UPDATE' : ''}`,
     [memberId],
   );
   const row = rows[0];
   if (!row) return null;
-  return { id: row.id, promotionId: row.promotion_id, ownSatang: row.own_satang, bonusSatang: row.bonus_satang, maxWithdrawSatang: row.max_withdraw_satang };
+  return { id: row.id, promotionId: row.promotion_id, ownSatang: row.own_satang, bonusSatang: row.bonus_satang, maxWithdrawSatang: row.max_withdraw_satang, depositedSinceSatang: row.deposited_since_satang };
 }
 
 /** The member's posted main + game money (satang): what a bonus's endings compare with the site's threshold. */

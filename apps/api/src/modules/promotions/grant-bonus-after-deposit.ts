@@ -37,7 +37,7 @@ export async function readDepositBonusBasis(
   // ends here, before the deposit could fall under it; one still in force covers this deposit as
   // the member's own money (never forfeited by its cap or a cancellation).
   const grant = await reviewActiveGrant(tx, { memberId: input.memberId, walletSatang: balanceBeforeSatang, now: input.now });
-  if (grant) await tx.query('UPDATE bonus_grants SET own_satang = own_satang + $2 WHERE id = $1', [grant.id, input.depositSatang]);
+  if (grant) await tx.query('UPDATE bonus_grants SET own_satang = own_satang + $2, deposited_since_satang = deposited_since_satang + $2 WHERE id = $1', [grant.id, input.depositSatang]);
   return { balanceBeforeSatang, turnoverNowSatang: turnover.totalSatang };
 }
 

@@ -37,6 +37,10 @@ export async function grantBonusForDeposit(
   const active = await tx.query<{ id: string }>(`SELECT id FROM bonus_grants WHERE member_id = $1 AND status = 'active' FOR UPDATE`, [input.memberId]);
   if (active.rows[0]) return null;
   const ownSatang = await memberMoneySatang(tx, input.memberId);
+  // Money that came in after the granting deposit was credited (another deposit before this
+  // worker ran) is own money outside the promotion's cap, as a deposit under the grant would be.
+  const sinceSatang = ownSatang - (input.balanceBeforeSatang + input.depositSatang);
+  const depositedSinceSatang = sinceSatang > 0n ? sinceSatang : 0n;
   for (const promotion of await listActivePromotions(tx, input.now)) {
     const terms = grantTermsFor(input.depositSatang, termsOf(promotion));
     if (!terms) continue;
@@ -58,10 +62,10 @@ export async function grantBonusForDeposit(
     );
     await tx.query(
       `INSERT INTO bonus_grants (id, member_id, promotion_id, deposit_id, deposit_satang, bonus_satang, turnover_type, turnover_start_satang,
-         turnover_needed_satang, max_withdraw_type, max_withdraw_satang, bonus_transfer_id, created_at, own_satang)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+         turnover_needed_satang, max_withdraw_type, max_withdraw_satang, bonus_transfer_id, created_at, own_satang, deposited_since_satang)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [grantId, input.memberId, promotion.id, input.depositId, input.depositSatang, terms.bonusSatang, promotion.turnover_type,
-        input.turnoverNowSatang, terms.turnoverNeededSatang, promotion.max_withdraw_type, terms.maxWithdrawSatang, transferId, input.now, ownSatang],
+        input.turnoverNowSatang, terms.turnoverNeededSatang, promotion.max_withdraw_type, terms.maxWithdrawSatang, transferId, input.now, ownSatang, depositedSinceSatang],
     );
     await recordOutboxEvent(tx, {
       kind: 'bonus.granted',
