@@ -105,9 +105,9 @@ export const withdrawalConditionResponse = envelope(
     autoWithdraw: baht.describe('at or under this, paid automatically; above, staff approve'),
     turnover: z.object({ now: baht, needed: baht }),
     bonusMaxWithdraw: baht.nullable().describe('cap from an active bonus; null = none'),
-    bonusForfeitAmount: baht.describe("what a withdrawal now forfeits under the active bonus's cap (the bonus and its winnings above it; never own money); 0 = nothing"),
-    bonusCancelForfeitAmount: baht.describe('what cancelling the active bonus forfeits now (the bonus and its winnings); 0 = nothing or no bonus'),
-    hasActiveBonus: z.boolean().describe('a bonus is in force (its turnover and cap apply)'),
+    bonusForfeitAmount: baht.default(0).describe("what a withdrawal now forfeits under the active bonus's cap (the bonus and its winnings above it; never own money); 0 = nothing"),
+    bonusCancelForfeitAmount: baht.default(0).describe('what cancelling the active bonus forfeits now (the bonus and its winnings); 0 = nothing or no bonus'),
+    hasActiveBonus: z.boolean().default(false).describe('a bonus is in force (its turnover and cap apply)'),
     pendingWithdrawals: z.number().int(),
   }),
 );
