@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '@sabai/db';
 import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, lockAccount, postTransfer, postedCreditBalance, readAccountBalance, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import { readTurnover } from '../wallet/index.ts';
+import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import type { GrantMoney } from './bonus-rules.ts';
 
 /** The site's threshold when no site row exists yet (migration 0038's default): 1 baht. */
@@ -121,6 +122,8 @@ export async function reviewGrantAfterSettlement(db: Db, memberId: string, now: 
   if (!active) return;
   await inLedgerTransaction(db, async (tx) => {
     await lockAccount(tx, await requireMemberAccountId(tx, memberId, 'main'));
-    await reviewActiveGrant(tx, { memberId, walletSatang: await memberMoneySatang(tx, memberId), now });
+    const stillActive = await reviewActiveGrant(tx, { memberId, walletSatang: await memberMoneySatang(tx, memberId), now });
+    // The member's pages read the ended grant (no bonus shown as active at zero, issue 26 §3).
+    if (!stillActive) await notifyBalanceChanged(tx, memberId, 'adjustment');
   });
 }

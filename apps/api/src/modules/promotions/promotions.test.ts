@@ -143,8 +143,12 @@ describe('promotion eligibility (issue 11)', () => {
     await t.db.query(`UPDATE bonus_grants SET status = 'completed', end_reason = 'TEST', ended_at = now() WHERE member_id = $1`, [member.memberId]);
     expect((await deposit(member, '200.00')).body.data.status).toBe('credited');
     expect(await grantsOf(member.memberId)).toEqual(['welcome-100']);
+    // Both still shown (the landing advertises both), the welcome bonus saying why it is not theirs (issue 26 §3).
     const offered = await t.call({ method: 'GET', url: '/user-profile-composite/v1/info/promotion', token: member.token });
-    expect(offered.body.data.map((promotion: { _id: string }) => promotion._id)).toEqual(['daily-10']);
+    expect(offered.body.data.map((promotion: { _id: string; isAvailable: boolean; unavailableReason: string | null }) => [promotion._id, promotion.isAvailable, promotion.unavailableReason])).toEqual([
+      ['welcome-100', false, 'รับได้เฉพาะการฝากครั้งแรก'],
+      ['daily-10', true, null],
+    ]);
   });
 
   it('grants the daily bonus once per Bangkok day', async () => {
