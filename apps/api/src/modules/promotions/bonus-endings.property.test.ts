@@ -10,7 +10,8 @@ import { moveGameCredit, pullBetRecords } from '../play/index.ts';
  * bets lost and won at the sandbox partner, turnover, withdrawals of what the page offers and
  * cancellations. Whatever the sequence:
  * - a grant's forfeit never exceeds its bonus plus what was won while it was in force: the
- *   member's own deposits minus their own losses are never forfeited;
+ *   member's own deposits minus their own losses (own money is played first, ADR 0043) are never
+ *   forfeited;
  * - every forfeit has its BONUS_FORFEIT transfer and a history row with its Thai reason;
  * - the withdrawable figure the page shows is what the server pays (that amount is accepted,
  *   a satang more is refused);
@@ -133,9 +134,11 @@ async function expectForfeitsExplained(member: { token: string; memberId: string
   const history = (await t.call({ method: 'GET', url: '/user-profile-composite/v1/history/withdraw?pageSize=100', token: member.token })).body.data.Transaction as Array<{ id: string; TransType: string; Amount: number; forfeitReason?: string }>;
   let forfeitedSatang = 0n;
   for (const grant of grants) {
-    const won = grant.bonus_satang + (model.netByGrant.get(grant.id) ?? 0n);
-    // Own money is never forfeited: at most the bonus and what was won while it was in force.
-    expect(grant.forfeited_satang ?? 0n).toBeLessThanOrEqual(won > 0n ? won : 0n);
+    const net = model.netByGrant.get(grant.id) ?? 0n;
+    // Own money is never forfeited: at most the bonus and what was won while it was in force (own
+    // money is played first against the pot's net result, ADR 0043: a loss under the grant is the
+    // member's own loss, the bonus stays the bonus).
+    expect(grant.forfeited_satang ?? 0n).toBeLessThanOrEqual(grant.bonus_satang + (net > 0n ? net : 0n));
     if (grant.forfeited_satang === null) continue;
     forfeitedSatang += grant.forfeited_satang;
     forfeitsSeen += 1;
@@ -167,6 +170,8 @@ describe('bonus endings never take the member’s own money (model test)', () =>
           [[{ kind: 'cancel' }, { kind: 'withdraw' }]],
           [[{ kind: 'play', outcomes: ['win'], stakeBaht: 100 }, { kind: 'play', outcomes: ['win'], stakeBaht: 100 }, { kind: 'turnover' }, { kind: 'withdraw' }]],
           [[{ kind: 'deposit', baht: 6000, withBonus: false }, { kind: 'turnover' }, { kind: 'withdraw' }]],
+          // Found on PostgreSQL: a loss under the grant, then a cancellation (the loss was own money; the bonus is forfeited whole).
+          [[{ kind: 'play', outcomes: ['loss'], stakeBaht: 10 }, { kind: 'cancel' }]],
         ],
       },
     );

@@ -38,7 +38,7 @@ export function WithdrawBonus({ condition }: { condition: WithdrawalCondition })
       )}
       {condition.bonusForfeitAmount > 0 && (
         <p className="mt-1 font-semibold text-amber-100" role="alert" data-testid="withdraw-forfeit-warning">
-          {t('withdraw.bonus.forfeitWarning', { forfeit: formatBaht(condition.bonusForfeitAmount), available: formatBaht(condition.availableAmount) })}
+          {t('withdraw.bonus.forfeitWarning', { forfeit: formatBaht(condition.bonusForfeitAmount) })}
         </p>
       )}
       {isConfirming ? (

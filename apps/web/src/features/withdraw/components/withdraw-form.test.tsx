@@ -81,7 +81,7 @@ describe('withdraw form under a bonus (issue 26 §1, docs/adr/0043)', () => {
     render();
     expect((await screen.findByTestId('withdraw-available')).textContent).toBe('฿ 2,000.00');
     expect(screen.getByTestId('withdraw-forfeit-warning').textContent).toBe(
-      'ถอนตอนนี้ได้ ฿2,000.00 · โบนัสและยอดได้จากโบนัส ฿3,000.00 ที่เกินยอดถอนสูงสุดจะถูกริบ (เงินฝากของคุณไม่ถูกริบ)',
+      'หากถอนตอนนี้ โบนัสและยอดได้จากโบนัส ฿3,000.00 ที่เกินยอดถอนสูงสุดจะถูกริบ (เงินฝากของคุณไม่ถูกริบ)',
     );
     const submit = screen.getByTestId('withdraw-submit') as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
