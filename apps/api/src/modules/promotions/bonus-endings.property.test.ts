@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readTransfer } from '@sabai/ledger';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectLedgerSound, postFeed, statementFrom } from '../../test/money-helpers.ts';
 import { memberIdOf, openSlotSession, spinScripted } from '../../test/partner-helpers.ts';
@@ -126,9 +127,8 @@ async function runStep(member: { token: string; memberId: string; bankCode: stri
 }
 
 async function expectForfeitsExplained(member: { token: string; memberId: string }, model: Model) {
-  const { rows: grants } = await t.db.query<{ id: string; bonus_satang: bigint; forfeited_satang: bigint | null; code: string | null; amount_satang: bigint | null; source_id: string | null }>(
-    `SELECT g.id, g.bonus_satang, g.forfeited_satang, l.code, l.amount_satang, l.source_id FROM bonus_grants g
-     LEFT JOIN ledger_transfers l ON l.id = g.forfeit_transfer_id WHERE g.member_id = $1`,
+  const { rows: grants } = await t.db.query<{ id: string; bonus_satang: bigint; forfeited_satang: bigint | null; forfeit_transfer_id: bigint | null }>(
+    'SELECT id, bonus_satang, forfeited_satang, forfeit_transfer_id FROM bonus_grants WHERE member_id = $1',
     [member.memberId],
   );
   const history = (await t.call({ method: 'GET', url: '/user-profile-composite/v1/history/withdraw?pageSize=100', token: member.token })).body.data.Transaction as Array<{ id: string; TransType: string; Amount: number; forfeitReason?: string }>;
@@ -142,7 +142,8 @@ async function expectForfeitsExplained(member: { token: string; memberId: string
     if (grant.forfeited_satang === null) continue;
     forfeitedSatang += grant.forfeited_satang;
     forfeitsSeen += 1;
-    expect({ code: grant.code, amount: grant.amount_satang, source: grant.source_id }).toEqual({ code: 'BONUS_FORFEIT', amount: grant.forfeited_satang, source: grant.id });
+    const transfer = await readTransfer(t.db, grant.forfeit_transfer_id!);
+    expect(transfer).toMatchObject({ code: 'BONUS_FORFEIT', amountSatang: grant.forfeited_satang, sourceType: 'bonus_grant', sourceId: grant.id });
     const row = history.find((entry) => entry.id === grant.id);
     expect(row?.TransType).toBe('BONUS_FORFEIT');
     expect(toSatang(row?.Amount ?? 0)).toBe(grant.forfeited_satang);

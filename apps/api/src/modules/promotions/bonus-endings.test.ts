@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectLedgerSound, mainBalance, postFeed, statementFrom } from '../../test/money-helpers.ts';
 import { memberIdOf, openSlotSession, spinScripted } from '../../test/partner-helpers.ts';
+import { readTransfer } from '@sabai/ledger';
 import { moveGameCredit, pullBetRecords } from '../play/index.ts';
 
 /**
@@ -116,11 +117,9 @@ describe('cancelling a bonus forfeits only the bonus and its winnings', () => {
       ['BONUS_FORFEIT', 1000],
     ]);
     expect(history.body.data.Transaction[1].forfeitReason).toContain('ยกเลิกโบนัส');
-    const forfeit = await t.db.query<{ code: string; amount_satang: bigint }>(
-      `SELECT l.code, l.amount_satang FROM ledger_transfers l JOIN bonus_grants g ON g.forfeit_transfer_id = l.id WHERE g.member_id = $1`,
-      [member.memberId],
-    );
-    expect(forfeit.rows).toEqual([{ code: 'BONUS_FORFEIT', amount_satang: 100_000n }]);
+    const { rows } = await t.db.query<{ id: string; forfeit_transfer_id: bigint }>('SELECT id, forfeit_transfer_id FROM bonus_grants WHERE member_id = $1', [member.memberId]);
+    const forfeit = await readTransfer(t.db, rows[0]!.forfeit_transfer_id);
+    expect(forfeit).toMatchObject({ code: 'BONUS_FORFEIT', amountSatang: 100_000n, sourceType: 'bonus_grant', sourceId: rows[0]!.id });
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readTransfer } from '@sabai/ledger';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectLedgerSound, mainBalance, postFeed, statementFrom } from '../../test/money-helpers.ts';
 
@@ -109,11 +110,12 @@ describe('bonus grants', () => {
       expect(paid.body.data.Status).toBe(1);
       // 1,200 in the wallet, cap 300 under the 1,000 deposited: the 200 bonus forfeited, 1,000 withdrawn, 0 left.
       expect(await mainBalance(t, member.token)).toBe(0);
-      const grant = await t.db.query<{ status: string; forfeited_satang: bigint; code: string }>(
-        'SELECT g.status, g.forfeited_satang, l.code FROM bonus_grants g JOIN ledger_transfers l ON l.id = g.forfeit_transfer_id WHERE g.member_id = $1',
+      const grant = await t.db.query<{ status: string; forfeited_satang: bigint; forfeit_transfer_id: bigint }>(
+        'SELECT status, forfeited_satang, forfeit_transfer_id FROM bonus_grants WHERE member_id = $1',
         [member.memberId],
       );
-      expect(grant.rows).toEqual([{ status: 'forfeited', forfeited_satang: 20_000n, code: 'BONUS_FORFEIT' }]);
+      expect(grant.rows).toMatchObject([{ status: 'forfeited', forfeited_satang: 20_000n }]);
+      expect(await readTransfer(t.db, grant.rows[0]!.forfeit_transfer_id)).toMatchObject({ code: 'BONUS_FORFEIT', amountSatang: 20_000n });
     } finally {
       await t.db.query(`UPDATE promotions SET is_active = false WHERE id = 'test-capped'`);
     }
