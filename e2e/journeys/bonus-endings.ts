@@ -127,11 +127,12 @@ async function memberCall<T = unknown>(page: Page, method: 'GET' | 'POST', path:
       const headers: Record<string, string> = { Authorization: `Bearer ${storage.getItem('sabai.token') ?? ''}`, 'X-Api-Key': prefix.data.appId, 'Accept-Language': 'th' };
       if (payload !== undefined) headers['content-type'] = 'application/json';
       const response = await fetch(url, { method: verb, headers, ...(payload === undefined ? {} : { body: JSON.stringify(payload) }) });
-      return (await response.json()) as { success: boolean; data: unknown };
+      return (await response.json()) as { success: boolean | number; data: unknown };
     },
     { url: path, verb: method, payload: body },
   );
-  if (!answer.success) throw new Error(`${method} ${path} answered ${JSON.stringify(answer)}`);
+  // The refresh call answers success 0 (the spec's envelope); a refusal is success false.
+  if (answer.success === false) throw new Error(`${method} ${path} answered ${JSON.stringify(answer)}`);
   return answer.data as T;
 }
 
