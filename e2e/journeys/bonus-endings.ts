@@ -10,8 +10,8 @@ import type { StaffClient } from './rewards.ts';
  * bonusEndings — a new member accepts bonuses and deposits 100.00: the welcome bonus makes 200.00.
  * They lose it all at the sandbox slot (two scripted 100-baht losses); the settlement ends the
  * bonus (the member card shows no bonus and no turnover owed). With bonuses declined they deposit
- * 6,000.00: the withdraw page offers 6,000.00 with no bonus block, and withdrawing 6,000.00 is paid
- * in full. Then marketing opens a promotion with a 300-baht cap; the member accepts bonuses,
+ * 6,000.00: the withdraw page offers 6,000.00 with no bonus block, and withdrawing 6,000.00 (above
+ * the auto-withdraw maximum: staff approve it) is paid in full, leaving 0.00. Then marketing opens a promotion with a 300-baht cap; the member accepts bonuses,
  * deposits 1,000.00 (+100 bonus), loses one 100-baht round (its turnover): the withdraw page
  * offers 900.00 (their own money left) and warns that the 100.00 bonus above the cap is forfeited;
  * they acknowledge it and withdraw 900.00, and the history shows the forfeit with its reason.
@@ -69,6 +69,15 @@ export async function bonusEndings({ page, baseUrl, sandboxUrl, artifactsDir, st
   });
   await screenshot('withdraw-6000-done');
   await byTestId('success-dialog').getByRole('button').click();
+  // Above the auto-withdraw maximum (5,000) it waits for staff; they approve it and it is paid in full.
+  const withdrawals = await memberCall<{ Transaction: Array<{ id: string; Amount: number; Status: number }> }>(page, 'GET', '/user-profile-composite/v1/history/withdraw');
+  const sixThousand = withdrawals.Transaction[0];
+  if (!sixThousand || sixThousand.Amount !== 6000) throw new Error(`the 6,000 withdrawal is not in the history: ${JSON.stringify(withdrawals)}`);
+  if (sixThousand.Status === 2) await staff.call('POST', `/admin-api/v1/withdrawals/${sixThousand.id}/approve`, { reason: 'journey: a deposit made after a played-out bonus' });
+  await untilPaid(page, sixThousand.id);
+  await page.goto(`${origin}/user/transactions-withdraw`);
+  await expectText(page.locator(`[data-testid="history-row"][data-transaction-id="${sixThousand.id}"]`).getByTestId('history-status'), 'สำเร็จ', 'the 6,000 withdrawal paid');
+  await screenshot('withdraw-6000-paid');
   const afterWithdrawal = await memberCall<{ mainWallet: number; gameWallet: number }>(page, 'GET', '/user-profile-composite/v1/profile/balance');
   if (afterWithdrawal.mainWallet + afterWithdrawal.gameWallet !== 0) throw new Error(`after withdrawing 6,000 the member still holds ${JSON.stringify(afterWithdrawal)}`);
 
@@ -143,6 +152,16 @@ async function untilMember(page: Page, check: (info: MemberInfo) => boolean, wha
     await page.waitForTimeout(1_000);
   }
   throw new Error(`timed out waiting for: ${what}`);
+}
+
+async function untilPaid(page: Page, withdrawalId: string): Promise<void> {
+  const deadline = Date.now() + SETTLEMENT_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const history = await memberCall<{ Transaction: Array<{ id: string; Status: number }> }>(page, 'GET', '/user-profile-composite/v1/history/withdraw');
+    if (history.Transaction.find((row) => row.id === withdrawalId)?.Status === 1) return;
+    await page.waitForTimeout(1_000);
+  }
+  throw new Error(`withdrawal ${withdrawalId} was not paid`);
 }
 
 async function untilCondition(page: Page, check: (condition: Condition) => boolean, what: string): Promise<void> {
