@@ -19,6 +19,7 @@ import { startProductionSite } from './go-live/production-processes.ts';
 import { goLiveJourney } from './go-live/go-live-journey.ts';
 import { sharedAddressProbe } from './journeys/shared-address-probe.ts';
 import { playHub88 } from './journeys/play-hub88.ts';
+import { bonusEndings } from './journeys/bonus-endings.ts';
 
 /**
  * `npm run test:e2e`: the end-to-end journeys in Debian's Chromium (playwright-core, never a
@@ -81,6 +82,7 @@ const JOURNEYS = [
   { name: 'promptpay-deposit', run: promptPayDeposit },
   { name: 'play-slot', run: playSlot },
   { name: 'rewards', run: rewardsJourney },
+  { name: 'bonus-endings', run: bonusEndings },
   { name: 'route-sweep', run: routeSweep },
   { name: 'line', run: lineJourney },
   { name: 'responsible-gaming', run: (options: Omit<Parameters<typeof responsibleGamingJourney>[0], 'db'>) => responsibleGamingJourney({ ...options, db: stack.db }) },

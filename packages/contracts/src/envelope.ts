@@ -61,11 +61,11 @@ export interface WireIssueParams {
  * Output: `bigint` satang; use cases take `amountSatang: bigint`.
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function bahtToSatang(options: { maxSatang?: bigint; wholeBahtOnly?: boolean; minSatang?: bigint; errorMessage?: string } = {}) {
+export function bahtToSatang(options: { maxSatang?: bigint; wholeBahtOnly?: boolean; minSatang?: bigint; errorMessage?: string; allowZero?: boolean } = {}) {
   return z
     .number()
     .transform((value, context): bigint => {
-      const parsed = parseBahtToSatang(value);
+      const parsed = parseBahtToSatang(value, { allowZero: options.allowZero === true });
       const amountSatang = parsed.ok ? parsed.amountSatang : null;
       const fits =
         amountSatang !== null &&

@@ -68,6 +68,10 @@ export const ERRORS = {
   TURNOVER_NOT_MET: { httpStatus: 422, message: 'ยอดเทิร์นโอเวอร์ยังไม่ครบตามเงื่อนไข' },
   /** The bound account's holder name is not confirmed yet (declared at sign-up, docs/adr/0040): the first deposit from it, or staff, confirm it. */
   BANK_ACCOUNT_NOT_VERIFIED: { httpStatus: 422, message: 'บัญชีธนาคารของคุณยังไม่ได้รับการยืนยัน ระบบจะยืนยันให้เมื่อคุณฝากเงินครั้งแรกจากบัญชีนี้ หรือติดต่อเจ้าหน้าที่เพื่อยืนยันบัญชี' },
+  /** Issue 26 §1: cancelling a bonus when none is in force. */
+  NO_ACTIVE_BONUS: { httpStatus: 422, message: 'ไม่มีโบนัสที่ใช้งานอยู่' },
+  /** Issue 26 §1: the forfeit the member confirmed is no longer what cancelling would take (a round settled since); nothing was done. */
+  BONUS_FORFEIT_CHANGED: { httpStatus: 409, message: 'ยอดโบนัสที่จะถูกริบเปลี่ยนไปแล้ว กรุณาตรวจสอบยอดใหม่ก่อนยืนยันอีกครั้ง' },
   WITHDRAW_IN_PROGRESS: { httpStatus: 409, message: 'มีรายการถอนที่รอดำเนินการอยู่ กรุณารอให้เสร็จก่อน' },
   /** The bank refused the payout; the reservation was voided and the money is back in the wallet. */
   WITHDRAW_FAILED: { httpStatus: 422, message: 'ถอนเงินไม่สำเร็จ ธนาคารปฏิเสธรายการ ระบบคืนเงินเข้ากระเป๋าแล้ว' },

@@ -23,6 +23,10 @@ export const promotion = z
     MaxWithdrawType: z.number(),
     startsAt: z.string(),
     endsAt: z.string().nullable(),
+    /** Ours (issue 26 §3): for a signed-in member, false when they can no longer get it (absent for a visitor). */
+    isAvailable: z.boolean().optional(),
+    /** Ours: why not, in Thai (first deposit only, received already, received today, none left). */
+    unavailableReason: z.string().nullable().optional(),
   })
   .meta({ id: 'Promotion' });
 export type Promotion = z.infer<typeof promotion>;

@@ -48,11 +48,13 @@ export const transactionRow = z
     Amount: baht,
     createdAt: z.string(),
     Status: transactionStatus,
-    TransType: z.enum(['DEPOSIT', 'AFFILIATE', 'CASHBACK', 'WITHDRAW']),
+    TransType: z.enum(['DEPOSIT', 'AFFILIATE', 'CASHBACK', 'WITHDRAW', 'BONUS_FORFEIT']).describe('BONUS_FORFEIT (withdraw history only, ours): a bonus and its winnings taken back, with forfeitReason'),
     /** The bank's or wallet's own reference of the movement, when it has one (what the member sees in their bank app). */
     reference: z.string().nullable().optional(),
     /** Withdrawals staff rejected (Status 3): the reason staff gave, in their words. */
     rejectionReason: z.string().nullable().optional(),
+    /** A bonus forfeit (TransType BONUS_FORFEIT): why, in Thai (docs/adr/0043). */
+    forfeitReason: z.string().optional(),
     /** A pending withdrawal (Status 2) whose money is on its way to the member's bank ("กำลังโอน"): sent, or paid by staff and not yet confirmed by the bank. */
     isBeingPaid: z.boolean().optional(),
   })
@@ -96,16 +98,27 @@ export const withdrawalConditionResponse = envelope(
   z.object({
     canWithdraw: z.boolean(),
     reasons: z.array(z.object({ code: z.string(), message: z.string() })).describe('why not, in Thai; empty when allowed'),
-    availableAmount: baht.describe('the most the member may withdraw now'),
+    availableAmount: baht.describe('the most the member may withdraw now: what the server will pay (the site maximum, an active bonus cap and turnover applied)'),
     balance: baht,
     minWithdraw: baht,
     maxWithdraw: baht,
     autoWithdraw: baht.describe('at or under this, paid automatically; above, staff approve'),
     turnover: z.object({ now: baht, needed: baht }),
     bonusMaxWithdraw: baht.nullable().describe('cap from an active bonus; null = none'),
+    bonusForfeitAmount: baht.default(0).describe("what a withdrawal now forfeits under the active bonus's cap (the bonus and its winnings above it; never own money); 0 = nothing"),
+    bonusCancelForfeitAmount: baht.default(0).describe('what cancelling the active bonus forfeits now (the bonus and its winnings); 0 = nothing or no bonus'),
+    hasActiveBonus: z.boolean().default(false).describe('a bonus is in force (its turnover and cap apply)'),
     pendingWithdrawals: z.number().int(),
   }),
 );
+
+/**
+ * `POST /user-profile-composite/v1/bonus/cancel` (ours, issue 26 §1): the member cancels their
+ * bonus, forfeiting only the bonus and its winnings. `expectedForfeit` is the amount the page
+ * showed (withdrawal condition `bonusCancelForfeitAmount`); another amount now is refused.
+ */
+export const bonusCancelRequest = z.object({ expectedForfeit: bahtToSatang({ allowZero: true }) });
+export const bonusCancelResponse = envelope(z.object({ forfeited: baht, balance: baht.describe('main + game after the cancellation') }));
 
 export const withdrawalRequest = z.object({
   Amount: bahtToSatang(),

@@ -26,6 +26,8 @@ export const TRANSFER_CODES = [
   'ITEM_CODE',
   'ADJUSTMENT',
   'REVERSAL',
+  /** A bonus and its winnings taken back when the grant ends under a cap or is cancelled (docs/adr/0043). */
+  'BONUS_FORFEIT',
 ] as const;
 export type TransferCode = (typeof TRANSFER_CODES)[number];
 

@@ -14,11 +14,13 @@ export interface HistoryRow {
   Amount: number;
   createdAt: string;
   Status: 0 | 1 | 2 | 3;
-  TransType: 'DEPOSIT' | 'AFFILIATE' | 'CASHBACK' | 'WITHDRAW';
+  TransType: 'DEPOSIT' | 'AFFILIATE' | 'CASHBACK' | 'WITHDRAW' | 'BONUS_FORFEIT';
   /** The bank's / wallet's reference when the movement has one (statement line, TrueMoney, payout). */
   reference: string | null;
   /** Withdrawals staff rejected: the reason they gave (null otherwise). */
   rejectionReason?: string | null;
+  /** A bonus forfeit (withdraw history): why the bonus and its winnings left, in Thai (docs/adr/0043). */
+  forfeitReason?: string;
   /** A pending withdrawal whose money is on its way ("กำลังโอน"). */
   isBeingPaid?: boolean;
 }

@@ -3,6 +3,7 @@ import { HOUSE_ACCOUNTS, availableCreditBalance, expectPosted, inLedgerTransacti
 import type { AppContext } from '../../context.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { addSuspenseToCase } from './game-cases.ts';
+import { reviewGrantAfterSettlement } from '../promotions/index.ts';
 
 /** Members settled per call and rounds per member per transaction (style.md: explicit limits). */
 const MAX_MEMBERS_PER_RUN = 200;
@@ -46,7 +47,12 @@ export async function bookRoundResults(context: AppContext, memberId?: string): 
         )
       ).rows.map((row) => row.member_id);
   let booked = 0;
-  for (const member of members) booked += await bookMemberRounds(context, member);
+  for (const member of members) {
+    const bookedOfMember = await bookMemberRounds(context, member);
+    // Issue 26 §1: a bet settlement may have played out the member's bonus, or met its turnover.
+    if (bookedOfMember > 0) await reviewGrantAfterSettlement(context.db, member, context.now());
+    booked += bookedOfMember;
+  }
   return booked;
 }
 

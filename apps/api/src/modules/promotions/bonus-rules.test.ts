@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forfeitOnWithdrawal, grantTermsFor, type PromotionTerms } from './bonus-rules.ts';
+import fc from 'fast-check';
+import { grantTermsFor, payableUnderGrant, splitUnderGrant, type PromotionTerms } from './bonus-rules.ts';
 
 const base: PromotionTerms = {
   minimumDepositSatang: 10_000n,
@@ -37,13 +38,39 @@ describe('grantTermsFor', () => {
   });
 });
 
-describe('forfeitOnWithdrawal', () => {
-  it.each<[bigint, bigint | null, bigint, string]>([
-    [500_000n, 300_000n, 200_000n, 'above the cap, the excess is forfeited'],
-    [300_000n, 300_000n, 0n, 'exactly the cap forfeits nothing'],
-    [100_000n, 300_000n, 0n, 'under the cap forfeits nothing'],
-    [900_000n, null, 0n, 'no cap forfeits nothing'],
-  ])('balance %s, cap %s → forfeit %s (%s)', (balance, cap, expected, _why) => {
-    expect(forfeitOnWithdrawal(balance, cap)).toBe(expected);
+describe('payableUnderGrant: a cap takes only the bonus and its winnings (docs/adr/0043)', () => {
+  const grant = (ownSatang: bigint, bonusSatang: bigint, maxWithdrawSatang: bigint | null, depositedSinceSatang = 0n) => ({ ownSatang, bonusSatang, maxWithdrawSatang, depositedSinceSatang });
+  it('a 6,000 deposit made under a 100 + 100 grant (cap 2,000) is outside the cap: nothing is forfeited; won to 20,000, 8,000 is paid', () => {
+    expect(payableUnderGrant(620_000n, grant(610_000n, 10_000n, 200_000n, 600_000n))).toEqual({ payableSatang: 620_000n, forfeitSatang: 0n });
+    expect(payableUnderGrant(2_000_000n, grant(610_000n, 10_000n, 200_000n, 600_000n))).toEqual({ payableSatang: 800_000n, forfeitSatang: 1_200_000n });
+  });
+
+  it.each<[bigint, bigint, bigint, bigint | null, bigint, string]>([
+    [500_000n, 10_000n, 10_000n, 200_000n, 300_000n, 'won big on 100 + 100: above the 2,000 cap the excess is forfeited'],
+    [200_000n, 10_000n, 10_000n, 200_000n, 0n, 'exactly the cap forfeits nothing'],
+    [120_000n, 100_000n, 20_000n, 30_000n, 20_000n, 'cap under the own money: only the bonus goes, the 1,000 deposited is paid'],
+    [150_000n, 100_000n, 100_000n, 10_000n, 100_000n, 'a pot that is down lost own money first: of 1,000 + 1,000, 1,500 left: 500 own paid, the bonus goes'],
+    [900_000n, 10_000n, 10_000n, null, 0n, 'no cap forfeits nothing'],
+  ])('wallet %s, own %s, bonus %s, cap %s → forfeit %s (%s)', (wallet, own, bonus, cap, expected, _why) => {
+    expect(payableUnderGrant(wallet, grant(own, bonus, cap)).forfeitSatang).toBe(expected);
+  });
+
+  it('never forfeits own money, never more than the bonus part, and pays what it does not forfeit', () => {
+    const satang = fc.bigInt({ min: 0n, max: 10_000_000n });
+    fc.assert(
+      fc.property(satang, satang, fc.bigInt({ min: 1n, max: 1_000_000n }), fc.option(fc.bigInt({ min: 1n, max: 5_000_000n })), satang, (wallet, own, bonus, cap, since) => {
+        const terms = grant(own, bonus, cap, since > own ? own : since);
+        const split = splitUnderGrant(wallet, terms);
+        const { payableSatang, forfeitSatang } = payableUnderGrant(wallet, terms);
+        expect(split.ownSatang + split.bonusPartSatang).toBe(wallet);
+        expect(split.ownSatang <= own && split.ownSatang >= 0n).toBe(true);
+        // Own money (put in minus the pot's net loss, never below 0) is never taken.
+        const ownLeft = wallet - bonus < 0n ? 0n : wallet - bonus > own ? own : wallet - bonus;
+        expect(split.ownSatang).toBe(ownLeft);
+        expect(payableSatang >= split.ownSatang).toBe(true);
+        expect(forfeitSatang <= split.bonusPartSatang && forfeitSatang >= 0n).toBe(true);
+        expect(payableSatang + forfeitSatang).toBe(wallet);
+      }),
+    );
   });
 });

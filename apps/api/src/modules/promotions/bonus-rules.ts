@@ -49,12 +49,44 @@ export function grantTermsFor(depositSatang: bigint, terms: PromotionTerms): Gra
   return { bonusSatang, turnoverNeededSatang, maxWithdrawSatang };
 }
 
+/** What a grant knows about the money it covers (docs/adr/0043). */
+export interface GrantMoney {
+  /** The member's own money the grant covers: their money when granted plus deposits credited while it is in force. */
+  ownSatang: bigint;
+  /** The bonus it granted. */
+  bonusSatang: bigint;
+  /** The promotion's max-withdraw, null = no cap. */
+  maxWithdrawSatang: bigint | null;
+  /** Of `ownSatang`, what was deposited while the grant was in force: outside the promotion's cap. */
+  depositedSinceSatang: bigint;
+}
+
 /**
- * What a withdrawal under an active grant leaves and forfeits (ADR 0010): the member may take at
- * most the cap; whatever stays in the wallet above the cap when the grant ends is forfeited back
- * to the house, recorded on the grant. Returns the satang to forfeit (0 when under the cap).
+ * How `walletSatang` (main + game) splits under a grant (docs/adr/0043): the member's own money
+ * is played first against the pot's NET result, so own = clamp(wallet − bonus, 0, own put in):
+ * a pot that is up keeps all own money and the gain is the bonus's winnings; a pot that is down
+ * has lost own money first. The rest is the bonus and its winnings, the only money a cap or a
+ * cancellation may take. Pure.
  */
-export function forfeitOnWithdrawal(balanceSatang: bigint, maxWithdrawSatang: bigint | null): bigint {
-  if (maxWithdrawSatang === null || balanceSatang <= maxWithdrawSatang) return 0n;
-  return balanceSatang - maxWithdrawSatang;
+export function splitUnderGrant(walletSatang: bigint, grant: GrantMoney): { ownSatang: bigint; bonusPartSatang: bigint } {
+  if (walletSatang < 0n) throw new Error('a wallet is never negative');
+  const afterBonus = walletSatang - grant.bonusSatang;
+  const ownSatang = afterBonus <= 0n ? 0n : afterBonus < grant.ownSatang ? afterBonus : grant.ownSatang;
+  return { ownSatang, bonusPartSatang: walletSatang - ownSatang };
+}
+
+/**
+ * What the member may take out when a grant ends at a withdrawal (docs/adr/0043): the promotion's
+ * cap bounds what the grant's pot pays; deposits made while it was in force are outside the pot,
+ * and own money is always paid: payable = max(own, min(wallet, cap + deposited since)); the rest
+ * (bonus and its winnings only) is forfeited. Without a cap everything is payable. Forfeit ≤ the
+ * bonus part, always. Pure.
+ */
+export function payableUnderGrant(walletSatang: bigint, grant: GrantMoney): { payableSatang: bigint; forfeitSatang: bigint } {
+  const { ownSatang } = splitUnderGrant(walletSatang, grant);
+  if (grant.maxWithdrawSatang === null) return { payableSatang: walletSatang, forfeitSatang: 0n };
+  const cap = grant.maxWithdrawSatang + grant.depositedSinceSatang;
+  const capped = walletSatang < cap ? walletSatang : cap;
+  const payableSatang = ownSatang > capped ? ownSatang : capped;
+  return { payableSatang, forfeitSatang: walletSatang - payableSatang };
 }

@@ -2,7 +2,8 @@ import type { Queryable } from '@sabai/db';
 import { postedCreditBalance, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
 import { totalTurnoverSatang } from '../wallet/index.ts';
 import { endWageringRequirements } from '../wallet/index.ts';
-import { EXHAUSTED_BELOW_SATANG, grantBonusForDeposit } from './grant-bonus.ts';
+import { grantBonusForDeposit } from './grant-bonus.ts';
+import { playedOutBelowSatang, reviewActiveGrant } from './end-bonus.ts';
 
 /** What a deposit's bonus decision depends on, read when the deposit is credited. */
 export interface DepositBonusBasis {
@@ -16,8 +17,9 @@ export interface DepositBonusBasis {
  * Runs inside the deposit-crediting transaction: reads what the bonus decision needs (the
  * member's money before this deposit, their turnover now), so the worker decides later on the
  * state at the deposit, not on what the member did since. Money played out before this deposit
- * (main + game under 1 baht) also ends the member's wagering requirements here (docs/adr/0011):
- * a new deposit is never held by turnover owed on money now gone.
+ * (main + game under the site's threshold) also ends the member's wagering requirements here
+ * (docs/adr/0011) and their bonus grant (docs/adr/0043): a new deposit is never held by turnover
+ * or a cap owed on money now gone. A grant still in force counts the deposit as own money.
  */
 export async function readDepositBonusBasis(
   tx: Queryable,
@@ -30,7 +32,12 @@ export async function readDepositBonusBasis(
   const game = postedCreditBalance(await readAccountBalance(tx, await requireMemberAccountId(tx, input.memberId, 'game')));
   const turnover = await totalTurnoverSatang(tx, input.memberId);
   const balanceBeforeSatang = main + game - input.depositSatang;
-  if (balanceBeforeSatang < EXHAUSTED_BELOW_SATANG) await endWageringRequirements(tx, { memberId: input.memberId, reason: 'BALANCE_EXHAUSTED', now: input.now });
+  if (balanceBeforeSatang < (await playedOutBelowSatang(tx))) await endWageringRequirements(tx, { memberId: input.memberId, reason: 'BALANCE_EXHAUSTED', now: input.now });
+  // Issue 26 §1 (docs/adr/0043): whatever the member chose for this deposit, a played-out bonus
+  // ends here, before the deposit could fall under it; one still in force covers this deposit as
+  // the member's own money (never forfeited by its cap or a cancellation).
+  const grant = await reviewActiveGrant(tx, { memberId: input.memberId, walletSatang: balanceBeforeSatang, now: input.now });
+  if (grant) await tx.query('UPDATE bonus_grants SET own_satang = own_satang + $2, deposited_since_satang = deposited_since_satang + $2 WHERE id = $1', [grant.id, input.depositSatang]);
   return { balanceBeforeSatang, turnoverNowSatang: turnover.totalSatang };
 }
 

@@ -1,24 +1,24 @@
 import type { Queryable } from '@sabai/db';
-import { HOUSE_ACCOUNTS, expectPosted, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, lockAccount, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { grantTermsFor } from './bonus-rules.ts';
 import { eligibilityRulesOf, listActivePromotions, readEligibilityFacts, termsOf } from './list-promotions.ts';
 import { promotionRefusal } from './promotion-eligibility.ts';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import { activeExclusion } from '../responsible-gaming/index.ts';
-
-/** Below this (main + game, satang) an active grant counts as played out when a new deposit arrives. */
-export const EXHAUSTED_BELOW_SATANG = 100n;
+import { memberMoneySatang } from './end-bonus.ts';
 
 /**
  * Called by the worker after a credited deposit, in one transaction (money.md "Bonus"): when the member's bonus
  * preference is on and no grant is active, the first active promotion (display order) the deposit
  * qualifies for and may still get (promotion-eligibility.ts: first deposit only, once per member,
  * once per day, a total) grants a bonus, unless the member is in a time-out or self-exclusion at `now`: BONUS house:expense:bonus → member main, key `bonus:<deposit>`,
- * with its turnover target (counted from the member's turnover now) and max-withdraw. A grant whose
- * money was played out (main + game under 1 baht before this deposit) ends first ('completed').
- * A deposit already granted returns its grant (idempotent by deposit). Records `bonus.granted`
- * in the outbox with the grant.
+ * with its turnover target (counted from the member's turnover now) and max-withdraw. The grant's
+ * own money (docs/adr/0043) is all the member's posted main + game money before the bonus, read
+ * under the main wallet's row lock (a deposit being credited at the same moment is either in it,
+ * or sees the grant and adds itself). A played-out grant was ended when this deposit was credited,
+ * whatever the preference (readDepositBonusBasis, issue 26 §1). A deposit already granted returns
+ * its grant (idempotent by deposit). Records `bonus.granted` in the outbox with the grant.
  * @returns the grant id, or null.
  */
 export async function grantBonusForDeposit(
@@ -32,11 +32,15 @@ export async function grantBonusForDeposit(
   // No incentive to an excluded player (issue 12, ADR 0019): a deposit credited just before a
   // time-out or self-exclusion started, whose bonus is decided after (the worker runs later), gets none.
   if (await activeExclusion(tx, input.memberId, input.now)) return null;
+  const mainAccount = await requireMemberAccountId(tx, input.memberId, 'main');
+  await lockAccount(tx, mainAccount);
   const active = await tx.query<{ id: string }>(`SELECT id FROM bonus_grants WHERE member_id = $1 AND status = 'active' FOR UPDATE`, [input.memberId]);
-  if (active.rows[0]) {
-    if (input.balanceBeforeSatang >= EXHAUSTED_BELOW_SATANG) return null;
-    await tx.query(`UPDATE bonus_grants SET status = 'completed', end_reason = 'BALANCE_EXHAUSTED', ended_at = $2 WHERE id = $1`, [active.rows[0].id, input.now]);
-  }
+  if (active.rows[0]) return null;
+  const ownSatang = await memberMoneySatang(tx, input.memberId);
+  // Money that came in after the granting deposit was credited (another deposit before this
+  // worker ran) is own money outside the promotion's cap, as a deposit under the grant would be.
+  const sinceSatang = ownSatang - (input.balanceBeforeSatang + input.depositSatang);
+  const depositedSinceSatang = sinceSatang > 0n ? sinceSatang : 0n;
   for (const promotion of await listActivePromotions(tx, input.now)) {
     const terms = grantTermsFor(input.depositSatang, termsOf(promotion));
     if (!terms) continue;
@@ -51,17 +55,17 @@ export async function grantBonusForDeposit(
         idempotencyKey: `bonus:${input.depositId}`,
         code: 'BONUS',
         debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.bonusExpense),
-        creditAccountId: await requireMemberAccountId(tx, input.memberId, 'main'),
+        creditAccountId: mainAccount,
         amountSatang: terms.bonusSatang,
         source: { type: 'bonus_grant', id: grantId },
       }),
     );
     await tx.query(
       `INSERT INTO bonus_grants (id, member_id, promotion_id, deposit_id, deposit_satang, bonus_satang, turnover_type, turnover_start_satang,
-         turnover_needed_satang, max_withdraw_type, max_withdraw_satang, bonus_transfer_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+         turnover_needed_satang, max_withdraw_type, max_withdraw_satang, bonus_transfer_id, created_at, own_satang, deposited_since_satang)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [grantId, input.memberId, promotion.id, input.depositId, input.depositSatang, terms.bonusSatang, promotion.turnover_type,
-        input.turnoverNowSatang, terms.turnoverNeededSatang, promotion.max_withdraw_type, terms.maxWithdrawSatang, transferId, input.now],
+        input.turnoverNowSatang, terms.turnoverNeededSatang, promotion.max_withdraw_type, terms.maxWithdrawSatang, transferId, input.now, ownSatang, depositedSinceSatang],
     );
     await recordOutboxEvent(tx, {
       kind: 'bonus.granted',

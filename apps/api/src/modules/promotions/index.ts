@@ -2,7 +2,8 @@
  * The `promotions` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
-export { forfeitOnWithdrawal } from './bonus-rules.ts';
+export { payableUnderGrant, splitUnderGrant, type GrantMoney } from './bonus-rules.ts';
+export { endGrant, memberMoneySatang, readActiveGrant, reviewActiveGrant, reviewGrantAfterSettlement, type ActiveGrant } from './end-bonus.ts';
 export { grantBonusAfterDeposit, readDepositBonusBasis } from './grant-bonus-after-deposit.ts';
 export { listActivePromotions, toWirePromotion } from './list-promotions.ts';
 export { registerPromotionRoutes } from './routes.ts';

@@ -33,6 +33,14 @@ export function promotionRefusal(rules: PromotionEligibilityRules, facts: Eligib
   return null;
 }
 
+/** What a member reads when a promotion is shown but no longer theirs to get (issue 26 §3). */
+export const REFUSAL_MESSAGES: Record<EligibilityRefusal, string> = {
+  NOT_FIRST_DEPOSIT: 'รับได้เฉพาะการฝากครั้งแรก',
+  ALREADY_GRANTED: 'คุณรับโปรโมชั่นนี้แล้ว',
+  ALREADY_GRANTED_TODAY: 'คุณรับโปรโมชั่นนี้แล้ววันนี้ รับได้อีกครั้งพรุ่งนี้',
+  NO_GRANTS_LEFT: 'สิทธิ์รับโปรโมชั่นนี้เต็มแล้ว',
+};
+
 /** The start of the Bangkok (UTC+7, no daylight saving) day `at` falls in, as an instant. */
 export function bangkokDayStart(at: Date): Date {
   const BANGKOK_OFFSET_MS = 7 * 60 * 60_000;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { postgresErrorCode, violatedConstraint } from '@sabai/db';
-import { HOUSE_ACCOUNTS, availableCreditBalance, expectPosted, inLedgerTransaction, lockAccount, postTransfer, readAccountBalance, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, availableCreditBalance, inLedgerTransaction, lockAccount, readAccountBalance, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
 import type { Queryable } from '@sabai/db';
-import { forfeitOnWithdrawal } from '../promotions/index.ts';
+import { endGrant, memberMoneySatang, payableUnderGrant, readActiveGrant, reviewActiveGrant } from '../promotions/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
@@ -109,6 +109,8 @@ async function reserveWithdrawal(
     const mainAccount = await requireMemberAccountId(tx, input.memberId, 'main');
     await lockAccount(tx, mainAccount);
     await assertBankAccountVerified(tx, input.memberId);
+    // Issue 26 §1: a played-out bonus, or one whose uncapped turnover is met, ends before the rules read it.
+    await reviewActiveGrant(tx, { memberId: input.memberId, walletSatang: await memberMoneySatang(tx, input.memberId), now: context.now() });
     const position = await readWithdrawalPosition(tx, input.memberId);
     if (position.turnoverNowSatang < position.turnoverNeededSatang) throw new AppError('TURNOVER_NOT_MET');
 
@@ -180,44 +182,26 @@ async function bringCreditBackFromGame(context: AppContext, memberId: string, am
 }
 
 /**
- * A withdrawal ends the member's active bonus grant (docs/adr/0010): its turnover target must be
- * met (checked with the position), the amount may not exceed its max-withdraw, and whatever the
- * main wallet holds above that cap is forfeited back to the house (REVERSAL main →
- * house:expense:bonus), recorded on the grant. Runs inside the withdrawal's transaction.
- * @throws AppError WITHDRAW_ABOVE_MAXIMUM (the promotion's cap).
+ * A withdrawal ends the member's active bonus grant (docs/adr/0010, 0043): its turnover target
+ * must be met (checked with the position); the cap limits only the bonus and its winnings, so the
+ * member may take payable = max(own money, min(wallet, cap)) (bonus-rules payableUnderGrant) and
+ * whatever the main wallet holds above that is forfeited by a BONUS_FORFEIT transfer of its own,
+ * recorded on the grant. The member's own money is never forfeited. Runs inside the withdrawal's
+ * transaction, after the main wallet's row lock.
+ * @throws AppError WITHDRAW_ABOVE_MAXIMUM (the promotion's cap), saying the payable amount.
  */
 async function endBonusGrantOnWithdrawal(
   tx: Queryable,
   input: { memberId: string; mainAccount: bigint; amountSatang: bigint; now: Date },
 ): Promise<void> {
-  const { rows } = await tx.query<{ id: string; max_withdraw_satang: bigint | null }>(
-    `SELECT id, max_withdraw_satang FROM bonus_grants WHERE member_id = $1 AND status = 'active' FOR UPDATE`,
-    [input.memberId],
-  );
-  const grant = rows[0];
+  const grant = await readActiveGrant(tx, input.memberId, true);
   if (!grant) return;
-  if (grant.max_withdraw_satang !== null && input.amountSatang > grant.max_withdraw_satang) {
-    throw new AppError('WITHDRAW_ABOVE_MAXIMUM', { message: `ถอนได้สูงสุด ${bahtText(grant.max_withdraw_satang)} บาทตามเงื่อนไขโปรโมชั่น` });
-  }
   const mainAvailable = availableCreditBalance(await readAccountBalance(tx, input.mainAccount));
-  const forfeitSatang = forfeitOnWithdrawal(mainAvailable, grant.max_withdraw_satang);
-  let forfeitTransferId: bigint | null = null;
-  if (forfeitSatang > 0n) {
-    forfeitTransferId = expectPosted(
-      await postTransfer(tx, {
-        idempotencyKey: `bonus-forfeit:${grant.id}`,
-        code: 'REVERSAL',
-        debitAccountId: input.mainAccount,
-        creditAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.bonusExpense),
-        amountSatang: forfeitSatang,
-        source: { type: 'bonus_grant', id: grant.id },
-      }),
-    );
+  const { payableSatang, forfeitSatang } = payableUnderGrant(mainAvailable, grant);
+  if (input.amountSatang > payableSatang) {
+    throw new AppError('WITHDRAW_ABOVE_MAXIMUM', { message: `ถอนได้สูงสุด ${bahtText(payableSatang)} บาทตามเงื่อนไขโปรโมชั่น` });
   }
-  await tx.query(
-    `UPDATE bonus_grants SET status = $2, end_reason = 'WITHDRAWN', ended_at = $3, forfeit_transfer_id = $4, forfeited_satang = $5 WHERE id = $1`,
-    [grant.id, forfeitSatang > 0n ? 'forfeited' : 'completed', input.now, forfeitTransferId, forfeitSatang > 0n ? forfeitSatang : null],
-  );
+  await endGrant(tx, { memberId: input.memberId, grantId: grant.id, reason: 'WITHDRAWN', forfeitSatang, now: input.now });
 }
 
 export async function readWithdrawal(context: AppContext, withdrawalId: string): Promise<WithdrawalView> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorEnvelope, withdrawalConditionResponse, withdrawalRequest, withdrawalResponse, withdrawalHeaders } from '@sabai/contracts';
+import { bonusCancelRequest, bonusCancelResponse, errorEnvelope, withdrawalConditionResponse, withdrawalRequest, withdrawalResponse, withdrawalHeaders } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { requireMember, requireMemberWithinLimit } from '../auth/index.ts';
@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { getWithdrawalCondition } from './get-withdrawal-condition.ts';
 import { requestWithdrawal } from './request-withdrawal.ts';
 import { registerManualPayoutRoutes } from './manual-payout-routes.ts';
+import { cancelBonus } from './cancel-bonus.ts';
 
 const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope };
 
@@ -52,6 +53,21 @@ export function registerWithdrawalRoutes(app: FastifyInstance, context: AppConte
           createdAt: withdrawal.createdAt.toISOString(),
         },
       };
+    },
+  });
+
+  routes.post('/user-profile-composite/v1/bonus/cancel', {
+    schema: {
+      tags: ['wallet'],
+      summary: 'Cancel the active bonus (ours, issue 26 §1): forfeits only the bonus and its winnings, the amount the page showed',
+      body: bonusCancelRequest,
+      response: { 200: bonusCancelResponse, ...refusals },
+    },
+    config: { validationErrorCode: 'INVALID_AMOUNT', memberOnly: true },
+    handler: async (request) => {
+      const session = await requireMember(context, request);
+      const result = await cancelBonus(context, { memberId: session.memberId, expectedForfeitSatang: request.body.expectedForfeit });
+      return { success: true, message: 'ยกเลิกโบนัสแล้ว', data: { forfeited: satangToBahtNumber(result.forfeitedSatang), balance: satangToBahtNumber(result.balanceSatang) } };
     },
   });
 }

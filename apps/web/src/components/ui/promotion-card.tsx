@@ -8,7 +8,12 @@ export function PromotionCard({ promotion, className = '' }: { promotion: Promot
   const { t } = useTranslation();
   const terms = describePromotionTerms(promotion, (key, values) => t(key, values ?? {}));
   return (
-    <article className={`card overflow-hidden ${className}`} data-testid="promotion-card" data-promotion-id={promotion._id}>
+    <article
+      className={`card overflow-hidden ${promotion.isAvailable === false ? 'opacity-70' : ''} ${className}`}
+      data-testid="promotion-card"
+      data-promotion-id={promotion._id}
+      data-available={promotion.isAvailable === false ? 'false' : undefined}
+    >
       {promotion.ImageUrl ? (
         // The operator's banner at its own shape (a fixed 16:9 box cut the text off a wide banner);
         // only a very tall one is cropped.
@@ -30,6 +35,11 @@ export function PromotionCard({ promotion, className = '' }: { promotion: Promot
         <p className="rounded-lg bg-black/30 px-2.5 py-2 text-xs font-semibold leading-relaxed text-ink" data-testid="promotion-terms">
           {terms}
         </p>
+        {promotion.isAvailable === false && promotion.unavailableReason && (
+          <p className="rounded-lg bg-amber-500/10 px-2.5 py-1.5 text-xs text-amber-200" data-testid="promotion-unavailable">
+            {promotion.unavailableReason}
+          </p>
+        )}
         {promotion.minimumDeposit > 0 && (
           <p className="text-xs text-ink/60" data-testid="promotion-minimum-deposit">
             {t('promotion.minimumDeposit', { value: formatTermAmount(promotion.minimumDeposit) })}

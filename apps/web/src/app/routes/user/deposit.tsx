@@ -50,7 +50,8 @@ export function Component() {
   // The banner shows what the member is offered (info/promotion with their token), not the public
   // list of /v2/prefix: nothing to a member in a time-out or self-exclusion (issue 12, ADR 0019).
   const offered = usePromotions({ enabled: tab === 'auto' || tab === 'wallet' });
-  const promotions = readPromotions(offered.data ?? []);
+  // Only what they can still get (the list also shows the others, saying why not: issue 26 §3).
+  const promotions = readPromotions((offered.data ?? []).filter((promotion) => promotion.isAvailable !== false));
   const user = member.data;
   const { protection, isLoading: protectionLoading } = useDepositProtection();
   const ownBank = user ? (banks?.find((bank) => bank.code === user.BankCode) ?? null) : null;

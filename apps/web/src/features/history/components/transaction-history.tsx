@@ -132,6 +132,11 @@ function HistoryRow({ row }: { row: TransactionRow }) {
           {status ? t(status.labelKey) : String(row.Status)}
         </span>
       </td>
+      {row.TransType === 'BONUS_FORFEIT' && row.forfeitReason && (
+        <td role="cell" className="rounded-lg bg-amber-500/10 px-2.5 py-1.5 text-[11px] leading-relaxed text-amber-100 [grid-area:reason]" data-testid="history-forfeit-reason">
+          {row.forfeitReason}
+        </td>
+      )}
       {isFailedWithdrawal && (
         <td role="cell" className="rounded-lg bg-red-500/10 px-2.5 py-1.5 text-[11px] leading-relaxed text-red-200 [grid-area:reason]" data-testid="history-reason">
           {row.rejectionReason ? (

@@ -80,7 +80,7 @@ function AcceptLockTerms() {
   const balance = useBalance();
   const promotions = usePromotions();
   const ownMoney = balance.data ? Number(memberBalanceSatang(balance.data)) / 100 : null;
-  return <BonusLockTerms ownMoney={ownMoney} promotions={promotions.data ?? []} />;
+  return <BonusLockTerms ownMoney={ownMoney} promotions={(promotions.data ?? []).filter((promotion) => promotion.isAvailable !== false)} />;
 }
 
 /** Spec dialog 6: the on/off switch for receiving promotions. */

@@ -63,3 +63,40 @@ describe('withdraw form (spec dialog 2; issue 14 §4)', () => {
     expect((screen.getByTestId('withdraw-submit') as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+describe('withdraw form under a bonus (issue 26 §1, docs/adr/0043)', () => {
+  it('says what the cap forfeits before confirming, and confirm waits until the member acknowledges that amount', async () => {
+    signIn();
+    mockBackend({
+      'GET /fund-composite/v1/withdrawal/condition': condition({
+        availableAmount: 2000,
+        balance: 5000,
+        bonusMaxWithdraw: 2000,
+        bonusForfeitAmount: 3000,
+        bonusCancelForfeitAmount: 4900,
+        hasActiveBonus: true,
+      }),
+      'GET /user-profile-composite/v1/profile/balance': ok(balanceFixture()),
+    });
+    render();
+    expect((await screen.findByTestId('withdraw-available')).textContent).toBe('฿ 2,000.00');
+    expect(screen.getByTestId('withdraw-forfeit-warning').textContent).toBe(
+      'หากถอนตอนนี้ โบนัสและยอดได้จากโบนัส ฿3,000.00 ที่เกินยอดถอนสูงสุดจะถูกริบ (เงินฝากของคุณไม่ถูกริบ)',
+    );
+    const submit = screen.getByTestId('withdraw-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    (screen.getByTestId('withdraw-forfeit-acknowledge').querySelector('input') as HTMLInputElement).click();
+    expect(submit.disabled).toBe(false);
+    screen.getByTestId('withdraw-bonus-cancel').click();
+    expect((await screen.findByTestId('withdraw-bonus-cancel-confirm')).textContent).toContain('฿4,900.00 จะถูกริบ');
+  });
+
+  it('shows no bonus block and no acknowledgement without an active bonus', async () => {
+    signIn();
+    mockBackend({ 'GET /fund-composite/v1/withdrawal/condition': condition(), 'GET /user-profile-composite/v1/profile/balance': ok(balanceFixture()) });
+    render();
+    await screen.findByTestId('withdraw-available');
+    expect(screen.queryByTestId('withdraw-bonus')).toBeNull();
+    expect(screen.queryByTestId('withdraw-forfeit-acknowledge')).toBeNull();
+  });
+});

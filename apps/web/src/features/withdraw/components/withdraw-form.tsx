@@ -11,6 +11,7 @@ import { useBalance } from '../../../lib/balance.ts';
 import { useWithdrawalCondition } from '../api/get-withdrawal-condition.ts';
 import { useRequestWithdrawal } from '../api/request-withdrawal.ts';
 import { describeWithdrawReason, validateWithdrawAmount } from '../validation.ts';
+import { WithdrawBonus } from './withdraw-bonus.tsx';
 
 interface WithdrawFormProps {
   /** Settings Withdraw.minWithdraw, used until the condition call answers with the server's value. */
@@ -22,9 +23,10 @@ interface WithdrawFormProps {
 
 /**
  * Spec dialog 2: balances, an amount, cancel and confirm. "ยอดที่ถอนได้" is the server's
- * availableAmount (main wallet plus the game wallet at its live value; a withdrawal brings game
- * credit back first). When the server says the member cannot withdraw, its reasons are shown and
- * confirm is off.
+ * availableAmount: what it will pay (main wallet plus the game wallet at its live value, the site
+ * maximum and an active bonus's cap applied; docs/adr/0043). An active bonus shows its cap, what a
+ * withdrawal now forfeits (acknowledged before confirm) and its cancel. When the server says the
+ * member cannot withdraw, its reasons are shown and confirm is off.
  */
 export function WithdrawForm({ settingsMinWithdraw, destination, onCancel }: WithdrawFormProps) {
   const { t } = useTranslation();
@@ -33,6 +35,7 @@ export function WithdrawForm({ settingsMinWithdraw, destination, onCancel }: Wit
   const balance = useBalance();
   const mutation = useRequestWithdrawal();
   const [amountText, setAmountText] = useState('');
+  const [acknowledgedForfeit, setAcknowledgedForfeit] = useState<number | null>(null);
   // One key per submit attempt; kept only when the last attempt never reached the server, so a
   // retry of that same attempt cannot pay twice.
   const pendingKey = useRef<{ key: string; amountText: string } | null>(null);
@@ -40,10 +43,13 @@ export function WithdrawForm({ settingsMinWithdraw, destination, onCancel }: Wit
   const data = condition.data;
   const minWithdraw = data?.minWithdraw ?? settingsMinWithdraw;
   const canWithdraw = data?.canWithdraw ?? false;
+  // A cap that would forfeit money is said, and acknowledged for that amount, before confirming.
+  const forfeit = data?.bonusForfeitAmount ?? 0;
+  const needsAcknowledge = forfeit > 0 && acknowledgedForfeit !== forfeit;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (mutation.isPending) return;
+    if (mutation.isPending || needsAcknowledge) return;
     const check = validateWithdrawAmount(amountText, {
       minWithdraw,
       maxWithdraw: data?.maxWithdraw,
@@ -111,6 +117,8 @@ export function WithdrawForm({ settingsMinWithdraw, destination, onCancel }: Wit
         </dl>
       </section>
 
+      <WithdrawBonus condition={data} />
+
       {!canWithdraw && (
         <section className="rounded-xl border border-amber-400/40 bg-amber-500/10 p-3 text-sm" role="alert" data-testid="withdraw-reasons">
           <p className="font-semibold text-amber-200">{t('withdraw.cannotTitle')}</p>
@@ -159,11 +167,17 @@ export function WithdrawForm({ settingsMinWithdraw, destination, onCancel }: Wit
             {t('withdraw.pendingCount', { count: data.pendingWithdrawals })}
           </p>
         )}
+        {forfeit > 0 && canWithdraw && (
+          <label className="flex items-start gap-2 text-xs text-amber-100" data-testid="withdraw-forfeit-acknowledge">
+            <input type="checkbox" className="mt-0.5" checked={!needsAcknowledge} onChange={(event) => setAcknowledgedForfeit(event.target.checked ? forfeit : null)} />
+            <span>{t('withdraw.forfeitAcknowledge', { forfeit: formatBaht(forfeit) })}</span>
+          </label>
+        )}
         <div className="grid grid-cols-2 gap-3">
           <button type="button" className="btn-outline" onClick={onCancel} data-testid="withdraw-cancel">
             {t('common.cancel')}
           </button>
-          <button type="submit" className="btn-primary" disabled={!canWithdraw || mutation.isPending} data-testid="withdraw-submit">
+          <button type="submit" className="btn-primary" disabled={!canWithdraw || mutation.isPending || needsAcknowledge} data-testid="withdraw-submit">
             {mutation.isPending ? t('withdraw.submitting') : t('withdraw.confirm')}
           </button>
         </div>
