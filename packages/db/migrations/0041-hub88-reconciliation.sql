@@ -12,3 +12,7 @@ CREATE TABLE hub88_reconciliation_mismatches (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX hub88_reconciliation_mismatches_day_idx ON hub88_reconciliation_mismatches (day);
+
+-- The daily job is named after its partner (`hub88-day-reconciliation`): job names may hold digits.
+ALTER TABLE periodic_job_runs DROP CONSTRAINT periodic_job_runs_job_name_check;
+ALTER TABLE periodic_job_runs ADD CONSTRAINT periodic_job_runs_job_name_check CHECK (job_name ~ '^[a-z][a-z0-9-]*$');

@@ -21,3 +21,13 @@ describe('periodic jobs on a fresh database (issue 24 §1)', () => {
     expect(rows).toEqual([{ job_name: 'test-broken', outcome: 'failed' }, { job_name: 'test-no-site', outcome: 'ok' }]);
   });
 });
+
+describe('offering periodic jobs to pg-boss', () => {
+  it('throttles each offer within pg-boss\'s archive interval, so a daily job is accepted (pg-boss refuses a longer window)', async () => {
+    const { PERIODIC_JOBS, PG_BOSS_ARCHIVE_SECONDS, singletonSecondsFor } = await import('./periodic-jobs.ts');
+    expect(singletonSecondsFor(24 * 60 * 60_000)).toBe(PG_BOSS_ARCHIVE_SECONDS);
+    expect(singletonSecondsFor(60_000)).toBe(60);
+    expect(singletonSecondsFor(10)).toBe(1);
+    expect(PERIODIC_JOBS.some((job) => job.name === 'hub88-day-reconciliation')).toBe(true);
+  });
+});

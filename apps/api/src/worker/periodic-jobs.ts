@@ -88,6 +88,18 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   },
 ];
 
+/** pg-boss's default archive interval (12 h): a send's `singletonSeconds` may not exceed it (pg-boss attorney.js). */
+export const PG_BOSS_ARCHIVE_SECONDS = 12 * 60 * 60;
+
+/**
+ * The throttle window (seconds) of a periodic job's offer: its period, at least 1 s and at most
+ * pg-boss's archive interval (a daily job would otherwise be refused by pg-boss). The period key
+ * (`<job>:<periodStart>`) still tells periods apart and periodic_job_runs lets one run through.
+ */
+export function singletonSecondsFor(periodMs: number): number {
+  return Math.min(PG_BOSS_ARCHIVE_SECONDS, Math.max(1, Math.round(periodMs / 1000)));
+}
+
 /** The start of the period `at` falls in (periods are aligned to the Unix epoch). */
 export function periodStartOf(at: Date, periodMs: number): Date {
   return new Date(Math.floor(at.getTime() / periodMs) * periodMs);

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { dispatchOutboxEvents, OUTBOX_CHANNEL, runOutboxDelivery } from '../modules/outbox/index.ts';
 import { pgBossDb } from './pg-boss-db.ts';
 import { handlersFor, OUTBOX_HANDLERS } from './outbox-handlers.ts';
-import { PERIODIC_JOBS, periodStartOf, runPeriodOnce } from './periodic-jobs.ts';
+import { PERIODIC_JOBS, periodStartOf, runPeriodOnce, singletonSecondsFor } from './periodic-jobs.ts';
 
 /** Retry policy of outbox deliveries: 8 retries, 2 s doubling (≈ 2 s … 4 min), then a dead letter. */
 export const OUTBOX_RETRY = { retryLimit: 8, retryDelay: 2, retryBackoff: true } as const;
@@ -149,14 +149,17 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
   // and periodic_job_runs lets one run through.
   const tickMs = Math.max(500, Math.min(...PERIODIC_JOBS.map((job) => job.periodMs(context))) / 2);
   const offerPeriods = async () => {
+    // One job's refusal never keeps the others from being offered.
     for (const job of PERIODIC_JOBS) {
       const periodMs = job.periodMs(context);
       const periodStart = periodStartOf(context.now(), periodMs).toISOString();
-      await boss.send(periodicQueue(job.name), { periodStart }, { singletonKey: `${job.name}:${periodStart}`, singletonSeconds: Math.max(1, Math.round(periodMs / 1000)) });
+      await boss
+        .send(periodicQueue(job.name), { periodStart }, { singletonKey: `${job.name}:${periodStart}`, singletonSeconds: singletonSecondsFor(periodMs) })
+        .catch((error: unknown) => log.warn({ err: error, job: job.name }, 'periodic job could not be offered; next tick retries'));
     }
   };
   const offer = () => {
-    if (!stopped) offerPeriods().catch((error: unknown) => log.warn({ err: error }, 'periodic jobs could not be offered; next tick retries'));
+    if (!stopped) void offerPeriods();
   };
   const periodTimer = setInterval(offer, tickMs);
   periodTimer.unref();
