@@ -36,6 +36,8 @@ export const adminDashboard = z.object({
     deadJobs: z.number().int(),
     openGameCases: z.number().int(),
     affiliateWithdrawals: z.number().int(),
+    /** Failed payouts finance has not closed (retry, pay by hand, return; issue 25 §2). */
+    failedPayouts: z.number().int(),
   }),
   /**
    * `npm run ledger:reconcile` (money_reconcile_runs, migration 0031): the last run, sound or not,

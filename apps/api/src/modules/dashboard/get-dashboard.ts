@@ -2,6 +2,7 @@ import type { Queryable } from '@sabai/db';
 import { satangToBahtNumber } from '@sabai/money';
 import type { DashboardWire } from '@sabai/contracts';
 import { readReconcileStatus } from '../reconcile/index.ts';
+import { countOpenFailedPayouts } from '../withdrawals/index.ts';
 
 /** The start of the current Bangkok day (UTC+7, no daylight saving), as an instant. */
 export function bangkokDayStart(now: Date): Date {
@@ -75,6 +76,7 @@ export async function getDashboard(db: Queryable, now: Date): Promise<DashboardW
       deadJobs: Number(queue.dead),
       openGameCases: Number(queue.cases),
       affiliateWithdrawals: Number(queue.affiliate),
+      failedPayouts: await countOpenFailedPayouts(db),
     },
     reconcile: {
       lastRun: lastRun

@@ -19,6 +19,8 @@ export interface HistoryRow {
   reference: string | null;
   /** Withdrawals staff rejected: the reason they gave (null otherwise). */
   rejectionReason?: string | null;
+  /** Withdrawals the bank refused: its reason in Thai (null otherwise). */
+  failureReason?: string | null;
   /** A pending withdrawal whose money is on its way ("กำลังโอน"). */
   isBeingPaid?: boolean;
 }
