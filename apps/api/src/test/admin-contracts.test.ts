@@ -152,10 +152,10 @@ describe('the other back-office screens read contract answers too (issue 11 scre
     expect(list).toContainEqual(expect.objectContaining({ memberId, phoneNumber: member.phoneNumber, activeLimits: 1, pendingChanges: 0, exclusion: null }));
   });
 
-  it("the daily report counts today's deposit in its channel", async () => {
+  it("the daily report counts today's deposit", async () => {
     const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
     const read = async () => dailyReportResponse.parse((await staffCall(t, 'GET', `/admin-api/v1/reports/daily?from=${today}&to=${today}`, undefined, 'finance')).body).data;
-    const depositsOf = (report: Awaited<ReturnType<typeof read>>) => report.channels.reduce((sum, row) => sum + Math.round(row.deposits * 100), 0);
+    const depositsOf = (report: Awaited<ReturnType<typeof read>>) => Math.round(report.total.deposits.amount * 100);
     const before = await read();
     await fundedMember(t, '410.10');
     const after = await read();

@@ -1,4 +1,6 @@
 import type { Queryable } from '@sabai/db';
+import { HOUSE_ACCOUNTS } from '@sabai/ledger';
+import { figuresToWire, moneyReport } from '../reports/index.ts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { DashboardWire } from '@sabai/contracts';
 import { readReconcileStatus } from '../reconcile/index.ts';
@@ -12,7 +14,8 @@ export function bangkokDayStart(now: Date): Date {
 
 /**
  * The back office's dashboard (issue 11 "Dashboard"): today's (Bangkok day) deposits and
- * withdrawals by channel in baht and counts, the net, what waits for staff (withdrawals, held
+ * withdrawals by channel in baht and counts, the net, refunds, what was given out, GGR and the
+ * result — the money report's figures for today, from the ledger (issue 25 §3) — what waits for staff (withdrawals, held
  * deposits, adjustments, dead background jobs, open game cases), the last `ledger:reconcile` run
  * (reconcile module) and the partner reconciliation (open game cases, their suspense, the last
  * `game-difference-watch` run of the worker). Withdrawals are split by the member's bank: their
@@ -21,19 +24,21 @@ export function bangkokDayStart(now: Date): Date {
  */
 export async function getDashboard(db: Queryable, now: Date): Promise<DashboardWire> {
   const since = bangkokDayStart(now);
-  const deposits = await db.query<{ channel_id: string; kind: 'bank' | 'truemoney' | 'promptpay'; label: string; count: bigint; total: bigint }>(
-    `SELECT d.channel_id, c.kind,
-            CASE c.kind WHEN 'bank' THEN c.bank_code || ' ' || c.account_number WHEN 'truemoney' THEN 'TrueMoney ' || c.phone_number ELSE 'PromptPay ' || c.promptpay_id END
-              || ' · ' || c.account_name AS label,
-            d.count, d.total
-     FROM (SELECT channel_id, count(*) AS count, coalesce(sum(amount_satang), 0)::int8 AS total FROM deposits WHERE status = 'credited' AND created_at >= $1 GROUP BY channel_id) d
-     JOIN deposit_channels c ON c.id = d.channel_id
-     ORDER BY c.sort_order, d.channel_id`,
-    [since],
-  );
+  const today = new Date(since.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+  const report = await moneyReport(db, { from: today, to: today, period: 'day' });
+  const figures = figuresToWire(report.total);
+  const kinds = await db.query<{ id: string; kind: 'bank' | 'truemoney' | 'promptpay'; sort_order: number }>('SELECT id, kind, sort_order FROM deposit_channels');
+  const channelKind = new Map(kinds.rows.map((row) => [row.id, row]));
+  // Paid withdrawals by the member's bank: the ledger's paid-out transfers (house:payouts_in_flight → the
+  // paying channel, code WITHDRAW) of today, labelled with the withdrawal's bank.
   const withdrawals = await db.query<{ bank_code: string; count: bigint; total: bigint }>(
-    `SELECT bank_code, count(*) AS count, coalesce(sum(amount_satang), 0)::int8 AS total FROM withdrawals WHERE status = 'paid' AND updated_at >= $1 GROUP BY bank_code ORDER BY bank_code`,
-    [since],
+    `SELECT w.bank_code, count(*) AS count, coalesce(sum(t.amount_satang), 0)::int8 AS total
+     FROM ledger_transfers t
+     JOIN ledger_accounts a ON a.id = t.debit_account_id AND a.code = $2
+     JOIN withdrawals w ON w.id = t.source_id
+     WHERE t.code = 'WITHDRAW' AND t.source_type = 'withdrawal' AND t.phase = 'single' AND t.created_at >= $1
+     GROUP BY w.bank_code ORDER BY w.bank_code`,
+    [since, HOUSE_ACCOUNTS.payoutsInFlight],
   );
   const queues = await db.query<{ withdrawals: bigint; held: bigint; adjustments: bigint; dead: bigint; cases: bigint; affiliate: bigint }>(
     `SELECT (SELECT count(*) FROM withdrawals WHERE status = 'pending_approval') AS withdrawals,
@@ -50,8 +55,6 @@ export async function getDashboard(db: Queryable, now: Date): Promise<DashboardW
     `SELECT started_at, finished_at, outcome FROM periodic_job_runs WHERE job_name = 'game-difference-watch' ORDER BY period_start DESC LIMIT 1`,
   );
   const reconcile = await readReconcileStatus(db);
-  const depositTotal = deposits.rows.reduce((sum, row) => sum + row.total, 0n);
-  const withdrawalTotal = withdrawals.rows.reduce((sum, row) => sum + row.total, 0n);
   const queue = queues.rows[0]!;
   const cases = partner.rows[0]!;
   const lastWatch = watch.rows[0];
@@ -59,16 +62,23 @@ export async function getDashboard(db: Queryable, now: Date): Promise<DashboardW
   return {
     day: since.toISOString(),
     deposits: {
-      count: deposits.rows.reduce((sum, row) => sum + Number(row.count), 0),
-      amount: satangToBahtNumber(depositTotal),
-      byChannel: deposits.rows.map((row) => ({ channelId: row.channel_id, kind: row.kind, label: row.label, count: Number(row.count), amount: satangToBahtNumber(row.total) })),
+      count: figures.deposits.count,
+      amount: figures.deposits.amount,
+      byChannel: figures.deposits.byChannel
+        .filter((flow) => channelKind.has(flow.channelId))
+        .sort((x, y) => (channelKind.get(x.channelId)?.sort_order ?? 0) - (channelKind.get(y.channelId)?.sort_order ?? 0))
+        .map((flow) => ({ channelId: flow.channelId, kind: channelKind.get(flow.channelId)?.kind ?? 'bank', label: flow.label, count: flow.count, amount: flow.amount })),
     },
     withdrawals: {
       count: withdrawals.rows.reduce((sum, row) => sum + Number(row.count), 0),
-      amount: satangToBahtNumber(withdrawalTotal),
-      byBank: withdrawals.rows.map((row) => ({ bankCode: row.bank_code, count: Number(row.count), amount: satangToBahtNumber(row.total) })),
+      amount: satangToBahtNumber(withdrawals.rows.reduce((sum, row) => sum + BigInt(row.total), 0n)),
+      byBank: withdrawals.rows.map((row) => ({ bankCode: row.bank_code, count: Number(row.count), amount: satangToBahtNumber(BigInt(row.total)) })),
     },
-    net: satangToBahtNumber(depositTotal - withdrawalTotal),
+    net: figures.cashNet,
+    refunds: figures.refunds.amount,
+    givenOut: figures.givenOut,
+    ggr: figures.ggr,
+    result: figures.result,
     waiting: {
       withdrawals: Number(queue.withdrawals),
       heldDeposits: Number(queue.held),

@@ -167,6 +167,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'GET /admin-api/v1/jobs/runs': 'jobs.view',
   'GET /admin-api/v1/reports/daily': 'reports.view',
   'GET /admin-api/v1/reports/daily.csv': 'reports.view',
+  'GET /admin-api/v1/reports/staff-actions': 'reports.view',
+  'GET /admin-api/v1/reports/staff-actions.csv': 'reports.view',
   'GET /admin-api/v1/members/:memberId/statement': 'members.view',
   'POST /admin-api/v1/outbox/deliveries/:eventId/:handler/retry': 'outbox.retry',
 };
