@@ -2,6 +2,7 @@ import type { Queryable } from '@sabai/db';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
 import type { StaffRole } from '../staff/index.ts';
+import { moneyActionRejectHandler } from './money-action-handlers.ts';
 import { roleMayApprove } from './money-action-policy.ts';
 import { readMoneyApproval, staffUsername, type MoneyApproval } from './money-approval-rows.ts';
 import { executeMoneyAction, outcomeOf, type MoneyActionOutcome } from './request-money-action.ts';
@@ -28,13 +29,12 @@ async function lockForDecision(tx: Queryable, input: MoneyActionDecision): Promi
 /**
  * A second staff member approves a pending money request (four-eyes, issue 25 §1): never the
  * requester, only a role the policy allows for the kind. The kind's handler executes it inside
- * this transaction; two approvals at once execute it once (the row is locked; a repeat by the
- * same approver returns the stored result). Audited with both names.
+ * this transaction; two approvals at once execute it once (the row is locked; the later one gets
+ * STATE_CONFLICT). Audited with both names.
  * @throws AppError NOT_FOUND, STAFF_FORBIDDEN, STATE_CONFLICT (decided already), and the handler's errors (the request stays pending).
  */
 export async function approveMoneyAction(tx: Queryable, input: MoneyActionDecision): Promise<MoneyActionOutcome> {
   const approval = await lockForDecision(tx, input);
-  if (approval.status === 'executed' && approval.decidedBy?.staffId === input.approver.staffId) return outcomeOf(approval);
   if (approval.status !== 'pending') throw new AppError('STATE_CONFLICT');
   const now = input.now ?? new Date();
   const username = await staffUsername(tx, input.approver.staffId);
@@ -60,13 +60,19 @@ export async function rejectMoneyAction(tx: Queryable, input: MoneyActionDecisio
   const reason = input.reason?.trim() ?? '';
   if (reason.length === 0) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุเหตุผลที่ปฏิเสธ' });
   const approval = await lockForDecision(tx, input);
-  if (approval.status === 'rejected' && approval.decidedBy?.staffId === input.approver.staffId) return outcomeOf(approval);
   if (approval.status !== 'pending') throw new AppError('STATE_CONFLICT');
   const username = await staffUsername(tx, input.approver.staffId);
   await tx.query(
     `UPDATE money_approvals SET status = 'rejected', decided_by_staff_id = $2, decided_role = $3, decision_reason = $4, decided_at = $5 WHERE id = $1`,
     [input.approvalId, input.approver.staffId, input.approver.role, reason, input.now ?? new Date()],
   );
+  const onReject = moneyActionRejectHandler(approval.kind);
+  if (onReject) {
+    await onReject(tx, {
+      approvalId: approval.approvalId, kind: approval.kind, amountSatang: approval.amountSatang, subject: approval.subject, payload: approval.payload,
+      requester: approval.requester, rejectedBy: { staffId: input.approver.staffId, role: input.approver.role, username }, reason, now: input.now ?? new Date(),
+    });
+  }
   await recordStaffAction(tx, {
     actor: `staff:${username}`, actorRole: input.approver.role, action: 'money-action.reject', subjectType: approval.subject.type, subjectId: approval.subject.id,
     reason, address: input.address ?? null,

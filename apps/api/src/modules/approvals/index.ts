@@ -14,13 +14,14 @@ import { setRoleDailyLimit } from './role-daily-limits.ts';
 export { MONEY_ACTION_POLICY, MONEY_ACTION_KINDS, isMoneyActionKind, roleMayRequest, roleMayApprove, roleApprovesAny, bangkokDay } from './money-action-policy.ts';
 export type { MoneyActionKind } from './money-action-policy.ts';
 export { registerMoneyActionHandler } from './money-action-handlers.ts';
-export type { MoneyActionHandler, MoneyActionExecution, MoneyActionJson } from './money-action-handlers.ts';
+export type { MoneyActionHandler, MoneyActionRejectHandler, MoneyActionExecution, MoneyActionJson } from './money-action-handlers.ts';
 export { requestMoneyAction } from './request-money-action.ts';
 export type { MoneyActionRequest, MoneyActionOutcome } from './request-money-action.ts';
 export { approveMoneyAction, rejectMoneyAction } from './decide-money-action.ts';
 export type { MoneyActionDecision } from './decide-money-action.ts';
-export { listMoneyApprovals, readMoneyApproval, MONEY_APPROVALS_PAGE } from './money-approval-rows.ts';
+export { listMoneyApprovals, readMoneyApproval, findMoneyApprovalByKey, MONEY_APPROVALS_PAGE } from './money-approval-rows.ts';
 export type { MoneyApproval } from './money-approval-rows.ts';
 export { readRoleDailyLimit, listRoleDailyLimits, assertRoleLimit, MAX_ROLE_DAILY_LIMIT_SATANG } from './role-daily-limits.ts';
+export { registerApprovalRoutes, moneyApprovalToWire } from './routes.ts';
 
 registerMoneyActionHandler('role-limit.set', setRoleDailyLimit);

@@ -27,21 +27,30 @@ export interface MoneyActionExecution {
  */
 export type MoneyActionHandler = (tx: Queryable, action: MoneyActionExecution) => Promise<MoneyActionJson>;
 
-const handlers = new Map<MoneyActionKind, MoneyActionHandler>();
+/** Optional: what the owning module does when a request of its kind is rejected (nothing moves; e.g. mark its own row rejected). */
+export type MoneyActionRejectHandler = (tx: Queryable, action: Omit<MoneyActionExecution, 'executedBy'> & { rejectedBy: MoneyActionExecution['executedBy']; reason: string }) => Promise<void>;
+
+const handlers = new Map<MoneyActionKind, { execute: MoneyActionHandler; onReject?: MoneyActionRejectHandler }>();
 
 /**
- * The owning module registers how to execute its kind (once, at import of its face). A second
- * registration of a kind with a different handler is a programming error.
+ * The owning module registers how to execute its kind (once, at import of its face), and
+ * optionally what to do on rejection. A second registration of a kind with a different handler
+ * is a programming error.
  */
-export function registerMoneyActionHandler(kind: MoneyActionKind, handler: MoneyActionHandler): void {
+export function registerMoneyActionHandler(kind: MoneyActionKind, handler: MoneyActionHandler, options: { onReject?: MoneyActionRejectHandler } = {}): void {
   const existing = handlers.get(kind);
-  if (existing && existing !== handler) throw new Error(`money action handler for ${kind} registered twice`);
-  handlers.set(kind, handler);
+  if (existing && existing.execute !== handler) throw new Error(`money action handler for ${kind} registered twice`);
+  handlers.set(kind, { execute: handler, ...(options.onReject ? { onReject: options.onReject } : {}) });
 }
 
 /** The handler of `kind`; throws when none is registered (the owning module was not loaded). */
 export function moneyActionHandler(kind: MoneyActionKind): MoneyActionHandler {
   const handler = handlers.get(kind);
   if (!handler) throw new Error(`no money action handler registered for ${kind}`);
-  return handler;
+  return handler.execute;
+}
+
+/** The rejection hook of `kind`, if its module registered one. */
+export function moneyActionRejectHandler(kind: MoneyActionKind): MoneyActionRejectHandler | undefined {
+  return handlers.get(kind)?.onReject;
 }
