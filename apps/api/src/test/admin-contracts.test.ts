@@ -180,7 +180,7 @@ describe('the other back-office screens read contract answers too (issue 11 scre
     const created = await staffCall(t, 'POST', '/admin-api/v1/item-codes', { code: 'CONTRACT01', amount: 75.25, totalUses: 3, expiresAt: '2099-01-01T00:00:00+07:00' });
     expect(created.status).toBe(200);
     const codes = itemCodeListResponse.parse((await staffCall(t, 'GET', '/admin-api/v1/item-codes?limit=10', undefined, 'marketing')).body).data;
-    expect(codes).toContainEqual(expect.objectContaining({ code: 'CONTRACT01', Amount: 75.25, totalUses: 3, redeemedCount: 0, isExpired: false }));
+    expect(codes).toContainEqual(expect.objectContaining({ code: 'CONTRACT01', Amount: 75.25, totalUses: 3, redeemedCount: 0, isExpired: false, approvalStatus: 'pending' }));
   });
 
   it('the deposit channels and the feed sources behind them', async () => {

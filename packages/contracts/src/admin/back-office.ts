@@ -175,7 +175,11 @@ export const disabledFeedSourceResponse = envelope(z.object({ sourceId: z.string
 /** `POST /admin-api/v1/wheel-prizes` and `…/:prizeId`: the prize as saved, with its chance now. */
 export const staffWheelPrizeResponse = envelope(staffWheelPrize);
 /** `POST /admin-api/v1/item-codes/batch`: the new codes (each single-use unless `usesPerCode`), baht each. */
-export const itemCodeBatchResponse = envelope(z.object({ codes: z.array(z.string()), Amount: z.number(), usesPerCode: z.number().int(), expiresAt: z.string() }));
+export const itemCodeBatchResponse = envelope(z.object({
+  codes: z.array(z.string()), Amount: z.number(), usesPerCode: z.number().int(), expiresAt: z.string(),
+  /** Issue 25 §1: executed within the requester's daily limit, else pending a money role's approval (the codes do not pay until then). */
+  approvalStatus: z.enum(['pending', 'executed', 'rejected']), approvalId: z.string(),
+}));
 /** `POST /admin-api/v1/item-codes/:code/disable`: the code now expires at once. */
 export const disabledItemCodeResponse = envelope(z.object({ code: z.string(), expiresAt: z.string(), isExpired: z.literal(true) }));
 
