@@ -95,15 +95,23 @@ export const failedPayout = z.object({
       nextStatus: z.string().nullable().describe('the state of the new withdrawal (retry, manual)'),
     })
     .nullable(),
+  /** Requests for this failed payout waiting for a second person (approvals queue). */
+  pendingApprovals: z.array(z.object({ approvalId: z.string(), kind: z.string(), requestedBy: z.string() })),
 });
 export type FailedPayout = z.infer<typeof failedPayout>;
 /** `GET /admin-api/v1/payouts/failed?state=&limit=`: newest failure first, with the open count. */
 export const failedPayoutsResponse = envelope(z.object({ payouts: z.array(failedPayout), openCount: z.number().int().nonnegative() }));
 /** `POST /admin-api/v1/payouts/failed/:withdrawalId/manual`: paid by hand, as recordPayoutBody. */
 export const payFailedByHandBody = recordPayoutBody;
-/** `POST /admin-api/v1/payouts/failed/:withdrawalId/return`: an optional note (audited). */
-export const returnFailedPayoutBody = z.object({ note: z.string().trim().max(500).optional() }).optional();
+/** `POST /admin-api/v1/payouts/failed/:withdrawalId/(retry|return)`: an optional note (audited, shown to the approver). */
+export const returnFailedPayoutBody = z.object({ note: z.string().trim().max(500).optional() }).nullish();
 /** The outcome of an action on a failed payout: the new withdrawal (retry, manual) and its state. */
 export const failedPayoutActionResponse = envelope(
-  z.object({ action: z.enum(FAILED_PAYOUT_ACTIONS), nextWithdrawalId: z.string().nullable(), status: z.string(), isReplay: z.boolean() }),
+  z.object({
+    action: z.enum(FAILED_PAYOUT_ACTIONS),
+    status: z.string().describe('pending_approval: waits for a second person; else the new withdrawal\'s state, or failed (return)'),
+    nextWithdrawalId: z.string().nullable(),
+    approvalId: z.string().nullable(),
+    isReplay: z.boolean(),
+  }),
 );

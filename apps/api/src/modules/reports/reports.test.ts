@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { expectLedgerSound, fundedMember, staffCall } from '../../test/money-helpers.ts';
+import { approveAs, expectLedgerSound, fundedMember, setRoleDailyLimit, staffCall } from '../../test/money-helpers.ts';
 import { dailyReportCsv, REPORT_CSV_HEADER, UTF8_BOM } from './daily-report.ts';
 import type { MoneyFigures } from './money-report.ts';
 import { readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
@@ -10,6 +10,8 @@ import { readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // Adjustments by finance apply alone within this daily limit (maker-checker, docs/adr/0048).
+  await setRoleDailyLimit(t, 'finance', 1_000_000);
 });
 afterAll(async () => {
   await expectLedgerSound(t);
@@ -57,7 +59,9 @@ describe('the money report (issue 11 "Reports", issue 25 §3)', () => {
     const adjusted = await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/adjustments`, { direction: 'credit', amount: 450.25, reason: 'ชดเชยระบบขัดข้อง' }, 'finance');
     expect(adjusted.body.data.status).toBe('applied');
     const code = `RPT${Date.now().toString(36).toUpperCase()}`.slice(0, 12);
-    expect((await staffCall(t, 'POST', '/admin-api/v1/item-codes', { code, amount: 52.5, totalUses: 1, expiresAt: '2099-01-01T00:00:00+07:00' })).status).toBe(200);
+    const created = await staffCall(t, 'POST', '/admin-api/v1/item-codes', { code, amount: 52.5, totalUses: 1, expiresAt: '2099-01-01T00:00:00+07:00' });
+    expect(created.status).toBe(200);
+    expect((await approveAs(t, created.body.data.approvalId, 'finance')).status).toBe(200);
     const redeemed = await t.call({ method: 'POST', url: '/user-profile-composite/v1/topup/itemcode/redeem', token: member.token, body: { redeem_code: code } });
     expect(redeemed.status).toBe(200);
     const after = await report(`from=${today}&to=${today}`);

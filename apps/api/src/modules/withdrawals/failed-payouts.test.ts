@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { listTransfersOfSource } from '@sabai/ledger';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { expectLedgerSound, fundedMember, mainBalance, setPayoutFault, staffCall } from '../../test/money-helpers.ts';
+import { approveAs, expectLedgerSound, fundedMember, mainBalance, setPayoutFault, setRoleDailyLimit, staffCall } from '../../test/money-helpers.ts';
+import { recoverPayouts } from './recover-payouts.ts';
 
 /**
  * Failed payouts are visible and actionable (issue 25 §2, finding 4): the approver is told at once,
@@ -12,6 +13,8 @@ import { expectLedgerSound, fundedMember, mainBalance, setPayoutFault, staffCall
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({});
+  // Finance acts alone up to 500,000 baht a day (maker-checker, docs/adr/0048); the owner's limit stays 0.
+  await setRoleDailyLimit(t, 'finance', 500_000);
 });
 afterAll(async () => {
   await expectLedgerSound(t);
@@ -68,11 +71,11 @@ describe('finance closes a failed payout', () => {
   it('retries to the same account: the money leaves the main wallet once, the same call again answers the same', async () => {
     const { member, withdrawalId } = await failedApproval();
     const retried = await staffCall(t, 'POST', `/admin-api/v1/payouts/failed/${withdrawalId}/retry`, undefined, 'finance');
-    expect(retried.body).toMatchObject({ success: true, message: 'โอนสำเร็จแล้ว', data: { action: 'retry', status: 'paid', isReplay: false } });
+    expect(retried.body).toMatchObject({ success: true, message: 'โอนสำเร็จแล้ว', data: { action: 'retry', status: 'paid', isReplay: false, approvalId: expect.any(String) } });
     const nextId = retried.body.data.nextWithdrawalId as string;
     expect(await mainBalance(t, member.token)).toBe(14_000);
     const again = await staffCall(t, 'POST', `/admin-api/v1/payouts/failed/${withdrawalId}/retry`, undefined, 'owner');
-    expect(again.body.data).toEqual({ action: 'retry', nextWithdrawalId: nextId, status: 'paid', isReplay: true });
+    expect(again.body.data).toEqual({ action: 'retry', nextWithdrawalId: nextId, status: 'paid', approvalId: null, isReplay: true });
     expect(await mainBalance(t, member.token)).toBe(14_000);
     const closed = await failedQueue('closed');
     expect(closed.payouts).toContainEqual(expect.objectContaining({ withdrawalId, resolution: expect.objectContaining({ action: 'retry', by: 'staff:test-finance', nextWithdrawalId: nextId, nextStatus: 'paid' }) }));
@@ -88,7 +91,7 @@ describe('finance closes a failed payout', () => {
     const answers = await Promise.all([1, 2, 3].map(() => staffCall(t, 'POST', `/admin-api/v1/payouts/failed/${withdrawalId}/retry`, undefined, 'finance')));
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(new Set(answers.map((answer) => answer.body.data.nextWithdrawalId)).size).toBe(1);
-    expect(answers.filter((answer) => answer.body.data.isReplay === false)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.body.data.approvalId !== null)).toHaveLength(1);
     expect(await mainBalance(t, member.token)).toBe(14_000);
     const retries = await t.db.query('SELECT id FROM withdrawals WHERE retry_of = $1', [withdrawalId]);
     expect(retries.rowCount).toBe(1);
@@ -117,6 +120,7 @@ describe('finance closes a failed payout', () => {
     expect(await t.db.query('SELECT 1 FROM failed_payout_resolutions WHERE withdrawal_id = $1', [withdrawalId])).toMatchObject({ rowCount: 0 });
     const returned = await staffCall(t, 'POST', `/admin-api/v1/payouts/failed/${withdrawalId}/return`, { note: 'สมาชิกขอรับเงินคืนเข้ากระเป๋า' }, 'finance');
     expect(returned.body).toMatchObject({ success: true, data: { action: 'return', nextWithdrawalId: null, status: 'failed', isReplay: false } });
+    expect((await staffCall(t, 'POST', `/admin-api/v1/payouts/failed/${withdrawalId}/return`, {}, 'finance')).body.data).toMatchObject({ action: 'return', isReplay: true });
     expect(await mainBalance(t, member.token)).toBe(5000);
     expect(await listTransfersOfSource(t.db, { type: 'withdrawal', id: withdrawalId })).toHaveLength(2);
     const audit = await t.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE subject_id = $1 ORDER BY id`, [withdrawalId]);
@@ -136,6 +140,23 @@ describe('finance closes a failed payout', () => {
     expect(confirmed.body.data.status).toBe('paid');
     const row = (await t.db.query<{ payout_provider_ref: string; retry_of: string }>('SELECT payout_provider_ref, retry_of FROM withdrawals WHERE id = $1', [nextId])).rows[0];
     expect(row).toEqual({ payout_provider_ref: 'KB-FAIL-001', retry_of: withdrawalId });
+  });
+
+  it('above the requester\'s daily limit a retry waits for a second person; approved, the payout job pays it', async () => {
+    const { member, withdrawalId } = await failedApproval();
+    const asked = await staffCall(t, 'POST', `/admin-api/v1/payouts/failed/${withdrawalId}/retry`, { note: 'ลูกค้าแจ้งบัญชีใช้ได้แล้ว' }, 'owner');
+    expect(asked.body).toMatchObject({ success: true, message: 'ส่งขออนุมัติแล้ว รอเจ้าหน้าที่อีกคนอนุมัติ', data: { action: 'retry', status: 'pending_approval', nextWithdrawalId: null } });
+    expect(await mainBalance(t, member.token)).toBe(20_000);
+    const queued = (await failedQueue()).payouts.find((row: { withdrawalId: string }) => row.withdrawalId === withdrawalId);
+    expect(queued.pendingApprovals).toEqual([{ approvalId: asked.body.data.approvalId, kind: 'payout.retry', requestedBy: 'staff:test-owner' }]);
+    expect((await approveAs(t, asked.body.data.approvalId, 'owner')).status).toBe(403);
+    expect((await approveAs(t, asked.body.data.approvalId, 'finance')).status).toBe(200);
+    expect(await mainBalance(t, member.token)).toBe(14_000);
+    const next = (await t.db.query<{ id: string; status: string }>('SELECT id, status FROM withdrawals WHERE retry_of = $1', [withdrawalId])).rows;
+    expect(next).toEqual([{ id: expect.any(String), status: 'approved' }]);
+    await recoverPayouts({ ...t.context, now: () => new Date(Date.now() + 10 * 60_000) });
+    expect((await t.db.query<{ status: string }>('SELECT status FROM withdrawals WHERE id = $1', [next[0]!.id])).rows[0]?.status).toBe('paid');
+    expect(await mainBalance(t, member.token)).toBe(14_000);
   });
 
   it('refuses actions on a withdrawal that did not fail, and staff without the permission', async () => {

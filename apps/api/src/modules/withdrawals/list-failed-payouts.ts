@@ -7,7 +7,8 @@ import { payoutFailureText } from './withdrawal-rules.ts';
  * The failed payouts (issue 25 §2): `open` ones wait for finance (retry, pay by hand, return;
  * resolve-failed-payout.ts), `closed` ones show how they were closed and the new withdrawal's state.
  * Newest failure first; the reason in Thai (payoutFailureText). `openCount`: all open ones (the
- * dashboard count and the menu badge read the same figure, countOpenFailedPayouts).
+ * dashboard count and the menu badge read the same figure, countOpenFailedPayouts), with the
+ * maker-checker requests on each that wait for a second person.
  */
 export async function listFailedPayouts(db: Queryable, input: { state: 'open' | 'closed'; limit: number }): Promise<{ payouts: FailedPayout[]; openCount: number }> {
   const { rows } = await db.query<{
@@ -24,6 +25,11 @@ export async function listFailedPayouts(db: Queryable, input: { state: 'open' | 
      WHERE w.status = 'failed' AND (r.withdrawal_id IS NULL) = $1
      ORDER BY w.updated_at DESC, w.id LIMIT $2`,
     [input.state === 'open', input.limit],
+  );
+  const pending = await db.query<{ subject_id: string; id: string; kind: string; username: string }>(
+    `SELECT a.subject_id, a.id, a.kind, s.username FROM money_approvals a JOIN staff_accounts s ON s.id = a.requester_staff_id
+     WHERE a.status = 'pending' AND a.subject_type = 'withdrawal' AND a.subject_id = ANY($1::text[]) ORDER BY a.created_at`,
+    [rows.map((row) => row.id)],
   );
   return {
     openCount: await countOpenFailedPayouts(db),
@@ -42,6 +48,7 @@ export async function listFailedPayouts(db: Queryable, input: { state: 'open' | 
         row.action === null || row.resolved_by === null || row.resolved_at === null
           ? null
           : { action: row.action, by: row.resolved_by, at: row.resolved_at.toISOString(), note: row.note, nextWithdrawalId: row.next_withdrawal_id, nextStatus: row.next_status },
+      pendingApprovals: pending.rows.filter((approval) => approval.subject_id === row.id).map((approval) => ({ approvalId: approval.id, kind: approval.kind, requestedBy: `staff:${approval.username}` })),
     })),
   };
 }

@@ -35,17 +35,17 @@ export async function recordManualPayout(
   context: AppContext,
   input: StaffActor & { withdrawalId: string; channelId: string; bankReference: string; paidAt: Date },
 ): Promise<{ status: 'paid' | 'paid_unconfirmed' }> {
-  return inLedgerTransaction(context.db, (tx) => recordManualPayoutInTransaction(context, tx, input));
+  return inLedgerTransaction(context.db, (tx) => recordManualPayoutInTransaction(tx, { now: context.now(), matchWindowMs: context.config.MANUAL_PAYOUT_MATCH_WINDOW_MS }, input));
 }
 
 /** recordManualPayout in the caller's transaction (a failed payout paid by hand records its new withdrawal so, resolve-failed-payout.ts). */
 export async function recordManualPayoutInTransaction(
-  context: AppContext,
   tx: Queryable,
-  input: StaffActor & { withdrawalId: string; channelId: string; bankReference: string; paidAt: Date },
+  clock: { now: Date; matchWindowMs: number },
+  input: Omit<StaffActor, 'address'> & { address: string | null; withdrawalId: string; channelId: string; bankReference: string; paidAt: Date },
 ): Promise<{ status: 'paid' | 'paid_unconfirmed' }> {
   const reference = input.bankReference.trim().toUpperCase();
-  if (input.paidAt.getTime() > context.now().getTime() + PAID_AT_FUTURE_TOLERANCE_MS) {
+  if (input.paidAt.getTime() > clock.now.getTime() + PAID_AT_FUTURE_TOLERANCE_MS) {
     throw new AppError('VALIDATION_FAILED', { message: 'เวลาที่โอนต้องไม่เป็นเวลาในอนาคต' });
   }
   await requirePayingChannel(tx, input.channelId);
@@ -69,7 +69,7 @@ export async function recordManualPayoutInTransaction(
     `UPDATE withdrawals SET status = 'paid_unconfirmed', payout_channel_id = $2, payout_provider_ref = $3, payout_paid_at = $4,
        payout_recorded_by = $5, payout_started_at = $6, updated_at = $6
      WHERE id = $1`,
-    [input.withdrawalId, input.channelId, reference, input.paidAt, input.actor, context.now()],
+    [input.withdrawalId, input.channelId, reference, input.paidAt, input.actor, clock.now],
   );
   await recordStaffAction(tx, {
     actor: input.actor,
@@ -80,7 +80,7 @@ export async function recordManualPayoutInTransaction(
     subjectId: input.withdrawalId,
     details: { channelId: input.channelId, bankReference: reference, paidAt: input.paidAt.toISOString() },
   });
-  const confirmed = await claimEarlierDebit(tx, context.config.MANUAL_PAYOUT_MATCH_WINDOW_MS, input.withdrawalId, input.channelId);
+  const confirmed = await claimEarlierDebit(tx, clock.matchWindowMs, input.withdrawalId, input.channelId);
   return { status: confirmed ? 'paid' : 'paid_unconfirmed' };
 }
 

@@ -7,20 +7,26 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
-import type { StaffActor } from '../../plugins/staff-auth.ts';
+import type { StaffRole } from '../staff/index.ts';
+import { registerMoneyActionHandler, requestMoneyAction, type MoneyActionHandler, type MoneyActionKind } from '../approvals/index.ts';
 import { executePayout } from './execute-payout.ts';
 import { recordManualPayoutInTransaction } from './record-manual-payout.ts';
 
 /** What finance may do with a failed payout (issue 25 §2, docs/adr/0049). */
 export type FailedPayoutAction = 'retry' | 'manual' | 'return';
 
+/** The maker-checker kind of each action (approvals module, docs/adr/0048). */
+const MONEY_ACTION_KIND: Record<FailedPayoutAction, MoneyActionKind> = { retry: 'payout.retry', manual: 'payout.manual', return: 'payout.return-to-wallet' };
+
 export interface FailedPayoutOutcome {
   action: FailedPayoutAction;
-  /** The new withdrawal that pays it again (retry, manual); null for return. */
-  nextWithdrawalId: string | null;
-  /** The state of the new withdrawal now (retry: paid, paying, failed…; manual: paid_unconfirmed or paid), `failed` for return. */
+  /** `pending_approval`: waits for a second person (the approvals queue); otherwise the state of the new withdrawal (retry, manual) or `failed` (return). */
   status: WithdrawalState;
-  /** This call only replayed an action taken before (same action, same failed payout). */
+  /** The new withdrawal that pays it again (retry, manual, once done); null otherwise. */
+  nextWithdrawalId: string | null;
+  /** The maker-checker request (null when it was done before this request). */
+  approvalId: string | null;
+  /** This call only answered what was done before (same action on the same failed payout). */
   isReplay: boolean;
 }
 
@@ -33,70 +39,98 @@ interface FailedRow {
   created_at: Date;
 }
 
-/**
- * Retry a failed payout to the same account: a new withdrawal (`retry_of` the failed one) reserves
- * the amount from the member's main wallet again (the failure gave it back) and is paid through the
- * payout adapter after the commit, as an approved withdrawal is (execute-payout.ts). Idempotent per
- * failed payout: the same call again returns the stored new withdrawal (and resumes paying it if a
- * crash stopped it before the adapter call); another action on it is refused. Audited.
- * @throws AppError NOT_FOUND; STATE_CONFLICT (not failed, or closed with another action);
- *   INSUFFICIENT_BALANCE (the member spent the money since: use return); WITHDRAW_IN_PROGRESS.
- */
-export async function retryFailedPayout(context: AppContext, input: StaffActor & { withdrawalId: string }): Promise<FailedPayoutOutcome> {
-  const resolved = await inLedgerTransaction(context.db, async (tx) => {
-    const claim = await claimFailedPayout(tx, input.withdrawalId, 'retry');
-    if ('replayOf' in claim) return { nextWithdrawalId: claim.replayOf, isReplay: true };
-    const nextWithdrawalId = await reserveAgain(tx, { failedId: input.withdrawalId, failed: claim.failed, status: 'approved', actor: input.actor, createdAt: context.now() });
-    await closeFailedPayout(tx, input, { action: 'retry', nextWithdrawalId, note: null });
-    return { nextWithdrawalId, isReplay: false };
-  });
-  const status = await executePayout(context, resolved.nextWithdrawalId);
-  return { action: 'retry', nextWithdrawalId: resolved.nextWithdrawalId, status, isReplay: resolved.isReplay };
+/** Paying by hand: the house channel, the bank app's reference and time (record-manual-payout.ts). */
+export interface PaidByHand {
+  channelId: string;
+  bankReference: string;
+  paidAt: Date;
 }
 
 /**
- * Finance paid a failed payout by hand from a house bank account: in one transaction a new
- * withdrawal reserves the amount from the main wallet and is recorded as paid with the bank's
- * reference (`paid_unconfirmed`, docs/adr/0039). It becomes `paid` when the house account's debit
- * SMS confirms it or when ANOTHER staff member confirms it (four-eyes, confirm-manual-payout.ts).
- * Idempotent per failed payout like retry. Audited.
- * @throws AppError as retryFailedPayout, and PAYOUT_CHANNEL_INVALID, PAYOUT_REFERENCE_USED, VALIDATION_FAILED (payment time).
+ * A staff member asks to close a failed payout (issue 25 §2) — retry to the same account, record it
+ * paid by hand, or leave the money in the member's main wallet — as a money action under the
+ * maker-checker policy ('payout.retry' / 'payout.manual' / 'payout.return-to-wallet'): within the
+ * requester's role daily limit it is done at once, otherwise it waits for a second person
+ * (`pending_approval`). A retry done at once is sent to the payout adapter after the commit; one
+ * approved later is sent by the payout recovery job (it picks up `approved` withdrawals).
+ * Idempotent per (failed payout, staff member): the same request again returns the stored answer;
+ * a failed payout already closed answers with how it was closed (same action) or STATE_CONFLICT.
+ * @throws AppError NOT_FOUND; STATE_CONFLICT; STAFF_FORBIDDEN (role); INSUFFICIENT_BALANCE (retry
+ *   or manual when the member spent the money since: return it instead); WITHDRAW_IN_PROGRESS;
+ *   PAYOUT_CHANNEL_INVALID, PAYOUT_REFERENCE_USED, VALIDATION_FAILED (manual).
  */
-export async function payFailedPayoutByHand(
+export async function requestFailedPayoutAction(
   context: AppContext,
-  input: StaffActor & { withdrawalId: string; channelId: string; bankReference: string; paidAt: Date },
+  input: { withdrawalId: string; action: FailedPayoutAction; staff: { staffId: string; role: StaffRole }; address: string | null; note?: string | undefined; paidByHand?: PaidByHand },
 ): Promise<FailedPayoutOutcome> {
-  return inLedgerTransaction(context.db, async (tx) => {
-    const claim = await claimFailedPayout(tx, input.withdrawalId, 'manual');
-    if ('replayOf' in claim) return { action: 'manual', nextWithdrawalId: claim.replayOf, status: await statusOf(tx, claim.replayOf), isReplay: true };
-    // The new withdrawal carries the member's request time: the bank app's payment time is checked against it.
-    const nextWithdrawalId = await reserveAgain(tx, { failedId: input.withdrawalId, failed: claim.failed, status: 'awaiting_payout', actor: input.actor, createdAt: claim.failed.created_at });
-    const recorded = await recordManualPayoutInTransaction(context, tx, { ...input, withdrawalId: nextWithdrawalId });
-    await closeFailedPayout(tx, input, { action: 'manual', nextWithdrawalId, note: input.bankReference.trim().toUpperCase() });
-    return { action: 'manual', nextWithdrawalId, status: recorded.status, isReplay: false };
+  if (input.action === 'manual' && !input.paidByHand) throw new AppError('VALIDATION_FAILED');
+  const outcome = await inLedgerTransaction(context.db, async (tx): Promise<FailedPayoutOutcome> => {
+    const claim = await claimFailedPayout(tx, input.withdrawalId, input.action);
+    if ('replayOf' in claim) return { action: input.action, status: await statusOf(tx, claim.replayOf), nextWithdrawalId: claim.replayOf === input.withdrawalId ? null : claim.replayOf, approvalId: null, isReplay: true };
+    const requested = await requestMoneyAction(tx, {
+      kind: MONEY_ACTION_KIND[input.action],
+      requester: input.staff,
+      amountSatang: claim.failed.amount_satang,
+      subject: { type: 'withdrawal', id: input.withdrawalId },
+      payload: {
+        withdrawalId: input.withdrawalId,
+        action: input.action,
+        note: input.note?.trim() || null,
+        ...(input.paidByHand ? { channelId: input.paidByHand.channelId, bankReference: input.paidByHand.bankReference, paidAt: input.paidByHand.paidAt.toISOString() } : {}),
+        matchWindowMs: context.config.MANUAL_PAYOUT_MATCH_WINDOW_MS,
+      },
+      idempotencyKey: `failed-payout:${input.action}:${input.withdrawalId}:${input.staff.staffId}`,
+      reason: input.note?.trim() || null,
+      address: input.address,
+      now: context.now(),
+    });
+    if (requested.status !== 'executed') return { action: input.action, status: requested.status === 'pending' ? 'pending_approval' : 'failed', nextWithdrawalId: null, approvalId: requested.approvalId, isReplay: false };
+    const next = typeof requested.result.nextWithdrawalId === 'string' ? requested.result.nextWithdrawalId : null;
+    return { action: input.action, status: next ? await statusOf(tx, next) : 'failed', nextWithdrawalId: next, approvalId: requested.approvalId, isReplay: false };
   });
+  if (outcome.action !== 'retry' || outcome.nextWithdrawalId === null) return outcome;
+  return { ...outcome, status: await executePayout(context, outcome.nextWithdrawalId) };
 }
 
 /**
- * Closes a failed payout with the money left in the member's main wallet, where the failure put it
- * back (its reservation was voided when the bank refused): nothing moves, the case leaves the queue.
- * Idempotent per failed payout. Audited with the note.
- * @throws AppError NOT_FOUND; STATE_CONFLICT (not failed, or closed with another action).
+ * The approvals module's handler of the three kinds, in the executing transaction (at once, or
+ * the approver's): closes the failed payout once. retry: a new withdrawal (`retry_of`) reserves
+ * the amount from the main wallet again (the failure gave it back) in `approved`; manual: the new
+ * withdrawal is recorded paid by hand (`paid_unconfirmed`, confirmed by the house debit SMS or
+ * another staff member, docs/adr/0039); return: nothing moves, the money is in the main wallet.
+ * @returns { nextWithdrawalId } (null for return).
  */
-export async function returnFailedPayout(context: AppContext, input: StaffActor & { withdrawalId: string; note?: string | undefined }): Promise<FailedPayoutOutcome> {
-  return inLedgerTransaction(context.db, async (tx) => {
-    const claim = await claimFailedPayout(tx, input.withdrawalId, 'return');
-    if (!('replayOf' in claim)) {
-      await closeFailedPayout(tx, input, { action: 'return', nextWithdrawalId: null, note: input.note?.trim() || null });
-      await notifyBalanceChanged(tx, claim.failed.member_id, 'withdrawal');
-    }
-    return { action: 'return', nextWithdrawalId: null, status: 'failed', isReplay: 'replayOf' in claim };
-  });
-}
+const executeFailedPayoutAction: MoneyActionHandler = async (tx, action) => {
+  const withdrawalId = String(action.payload.withdrawalId);
+  const kind = String(action.payload.action) as FailedPayoutAction;
+  const claim = await claimFailedPayout(tx, withdrawalId, kind);
+  if ('replayOf' in claim) return { nextWithdrawalId: claim.replayOf === withdrawalId ? null : claim.replayOf };
+  const staff = { actor: `staff:${action.executedBy.username}`, actorRole: action.executedBy.role, address: null, withdrawalId };
+  const note = typeof action.payload.note === 'string' ? action.payload.note : null;
+  if (kind === 'return') {
+    await closeFailedPayout(tx, staff, { action: kind, nextWithdrawalId: null, note });
+    await notifyBalanceChanged(tx, claim.failed.member_id, 'withdrawal');
+    return { nextWithdrawalId: null };
+  }
+  // Paid by hand: the new withdrawal carries the member's request time (the bank app's payment time is checked against it).
+  const createdAt = kind === 'manual' ? claim.failed.created_at : action.now;
+  const nextWithdrawalId = await reserveAgain(tx, { failedId: withdrawalId, failed: claim.failed, status: kind === 'retry' ? 'approved' : 'awaiting_payout', actor: staff.actor, createdAt });
+  if (kind === 'manual') {
+    const bankReference = String(action.payload.bankReference);
+    const clock = { now: action.now, matchWindowMs: Number(action.payload.matchWindowMs) };
+    await recordManualPayoutInTransaction(tx, clock, { ...staff, withdrawalId: nextWithdrawalId, channelId: String(action.payload.channelId), bankReference, paidAt: new Date(String(action.payload.paidAt)) });
+  }
+  await closeFailedPayout(tx, staff, { action: kind, nextWithdrawalId, note: kind === 'manual' ? String(action.payload.bankReference).trim().toUpperCase() : note });
+  return { nextWithdrawalId };
+};
+
+registerMoneyActionHandler('payout.retry', executeFailedPayoutAction);
+registerMoneyActionHandler('payout.manual', executeFailedPayoutAction);
+registerMoneyActionHandler('payout.return-to-wallet', executeFailedPayoutAction);
 
 /**
- * Locks the failed withdrawal. Already closed with `action`: the stored next withdrawal (a replay);
- * with another action, or not failed: refused.
+ * Locks the failed withdrawal. Already closed with `action`: the stored next withdrawal (a replay;
+ * the failed one itself for return); closed with another action, or not failed: refused.
  */
 async function claimFailedPayout(tx: Queryable, withdrawalId: string, action: FailedPayoutAction): Promise<{ failed: FailedRow } | { replayOf: string }> {
   const { rows } = await tx.query<FailedRow & { status: string }>(
@@ -151,7 +185,7 @@ async function reserveAgain(
 /** Records the closing action (one per failed payout) and the audit entry. The new withdrawal's own events (paid, failed) tell the member. */
 async function closeFailedPayout(
   tx: Queryable,
-  staff: StaffActor & { withdrawalId: string },
+  staff: { actor: string; actorRole: string; address: string | null; withdrawalId: string },
   input: { action: FailedPayoutAction; nextWithdrawalId: string | null; note: string | null },
 ): Promise<void> {
   await tx.query(
