@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { HOUSE_ACCOUNTS } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, listTransfersInRange } from '@sabai/ledger';
 import { figuresToWire, moneyReport } from '../reports/index.ts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { DashboardWire } from '@sabai/contracts';
@@ -29,17 +29,18 @@ export async function getDashboard(db: Queryable, now: Date): Promise<DashboardW
   const figures = figuresToWire(report.total);
   const kinds = await db.query<{ id: string; kind: 'bank' | 'truemoney' | 'promptpay'; sort_order: number }>('SELECT id, kind, sort_order FROM deposit_channels');
   const channelKind = new Map(kinds.rows.map((row) => [row.id, row]));
-  // Paid withdrawals by the member's bank: the ledger's paid-out transfers (house:payouts_in_flight → the
-  // paying channel, code WITHDRAW) of today, labelled with the withdrawal's bank.
-  const withdrawals = await db.query<{ bank_code: string; count: bigint; total: bigint }>(
-    `SELECT w.bank_code, count(*) AS count, coalesce(sum(t.amount_satang), 0)::int8 AS total
-     FROM ledger_transfers t
-     JOIN ledger_accounts a ON a.id = t.debit_account_id AND a.code = $2
-     JOIN withdrawals w ON w.id = t.source_id
-     WHERE t.code = 'WITHDRAW' AND t.source_type = 'withdrawal' AND t.phase = 'single' AND t.created_at >= $1
-     GROUP BY w.bank_code ORDER BY w.bank_code`,
-    [since, HOUSE_ACCOUNTS.payoutsInFlight],
-  );
+  // Paid withdrawals by the member's bank: the ledger's paid-out transfers of today (WITHDRAW
+  // house:payouts_in_flight → the paying channel), labelled with the withdrawal's bank.
+  const paidOut = await listTransfersInRange(db, { start: since, end: new Date(since.getTime() + 86_400_000), code: 'WITHDRAW', debitAccountCode: HOUSE_ACCOUNTS.payoutsInFlight, sourceType: 'withdrawal' });
+  const banks = await db.query<{ id: string; bank_code: string }>('SELECT id, bank_code FROM withdrawals WHERE id = ANY($1::text[])', [paidOut.map((transfer) => transfer.sourceId ?? '')]);
+  const bankOf = new Map(banks.rows.map((row) => [row.id, row.bank_code]));
+  const byBank = new Map<string, { count: number; total: bigint }>();
+  for (const transfer of paidOut) {
+    const bankCode = bankOf.get(transfer.sourceId ?? '') ?? '?';
+    const entry = byBank.get(bankCode) ?? { count: 0, total: 0n };
+    byBank.set(bankCode, { count: entry.count + 1, total: entry.total + transfer.amountSatang });
+  }
+  const withdrawals = { rows: [...byBank.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([bank_code, entry]) => ({ bank_code, count: entry.count, total: entry.total })) };
   const queues = await db.query<{ withdrawals: bigint; held: bigint; adjustments: bigint; dead: bigint; cases: bigint; affiliate: bigint }>(
     `SELECT (SELECT count(*) FROM withdrawals WHERE status = 'pending_approval') AS withdrawals,
             (SELECT count(*) FROM deposits WHERE status = 'held') AS held,
@@ -71,8 +72,8 @@ export async function getDashboard(db: Queryable, now: Date): Promise<DashboardW
     },
     withdrawals: {
       count: withdrawals.rows.reduce((sum, row) => sum + Number(row.count), 0),
-      amount: satangToBahtNumber(withdrawals.rows.reduce((sum, row) => sum + BigInt(row.total), 0n)),
-      byBank: withdrawals.rows.map((row) => ({ bankCode: row.bank_code, count: Number(row.count), amount: satangToBahtNumber(BigInt(row.total)) })),
+      amount: satangToBahtNumber(withdrawals.rows.reduce((sum, row) => sum + row.total, 0n)),
+      byBank: withdrawals.rows.map((row) => ({ bankCode: row.bank_code, count: row.count, amount: satangToBahtNumber(row.total) })),
     },
     net: figures.cashNet,
     refunds: figures.refunds.amount,

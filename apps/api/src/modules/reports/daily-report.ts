@@ -1,4 +1,5 @@
 import type { Queryable } from '@sabai/db';
+import { listTransfersInRange } from '@sabai/ledger';
 import type { DailyReportWire, MoneyFiguresWire } from '@sabai/contracts';
 import { satangToBahtNumber, satangToDecimalString } from '@sabai/money';
 import { GIVEN_OUT_KINDS, bangkokBounds, type ChannelFlow, type MoneyFigures, type MoneyReport } from './money-report.ts';
@@ -117,18 +118,27 @@ export async function staffActionsReport(db: Queryable, input: { from: string; t
     `SELECT actor, action, count(*) AS n FROM audit_log WHERE created_at >= $1 AND created_at < $2 AND actor LIKE 'staff:%' GROUP BY 1, 2 ORDER BY 1, 2`,
     [start, end],
   );
-  const adjustments = await db.query<{ requested_by: string; decided_by: string | null; n: bigint; credited: bigint; debited: bigint }>(
-    `SELECT a.requested_by, a.decided_by, count(*) AS n,
-            coalesce(sum(t.amount_satang) FILTER (WHERE a.direction = 'credit'), 0)::int8 AS credited,
-            coalesce(sum(t.amount_satang) FILTER (WHERE a.direction = 'debit'), 0)::int8 AS debited
-     FROM ledger_transfers t JOIN member_adjustments a ON a.transfer_id = t.id
-     WHERE t.code = 'ADJUSTMENT' AND t.created_at >= $1 AND t.created_at < $2
-     GROUP BY 1, 2 ORDER BY 1, 2`,
-    [start, end],
+  // The ADJUSTMENT transfers of the range (the ledger's amounts), labelled with who asked and who approved.
+  const transfers = await listTransfersInRange(db, { start, end, code: 'ADJUSTMENT', sourceType: 'member_adjustment' });
+  const { rows: requests } = await db.query<{ transfer_id: bigint; requested_by: string; decided_by: string | null; direction: 'credit' | 'debit' }>(
+    'SELECT transfer_id, requested_by, decided_by, direction FROM member_adjustments WHERE transfer_id = ANY($1::int8[])',
+    [transfers.map((transfer) => transfer.transferId)],
   );
+  const requestOf = new Map(requests.map((request) => [BigInt(request.transfer_id), request]));
+  const byStaff = new Map<string, StaffActionsReport['adjustments'][number]>();
+  for (const transfer of transfers) {
+    const request = requestOf.get(transfer.transferId);
+    if (!request) continue;
+    const key = `${request.requested_by}\u0000${request.decided_by ?? ''}`;
+    const row = byStaff.get(key) ?? { requestedBy: request.requested_by, approvedBy: request.decided_by, count: 0, creditedSatang: 0n, debitedSatang: 0n };
+    row.count += 1;
+    if (request.direction === 'credit') row.creditedSatang += transfer.amountSatang;
+    else row.debitedSatang += transfer.amountSatang;
+    byStaff.set(key, row);
+  }
   return {
     actions: actions.rows.map((row) => ({ actor: row.actor, action: row.action, count: Number(row.n) })),
-    adjustments: adjustments.rows.map((row) => ({ requestedBy: row.requested_by, approvedBy: row.decided_by, count: Number(row.n), creditedSatang: BigInt(row.credited), debitedSatang: BigInt(row.debited) })),
+    adjustments: [...byStaff.values()].sort((a, b) => (a.requestedBy === b.requestedBy ? (a.approvedBy ?? '').localeCompare(b.approvedBy ?? '') : a.requestedBy.localeCompare(b.requestedBy))),
   };
 }
 

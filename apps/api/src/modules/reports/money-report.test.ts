@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '@sabai/db';
-import { HOUSE_ACCOUNTS, expectPosted, postTransfer, requireAccountId, requireMemberAccountId, reserveTransfer, resolvePendingTransfer, type TransferCode } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, postTransfer, requireAccountId, requireMemberAccountId, reserveTransfer, resolvePendingTransfer, sumPostedMovementsSince, type TransferCode } from '@sabai/ledger';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { staffCall } from '../../test/money-helpers.ts';
 import { reconcileMoney } from '../reconcile/index.ts';
@@ -107,18 +107,8 @@ async function book(tx: Queryable, memberId: string, flow: Flow, amountSatang: b
   }
 }
 
-/** The house accounts' movements (debits − credits posted) today, straight from the ledger: all of them, and the bank and wallet accounts. */
-async function ledgerMovements(): Promise<{ house: bigint; cash: bigint; members: bigint }> {
-  const start = new Date(`${bangkokToday()}T00:00:00+07:00`);
-  const { rows } = await t.db.query<{ house: bigint; cash: bigint; members: bigint }>(
-    `SELECT coalesce(sum(e.debits_posted - e.credits_posted) FILTER (WHERE a.member_id IS NULL), 0)::int8 AS house,
-            coalesce(sum(e.debits_posted - e.credits_posted) FILTER (WHERE a.code LIKE 'house:bank:%' OR a.code LIKE 'house:wallet:%'), 0)::int8 AS cash,
-            coalesce(sum(e.credits_posted - e.debits_posted) FILTER (WHERE a.member_id IS NOT NULL), 0)::int8 AS members
-     FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.created_at >= $1`,
-    [start],
-  );
-  return { house: BigInt(rows[0]!.house), cash: BigInt(rows[0]!.cash), members: BigInt(rows[0]!.members) };
-}
+/** The house accounts' movements (debits − credits posted) today, straight from the ledger: all of them, the bank and wallet accounts, and the members'. */
+const ledgerMovements = () => sumPostedMovementsSince(t.db, new Date(`${bangkokToday()}T00:00:00+07:00`));
 
 const todayFigures = async (): Promise<MoneyFigures> => (await moneyReport(t.db, { from: bangkokToday(), to: bangkokToday(), period: 'day' })).total;
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { HOUSE_ACCOUNTS } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, readHouseMovements } from '@sabai/ledger';
 
 /**
  * The money report (issue 25 §3), read from the ledger only: the posted movements of the house
@@ -55,16 +55,6 @@ export interface MoneyReport {
   total: MoneyFigures;
 }
 
-interface MovementRow {
-  period: string;
-  account_code: string;
-  transfer_code: string;
-  channel_id: string | null;
-  label: string | null;
-  n: bigint;
-  movement: bigint;
-}
-
 const EXPENSE_KIND: Record<string, GivenOutKind> = {
   [HOUSE_ACCOUNTS.bonusExpense]: 'bonus',
   [HOUSE_ACCOUNTS.itemCodeExpense]: 'itemCode',
@@ -82,23 +72,38 @@ export function bangkokBounds(from: string, to: string): readonly [Date, Date] {
   return [start, end] as const;
 }
 
-/** The house accounts' posted movements in [start, end), by Bangkok period, account and transfer code. */
-async function readHouseMovements(db: Queryable, input: { start: Date; end: Date; period: ReportPeriod }): Promise<MovementRow[]> {
-  const { rows } = await db.query<MovementRow>(
-    `SELECT to_char((e.created_at AT TIME ZONE 'UTC') + interval '7 hours', $3) AS period, a.code AS account_code, t.code AS transfer_code,
-            c.id AS channel_id,
-            CASE c.kind WHEN 'bank' THEN c.bank_code || ' ' || c.account_number WHEN 'truemoney' THEN 'TrueMoney ' || c.phone_number ELSE 'PromptPay ' || c.promptpay_id END
-              || ' · ' || c.account_name AS label,
-            count(*) AS n, sum(e.debits_posted - e.credits_posted)::int8 AS movement
-     FROM ledger_entries e
-     JOIN ledger_accounts a ON a.id = e.account_id AND a.kind LIKE 'house\\_%'
-     JOIN ledger_transfers t ON t.id = e.transfer_id
-     LEFT JOIN deposit_channels c ON c.ledger_account_id = a.id
-     WHERE e.created_at >= $1 AND e.created_at < $2 AND (e.debits_posted <> 0 OR e.credits_posted <> 0)
-     GROUP BY 1, 2, 3, 4, 5`,
-    [input.start, input.end, input.period === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'],
+interface MovementRow {
+  period: string;
+  account_code: string;
+  transfer_code: string;
+  channel_id: string | null;
+  label: string | null;
+  n: number;
+  movement: bigint;
+}
+
+/** The house accounts' posted movements in [start, end) (@sabai/ledger), labelled with the deposit channel of a bank or wallet account. */
+async function readMovements(db: Queryable, input: { start: Date; end: Date; period: ReportPeriod }): Promise<MovementRow[]> {
+  const movements = await readHouseMovements(db, input);
+  const { rows: channels } = await db.query<{ id: string; ledger_account_id: bigint; label: string }>(
+    `SELECT id, ledger_account_id,
+            CASE kind WHEN 'bank' THEN bank_code || ' ' || account_number WHEN 'truemoney' THEN 'TrueMoney ' || phone_number ELSE 'PromptPay ' || promptpay_id END
+              || ' · ' || account_name AS label
+     FROM deposit_channels`,
   );
-  return rows.map((row) => ({ ...row, n: BigInt(row.n), movement: BigInt(row.movement) }));
+  const channelOf = new Map(channels.map((channel) => [BigInt(channel.ledger_account_id), channel]));
+  return movements.map((movement) => {
+    const channel = channelOf.get(movement.accountId);
+    return {
+      period: movement.period,
+      account_code: movement.accountCode,
+      transfer_code: movement.transferCode,
+      channel_id: channel?.id ?? null,
+      label: channel?.label ?? null,
+      n: movement.count,
+      movement: movement.movementSatang,
+    };
+  });
 }
 
 const emptyFigures = (): MoneyFigures => ({
@@ -160,7 +165,7 @@ function addMovement(figures: MoneyFigures, row: MovementRow): void {
  */
 export async function moneyReport(db: Queryable, input: { from: string; to: string; period: ReportPeriod }): Promise<MoneyReport> {
   const [start, end] = bangkokBounds(input.from, input.to);
-  const rows = await readHouseMovements(db, { start, end, period: input.period });
+  const rows = await readMovements(db, { start, end, period: input.period });
   const byPeriod = new Map<string, MoneyFigures>();
   const total = emptyFigures();
   for (const row of rows) {
