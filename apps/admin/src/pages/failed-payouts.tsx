@@ -90,10 +90,21 @@ export function FailedPayoutsPage({ canResolve, canRecord }: { canResolve: boole
   );
 }
 
+/** The maker-checker kinds of the three actions, as staff read them. */
+const PENDING_KIND: Record<string, [string, string]> = {
+  'payout.retry': ['โอนซ้ำ', 'Retry'],
+  'payout.manual': ['โอนด้วยมือ', 'Paid by hand'],
+  'payout.return-to-wallet': ['คืนเข้ากระเป๋าหลัก', 'Return to wallet'],
+};
+
 /** The row's actions (open), or how it was closed and by whom. */
 function FailedPayoutActions(props: { payout: FailedPayout; canResolve: boolean; canRecord: boolean; isBusy: boolean; onRetry: () => void; onOpen: (action: 'manual' | 'return') => void }) {
   const tx = useBilingual();
   const { payout } = props;
+  const kindLabel = (kind: string) => {
+    const label = PENDING_KIND[kind];
+    return label ? tx(label[0], label[1]) : kind;
+  };
   if (payout.resolution) {
     const label = { retry: tx('โอนซ้ำ', 'Retried'), manual: tx('โอนด้วยมือ', 'Paid by hand'), return: tx('คืนเข้ากระเป๋าหลัก', 'Returned to wallet') }[payout.resolution.action];
     return <span className="text-sm text-slate-700" data-testid="failed-resolution">{label} · {payout.resolution.by}{payout.resolution.nextStatus ? ` · ${payout.resolution.nextStatus}` : ''}</span>;
@@ -101,7 +112,7 @@ function FailedPayoutActions(props: { payout: FailedPayout; canResolve: boolean;
   return (
     <div className="flex flex-wrap items-center gap-2">
       {payout.pendingApprovals.map((approval) => (
-        <span key={approval.approvalId} className="rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900" data-testid="failed-pending">{tx('รออนุมัติ', 'Awaiting approval')}: {approval.kind} · {approval.requestedBy}</span>
+        <span key={approval.approvalId} className="rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900" data-testid="failed-pending">{tx('รออนุมัติ', 'Awaiting approval')}: {kindLabel(approval.kind)} · {approval.requestedBy}</span>
       ))}
       {props.canResolve && <Button onClick={props.onRetry} disabled={props.isBusy} data-testid={`retry-${payout.withdrawalId}`}>{tx('โอนซ้ำ', 'Retry')}</Button>}
       {props.canRecord && <Button variant="plain" onClick={() => props.onOpen('manual')} data-testid={`manual-${payout.withdrawalId}`}>{tx('โอนด้วยมือ', 'Paid by hand')}</Button>}
