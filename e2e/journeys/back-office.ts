@@ -26,18 +26,22 @@ export interface BackOfficeJourneyOptions {
   db: Db;
   /** The stack's PostgreSQL database; undefined on PGlite (in this process's memory). */
   databaseUrl: string | undefined;
+  /** The sandbox's `x-sandbox-key`: its payout fault switch makes the bank refuse a payout (issue 25 §2). */
+  sandboxKey?: string;
 }
 
 const HOUSE_KBANK = { bankCode: '004', accountNumber: '0011535946' };
 const REJECT_REASON = 'ชื่อบัญชีปลายทางไม่ตรงกับผู้สมัคร กรุณาติดต่อเจ้าหน้าที่';
 
-export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDir, db, databaseUrl }: BackOfficeJourneyOptions): Promise<void> {
+export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDir, db, databaseUrl, sandboxKey }: BackOfficeJourneyOptions): Promise<void> {
   const origin = baseUrl.replace(/\/+$/, '');
   const screenshot = screenshotter(page, artifactsDir);
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Two members, each with a withdrawal of 6,000.00: above the auto-withdraw maximum, so they wait for staff.
   const [first, second] = [await fundedMemberWithWithdrawal(origin, sandboxUrl), await fundedMemberWithWithdrawal(origin, sandboxUrl)];
+  // A third whose payout the bank will refuse (issue 25 §2).
+  const third = await fundedMemberWithWithdrawal(origin, sandboxUrl);
 
   // 1. The first owner: one-time password, TOTP enrolment from the QR's secret, own password.
   const owner = await db.transaction((tx) => createStaffAccount(tx, { username: 'owner.journey', role: 'owner', actor: 'cli', actorRole: null }));
@@ -106,6 +110,10 @@ export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDi
   if (secondRow?.Status !== 3 || secondRow.rejectionReason !== REJECT_REASON) throw new Error(`rejected withdrawal without its reason: ${JSON.stringify(secondRow)}`);
   console.log(`  back-office: approved ${first.withdrawalId} (6,000.00 paid), rejected ${second.withdrawalId} with the reason the member reads`);
 
+  // 4a. Issue 25 §2 and §3: a payout the bank refuses is said at once, waits in its own queue with
+  // the reason (the member reads it too), finance asks to retry it; the reports show every flow.
+  await failedPayoutAndReports(page, { origin, sandboxUrl, sandboxKey, failing: third, screenshot });
+
   // 4b. Finance compares the game wallets with the partner (the stack is shared with the other
   // journeys, so which members show and whether one differs is theirs): the page lists game
   // accounts, a look now answers with its summary, and the cases list shows.
@@ -138,6 +146,52 @@ export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDi
 
   // 6–11. Support suspends a member; bonus once; four-eyes adjustment; npm run audit:verify.
   await supportBonusAndFourEyes(page, { origin, sandboxUrl, db, databaseUrl, screenshot });
+}
+
+/**
+ * Finance approves a withdrawal while the sandbox bank refuses payouts (its fault switch): the
+ * approval says so at once with the bank's reason; the member's history shows the same reason; the
+ * menu badge counts it; the failed-payouts screen lists it with the reason, the member and the
+ * account; a retry by finance (no daily limit of its own) waits for a second person. Then the
+ * reports screen, by day: every flow with the nets.
+ */
+async function failedPayoutAndReports(
+  page: Page,
+  input: { origin: string; sandboxUrl: string; sandboxKey: string | undefined; failing: { token: string; withdrawalId: string }; screenshot: (name: string) => Promise<void> },
+): Promise<void> {
+  const { failing, screenshot } = input;
+  const setPayoutFault = async (payout: 'ok' | 'fail') => {
+    const response = await fetch(`${input.sandboxUrl.replace(/\/+$/, '')}/sandbox/v1/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sandbox-key': input.sandboxKey ?? '' },
+      body: JSON.stringify({ payout }),
+    });
+    if (!response.ok) throw new Error(`sandbox fault switch: HTTP ${response.status}`);
+  };
+  await setPayoutFault('fail');
+  try {
+    await page.getByTestId(`approve-${failing.withdrawalId}`).click();
+    await expectText(page.getByRole('alert'), 'ธนาคารโอนไม่สำเร็จ: บัญชีปลายทางถูกระงับ', 'the approver told at once that the bank refused');
+    await screenshot('finance-approved-payout-refused');
+  } finally {
+    await setPayoutFault('ok');
+  }
+  const row = await latestWithdrawal(input.origin, failing.token);
+  if (row?.Status !== 3 || row.failureReason !== 'บัญชีปลายทางถูกระงับ') throw new Error(`the member does not read the bank's reason: ${JSON.stringify(row)}`);
+  await expectVisible(page.getByTestId('nav-failed-payouts-badge'), 'the failed-payouts badge in the menu', 45_000);
+  await page.getByRole('button', { name: /^โอนไม่สำเร็จ\d*$/ }).click();
+  const table = page.getByTestId('failed-payouts-table');
+  await expectText(table, 'บัญชีปลายทางถูกระงับ', 'the failed payout with the bank reason');
+  await expectVisible(page.getByTestId(`retry-${failing.withdrawalId}`), 'the retry action');
+  await screenshot('finance-failed-payouts');
+  await page.getByTestId(`retry-${failing.withdrawalId}`).click();
+  await expectText(page.getByTestId('failed-notice'), 'รอเจ้าหน้าที่อีกคนอนุมัติ', 'the retry waiting for a second person');
+  await screenshot('finance-failed-payout-retry-requested');
+  console.log(`  back-office: ${failing.withdrawalId} refused by the bank, told at once, queued with the reason, retry asked`);
+  await page.getByRole('button', { name: 'รายงาน' }).click();
+  await expectVisible(page.getByTestId('report-total-given-out'), 'the report\'s money given to members');
+  await expectVisible(page.getByTestId('report-total-withdrawals'), 'the paid withdrawals in the report');
+  await screenshot('finance-reports');
 }
 
 const JOURNEY_PROMOTION = { id: 'journey-first-50', title: 'ฝากแรกรับโบนัส 50% (journey)' };
@@ -209,6 +263,7 @@ async function totpSecretOf(db: Db, username: string): Promise<string> {
 interface HistoryRow {
   Status: number;
   rejectionReason?: string | null;
+  failureReason?: string | null;
 }
 
 async function latestWithdrawal(origin: string, token: string): Promise<HistoryRow | undefined> {

@@ -2,7 +2,7 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import './index.css';
-import { staffDoneResponse, staffMeResponse } from '@sabai/contracts';
+import { failedPayoutsResponse, staffDoneResponse, staffMeResponse } from '@sabai/contracts';
 import { apiGet, apiPost, ApiError, session } from './lib/api';
 import { I18nProvider, useI18n } from './lib/i18n';
 import { ChangePassword, SignIn } from './auth/sign-in';
@@ -23,6 +23,7 @@ import { useBilingual } from './lib/bilingual';
 import { ProtectionPage } from './pages/protection';
 import { GameReconciliationPage } from './pages/game-reconciliation';
 import { PayoutsPage } from './pages/payouts';
+import { FailedPayoutsPage } from './pages/failed-payouts';
 import { Button } from './ui';
 import { SetupPage } from './pages/setup';
 import { PhoneChangesPage, SmsPage } from './pages/sms';
@@ -30,10 +31,11 @@ import { setupChecklistResponse } from '@sabai/contracts';
 
 type Page = 'settings' | 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff' | 'protection' | LatePage;
 /** Screens added late in issue 11; their labels are inline Thai/English (lib/bilingual.ts). */
-type LatePage = 'setup' | 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels' | 'game' | 'payouts' | 'sms' | 'phone-changes';
+type LatePage = 'setup' | 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels' | 'game' | 'payouts' | 'failed-payouts' | 'sms' | 'phone-changes';
 const LATE_PAGES: Array<{ page: LatePage; permission: string; th: string; en: string }> = [
   { page: 'setup', permission: 'setup.view', th: 'เริ่มต้นใช้งาน', en: 'Setup' },
   { page: 'payouts', permission: 'payouts.view', th: 'รายการที่ต้องโอน', en: 'Payouts to pay' },
+  { page: 'failed-payouts', permission: 'payouts.view', th: 'โอนไม่สำเร็จ', en: 'Failed payouts' },
   { page: 'affiliate-withdrawals', permission: 'withdrawals.view', th: 'ถอนรายได้แนะนำเพื่อน', en: 'Affiliate withdrawals' },
   { page: 'promotions', permission: 'promotions.manage', th: 'โปรโมชั่น', en: 'Promotions' },
   { page: 'rewards', permission: 'rewards.manage', th: 'วงล้อและโค้ดรางวัล', en: 'Wheel and item codes' },
@@ -68,6 +70,15 @@ function BackOffice() {
   // Asked once the password is the staff member's own (before that every call but the password change is refused).
   const mayReadSetup = signedIn && me.data !== undefined && !me.data.mustChangePassword && me.data.permissions.includes('setup.view');
   const setup = useQuery({ queryKey: ['setup'], queryFn: () => apiGet('/setup', setupChecklistResponse), enabled: mayReadSetup, retry: false });
+  // Issue 25 §2: the menu's badge counts failed payouts nobody handled yet.
+  const mayReadPayouts = signedIn && me.data !== undefined && !me.data.mustChangePassword && me.data.permissions.includes('payouts.view');
+  const failedPayouts = useQuery({
+    queryKey: ['failed-payouts', 'badge'],
+    queryFn: () => apiGet('/payouts/failed?state=open&limit=1', failedPayoutsResponse),
+    enabled: mayReadPayouts,
+    refetchInterval: 30_000,
+    retry: false,
+  });
   useEffect(() => {
     const onSignedOut = () => setSignedIn(false);
     window.addEventListener('sabai-admin-signed-out', onSignedOut);
@@ -106,6 +117,9 @@ function BackOffice() {
             <li key={entry.page}>
               <button type="button" onClick={() => setPage(entry.page)} className={`w-full rounded-md px-3 py-2 text-left text-sm ${current === entry.page ? 'bg-indigo-600' : 'hover:bg-slate-800'}`}>
                 {entry.label}
+                {entry.page === 'failed-payouts' && (failedPayouts.data?.openCount ?? 0) > 0 && (
+                  <span className="ml-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="nav-failed-payouts-badge">{failedPayouts.data?.openCount}</span>
+                )}
               </button>
             </li>
           ))}
@@ -137,6 +151,7 @@ function BackOffice() {
           {current === 'reports' && <ReportsPage />}
           {current === 'channels' && <ChannelsPage canManage={may('channels.manage')} canSeeSources={may('feed-sources.view')} />}
           {current === 'payouts' && <PayoutsPage canRecord={may('payouts.record')} canResolve={may('payouts.resolve')} />}
+          {current === 'failed-payouts' && <FailedPayoutsPage canRecord={may('payouts.record')} canResolve={may('payouts.resolve')} />}
           {current === 'sms' && <SmsPage />}
           {current === 'phone-changes' && <PhoneChangesPage canRequest={may('members.phone-change.request')} canApprove={may('members.phone-change.approve')} />}
           {current === 'game' && <GameReconciliationPage canRun={may('game.reconcile')} canResolve={may('game.resolve')} />}

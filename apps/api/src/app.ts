@@ -40,6 +40,7 @@ import { startWorker } from './worker/start-worker.ts';
 import { registerOutboxRoutes } from './modules/outbox/index.ts';
 import { registerStaffRoutes } from './modules/staff/index.ts';
 import { registerMemberRoutes } from './modules/members/index.ts';
+import { registerApprovalRoutes } from './modules/approvals/index.ts';
 import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/index.ts';
 import { registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { registerSettingsRoutes } from './modules/settings/index.ts';
@@ -195,6 +196,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerOutboxRoutes(app, context);
   registerStaffRoutes(app, context);
   registerMemberRoutes(app, context);
+  registerApprovalRoutes(app, context);
   registerResponsibleGamingRoutes(app, context);
   await registerDashboardRoutes(app, context);
   registerSettingsRoutes(app, context);

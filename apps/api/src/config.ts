@@ -176,8 +176,6 @@ const configSchema = z.object({
   MEMBER_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(3_000).default(3_000),
   /** Length of the cashback and affiliate periods in minutes, dividing a day (1440 = daily, Bangkok days). */
   CASHBACK_PERIOD_MINUTES: z.coerce.number().int().min(1).max(1_440).refine((minutes) => 1_440 % minutes === 0, 'must divide a day').default(1_440),
-  /** A staff adjustment of a member's wallet above this (satang) waits for a second staff member's approval (issue 11). */
-  ADJUSTMENT_SECOND_APPROVAL_ABOVE_SATANG: z.coerce.bigint().min(0n).default(100_000n),
   /** LINE Messaging API channel secret: signs LINE's webhook deliveries (X-Line-Signature, docs/line.md). */
   LINE_CHANNEL_SECRET: z.string().min(16).default('sandbox-line-channel-secret-change-me'),
   /** LINE Messaging API long-lived channel access token (bearer of push / reply / link-token calls). */

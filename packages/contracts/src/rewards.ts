@@ -52,6 +52,10 @@ export const itemCodeView = z
     isExpired: z.boolean(),
     createdAt: z.string(),
     createdBy: z.string(),
+    /** Issue 25 §1: a code pays only once a money role approved its liability (amount × uses). */
+    approvalStatus: z.enum(['pending', 'approved', 'rejected']),
+    /** The approval request, on the answer to creating a code. */
+    approvalId: z.string().optional(),
   })
   .meta({ id: 'ItemCode' });
 export type ItemCodeView = z.infer<typeof itemCodeView>;

@@ -55,6 +55,8 @@ export const transactionRow = z
     rejectionReason: z.string().nullable().optional(),
     /** A bonus forfeit (TransType BONUS_FORFEIT): why, in Thai (docs/adr/0043). */
     forfeitReason: z.string().optional(),
+    /** Withdrawals the bank refused (Status 3): its reason in Thai; the money is back in the main wallet (issue 25 §2). */
+    failureReason: z.string().nullable().optional(),
     /** A pending withdrawal (Status 2) whose money is on its way to the member's bank ("กำลังโอน"): sent, or paid by staff and not yet confirmed by the bank. */
     isBeingPaid: z.boolean().optional(),
   })

@@ -15,3 +15,4 @@ export * from './house-accounts.ts';
 export * from './reads.ts';
 export * from './statement.ts';
 export * from './member-reads.ts';
+export * from './report-reads.ts';

@@ -5,6 +5,16 @@ import { apiGet, session } from '../lib/api';
 import { useBilingual } from '../lib/bilingual';
 import { formatBaht, formatDateTime } from '../lib/format';
 
+/** The money given to members, by kind (the money report's givenOut, issue 25 §3). */
+const GIVEN_OUT_LABELS = [
+  ['bonus', 'โบนัส', 'Bonus'],
+  ['itemCode', 'โค้ดรับเงิน', 'Item codes'],
+  ['wheel', 'รางวัลวงล้อ', 'Wheel'],
+  ['cashback', 'คืนยอดเสีย', 'Cashback'],
+  ['affiliate', 'ค่าแนะนำเพื่อน', 'Affiliate'],
+  ['adjustment', 'ปรับยอดโดยพนักงาน', 'Staff adjustments'],
+] as const;
+
 /** A reconcile older than this is flagged on the dashboard (ADR 0027: the full run is nightly). */
 const STALE_RECONCILE_MS = 26 * 3_600_000;
 
@@ -27,7 +37,9 @@ function chime(): void {
 }
 
 /**
- * Today at a glance (issue 11 "Dashboard"): deposits by channel, paid withdrawals by bank, net,
+ * Today at a glance (issue 11 "Dashboard"; the money figures are the money report's, from the
+ * ledger, issue 25 §3): deposits by channel, paid withdrawals by bank, cash net, what was given to
+ * members (adjustments and item codes included), GGR and the result, failed payouts to handle,
  * what waits for staff, the last ledger reconcile (sound or not, when, what it checked) and the
  * partner (game) reconciliation: open cases and their suspense. Live: the server's event stream says when money moved; the figures refetch, and a
  * badge and a chime mark a queue that grew.
@@ -91,8 +103,24 @@ export function DashboardPage() {
       <div className="grid grid-cols-4 gap-4">
         {tile(tx(`ยอดฝาก (${data.deposits.count} รายการ)`, `Deposits (${data.deposits.count})`), formatBaht(data.deposits.amount), 'dashboard-deposits')}
         {tile(tx(`ยอดถอนที่จ่ายแล้ว (${data.withdrawals.count} รายการ)`, `Withdrawals paid (${data.withdrawals.count})`), formatBaht(data.withdrawals.amount))}
-        {tile(tx('สุทธิ', 'Net'), formatBaht(data.net))}
+        {tile(tx('เงินสดสุทธิ (ฝาก − ถอน − คืนผู้โอน)', 'Cash net (deposits − withdrawals − refunds)'), formatBaht(data.net), 'dashboard-net')}
         {tile(tx('ถอนรออนุมัติ / ฝากรอตรวจสอบ', 'Withdrawals waiting / held deposits'), `${data.waiting.withdrawals} / ${data.waiting.heldDeposits}`, 'dashboard-waiting')}
+      </div>
+      <div className="grid grid-cols-4 gap-4">
+        <div className="rounded-lg bg-white p-4 shadow text-sm" data-testid="dashboard-given-out">
+          <p className="text-slate-600">{tx('เงินที่ให้สมาชิก', 'Given to members')}</p>
+          <p className="text-2xl font-semibold tabular-nums">{formatBaht(data.givenOut.total)}</p>
+          {GIVEN_OUT_LABELS.map(([kind, th, en]) => (
+            <p key={kind} className="flex justify-between tabular-nums"><span>{tx(th, en)}</span><span>{formatBaht(data.givenOut[kind])}</span></p>
+          ))}
+        </div>
+        {tile(tx('ได้เสียจากเกม (GGR)', 'Game results (GGR)'), formatBaht(data.ggr), 'dashboard-ggr')}
+        {tile(tx('ผลได้เสียของเว็บ (GGR − เงินที่ให้)', 'House result (GGR − given)'), formatBaht(data.result), 'dashboard-result')}
+        <div className={`rounded-lg p-4 shadow ${data.waiting.failedPayouts > 0 ? 'bg-red-50 ring-1 ring-red-300' : 'bg-white'}`} data-testid="dashboard-failed-payouts">
+          <p className="text-sm text-slate-600">{tx('โอนไม่สำเร็จ รอดำเนินการ', 'Failed payouts to handle')}</p>
+          <p className={`text-2xl font-semibold tabular-nums ${data.waiting.failedPayouts > 0 ? 'text-red-700' : ''}`}>{data.waiting.failedPayouts}</p>
+          <p className="text-xs text-slate-500">{tx(`คืนผู้โอนวันนี้ ${formatBaht(data.refunds)}`, `Refunds today ${formatBaht(data.refunds)}`)}</p>
+        </div>
       </div>
       <div className="grid grid-cols-3 gap-4">
         <div className="rounded-lg bg-white p-4 shadow" data-testid="dashboard-deposits-by-channel">

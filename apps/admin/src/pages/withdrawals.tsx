@@ -34,12 +34,14 @@ export function WithdrawalsPage({ canDecide, canViewMember }: { canDecide: boole
   const decide = useMutation({
     mutationFn: (input: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
       apiPost(`/withdrawals/${input.id}/${input.decision}`, input.decision === 'reject' ? { reason: input.reason } : {}, withdrawalDecisionResponse),
-    onSuccess: (_answer, input) => {
+    onSuccess: (answer, input) => {
       // Only the decision's own dialog closes: a reject dialog opened while an approval was in
       // flight stays open (it closed under the staff member's hands, seen in the journey).
       if (input.decision === 'reject') setRejecting(null);
       setViewing((current) => (current?.id === input.id ? null : current));
-      setError(null);
+      // Issue 25 §2: an approval whose payout the bank refused says so at once, with the bank's reason.
+      setError(answer.status === 'failed' ? tx(`อนุมัติแล้ว แต่ธนาคารโอนไม่สำเร็จ: ${answer.failureReason ?? 'ไม่ทราบเหตุผล'} เงินคืนเข้ากระเป๋าหลักของสมาชิก ดูที่เมนู "โอนไม่สำเร็จ"`, `Approved, but the bank refused the payout: ${answer.failureReason ?? 'no reason'}. The money is back in the member's main wallet; see "Failed payouts"`) : null);
+      void client.invalidateQueries({ queryKey: ['failed-payouts'] });
       void client.invalidateQueries({ queryKey: ['withdrawals'] });
       void client.invalidateQueries({ queryKey: ['member'] });
     },
@@ -53,6 +55,7 @@ export function WithdrawalsPage({ canDecide, canViewMember }: { canDecide: boole
     { header: t('col.amount'), accessorKey: 'Amount', cell: (info) => <span className="font-semibold tabular-nums">{formatBaht(Number(info.getValue()))}</span> },
     { header: t('col.bank'), id: 'bank', enableSorting: false, cell: ({ row }) => `${row.original.bankCode} ${row.original.accountNumber} · ${row.original.accountName}` },
     { header: t('col.status'), accessorKey: 'status' },
+    { header: tx('เหตุผล', 'Reason'), accessorKey: 'reason', enableSorting: false, cell: (info) => (info.getValue() ? <span className="text-red-700">{String(info.getValue())}</span> : '') },
     {
       header: t('col.actions'),
       id: 'actions',

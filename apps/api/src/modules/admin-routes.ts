@@ -39,7 +39,7 @@ import { requireStaff } from '../plugins/staff-auth.ts';
 import { resolveHeldDeposit } from './deposits/index.ts';
 import { refundHeldDeposit, releaseAmlHeldDeposit } from './deposits/index.ts';
 import { decideWithdrawal } from './withdrawals/index.ts';
-import { toWireStatus } from './withdrawals/index.ts';
+import { toWireStatus, payoutFailureText } from './withdrawals/index.ts';
 import { gameReconciliationReport } from './play/index.ts';
 import { reconcileHub88Day } from './play/index.ts';
 import { readHub88Round } from './seamless-hub88/index.ts';
@@ -134,8 +134,8 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
     // A work queue (waiting, approved, being paid) oldest first; finished ones (paid, failed,
     // rejected) newest first — the history staff look back through.
     const isQueue = request.query.status === 'pending_approval' || request.query.status === 'approved' || request.query.status === 'paying';
-    const { rows } = await context.db.query<{ id: string; member_id: string; phone_number: string; amount_satang: bigint; bank_code: string; account_number: string; account_name: string; status: AdminWithdrawal['status']; created_at: Date }>(
-      `SELECT w.id, w.member_id, m.phone_number, w.amount_satang, w.bank_code, w.account_number, w.account_name, w.status, w.created_at
+    const { rows } = await context.db.query<{ id: string; member_id: string; phone_number: string; amount_satang: bigint; bank_code: string; account_number: string; account_name: string; status: AdminWithdrawal['status']; created_at: Date; failure_reason: string | null; decision_reason: string | null }>(
+      `SELECT w.id, w.member_id, m.phone_number, w.amount_satang, w.bank_code, w.account_number, w.account_name, w.status, w.created_at, w.failure_reason, w.decision_reason
        FROM withdrawals w JOIN members m ON m.id = w.member_id WHERE w.status = $1 ORDER BY w.created_at ${isQueue ? 'ASC' : 'DESC'}, w.id LIMIT $2`,
       [request.query.status, request.query.limit],
     );
@@ -153,6 +153,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
         status: row.status,
         Status: toWireStatus(row.status),
         createdAt: row.created_at.toISOString(),
+        reason: row.status === 'failed' ? payoutFailureText(row.failure_reason) : row.status === 'rejected' ? row.decision_reason : null,
       })),
     };
   });
@@ -252,7 +253,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
     }, async (request) => {
       const staff = requireStaff(context, request);
       const result = await decideWithdrawal(context, { withdrawalId: request.params.withdrawalId, decision, ...staff, reason: request.body?.reason });
-      return { success: true, message: 'ok', data: result };
+      return { success: true, message: decisionMessage(result), data: result };
     });
   }
 
@@ -295,4 +296,13 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
 
   // Bank-feed sources: health and silence alarm, secret rotation, monitoring (docs/adr/0013).
   registerFeedSourceRoutes(app, context);
+}
+
+/** What the staff member reads after a decision: an approval whose payout failed says so at once, with the bank's reason (issue 25 §2). */
+function decisionMessage(result: { status: string; failureReason?: string | null }): string {
+  if (result.status === 'failed') return `อนุมัติแล้ว แต่ธนาคารโอนไม่สำเร็จ: ${result.failureReason ?? 'ไม่ทราบเหตุผล'} เงินคืนเข้ากระเป๋าหลักของสมาชิก ดูที่รายการโอนไม่สำเร็จ`;
+  if (result.status === 'paid') return 'อนุมัติแล้ว โอนสำเร็จ';
+  if (result.status === 'rejected') return 'ปฏิเสธแล้ว คืนเงินให้สมาชิก';
+  if (result.status === 'awaiting_payout') return 'อนุมัติแล้ว รอเจ้าหน้าที่โอน';
+  return 'อนุมัติแล้ว กำลังโอน รอผลจากธนาคาร';
 }

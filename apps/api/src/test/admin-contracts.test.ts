@@ -152,10 +152,10 @@ describe('the other back-office screens read contract answers too (issue 11 scre
     expect(list).toContainEqual(expect.objectContaining({ memberId, phoneNumber: member.phoneNumber, activeLimits: 1, pendingChanges: 0, exclusion: null }));
   });
 
-  it("the daily report counts today's deposit in its channel", async () => {
+  it("the daily report counts today's deposit", async () => {
     const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
     const read = async () => dailyReportResponse.parse((await staffCall(t, 'GET', `/admin-api/v1/reports/daily?from=${today}&to=${today}`, undefined, 'finance')).body).data;
-    const depositsOf = (report: Awaited<ReturnType<typeof read>>) => report.channels.reduce((sum, row) => sum + Math.round(row.deposits * 100), 0);
+    const depositsOf = (report: Awaited<ReturnType<typeof read>>) => Math.round(report.total.deposits.amount * 100);
     const before = await read();
     await fundedMember(t, '410.10');
     const after = await read();
@@ -180,7 +180,7 @@ describe('the other back-office screens read contract answers too (issue 11 scre
     const created = await staffCall(t, 'POST', '/admin-api/v1/item-codes', { code: 'CONTRACT01', amount: 75.25, totalUses: 3, expiresAt: '2099-01-01T00:00:00+07:00' });
     expect(created.status).toBe(200);
     const codes = itemCodeListResponse.parse((await staffCall(t, 'GET', '/admin-api/v1/item-codes?limit=10', undefined, 'marketing')).body).data;
-    expect(codes).toContainEqual(expect.objectContaining({ code: 'CONTRACT01', Amount: 75.25, totalUses: 3, redeemedCount: 0, isExpired: false }));
+    expect(codes).toContainEqual(expect.objectContaining({ code: 'CONTRACT01', Amount: 75.25, totalUses: 3, redeemedCount: 0, isExpired: false, approvalStatus: 'pending' }));
   });
 
   it('the deposit channels and the feed sources behind them', async () => {
@@ -216,8 +216,8 @@ describe('the other back-office screens read contract answers too (issue 11 scre
 
   it('every back-office call declares its answer (the OpenAPI document has a JSON schema for 200)', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>> };
-    // Not JSON envelopes: the CSV report and the live event stream.
-    const notJson = new Set(['/admin-api/v1/reports/daily.csv', '/admin-api/v1/events']);
+    // Not JSON envelopes: the CSV reports and the live event stream.
+    const notJson = new Set(['/admin-api/v1/reports/daily.csv', '/admin-api/v1/reports/staff-actions.csv', '/admin-api/v1/events']);
     const undeclared: string[] = [];
     let calls = 0;
     for (const [path, operations] of Object.entries(document.paths)) {

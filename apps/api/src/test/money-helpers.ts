@@ -98,3 +98,19 @@ export async function grantPrizeCredit(t: TestApp, memberId: string, amountSatan
     );
   });
 }
+
+/**
+ * Sets `role`'s daily limit for money actions (issue 25 §1) the way staff do: the owner asks,
+ * finance approves (four-eyes). `baht` 0 = every action of the role needs a second person.
+ */
+export async function setRoleDailyLimit(t: TestApp, role: StaffRole, baht: number): Promise<void> {
+  const asked = await staffCall(t, 'POST', '/admin-api/v1/approvals/limits', { role, limit: baht, reason: 'ตั้งวงเงินทดสอบ' }, 'owner');
+  if (asked.status !== 200) throw new Error(`limit request failed: ${JSON.stringify(asked.body)}`);
+  const approved = await staffCall(t, 'POST', `/admin-api/v1/approvals/${asked.body.data.approvalId}/approve`, {}, 'finance');
+  if (approved.status !== 200) throw new Error(`limit approval failed: ${JSON.stringify(approved.body)}`);
+}
+
+/** Approves a pending money request as `role` (a second person). */
+export async function approveAs(t: TestApp, approvalId: string, role: StaffRole = 'finance') {
+  return staffCall(t, 'POST', `/admin-api/v1/approvals/${approvalId}/approve`, {}, role);
+}

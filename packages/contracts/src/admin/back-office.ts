@@ -175,7 +175,11 @@ export const disabledFeedSourceResponse = envelope(z.object({ sourceId: z.string
 /** `POST /admin-api/v1/wheel-prizes` and `…/:prizeId`: the prize as saved, with its chance now. */
 export const staffWheelPrizeResponse = envelope(staffWheelPrize);
 /** `POST /admin-api/v1/item-codes/batch`: the new codes (each single-use unless `usesPerCode`), baht each. */
-export const itemCodeBatchResponse = envelope(z.object({ codes: z.array(z.string()), Amount: z.number(), usesPerCode: z.number().int(), expiresAt: z.string() }));
+export const itemCodeBatchResponse = envelope(z.object({
+  codes: z.array(z.string()), Amount: z.number(), usesPerCode: z.number().int(), expiresAt: z.string(),
+  /** Issue 25 §1: executed within the requester's daily limit, else pending a money role's approval (the codes do not pay until then). */
+  approvalStatus: z.enum(['pending', 'executed', 'rejected']), approvalId: z.string(),
+}));
 /** `POST /admin-api/v1/item-codes/:code/disable`: the code now expires at once. */
 export const disabledItemCodeResponse = envelope(z.object({ code: z.string(), expiresAt: z.string(), isExpired: z.literal(true) }));
 
@@ -184,17 +188,52 @@ export const reportRangeQuery = z
   .object({ from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })
   .refine((value) => value.from <= value.to, { message: 'from must not be after to' })
   .refine((value) => (Date.parse(value.to) - Date.parse(value.from)) / 86_400_000 <= 92, { message: 'at most 92 days' });
-export const dailyChannelTotals = z.object({
-  day: z.string(),
-  channel: z.string(),
-  depositCount: z.number().int(),
-  deposits: z.number(),
-  withdrawalCount: z.number().int(),
-  withdrawals: z.number(),
-  net: z.number(),
+/** `GET /admin-api/v1/reports/daily?from=&to=&period=`: by Bangkok day (at most 92 days) or month (at most 731 days). */
+export const moneyReportQuery = z
+  .object({
+    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    period: z.enum(['day', 'month']).default('day'),
+  })
+  .refine((value) => value.from <= value.to, { message: 'from must not be after to' })
+  .refine((value) => (Date.parse(value.to) - Date.parse(value.from)) / 86_400_000 <= (value.period === 'day' ? 92 : 731), { message: 'at most 92 days (by day) or 731 days (by month)' });
+/** Money through one house bank or wallet account. */
+export const channelFlow = z.object({ channelId: z.string(), label: z.string(), count: z.number().int(), amount: z.number() });
+/**
+ * Every money flow of a period, from the house accounts' movements in the ledger (issue 25 §3,
+ * apps/api/src/modules/reports/money-report.ts), baht (signed where it may be negative):
+ * cashNet = deposits − withdrawals − refunds + otherCash; result = ggr − givenOut.total;
+ * membersChange = what members hold more = cashNet + givenOut.total − ggr + unexplained + inTransit.
+ */
+export const moneyFigures = z.object({
+  deposits: z.object({ count: z.number().int(), amount: z.number(), byChannel: z.array(channelFlow) }),
+  withdrawals: z.object({ count: z.number().int(), amount: z.number(), byChannel: z.array(channelFlow) }),
+  refunds: z.object({ count: z.number().int(), amount: z.number() }),
+  otherCash: z.number(),
+  givenOut: z.object({ bonus: z.number(), itemCode: z.number(), wheel: z.number(), cashback: z.number(), affiliate: z.number(), adjustment: z.number(), total: z.number() }),
+  ggr: z.number().describe('the members\' game results: what they lost (negative: won)'),
+  unexplained: z.number().describe('game suspense booked'),
+  inTransit: z.number().describe('payouts in flight and held deposits, change over the period'),
+  cashNet: z.number(),
+  result: z.number(),
+  membersChange: z.number(),
 });
-export const dailyRewardTotals = z.object({ day: z.string(), bonusCost: z.number(), cashbackPaid: z.number(), affiliatePaid: z.number() });
-export const dailyReport = z.object({ from: z.string(), to: z.string(), channels: z.array(dailyChannelTotals), rewards: z.array(dailyRewardTotals) });
+export type MoneyFiguresWire = z.infer<typeof moneyFigures>;
+export const dailyReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  period: z.enum(['day', 'month']),
+  periods: z.array(moneyFigures.extend({ period: z.string().describe('YYYY-MM-DD or YYYY-MM (Bangkok)') })),
+  total: moneyFigures,
+});
+/** `GET /admin-api/v1/reports/staff-actions?from=&to=`: audited staff actions per staff member and action, and the adjustments each applied (baht). */
+export const staffActionsReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  actions: z.array(z.object({ actor: z.string(), action: z.string(), count: z.number().int() })),
+  adjustments: z.array(z.object({ requestedBy: z.string(), approvedBy: z.string().nullable(), count: z.number().int(), credited: z.number(), debited: z.number() })),
+});
+export const staffActionsReportResponse = envelope(staffActionsReport);
 
 /** The member ledger statement: one wallet, newest first, keyset-paged by entry id. */
 export const statementQuery = z.object({
@@ -249,7 +288,7 @@ export const wheelPrizeParams = z.object({ prizeId: z.coerce.number().int().posi
 export const itemCodeParams = z.object({ code: z.string().max(32) });
 
 export type DailyReportWire = z.infer<typeof dailyReport>;
-/** `GET /admin-api/v1/reports/daily?from=&to=`: per Bangkok day and channel, and the reward costs (baht). */
+/** `GET /admin-api/v1/reports/daily?from=&to=&period=`: every money flow per Bangkok day or month, from the ledger (baht). */
 export const dailyReportResponse = envelope(dailyReport);
 
 /** `GET /admin-api/v1/members/:memberId/statement` and `…/protection`: any id up to 40 characters (an unknown member is NOT_FOUND, not a validation refusal). */

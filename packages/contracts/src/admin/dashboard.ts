@@ -5,7 +5,8 @@ import { baht, envelope } from '../envelope.ts';
  * `GET /admin-api/v1/dashboard` (issue 11 "Dashboard", apps/api/src/modules/dashboard): today's
  * figures since `day` (the start of the Bangkok day, ISO UTC): credited deposits in total and by
  * channel (the house account or wallet that received them), paid withdrawals in total and by the
- * member's bank (a withdrawal's channel is always BANK, spec §withdrawal), the net (baht), the
+ * member's bank (a withdrawal's channel is always BANK, spec §withdrawal), the net, refunds, what
+ * was given out, GGR and the result (baht; the money report's figures for today, issue 25 §3), the
  * counts of what waits for staff, the last `ledger:reconcile` run and the partner (game) status.
  */
 export const adminDashboard = z.object({
@@ -28,7 +29,15 @@ export const adminDashboard = z.object({
     amount: baht,
     byBank: z.array(z.object({ bankCode: z.string(), count: z.number().int(), amount: baht })),
   }),
-  net: z.number().describe('baht: credited deposits minus paid withdrawals (may be negative)'),
+  net: z.number().describe('baht: the house cash net of the day — deposits received minus withdrawals paid and refunds (the money report\'s cashNet, from the ledger; may be negative)'),
+  /** Refunds paid back to senders today (baht). */
+  refunds: baht,
+  /** What the house gave members today (baht, from its expense accounts in the ledger; issue 25 §3): adjustments and item codes included. */
+  givenOut: z.object({ bonus: z.number(), itemCode: z.number(), wheel: z.number(), cashback: z.number(), affiliate: z.number(), adjustment: z.number(), total: z.number() }),
+  /** The members' game results today (baht; what they lost). */
+  ggr: z.number(),
+  /** ggr − givenOut.total: what the house earned today (baht). */
+  result: z.number(),
   waiting: z.object({
     withdrawals: z.number().int(),
     heldDeposits: z.number().int(),
@@ -36,6 +45,8 @@ export const adminDashboard = z.object({
     deadJobs: z.number().int(),
     openGameCases: z.number().int(),
     affiliateWithdrawals: z.number().int(),
+    /** Failed payouts finance has not closed (retry, pay by hand, return; issue 25 §2). */
+    failedPayouts: z.number().int(),
   }),
   /**
    * `npm run ledger:reconcile` (money_reconcile_runs, migration 0031): the last run, sound or not,

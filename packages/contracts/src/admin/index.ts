@@ -13,3 +13,4 @@ export * from './dashboard.ts';
 export * from './protection.ts';
 export * from './setup.ts';
 export * from './payouts.ts';
+export * from './approvals.ts';

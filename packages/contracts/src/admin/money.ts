@@ -60,6 +60,8 @@ export const adminWithdrawal = z.object({
   status: z.enum(WITHDRAWAL_STATES),
   Status: transactionStatus.describe('the member-facing status (spec §3)'),
   createdAt: z.string(),
+  /** Failed: the bank's reason in Thai; rejected: the reason staff gave (issue 25 §2). */
+  reason: z.string().nullable().optional(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 /** `GET /admin-api/v1/withdrawals?status=&limit=`: oldest first. */
@@ -125,7 +127,13 @@ export const heldDepositCreditedResponse = envelope(z.object({ status: z.literal
  */
 export const heldDepositRefundResponse = envelope(z.object({ status: z.enum(['refunded', 'refunding', 'held']), refundId: z.string() }));
 /** `POST /admin-api/v1/withdrawals/:withdrawalId/(approve|reject)`: the withdrawal's state after the decision (an approval pays out at once). */
-export const withdrawalDecisionResponse = envelope(z.object({ status: z.enum(WITHDRAWAL_STATES) }));
+export const withdrawalDecisionResponse = envelope(
+  z.object({
+    status: z.enum(WITHDRAWAL_STATES),
+    /** The bank's reason in Thai when the approval's payout failed at once (issue 25 §2: staff are told at once); the message says it too. */
+    failureReason: z.string().nullable().optional(),
+  }),
+);
 /** `POST /admin-api/v1/affiliate-withdrawals/:affiliateWithdrawalId/(approve|reject)`. */
 export const affiliateWithdrawalDecisionResponse = envelope(z.object({ status: z.enum(['approved', 'rejected']) }));
 /** `POST /admin-api/v1/jobs/(pull-bet-records|cashback|affiliate)`: how many rows the run produced. */

@@ -67,3 +67,51 @@ export const recordPayoutBody = z.object({
 export const payoutReasonBody = z.object({ reason: z.string().trim().min(1).max(500) });
 /** The withdrawal's state after a staff action on its payout. */
 export const payoutActionResponse = envelope(z.object({ status: z.enum(['paid_unconfirmed', 'paid', 'failed']) }));
+
+// --- Failed payouts (issue 25 §2, docs/adr/0049) ----------------------------------------------------
+
+export const FAILED_PAYOUT_ACTIONS = ['retry', 'manual', 'return'] as const;
+/** `open`: failed and not yet closed by finance (the queue, the dashboard count); `closed`: closed with an action. */
+export const failedPayoutsQuery = adminListQuery.extend({ state: z.enum(['open', 'closed']).default('open') });
+/** A failed payout: the member, the account it was sent to, the bank's reason in Thai, and how finance closed it. */
+export const failedPayout = z.object({
+  withdrawalId: z.string(),
+  memberId: z.string(),
+  phoneNumber: z.string(),
+  bankCode: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+  Amount: baht,
+  reason: z.string().describe('the bank\'s reason, in Thai'),
+  createdAt: z.string(),
+  failedAt: z.string(),
+  resolution: z
+    .object({
+      action: z.enum(FAILED_PAYOUT_ACTIONS),
+      by: z.string(),
+      at: z.string(),
+      note: z.string().nullable(),
+      nextWithdrawalId: z.string().nullable(),
+      nextStatus: z.string().nullable().describe('the state of the new withdrawal (retry, manual)'),
+    })
+    .nullable(),
+  /** Requests for this failed payout waiting for a second person (approvals queue). */
+  pendingApprovals: z.array(z.object({ approvalId: z.string(), kind: z.string(), requestedBy: z.string() })),
+});
+export type FailedPayout = z.infer<typeof failedPayout>;
+/** `GET /admin-api/v1/payouts/failed?state=&limit=`: newest failure first, with the open count. */
+export const failedPayoutsResponse = envelope(z.object({ payouts: z.array(failedPayout), openCount: z.number().int().nonnegative() }));
+/** `POST /admin-api/v1/payouts/failed/:withdrawalId/manual`: paid by hand, as recordPayoutBody. */
+export const payFailedByHandBody = recordPayoutBody;
+/** `POST /admin-api/v1/payouts/failed/:withdrawalId/(retry|return)`: an optional note (audited, shown to the approver). */
+export const returnFailedPayoutBody = z.object({ note: z.string().trim().max(500).optional() }).nullish();
+/** The outcome of an action on a failed payout: the new withdrawal (retry, manual) and its state. */
+export const failedPayoutActionResponse = envelope(
+  z.object({
+    action: z.enum(FAILED_PAYOUT_ACTIONS),
+    status: z.string().describe('pending_approval: waits for a second person; else the new withdrawal\'s state, or failed (return)'),
+    nextWithdrawalId: z.string().nullable(),
+    approvalId: z.string().nullable(),
+    isReplay: z.boolean(),
+  }),
+);

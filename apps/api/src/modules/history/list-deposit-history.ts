@@ -21,6 +21,8 @@ export interface HistoryRow {
   rejectionReason?: string | null;
   /** A bonus forfeit (withdraw history): why the bonus and its winnings left, in Thai (docs/adr/0043). */
   forfeitReason?: string;
+  /** Withdrawals the bank refused: its reason in Thai (null otherwise). */
+  failureReason?: string | null;
   /** A pending withdrawal whose money is on its way ("กำลังโอน"). */
   isBeingPaid?: boolean;
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '@sabai/db';
 import { satangToBahtNumber } from '@sabai/money';
-import { isBeingPaid, toWireStatus } from '../withdrawals/index.ts';
+import { isBeingPaid, payoutFailureText, toWireStatus } from '../withdrawals/index.ts';
 import type { HistoryRow, Page } from './list-deposit-history.ts';
 
 /** A withdrawal, or a bonus forfeit (status 'forfeit'), as the history query reads them. */
@@ -11,6 +11,7 @@ interface WithdrawHistoryRecord {
   status: string;
   payout_provider_ref: string | null;
   decision_reason: string | null;
+  failure_reason: string | null;
   end_reason: string | null;
   promotion_title: string | null;
 }
@@ -22,15 +23,16 @@ interface WithdrawHistoryRecord {
  * so the member reads why, not only "ไม่สำเร็จ". A pending one whose money is on its way says so
  * (`isBeingPaid`: "กำลังโอน", docs/adr/0039). A bonus forfeit (issue 26 §1, docs/adr/0043) is a
  * row of its own, TransType BONUS_FORFEIT, Status 1, with the Thai reason the member reads
- * (`forfeitReason`): money that left their wallet always says why.
+ * (`forfeitReason`): money that left their wallet always says why. One the bank refused carries the
+ * bank's reason in Thai (`failureReason`, issue 25 §2).
  */
 export async function listWithdrawHistory(db: Queryable, input: { memberId: string } & Page): Promise<{ rows: HistoryRow[]; total: number }> {
   const { rows } = await db.query<WithdrawHistoryRecord & { total: bigint }>(
     `SELECT *, count(*) OVER () AS total FROM (
-       SELECT id, amount_satang, created_at, status, payout_provider_ref, decision_reason, NULL::text AS end_reason, NULL::text AS promotion_title
+       SELECT id, amount_satang, created_at, status, payout_provider_ref, decision_reason, failure_reason, NULL::text AS end_reason, NULL::text AS promotion_title
        FROM withdrawals WHERE member_id = $1
        UNION ALL
-       SELECT g.id, g.forfeited_satang, g.ended_at, 'forfeit', NULL, NULL, g.end_reason, p.title
+       SELECT g.id, g.forfeited_satang, g.ended_at, 'forfeit', NULL, NULL, NULL, g.end_reason, p.title
        FROM bonus_grants g JOIN promotions p ON p.id = g.promotion_id WHERE g.member_id = $1 AND g.forfeit_transfer_id IS NOT NULL
      ) AS rows ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
     [input.memberId, input.pageSize, (input.page - 1) * input.pageSize],
@@ -70,6 +72,7 @@ function toHistoryRow(row: WithdrawHistoryRecord): HistoryRow {
     TransType: 'WITHDRAW',
     reference: row.payout_provider_ref,
     rejectionReason: row.status === 'rejected' ? row.decision_reason : null,
+    failureReason: row.status === 'failed' ? payoutFailureText(row.failure_reason) : null,
     ...(isBeingPaid(row.status) ? { isBeingPaid: true } : {}),
   };
 }

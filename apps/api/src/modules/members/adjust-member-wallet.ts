@@ -5,6 +5,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
+import type { StaffRole } from '../staff/index.ts';
+import { approveMoneyAction, findMoneyApprovalByKey, registerMoneyActionHandler, rejectMoneyAction, requestMoneyAction, type MoneyActionHandler, type MoneyActionRejectHandler } from '../approvals/index.ts';
 
 export interface AdjustmentView {
   adjustmentId: string;
@@ -18,19 +20,21 @@ export interface AdjustmentView {
 
 /**
  * Staff adjust a member's main wallet (issue 11 "Members": "manual adjustment with a reason"), in
- * satang, with a reason. Up to ADJUSTMENT_SECOND_APPROVAL_ABOVE_SATANG it applies at once; above,
- * it waits for a second staff member (four-eyes, approveAdjustment). Applied as ADJUSTMENT
- * house:expense:adjustment → member main (credit) or the reverse (debit: never below zero, the
- * ledger refuses). Audited. @throws AppError VALIDATION_FAILED, NOT_FOUND, INSUFFICIENT_BALANCE.
+ * satang, with a reason, under the maker-checker policy (issue 25 §1, docs/adr/0048): a money
+ * action 'adjustment.credit' / 'adjustment.debit' of the approvals module. Within the requester's
+ * role daily limit (their lone actions today, this one included; 0 by default) it applies at
+ * once; otherwise it waits for a second staff member (decideAdjustment or the approvals queue).
+ * Applied as ADJUSTMENT house:expense:adjustment → member main (credit) or the reverse (debit:
+ * never below zero, the ledger refuses). Audited.
+ * @throws AppError VALIDATION_FAILED, NOT_FOUND, INSUFFICIENT_BALANCE, STAFF_FORBIDDEN.
  */
 export async function requestAdjustment(
   context: AppContext,
-  input: { memberId: string; direction: 'credit' | 'debit'; amountSatang: bigint; reason: string; actor: string; actorRole: string; address: string | null },
+  input: { memberId: string; direction: 'credit' | 'debit'; amountSatang: bigint; reason: string; staffId: string; actor: string; actorRole: StaffRole; address: string | null },
 ): Promise<AdjustmentView> {
   const reason = input.reason.trim();
   if (reason.length < 3) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุเหตุผลการปรับยอด' });
   if (input.amountSatang <= 0n) throw new AppError('INVALID_AMOUNT');
-  const needsSecondApproval = input.amountSatang > context.config.ADJUSTMENT_SECOND_APPROVAL_ABOVE_SATANG;
   return inLedgerTransaction(context.db, async (tx) => {
     const member = await tx.query('SELECT 1 FROM members WHERE id = $1', [input.memberId]);
     if (member.rowCount === 0) throw new AppError('NOT_FOUND');
@@ -41,45 +45,62 @@ export async function requestAdjustment(
     );
     await recordStaffAction(tx, {
       actor: input.actor, actorRole: input.actorRole, action: 'adjustment.request', subjectType: 'member', subjectId: input.memberId, reason, address: input.address,
-      details: { adjustmentId, direction: input.direction, amountSatang: input.amountSatang, needsSecondApproval },
+      details: { adjustmentId, direction: input.direction, amountSatang: input.amountSatang },
     });
-    if (!needsSecondApproval) await applyAdjustment(tx, adjustmentId, { decidedBy: input.actor, now: context.now() });
+    await requestMoneyAction(tx, {
+      kind: input.direction === 'credit' ? 'adjustment.credit' : 'adjustment.debit', requester: { staffId: input.staffId, role: input.actorRole },
+      amountSatang: input.amountSatang, subject: { type: 'member', id: input.memberId }, payload: { adjustmentId, direction: input.direction },
+      idempotencyKey: adjustmentApprovalKey(adjustmentId), reason, address: input.address, now: context.now(),
+    });
     return readAdjustment(tx, adjustmentId);
   });
 }
 
+const adjustmentApprovalKey = (adjustmentId: string) => `adjustment:${adjustmentId}`;
+
 /**
- * A second staff member approves a waiting adjustment (four-eyes): never the one who asked. Two
- * approvals at once apply it once (the row is locked; the ledger key is the adjustment's). Audited.
- * @throws AppError NOT_FOUND, STATE_CONFLICT (decided already), STAFF_FORBIDDEN (own request), INSUFFICIENT_BALANCE.
+ * A second staff member approves or rejects a waiting adjustment (four-eyes, through the
+ * approvals module): never the one who asked, only a role allowed to approve adjustments. Two
+ * approvals at once apply it once (the approval row is locked; the ledger key is the
+ * adjustment's). Audited with both names.
+ * @throws AppError NOT_FOUND, STATE_CONFLICT (decided already), STAFF_FORBIDDEN (own request, role), INSUFFICIENT_BALANCE.
  */
 export async function decideAdjustment(
   context: AppContext,
-  input: { adjustmentId: string; decision: 'approve' | 'reject'; reason?: string; actor: string; actorRole: string; address: string | null },
+  input: { adjustmentId: string; decision: 'approve' | 'reject'; reason?: string; staffId: string; actorRole: StaffRole; address: string | null },
 ): Promise<AdjustmentView> {
   return inLedgerTransaction(context.db, async (tx) => {
-    const { rows } = await tx.query<{ member_id: string; requested_by: string; status: string }>('SELECT member_id, requested_by, status FROM member_adjustments WHERE id = $1 FOR UPDATE', [input.adjustmentId]);
-    const adjustment = rows[0];
-    if (!adjustment) throw new AppError('NOT_FOUND');
-    if (adjustment.status !== 'pending_approval') throw new AppError('STATE_CONFLICT');
-    if (adjustment.requested_by === input.actor) throw new AppError('STAFF_FORBIDDEN', { message: 'ผู้ขอปรับยอดอนุมัติรายการของตนเองไม่ได้ ต้องเป็นเจ้าหน้าที่อีกคน' });
-    if (input.decision === 'approve') {
-      await applyAdjustment(tx, input.adjustmentId, { decidedBy: input.actor, now: context.now() });
-    } else {
-      if (!input.reason?.trim()) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุเหตุผลที่ปฏิเสธ' });
-      await tx.query(`UPDATE member_adjustments SET status = 'rejected', decided_by = $2, decision_reason = $3, decided_at = $4 WHERE id = $1`, [input.adjustmentId, input.actor, input.reason.trim(), context.now()]);
-    }
-    await recordStaffAction(tx, {
-      actor: input.actor, actorRole: input.actorRole, action: `adjustment.${input.decision}`, subjectType: 'member', subjectId: adjustment.member_id,
-      reason: input.reason?.trim() || null, address: input.address, details: { adjustmentId: input.adjustmentId },
-    });
+    const approval = await findMoneyApprovalByKey(tx, adjustmentApprovalKey(input.adjustmentId));
+    if (!approval) throw new AppError('NOT_FOUND');
+    const decision = { approvalId: approval.approvalId, approver: { staffId: input.staffId, role: input.actorRole }, reason: input.reason ?? null, address: input.address, now: context.now() };
+    if (input.decision === 'approve') await approveMoneyAction(tx, decision);
+    else await rejectMoneyAction(tx, decision);
     return readAdjustment(tx, input.adjustmentId);
   });
 }
 
+/** The approvals module's handler of 'adjustment.credit' / 'adjustment.debit': applies the adjustment once (ledger key `adjustment:<id>`). */
+const executeAdjustment: MoneyActionHandler = async (tx, action) => {
+  const adjustmentId = String(action.payload.adjustmentId);
+  await applyAdjustment(tx, adjustmentId, { decidedBy: `staff:${action.executedBy.username}`, now: action.now });
+  return { adjustmentId };
+};
+
+const rejectAdjustment: MoneyActionRejectHandler = async (tx, action) => {
+  await tx.query(
+    `UPDATE member_adjustments SET status = 'rejected', decided_by = $2, decision_reason = $3, decided_at = $4 WHERE id = $1 AND status = 'pending_approval'`,
+    [String(action.payload.adjustmentId), `staff:${action.rejectedBy.username}`, action.reason, action.now],
+  );
+};
+
+registerMoneyActionHandler('adjustment.credit', executeAdjustment, { onReject: rejectAdjustment });
+registerMoneyActionHandler('adjustment.debit', executeAdjustment, { onReject: rejectAdjustment });
+
 async function applyAdjustment(tx: Queryable, adjustmentId: string, input: { decidedBy: string; now: Date }): Promise<void> {
-  const { rows } = await tx.query<{ member_id: string; direction: 'credit' | 'debit'; amount_satang: bigint }>('SELECT member_id, direction, amount_satang FROM member_adjustments WHERE id = $1', [adjustmentId]);
-  const adjustment = rows[0]!;
+  const { rows } = await tx.query<{ member_id: string; direction: 'credit' | 'debit'; amount_satang: bigint; status: string }>('SELECT member_id, direction, amount_satang, status FROM member_adjustments WHERE id = $1 FOR UPDATE', [adjustmentId]);
+  const adjustment = rows[0];
+  if (!adjustment) throw new AppError('NOT_FOUND');
+  if (adjustment.status !== 'pending_approval') throw new AppError('STATE_CONFLICT');
   const main = await requireMemberAccountId(tx, adjustment.member_id, 'main');
   const house = await requireAccountId(tx, HOUSE_ACCOUNTS.adjustmentExpense);
   const outcome = await postTransfer(tx, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { expectLedgerSound, fundedMember, mainBalance, staffCall } from '../../test/money-helpers.ts';
+import { expectLedgerSound, fundedMember, mainBalance, setRoleDailyLimit, staffCall } from '../../test/money-helpers.ts';
 import { findTransfersByKeys } from '@sabai/ledger';
 
 let t: TestApp;
@@ -114,9 +114,10 @@ describe('reset password (issue 11 "Members")', () => {
 });
 
 describe('manual adjustments with four-eyes approval (issue 11)', () => {
-  it('applies a small adjustment at once, and holds a large one for a second staff member who is not the requester', async () => {
+  it('applies a small adjustment at once within the role\'s daily limit, and holds a large one for a second staff member who is not the requester', async () => {
     const member = await fundedMember(t, '100.00');
     const memberId = await idOf(member.phoneNumber);
+    await setRoleDailyLimit(t, 'support', 100);
     const small = await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/adjustments`, { direction: 'credit', amount: 50.25, reason: 'ชดเชยเกมค้าง' }, 'support');
     expect(small.body.data).toMatchObject({ status: 'applied', amount: 50.25 });
     expect(await mainBalance(t, member.token)).toBe(150.25);
@@ -150,14 +151,16 @@ describe('manual adjustments with four-eyes approval (issue 11)', () => {
     expect(await findTransfersByKeys(t.db, [`adjustment:${id}`])).toHaveLength(1);
   });
 
-  it('refuses a debit the member cannot cover and changes nothing', async () => {
+  it('refuses to approve a debit the member cannot cover and changes nothing (the request stays pending)', async () => {
     const member = await fundedMember(t, '100.00');
     const memberId = await idOf(member.phoneNumber);
     // The deposit continued into the game: the main wallet holds 0.00.
-    const refused = await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/adjustments`, { direction: 'debit', amount: 500, reason: 'เรียกคืนโบนัสผิด' }, 'finance');
+    const asked = await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/adjustments`, { direction: 'debit', amount: 500, reason: 'เรียกคืนโบนัสผิด' }, 'finance');
+    expect(asked.body.data.status).toBe('pending_approval');
+    const refused = await staffCall(t, 'POST', `/admin-api/v1/adjustments/${asked.body.data.adjustmentId}/approve`, {}, 'owner');
     expect(refused.body.code).toBe('INSUFFICIENT_BALANCE');
-    const rows = await t.db.query('SELECT 1 FROM member_adjustments WHERE member_id = $1', [memberId]);
-    expect(rows.rowCount).toBe(0);
+    const rows = await t.db.query<{ status: string; transfer_id: unknown }>('SELECT status, transfer_id FROM member_adjustments WHERE member_id = $1', [memberId]);
+    expect(rows.rows).toEqual([{ status: 'pending_approval', transfer_id: null }]);
     expect((await staffCall(t, 'POST', `/admin-api/v1/members/${memberId}/adjustments`, { direction: 'credit', amount: 10.005, reason: 'x yz' }, 'finance')).body.code).toBe('INVALID_AMOUNT');
   });
 });

@@ -71,8 +71,8 @@ export function registerMemberRoutes(app: FastifyInstance, context: AppContext):
     schema: { tags: TAGS, params: memberParams, body: adjustmentRequestBody, response: { 200: memberAdjustmentResponse } },
   }, async (request) => {
     const staff = requireStaffPrincipal(request);
-    const view = await requestAdjustment(context, { memberId: request.params.memberId, direction: request.body.direction, amountSatang: request.body.amount, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
-    return { success: true, message: view.status === 'applied' ? 'ปรับยอดแล้ว' : 'รอเจ้าหน้าที่อีกคนอนุมัติ', data: toWire(view) };
+    const view = await requestAdjustment(context, { memberId: request.params.memberId, direction: request.body.direction, amountSatang: request.body.amount, reason: request.body.reason, staffId: staff.staffId, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
+    return { success: true, message: view.status === 'applied' ? 'ปรับยอดแล้ว' : 'ส่งขออนุมัติแล้ว รอเจ้าหน้าที่อีกคนอนุมัติ', data: toWire(view) };
   });
   routes.get('/admin-api/v1/adjustments', { schema: { tags: TAGS, response: { 200: pendingAdjustmentsResponse } } }, async () => ({ success: true, message: 'ok', data: (await listPendingAdjustments(context.db)).map(toWire) }));
   for (const decision of ['approve', 'reject'] as const) {
@@ -80,7 +80,7 @@ export function registerMemberRoutes(app: FastifyInstance, context: AppContext):
       schema: { tags: TAGS, params: adjustmentParams, body: adjustmentDecisionBody, response: { 200: memberAdjustmentResponse } },
     }, async (request) => {
       const staff = requireStaffPrincipal(request);
-      const view = await decideAdjustment(context, { adjustmentId: request.params.adjustmentId, decision, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
+      const view = await decideAdjustment(context, { adjustmentId: request.params.adjustmentId, decision, reason: request.body.reason, staffId: staff.staffId, actorRole: staff.role, address: request.ip });
       return { success: true, message: 'ok', data: toWire(view) };
     });
   }

@@ -1,87 +1,45 @@
 import type { Queryable } from '@sabai/db';
+import { listTransfersInRange } from '@sabai/ledger';
+import type { DailyReportWire, MoneyFiguresWire } from '@sabai/contracts';
 import { satangToBahtNumber, satangToDecimalString } from '@sabai/money';
+import { GIVEN_OUT_KINDS, bangkokBounds, type ChannelFlow, type MoneyFigures, type MoneyReport } from './money-report.ts';
 
-/** Bangkok is UTC+7 all year (no daylight saving): a Bangkok day is [D 00:00+07, D+1 00:00+07). */
-const BANGKOK_DAY_SQL = (column: string) => `to_char((${column} AT TIME ZONE 'UTC') + interval '7 hours', 'YYYY-MM-DD')`;
-/** The channel name of paid withdrawals in the report (they leave through the payout adapter, not a deposit channel). */
-export const PAYOUT_CHANNEL = 'payout';
+const baht = satangToBahtNumber;
+const channelsToWire = (flows: ChannelFlow[]) => flows.map((flow) => ({ channelId: flow.channelId, label: flow.label, count: flow.count, amount: baht(flow.amountSatang) }));
 
-export interface DailyChannelRow {
-  day: string;
-  channel: string;
-  depositCount: number;
-  depositsSatang: bigint;
-  withdrawalCount: number;
-  withdrawalsSatang: bigint;
-}
-export interface DailyRewardRow {
-  day: string;
-  bonusSatang: bigint;
-  cashbackSatang: bigint;
-  affiliateSatang: bigint;
-}
-
-const bounds = (from: string, to: string) => {
-  const start = new Date(`${from}T00:00:00+07:00`);
-  const end = new Date(new Date(`${to}T00:00:00+07:00`).getTime() + 86_400_000);
-  return [start, end] as const;
-};
-
-/**
- * The daily money report (issue 11 "Reports") for Bangkok days `from`..`to` (inclusive, YYYY-MM-DD):
- * - per day and deposit channel: credited deposits (count, satang) by the time they were credited;
- *   per day, paid withdrawals (count, satang) under the channel `payout`, by the time they settled;
- * - per day: bonus granted (bonus_grants, before any forfeit), cashback credited (cashback_accruals)
- *   and affiliate commission credited (affiliate_commissions).
- * Days without any movement are left out. Amounts are bigint satang.
- */
-export async function dailyReport(db: Queryable, input: { from: string; to: string }): Promise<{ channels: DailyChannelRow[]; rewards: DailyRewardRow[] }> {
-  const [start, end] = bounds(input.from, input.to);
-  const deposits = await db.query<{ day: string; channel: string; n: bigint; total: bigint }>(
-    `SELECT ${BANGKOK_DAY_SQL('created_at')} AS day, channel_id AS channel, count(*) AS n, sum(amount_satang)::bigint AS total
-     FROM deposits WHERE status = 'credited' AND created_at >= $1 AND created_at < $2 GROUP BY 1, 2`,
-    [start, end],
-  );
-  const withdrawals = await db.query<{ day: string; n: bigint; total: bigint }>(
-    `SELECT ${BANGKOK_DAY_SQL('updated_at')} AS day, count(*) AS n, sum(amount_satang)::bigint AS total
-     FROM withdrawals WHERE status = 'paid' AND updated_at >= $1 AND updated_at < $2 GROUP BY 1`,
-    [start, end],
-  );
-  const rewardsOf = async (table: string, column: string) => {
-    const { rows } = await db.query<{ day: string; total: bigint }>(
-      `SELECT ${BANGKOK_DAY_SQL('created_at')} AS day, sum(${column})::bigint AS total FROM ${table} WHERE created_at >= $1 AND created_at < $2 GROUP BY 1`,
-      [start, end],
-    );
-    return new Map(rows.map((row) => [row.day, BigInt(row.total)]));
-  };
-  const bonus = await rewardsOf('bonus_grants', 'bonus_satang');
-  const cashback = await rewardsOf('cashback_accruals', 'cashback_satang');
-  const affiliate = await rewardsOf('affiliate_commissions', 'commission_satang');
-
-  const channels: DailyChannelRow[] = [
-    ...deposits.rows.map((row) => ({ day: row.day, channel: row.channel, depositCount: Number(row.n), depositsSatang: BigInt(row.total), withdrawalCount: 0, withdrawalsSatang: 0n })),
-    ...withdrawals.rows.map((row) => ({ day: row.day, channel: PAYOUT_CHANNEL, depositCount: 0, depositsSatang: 0n, withdrawalCount: Number(row.n), withdrawalsSatang: BigInt(row.total) })),
-  ].sort((a, b) => (a.day === b.day ? a.channel.localeCompare(b.channel) : a.day.localeCompare(b.day)));
-  const days = [...new Set([...bonus.keys(), ...cashback.keys(), ...affiliate.keys()])].sort();
-  const rewards = days.map((day) => ({ day, bonusSatang: bonus.get(day) ?? 0n, cashbackSatang: cashback.get(day) ?? 0n, affiliateSatang: affiliate.get(day) ?? 0n }));
-  return { channels, rewards };
-}
-
-/** The report on the wire: baht numbers, net = deposits − withdrawals. */
-export function dailyReportToWire(input: { from: string; to: string }, report: Awaited<ReturnType<typeof dailyReport>>) {
+/** One period's figures on the wire: baht numbers (exact, from satang). */
+export function figuresToWire(figures: MoneyFigures): MoneyFiguresWire {
   return {
-    from: input.from,
-    to: input.to,
-    channels: report.channels.map((row) => ({
-      day: row.day,
-      channel: row.channel,
-      depositCount: row.depositCount,
-      deposits: satangToBahtNumber(row.depositsSatang),
-      withdrawalCount: row.withdrawalCount,
-      withdrawals: satangToBahtNumber(row.withdrawalsSatang),
-      net: satangToBahtNumber(row.depositsSatang - row.withdrawalsSatang),
-    })),
-    rewards: report.rewards.map((row) => ({ day: row.day, bonusCost: satangToBahtNumber(row.bonusSatang), cashbackPaid: satangToBahtNumber(row.cashbackSatang), affiliatePaid: satangToBahtNumber(row.affiliateSatang) })),
+    deposits: { count: figures.deposits.count, amount: baht(figures.deposits.amountSatang), byChannel: channelsToWire(figures.deposits.byChannel) },
+    withdrawals: { count: figures.withdrawals.count, amount: baht(figures.withdrawals.amountSatang), byChannel: channelsToWire(figures.withdrawals.byChannel) },
+    refunds: { count: figures.refunds.count, amount: baht(figures.refunds.amountSatang) },
+    otherCash: baht(figures.otherCashSatang),
+    givenOut: {
+      bonus: baht(figures.givenOut.bonus),
+      itemCode: baht(figures.givenOut.itemCode),
+      wheel: baht(figures.givenOut.wheel),
+      cashback: baht(figures.givenOut.cashback),
+      affiliate: baht(figures.givenOut.affiliate),
+      adjustment: baht(figures.givenOut.adjustment),
+      total: baht(figures.givenOut.total),
+    },
+    ggr: baht(figures.ggrSatang),
+    unexplained: baht(figures.unexplainedSatang),
+    inTransit: baht(figures.inTransitSatang),
+    cashNet: baht(figures.cashNetSatang),
+    result: baht(figures.resultSatang),
+    membersChange: baht(figures.membersChangeSatang),
+  };
+}
+
+/** The report on the wire. */
+export function dailyReportToWire(report: MoneyReport): DailyReportWire {
+  return {
+    from: report.from,
+    to: report.to,
+    period: report.period,
+    periods: report.periods.map((row) => ({ period: row.period, ...figuresToWire(row) })),
+    total: figuresToWire(report.total),
   };
 }
 
@@ -98,38 +56,97 @@ export function csvField(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** Lines joined as Excel reads them: UTF-8 with a BOM, CRLF. */
+export const toCsv = (lines: Array<Array<string | number>>): string => `${UTF8_BOM}${lines.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
+
+const GIVEN_OUT_HEADER: Record<(typeof GIVEN_OUT_KINDS)[number], string> = {
+  bonus: 'โบนัส',
+  itemCode: 'โค้ดรับเงิน',
+  wheel: 'รางวัลวงล้อ',
+  cashback: 'คืนยอดเสีย',
+  affiliate: 'ค่าแนะนำเพื่อน',
+  adjustment: 'ปรับยอดโดยพนักงาน',
+};
+export const REPORT_CSV_HEADER = [
+  'ช่วงเวลา', 'ช่องทาง', 'จำนวนรายการฝาก', 'ยอดฝาก', 'จำนวนรายการถอน', 'ยอดถอน', 'คืนเงินผู้โอน', 'เงินสดอื่น', 'เงินสดสุทธิ',
+  ...GIVEN_OUT_KINDS.map((kind) => GIVEN_OUT_HEADER[kind]), 'รวมเงินที่ให้สมาชิก', 'ได้เสียจากเกม (GGR)', 'ผลได้เสียของเว็บ', 'เงินสมาชิกเปลี่ยนสุทธิ',
+];
+
 /**
- * The report as CSV for Excel: UTF-8 with a BOM, CRLF lines, a Thai header row, amounts in baht
- * with two decimals (exact, from satang). Per day: one line per channel, then one line `รวม`
- * (total) with the day's deposits, withdrawals, net and its bonus, cashback and affiliate cost.
+ * The report as CSV for Excel (UTF-8 BOM, CRLF, RFC 4180 quoting, a Thai header row, baht with two
+ * decimals, exact from satang). Per period: one line per house channel (deposits, withdrawals),
+ * then one line `รวม` with every flow and the nets; the last line `รวมทั้งหมด` is the range's total.
  */
-export function dailyReportCsv(report: Awaited<ReturnType<typeof dailyReport>>): string {
-  const header = ['วันที่', 'ช่องทาง', 'จำนวนรายการฝาก', 'ยอดฝาก', 'จำนวนรายการถอน', 'ยอดถอน', 'สุทธิ', 'ต้นทุนโบนัส', 'คืนยอดเสีย', 'ค่าแนะนำเพื่อน'];
-  const lines = [header.map(csvField).join(',')];
-  const days = [...new Set([...report.channels.map((row) => row.day), ...report.rewards.map((row) => row.day)])].sort();
-  const money = (satang: bigint) => satangToDecimalString(satang);
-  for (const day of days) {
-    const rows = report.channels.filter((row) => row.day === day);
-    for (const row of rows) {
-      lines.push([day, row.channel, row.depositCount, money(row.depositsSatang), row.withdrawalCount, money(row.withdrawalsSatang), money(row.depositsSatang - row.withdrawalsSatang), '', '', ''].map(csvField).join(','));
+export function dailyReportCsv(report: MoneyReport): string {
+  const money = satangToDecimalString;
+  const blanks = (n: number) => Array.from({ length: n }, () => '');
+  const lines: Array<Array<string | number>> = [REPORT_CSV_HEADER];
+  const totalLine = (label: string, period: string, figures: MoneyFigures) => [
+    period, label, figures.deposits.count, money(figures.deposits.amountSatang), figures.withdrawals.count, money(figures.withdrawals.amountSatang),
+    money(figures.refunds.amountSatang), money(figures.otherCashSatang), money(figures.cashNetSatang),
+    ...GIVEN_OUT_KINDS.map((kind) => money(figures.givenOut[kind])), money(figures.givenOut.total), money(figures.ggrSatang), money(figures.resultSatang), money(figures.membersChangeSatang),
+  ];
+  for (const row of report.periods) {
+    const channels = [...new Set([...row.deposits.byChannel, ...row.withdrawals.byChannel].map((flow) => flow.channelId))].sort();
+    for (const channelId of channels) {
+      const deposit = row.deposits.byChannel.find((flow) => flow.channelId === channelId);
+      const withdrawal = row.withdrawals.byChannel.find((flow) => flow.channelId === channelId);
+      lines.push([
+        row.period, (deposit ?? withdrawal)?.label ?? channelId, deposit?.count ?? 0, money(deposit?.amountSatang ?? 0n), withdrawal?.count ?? 0, money(withdrawal?.amountSatang ?? 0n),
+        ...blanks(REPORT_CSV_HEADER.length - 6),
+      ]);
     }
-    const deposits = rows.reduce((sum, row) => sum + row.depositsSatang, 0n);
-    const withdrawals = rows.reduce((sum, row) => sum + row.withdrawalsSatang, 0n);
-    const reward = report.rewards.find((row) => row.day === day);
-    lines.push(
-      [
-        day,
-        'รวม',
-        rows.reduce((sum, row) => sum + row.depositCount, 0),
-        money(deposits),
-        rows.reduce((sum, row) => sum + row.withdrawalCount, 0),
-        money(withdrawals),
-        money(deposits - withdrawals),
-        money(reward?.bonusSatang ?? 0n),
-        money(reward?.cashbackSatang ?? 0n),
-        money(reward?.affiliateSatang ?? 0n),
-      ].map(csvField).join(','),
-    );
+    lines.push(totalLine('รวม', row.period, row));
   }
-  return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
+  lines.push(totalLine('รวมทั้งหมด', `${report.from} ถึง ${report.to}`, report.total));
+  return toCsv(lines);
+}
+
+export interface StaffActionsReport {
+  actions: Array<{ actor: string; action: string; count: number }>;
+  adjustments: Array<{ requestedBy: string; approvedBy: string | null; count: number; creditedSatang: bigint; debitedSatang: bigint }>;
+}
+
+/**
+ * The per-staff report for Bangkok days `from`..`to`: each staff member's audited actions
+ * (audit_log, by action) and the wallet adjustments that reached the ledger (ADJUSTMENT transfers
+ * of member_adjustments, by who asked and who approved; amounts are the ledger transfers').
+ */
+export async function staffActionsReport(db: Queryable, input: { from: string; to: string }): Promise<StaffActionsReport> {
+  const [start, end] = bangkokBounds(input.from, input.to);
+  const actions = await db.query<{ actor: string; action: string; n: bigint }>(
+    `SELECT actor, action, count(*) AS n FROM audit_log WHERE created_at >= $1 AND created_at < $2 AND actor LIKE 'staff:%' GROUP BY 1, 2 ORDER BY 1, 2`,
+    [start, end],
+  );
+  // The ADJUSTMENT transfers of the range (the ledger's amounts), labelled with who asked and who approved.
+  const transfers = await listTransfersInRange(db, { start, end, code: 'ADJUSTMENT', sourceType: 'member_adjustment' });
+  const { rows: requests } = await db.query<{ transfer_id: bigint; requested_by: string; decided_by: string | null; direction: 'credit' | 'debit' }>(
+    'SELECT transfer_id, requested_by, decided_by, direction FROM member_adjustments WHERE transfer_id = ANY($1::int8[])',
+    [transfers.map((transfer) => transfer.transferId)],
+  );
+  const requestOf = new Map(requests.map((request) => [BigInt(request.transfer_id), request]));
+  const byStaff = new Map<string, StaffActionsReport['adjustments'][number]>();
+  for (const transfer of transfers) {
+    const request = requestOf.get(transfer.transferId);
+    if (!request) continue;
+    const key = `${request.requested_by}\u0000${request.decided_by ?? ''}`;
+    const row = byStaff.get(key) ?? { requestedBy: request.requested_by, approvedBy: request.decided_by, count: 0, creditedSatang: 0n, debitedSatang: 0n };
+    row.count += 1;
+    if (request.direction === 'credit') row.creditedSatang += transfer.amountSatang;
+    else row.debitedSatang += transfer.amountSatang;
+    byStaff.set(key, row);
+  }
+  return {
+    actions: actions.rows.map((row) => ({ actor: row.actor, action: row.action, count: Number(row.n) })),
+    adjustments: [...byStaff.values()].sort((a, b) => (a.requestedBy === b.requestedBy ? (a.approvedBy ?? '').localeCompare(b.approvedBy ?? '') : a.requestedBy.localeCompare(b.requestedBy))),
+  };
+}
+
+/** The per-staff report as CSV for Excel: the actions, then the adjustments. */
+export function staffActionsCsv(report: StaffActionsReport): string {
+  const lines: Array<Array<string | number>> = [['พนักงาน', 'การกระทำ', 'จำนวนครั้ง']];
+  for (const row of report.actions) lines.push([row.actor, row.action, row.count]);
+  lines.push([], ['ผู้ขอปรับยอด', 'ผู้อนุมัติ', 'จำนวนรายการ', 'เพิ่มเงิน', 'หักเงิน']);
+  for (const row of report.adjustments) lines.push([row.requestedBy, row.approvedBy ?? '', row.count, satangToDecimalString(row.creditedSatang), satangToDecimalString(row.debitedSatang)]);
+  return toCsv(lines);
 }

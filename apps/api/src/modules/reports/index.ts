@@ -3,5 +3,6 @@
  * (JSON, CSV for Excel), the member ledger statement with running balance, the reward jobs' runs.
  */
 export { registerReportRoutes } from './routes.ts';
-export { dailyReport, dailyReportCsv } from './daily-report.ts';
+export { dailyReportCsv, figuresToWire, staffActionsReport } from './daily-report.ts';
+export { moneyReport, type MoneyFigures, type MoneyReport } from './money-report.ts';
 export { memberStatement } from './member-statement.ts';

@@ -1,36 +1,68 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminListQuery, dailyReportResponse, memberStatementResponse, memberViewParams, reportRangeQuery, rewardRunsResponse, statementQuery } from '@sabai/contracts';
+import {
+  adminListQuery,
+  dailyReportResponse,
+  memberStatementResponse,
+  memberViewParams,
+  moneyReportQuery,
+  reportRangeQuery,
+  rewardRunsResponse,
+  staffActionsReportResponse,
+  statementQuery,
+} from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
-import { dailyReport, dailyReportCsv, dailyReportToWire } from './daily-report.ts';
+import { dailyReportCsv, dailyReportToWire, staffActionsCsv, staffActionsReport } from './daily-report.ts';
+import { moneyReport } from './money-report.ts';
 import { memberStatement } from './member-statement.ts';
 import { listRewardRuns } from './reward-runs.ts';
 
 const TAGS = ['back office: reports'];
 
+/** A CSV download: Excel's UTF-8 text, never cached (money figures). */
+const sendCsv = (reply: FastifyReply, filename: string, csv: string) =>
+  reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(csv);
+
 /**
- * Read-only money views for staff (issue 11): the daily report (JSON and CSV), the member ledger
- * statement with running balance, and the reward jobs' latest runs. Authenticated and authorized by
+ * Read-only money views for staff (issue 11, issue 25 §3): the money report by day or month from the
+ * ledger (JSON and CSV), the per-staff actions report (JSON and CSV), the member ledger statement
+ * with running balance, and the reward jobs' latest runs. Authenticated and authorized by
  * the admin guard before the query string is validated.
  */
 export function registerReportRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/admin-api/v1/reports/daily', { schema: { tags: TAGS, querystring: reportRangeQuery, response: { 200: dailyReportResponse } } }, async (request) => {
+  routes.get('/admin-api/v1/reports/daily', { schema: { tags: TAGS, querystring: moneyReportQuery, response: { 200: dailyReportResponse } } }, async (request) => {
     requireStaff(context, request);
-    return { success: true, message: 'ok', data: dailyReportToWire(request.query, await dailyReport(context.db, request.query)) };
+    return { success: true, message: 'ok', data: dailyReportToWire(await moneyReport(context.db, request.query)) };
   });
 
-  routes.get('/admin-api/v1/reports/daily.csv', { schema: { tags: TAGS, querystring: reportRangeQuery } }, async (request, reply) => {
+  routes.get('/admin-api/v1/reports/daily.csv', { schema: { tags: TAGS, querystring: moneyReportQuery } }, async (request, reply) => {
     requireStaff(context, request);
-    const csv = dailyReportCsv(await dailyReport(context.db, request.query));
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="sabai-report-${request.query.from}-${request.query.to}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
+    const csv = dailyReportCsv(await moneyReport(context.db, request.query));
+    return sendCsv(reply, `sabai-report-${request.query.period === 'month' ? 'monthly-' : ''}${request.query.from}-${request.query.to}.csv`, csv);
+  });
+
+  routes.get('/admin-api/v1/reports/staff-actions', { schema: { tags: TAGS, querystring: reportRangeQuery, response: { 200: staffActionsReportResponse } } }, async (request) => {
+    requireStaff(context, request);
+    const report = await staffActionsReport(context.db, request.query);
+    return {
+      success: true,
+      message: 'ok',
+      data: {
+        from: request.query.from,
+        to: request.query.to,
+        actions: report.actions,
+        adjustments: report.adjustments.map((row) => ({ requestedBy: row.requestedBy, approvedBy: row.approvedBy, count: row.count, credited: satangToBahtNumber(row.creditedSatang), debited: satangToBahtNumber(row.debitedSatang) })),
+      },
+    };
+  });
+
+  routes.get('/admin-api/v1/reports/staff-actions.csv', { schema: { tags: TAGS, querystring: reportRangeQuery } }, async (request, reply) => {
+    requireStaff(context, request);
+    return sendCsv(reply, `sabai-staff-actions-${request.query.from}-${request.query.to}.csv`, staffActionsCsv(await staffActionsReport(context.db, request.query)));
   });
 
   routes.get('/admin-api/v1/members/:memberId/statement', { schema: { tags: TAGS, params: memberViewParams, querystring: statementQuery, response: { 200: memberStatementResponse } } }, async (request) => {

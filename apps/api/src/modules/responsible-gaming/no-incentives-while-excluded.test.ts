@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableCreditBalance, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { expectLedgerSound, grantPrizeCredit, postFeed, staffCall, statementFrom } from '../../test/money-helpers.ts';
+import { approveAs, expectLedgerSound, grantPrizeCredit, postFeed, staffCall, statementFrom } from '../../test/money-helpers.ts';
 import { grantBonusAfterDeposit } from '../promotions/index.ts';
 
 /**
@@ -88,6 +88,7 @@ describe('no incentives during a time-out or self-exclusion (issue 12)', () => {
     const code = `RG${Date.now().toString(36).toUpperCase()}`;
     const created = await staffCall(t, 'POST', '/admin-api/v1/item-codes', { code, amount: 50, totalUses: 10, expiresAt: new Date(Date.now() + 7 * 24 * HOUR_MS).toISOString() });
     expect(created.status).toBe(200);
+    expect((await approveAs(t, created.body.data.approvalId, 'finance')).status).toBe(200);
     const spin = (token: string) => t.call({ method: 'POST', url: '/prize-composite/v1/spins', token, body: { OpenBox: true } });
     const redeem = (token: string) => t.call({ method: 'POST', url: '/user-profile-composite/v1/topup/itemcode/redeem', token, body: { redeem_code: code } });
 

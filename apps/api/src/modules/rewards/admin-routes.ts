@@ -40,8 +40,9 @@ export function registerRewardAdminRoutes(app: FastifyInstance, context: AppCont
   });
   routes.post('/admin-api/v1/item-codes/batch', { schema: { tags: TAGS, body: createItemCodeBatchRequest, response: { 200: itemCodeBatchResponse } } }, async (request) => {
     const { prefix, count, amount, usesPerCode, expiresAt, reason } = request.body;
-    const codes = await createItemCodeBatch(context, { ...who(request), prefix, count, amountSatang: amount, usesPerCode, expiresAt: new Date(expiresAt), reason });
-    return { success: true, message: `สร้างโค้ด ${codes.length} รายการแล้ว`, data: { codes, Amount: satangToBahtNumber(amount), usesPerCode, expiresAt } };
+    const { codes, approval } = await createItemCodeBatch(context, { ...who(request), staffId: requireStaffPrincipal(request).staffId, prefix, count, amountSatang: amount, usesPerCode, expiresAt: new Date(expiresAt), reason });
+    const message = approval.status === 'executed' ? `สร้างโค้ด ${codes.length} รายการแล้ว` : `สร้างโค้ด ${codes.length} รายการแล้ว ส่งขออนุมัติยอดรวมแล้ว โค้ดจะใช้ได้เมื่อฝ่ายการเงินหรือเจ้าของอนุมัติ`;
+    return { success: true, message, data: { codes, Amount: satangToBahtNumber(amount), usesPerCode, expiresAt, approvalStatus: approval.status, approvalId: approval.approvalId } };
   });
   routes.post('/admin-api/v1/item-codes/:code/disable', { schema: { tags: TAGS, params: itemCodeParams, body: disableItemCodeRequest, response: { 200: disabledItemCodeResponse } } }, async (request) => {
     const row = await disableItemCode(context, { ...who(request), code: request.params.code, reason: request.body.reason });

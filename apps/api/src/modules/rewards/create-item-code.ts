@@ -4,6 +4,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
 import type { AppContext } from '../../context.ts';
 import { readItemCode, type ItemCodeRow } from './list-item-codes.ts';
+import { requestItemCodeLiability } from './item-code-approval.ts';
+import type { MoneyActionOutcome } from '../approvals/index.ts';
+import type { StaffRole } from '../staff/index.ts';
 
 /** At most 100,000 baht per redemption (also a CHECK on item_codes). */
 export { MAX_ITEM_CODE_SATANG };
@@ -11,14 +14,15 @@ export const MAX_ITEM_CODE_USES = 1_000_000;
 
 /**
  * `POST /admin-api/v1/item-codes`: staff create a code worth `amountSatang` per redemption (parsed from the wire's baht by contracts), for
- * `totalUses` redemptions in all, until `expiresAt`. Audited in the same transaction.
+ * `totalUses` redemptions in all, until `expiresAt`. Audited in the same transaction. It pays only
+ * once its liability (amount × uses) is approved (issue 25 §1: 'item-codes.issue', approvals module).
  * @throws AppError VALIDATION_FAILED (code shape, uses, expiry not in the future), INVALID_AMOUNT,
  *   STATE_CONFLICT (the code exists).
  */
 export async function createItemCode(
   context: AppContext,
-  input: { actor: string; actorRole: string | null; address: string | null; code: string; amountSatang: bigint; totalUses: number; expiresAt: Date },
-): Promise<ItemCodeRow> {
+  input: { staffId: string; actor: string; actorRole: StaffRole; address: string | null; code: string; amountSatang: bigint; totalUses: number; expiresAt: Date },
+): Promise<ItemCodeRow & { approval: MoneyActionOutcome }> {
   const code = normalizeItemCode(input.code);
   if (!ITEM_CODE_PATTERN.test(code)) throw new AppError('VALIDATION_FAILED', { message: 'โค้ดต้องเป็นตัวอักษร A-Z หรือตัวเลข 4 ถึง 32 ตัว' });
   if (input.amountSatang <= 0n || input.amountSatang > MAX_ITEM_CODE_SATANG) throw new AppError('INVALID_AMOUNT');
@@ -28,6 +32,7 @@ export async function createItemCode(
   const now = context.now();
   if (!(input.expiresAt.getTime() > now.getTime())) throw new AppError('VALIDATION_FAILED', { message: 'วันหมดอายุต้องอยู่หลังเวลาปัจจุบัน' });
 
+  let approval: MoneyActionOutcome | undefined;
   try {
     await context.db.transaction(async (tx) => {
       await tx.query(
@@ -43,12 +48,16 @@ export async function createItemCode(
         subjectId: code,
         details: { amountSatang: input.amountSatang, totalUses: input.totalUses, expiresAt: input.expiresAt.toISOString() },
       });
+      approval = await requestItemCodeLiability(tx, {
+        codes: [code], amountSatang: input.amountSatang, usesPerCode: input.totalUses, staffId: input.staffId, role: input.actorRole,
+        reason: null, address: input.address, now, subjectId: code,
+      });
     });
   } catch (error) {
     if (postgresErrorCode(error) === '23505') throw new AppError('STATE_CONFLICT', { message: 'มีโค้ดนี้อยู่แล้ว' });
     throw error;
   }
   const created = await readItemCode(context.db, code);
-  if (!created) throw new Error(`item code ${code} vanished after insert`);
-  return created;
+  if (!created || !approval) throw new Error(`item code ${code} vanished after insert`);
+  return { ...created, approval };
 }

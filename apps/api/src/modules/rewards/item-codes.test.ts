@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildRewardsHttp, expectRewardsSound, newMember, walletSatang, type RewardsHttp } from './rewards-test-kit.ts';
 import { redeemItemCode } from './redeem-item-code.ts';
 import { readTransfer } from '@sabai/ledger';
+import { approveAs } from '../../test/money-helpers.ts';
 
 let t: TestApp;
 let http: RewardsHttp;
@@ -27,6 +28,9 @@ async function givenCode(options: { amount?: number; totalUses?: number; expires
   const code = newCode();
   const created = await createCode({ code, amount: options.amount ?? 50, totalUses: options.totalUses ?? 100, expiresAt: new Date(Date.now() + (options.expiresInMs ?? DAY_MS)).toISOString() });
   if (created.status !== 200) throw new Error(`code not created: ${JSON.stringify(created.body)}`);
+  // Issue 25 §1: a code pays only once a money role approved its liability.
+  const approved = await approveAs(t, created.body.data.approvalId, 'finance');
+  if (approved.status !== 200) throw new Error(`code not approved: ${JSON.stringify(approved.body)}`);
   return code;
 }
 /** Makes a code expired without waiting: the database forbids creating one in the past. */

@@ -8,10 +8,13 @@ export interface ItemCodeRow {
   expiresAt: Date;
   createdAt: Date;
   createdBy: string;
+  /** When its liability was approved (issue 25 §1); null: waiting for approval, redemptions refused. */
+  approvedAt: Date | null;
+  approvalId: string | null;
 }
 
-const COLUMNS = 'code, amount_satang, total_uses, redeemed_count, expires_at, created_at, created_by';
-type Row = { code: string; amount_satang: bigint; total_uses: number; redeemed_count: number; expires_at: Date; created_at: Date; created_by: string };
+const COLUMNS = 'code, amount_satang, total_uses, redeemed_count, expires_at, created_at, created_by, approved_at, approval_id';
+type Row = { code: string; amount_satang: bigint; total_uses: number; redeemed_count: number; expires_at: Date; created_at: Date; created_by: string; approved_at: Date | null; approval_id: string | null };
 const toItemCode = (row: Row): ItemCodeRow => ({
   code: row.code,
   amountSatang: row.amount_satang,
@@ -20,6 +23,8 @@ const toItemCode = (row: Row): ItemCodeRow => ({
   expiresAt: row.expires_at,
   createdAt: row.created_at,
   createdBy: row.created_by,
+  approvedAt: row.approved_at,
+  approvalId: row.approval_id,
 });
 
 /** `GET /admin-api/v1/item-codes`: the newest codes first, at most `limit` (1..200). */

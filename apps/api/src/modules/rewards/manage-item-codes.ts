@@ -4,11 +4,14 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
 import { readItemCode, type ItemCodeRow } from './list-item-codes.ts';
+import { requestItemCodeLiability } from './item-code-approval.ts';
+import type { MoneyActionOutcome } from '../approvals/index.ts';
+import type { StaffRole } from '../staff/index.ts';
 
 /** Who acts, for the audit row. */
 export interface StaffActor {
   actor: string;
-  actorRole: string;
+  actorRole: StaffRole;
   address: string | null;
 }
 
@@ -26,16 +29,18 @@ const randomCode = (prefix: string) => {
  * Marketing creates a batch of item codes (issue 11 "Item codes"): `count` random codes
  * `prefix` + 8 characters (31^8 ≈ 8.5 × 10^11 per prefix), each worth `amountSatang` for
  * `usesPerCode` redemptions, until `expiresAt`. All or none, in one transaction; one audit row
- * with the codes. @returns the codes created.
+ * with the codes. They pay only once their liability (amount × uses × count) is approved (issue 25 §1).
+ * @returns the codes created and the approval (executed within the role's daily limit, else pending).
  * @throws AppError VALIDATION_FAILED (expiry not in the future); STATE_CONFLICT on a (very unlikely) code collision.
  */
 export async function createItemCodeBatch(
   context: AppContext,
-  input: StaffActor & { prefix: string; count: number; amountSatang: bigint; usesPerCode: number; expiresAt: Date; reason: string },
-): Promise<string[]> {
+  input: StaffActor & { staffId: string; prefix: string; count: number; amountSatang: bigint; usesPerCode: number; expiresAt: Date; reason: string },
+): Promise<{ codes: string[]; approval: MoneyActionOutcome }> {
   const now = context.now();
   if (!(input.expiresAt.getTime() > now.getTime())) throw new AppError('VALIDATION_FAILED', { message: 'วันหมดอายุต้องอยู่หลังเวลาปัจจุบัน' });
   const codes = [...new Set(Array.from({ length: input.count }, () => randomCode(input.prefix)))];
+  let approval: MoneyActionOutcome | undefined;
   try {
     await context.db.transaction(async (tx) => {
       for (const code of codes) {
@@ -47,12 +52,17 @@ export async function createItemCodeBatch(
         actor: input.actor, actorRole: input.actorRole, address: input.address, action: 'item_code.create_batch', subjectType: 'item_code', subjectId: `${input.prefix}*`, reason: input.reason,
         after: { codes, amountSatang: input.amountSatang, usesPerCode: input.usesPerCode, expiresAt: input.expiresAt.toISOString() },
       });
+      approval = await requestItemCodeLiability(tx, {
+        codes, amountSatang: input.amountSatang, usesPerCode: input.usesPerCode, staffId: input.staffId, role: input.actorRole,
+        reason: input.reason, address: input.address, now, subjectId: `${input.prefix}*`,
+      });
     });
   } catch (error) {
     if (postgresErrorCode(error) === '23505') throw new AppError('STATE_CONFLICT', { message: 'โค้ดซ้ำกับที่มีอยู่ กรุณาลองใหม่' });
     throw error;
   }
-  return codes;
+  if (!approval) throw new Error('item code batch stored without its approval request');
+  return { codes, approval };
 }
 
 /**

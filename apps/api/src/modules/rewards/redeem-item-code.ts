@@ -52,12 +52,13 @@ export async function redeemItemCode(context: AppContext, input: { memberId: str
 function redeemInTransaction(context: AppContext, memberId: string, code: string): Promise<ItemCodeRedemption> {
   const now = context.now();
   return inLedgerTransaction(context.db, async (tx) => {
-    const { rows } = await tx.query<{ amount_satang: bigint; total_uses: number; redeemed_count: number; expires_at: Date }>(
-      'SELECT amount_satang, total_uses, redeemed_count, expires_at FROM item_codes WHERE code = $1 FOR UPDATE',
+    const { rows } = await tx.query<{ amount_satang: bigint; total_uses: number; redeemed_count: number; expires_at: Date; approved_at: Date | null }>(
+      'SELECT amount_satang, total_uses, redeemed_count, expires_at, approved_at FROM item_codes WHERE code = $1 FOR UPDATE',
       [code],
     );
     const itemCode = rows[0];
-    if (!itemCode) throw new AppError('ITEM_CODE_NOT_FOUND');
+    // A code whose liability is not approved yet (issue 25 §1) does not exist for members.
+    if (!itemCode || itemCode.approved_at === null) throw new AppError('ITEM_CODE_NOT_FOUND');
     const mine = await tx.query('SELECT 1 FROM item_code_redemptions WHERE code = $1 AND member_id = $2', [code, memberId]);
     if (mine.rowCount > 0) throw new AppError('ITEM_CODE_ALREADY_REDEEMED');
     if (itemCode.expires_at.getTime() <= now.getTime()) throw new AppError('ITEM_CODE_EXPIRED');

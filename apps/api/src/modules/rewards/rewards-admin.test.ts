@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffCall } from '../../test/money-helpers.ts';
+import { approveAs, mainBalance, staffCall } from '../../test/money-helpers.ts';
 
 /** Wheel prizes and item codes in the back office (issue 11 "Rewards"): owner and marketing. */
 let t: TestApp;
@@ -43,6 +43,38 @@ describe('wheel prizes and weights', () => {
   });
 });
 
+describe('item codes pay only once a money role approved the liability (issue 25 finding 1)', () => {
+  it('a cash code of 50,000 baht × 100 uses by marketing waits for approval: members cannot redeem it until finance approves amount × uses', async () => {
+    const created = await staffCall(t, 'POST', '/admin-api/v1/item-codes', { code: 'BIGCASH50K', amount: 50_000, totalUses: 100, expiresAt: inAWeek() }, 'marketing');
+    expect(created.body).toMatchObject({ success: true, data: { approvalStatus: 'pending' } });
+    expect(created.body.message).toContain('ส่งขออนุมัติ');
+    const member = await t.signUp();
+    const token = await t.logIn(member.phoneNumber, member.password);
+    const redeem = () => t.call({ method: 'POST', url: '/user-profile-composite/v1/topup/itemcode/redeem', token, body: { redeem_code: 'BIGCASH50K' } });
+    expect((await redeem()).body.code).toBe('ITEM_CODE_NOT_FOUND');
+
+    const queue = await staffCall(t, 'GET', '/admin-api/v1/approvals', undefined, 'finance');
+    expect(queue.body.data.find((row: { approvalId: string }) => row.approvalId === created.body.data.approvalId)).toMatchObject({ kind: 'item-codes.issue', amount: 5_000_000, requester: 'test-marketing', canDecide: true });
+    // Marketing designs, it cannot make its own codes pay.
+    expect((await approveAs(t, created.body.data.approvalId, 'marketing')).status).toBe(403);
+    expect((await approveAs(t, created.body.data.approvalId, 'finance')).body.data.status).toBe('executed');
+    expect((await redeem()).body).toMatchObject({ success: true, data: { Amount: 50_000 } });
+    expect(await mainBalance(t, token)).toBe(50_000);
+  });
+
+  it('a rejected batch never pays: its codes expire', async () => {
+    const batch = await staffCall(t, 'POST', '/admin-api/v1/item-codes/batch', { prefix: 'NOPE', count: 2, amount: 100, usesPerCode: 5, expiresAt: inAWeek(), reason: 'แจกในไลน์' }, 'marketing');
+    expect(batch.body.data.approvalStatus).toBe('pending');
+    const queue = await staffCall(t, 'GET', '/admin-api/v1/approvals', undefined, 'owner');
+    expect(queue.body.data.find((row: { approvalId: string }) => row.approvalId === batch.body.data.approvalId).amount).toBe(1_000);
+    expect((await staffCall(t, 'POST', `/admin-api/v1/approvals/${batch.body.data.approvalId}/reject`, { reason: 'งบไม่พอ' }, 'owner')).body.data.status).toBe('rejected');
+    const listed = await staffCall(t, 'GET', '/admin-api/v1/item-codes?limit=200', undefined, 'marketing');
+    for (const code of batch.body.data.codes as string[]) {
+      expect(listed.body.data.find((row: { code: string }) => row.code === code)).toMatchObject({ approvalStatus: 'rejected', isExpired: true });
+    }
+  });
+});
+
 describe('item codes: batches and disabling', () => {
   it('creates a batch of distinct codes that members can redeem, audited once with the codes', async () => {
     const batch = await staffCall(t, 'POST', '/admin-api/v1/item-codes/batch', { prefix: 'XMAS', count: 20, amount: 25.5, expiresAt: inAWeek(), reason: 'แจกในไลน์' }, 'marketing');
@@ -52,13 +84,14 @@ describe('item codes: batches and disabling', () => {
     for (const code of codes) expect(code).toMatch(/^XMAS[A-Z2-9]{8}$/);
     const rows = await t.db.query<{ amount_satang: bigint }>('SELECT amount_satang FROM item_codes WHERE code = ANY($1)', [codes]);
     expect(rows.rows.map((row) => BigInt(row.amount_satang))).toEqual(Array(20).fill(2_550n));
-    const audit = await t.db.query<{ after: { codes: string[] } }>(`SELECT after FROM audit_log WHERE action = 'item_code.create_batch'`);
+    const audit = await t.db.query<{ after: { codes: string[] } }>(`SELECT after FROM audit_log WHERE action = 'item_code.create_batch' AND subject_id = 'XMAS*'`);
     expect(audit.rows[0]!.after.codes).toEqual(codes);
   });
 
   it('disables a code: it expires now, members are told it expired, audited; twice is refused', async () => {
     const batch = await staffCall(t, 'POST', '/admin-api/v1/item-codes/batch', { prefix: 'OFF', count: 1, amount: 10, expiresAt: inAWeek(), reason: 'ทดสอบ' }, 'marketing');
     const code = batch.body.data.codes[0] as string;
+    expect((await approveAs(t, batch.body.data.approvalId, 'finance')).status).toBe(200);
     const disabled = await staffCall(t, 'POST', `/admin-api/v1/item-codes/${code}/disable`, { reason: 'โค้ดหลุด' }, 'marketing');
     expect(disabled.body.data).toMatchObject({ code, isExpired: true });
     const member = await t.signUp();

@@ -16,7 +16,7 @@ import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { requireMember, requireMemberWithinLimit } from '../auth/index.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
-import { requireStaff } from '../../plugins/staff-auth.ts';
+import { requireStaff, requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { createItemCode } from './create-item-code.ts';
 import { getWheel } from './get-wheel.ts';
 import { listItemCodes, type ItemCodeRow } from './list-item-codes.ts';
@@ -49,6 +49,7 @@ const toWireItemCode = (row: ItemCodeRow, now: Date) => ({
   isExpired: row.expiresAt.getTime() <= now.getTime(),
   createdAt: row.createdAt.toISOString(),
   createdBy: row.createdBy,
+  approvalStatus: row.approvedAt ? ('approved' as const) : row.expiresAt.getTime() <= now.getTime() ? ('rejected' as const) : ('pending' as const),
 });
 
 /**
@@ -119,12 +120,15 @@ export function registerRewardRoutes(app: FastifyInstance, context: AppContext):
       const staff = requireStaff(context, request);
       const created = await createItemCode(context, {
         ...staff,
+        staffId: requireStaffPrincipal(request).staffId,
+        actorRole: requireStaffPrincipal(request).role,
         code: request.body.code,
         amountSatang: request.body.amount,
         totalUses: request.body.totalUses,
         expiresAt: new Date(request.body.expiresAt),
       });
-      return { success: true, message: 'สร้างโค้ดสำเร็จ', data: toWireItemCode(created, context.now()) };
+      const message = created.approval.status === 'executed' ? 'สร้างโค้ดสำเร็จ' : 'สร้างโค้ดแล้ว ส่งขออนุมัติยอดรวมแล้ว โค้ดจะใช้ได้เมื่อฝ่ายการเงินหรือเจ้าของอนุมัติ';
+      return { success: true, message, data: { ...toWireItemCode(created, context.now()), approvalId: created.approval.approvalId } };
     },
   });
 

@@ -51,6 +51,12 @@ export const STAFF_PERMISSIONS = {
   'members.phone-change.request': ['owner', 'support'],
   /** Approve or reject another staff member's phone change (four-eyes: never one's own). The phone is the login: money roles only. */
   'members.phone-change.approve': ['owner', 'finance'],
+  /** The approvals queue (issue 25 §1): approvers see every pending money request, others their own requests. */
+  'approvals.view': ['owner', 'finance', 'support', 'marketing', 'auditor'],
+  /** Approve or reject someone else's money request; which kinds a role may approve is the policy in modules/approvals. */
+  'approvals.decide': ['owner', 'finance'],
+  /** Ask to change a role's daily limit (another staff member approves: four-eyes itself). */
+  'approvals.limits.request': ['owner'],
   'adjustments.request': ['owner', 'finance', 'support'],
   'adjustments.approve': ['owner', 'finance'],
   'staff.manage': ['owner'],
@@ -113,6 +119,11 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'GET /admin-api/v1/adjustments': 'adjustments.approve',
   'POST /admin-api/v1/adjustments/:adjustmentId/approve': 'adjustments.approve',
   'POST /admin-api/v1/adjustments/:adjustmentId/reject': 'adjustments.approve',
+  'GET /admin-api/v1/approvals': 'approvals.view',
+  'POST /admin-api/v1/approvals/:approvalId/approve': 'approvals.decide',
+  'POST /admin-api/v1/approvals/:approvalId/reject': 'approvals.decide',
+  'GET /admin-api/v1/approvals/limits': 'approvals.view',
+  'POST /admin-api/v1/approvals/limits': 'approvals.limits.request',
   'GET /admin-api/v1/deposits/held': 'deposits.view',
   'POST /admin-api/v1/deposits/:depositId/assign': 'deposits.resolve',
   'POST /admin-api/v1/deposits/:depositId/refund': 'deposits.resolve',
@@ -126,6 +137,10 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'POST /admin-api/v1/payouts/:withdrawalId/record': 'payouts.record',
   'POST /admin-api/v1/payouts/:withdrawalId/confirm': 'payouts.resolve',
   'POST /admin-api/v1/payouts/:withdrawalId/reverse': 'payouts.resolve',
+  'GET /admin-api/v1/payouts/failed': 'payouts.view',
+  'POST /admin-api/v1/payouts/failed/:withdrawalId/retry': 'payouts.resolve',
+  'POST /admin-api/v1/payouts/failed/:withdrawalId/manual': 'payouts.record',
+  'POST /admin-api/v1/payouts/failed/:withdrawalId/return': 'payouts.resolve',
   'GET /admin-api/v1/affiliate-withdrawals': 'withdrawals.view',
   'POST /admin-api/v1/affiliate-withdrawals/:affiliateWithdrawalId/approve': 'affiliate-withdrawals.decide',
   'POST /admin-api/v1/affiliate-withdrawals/:affiliateWithdrawalId/reject': 'affiliate-withdrawals.decide',
@@ -165,6 +180,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'GET /admin-api/v1/jobs/runs': 'jobs.view',
   'GET /admin-api/v1/reports/daily': 'reports.view',
   'GET /admin-api/v1/reports/daily.csv': 'reports.view',
+  'GET /admin-api/v1/reports/staff-actions': 'reports.view',
+  'GET /admin-api/v1/reports/staff-actions.csv': 'reports.view',
   'GET /admin-api/v1/members/:memberId/statement': 'members.view',
   'POST /admin-api/v1/outbox/deliveries/:eventId/:handler/retry': 'outbox.retry',
 };

@@ -6,18 +6,20 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { executePayout } from './execute-payout.ts';
+import { payoutFailureText } from './withdrawal-rules.ts';
 
 /**
  * Staff decision on a withdrawal waiting for approval (above the auto-withdraw maximum). Exactly
  * one decision wins: each is a conditional change of the row from `pending_approval`, under its
  * row lock. Approve → paid through the payout adapter (after the commit); reject → the reservation
- * is voided and the money is the member's again. Both are audited.
+ * is voided and the money is the member's again. Both are audited. An approval whose payout failed
+ * at once answers `failed` with the bank's reason in Thai (`failureReason`, issue 25 §2).
  * @throws AppError NOT_FOUND, STATE_CONFLICT (already decided), VALIDATION_FAILED (reject without a reason).
  */
 export async function decideWithdrawal(
   context: AppContext,
   input: { withdrawalId: string; decision: 'approve' | 'reject'; actor: string; actorRole: string | null; address: string | null; reason?: string | undefined },
-): Promise<{ status: WithdrawalState }> {
+): Promise<{ status: WithdrawalState; failureReason?: string | null }> {
   if (input.decision === 'reject' && !input.reason?.trim()) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุเหตุผลที่ปฏิเสธ' });
   const decided = await inLedgerTransaction(context.db, async (tx) => {
     const { rows } = await tx.query<{ status: string; member_id: string; reserve_transfer_id: bigint; amount_satang: bigint }>(
@@ -69,8 +71,12 @@ export async function decideWithdrawal(
       subjectId: input.withdrawalId,
       details: { reason: input.reason ?? null },
     });
-    return input.decision;
+    return input.decision === 'approve' ? 'approved' : 'rejected';
   });
-  if (decided === 'approve') return { status: await executePayout(context, input.withdrawalId) };
-  return { status: 'rejected' };
+  if (decided === 'rejected') return { status: 'rejected' };
+  const status = await executePayout(context, input.withdrawalId);
+  if (status !== 'failed') return { status };
+  // The payout failed at once: the staff member who approved is told why, now (issue 25 §2).
+  const { rows } = await context.db.query<{ failure_reason: string | null }>('SELECT failure_reason FROM withdrawals WHERE id = $1', [input.withdrawalId]);
+  return { status, failureReason: payoutFailureText(rows[0]?.failure_reason ?? null) };
 }

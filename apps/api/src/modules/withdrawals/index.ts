@@ -7,3 +7,5 @@ export { recoverPayouts } from './recover-payouts.ts';
 export { registerWithdrawalRoutes } from './routes.ts';
 export { OPEN_WITHDRAWAL_STATES, bahtText, isBeingPaid, toWireStatus } from './withdrawal-rules.ts';
 export { recordHouseDebit, type HouseDebitOutcome } from './record-house-debit.ts';
+export { countOpenFailedPayouts } from './list-failed-payouts.ts';
+export { payoutFailureText } from './withdrawal-rules.ts';

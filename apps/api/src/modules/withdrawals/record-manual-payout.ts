@@ -35,46 +35,53 @@ export async function recordManualPayout(
   context: AppContext,
   input: StaffActor & { withdrawalId: string; channelId: string; bankReference: string; paidAt: Date },
 ): Promise<{ status: 'paid' | 'paid_unconfirmed' }> {
+  return inLedgerTransaction(context.db, (tx) => recordManualPayoutInTransaction(tx, { now: context.now(), matchWindowMs: context.config.MANUAL_PAYOUT_MATCH_WINDOW_MS }, input));
+}
+
+/** recordManualPayout in the caller's transaction (a failed payout paid by hand records its new withdrawal so, resolve-failed-payout.ts). */
+export async function recordManualPayoutInTransaction(
+  tx: Queryable,
+  clock: { now: Date; matchWindowMs: number },
+  input: Omit<StaffActor, 'address'> & { address: string | null; withdrawalId: string; channelId: string; bankReference: string; paidAt: Date },
+): Promise<{ status: 'paid' | 'paid_unconfirmed' }> {
   const reference = input.bankReference.trim().toUpperCase();
-  if (input.paidAt.getTime() > context.now().getTime() + PAID_AT_FUTURE_TOLERANCE_MS) {
+  if (input.paidAt.getTime() > clock.now.getTime() + PAID_AT_FUTURE_TOLERANCE_MS) {
     throw new AppError('VALIDATION_FAILED', { message: 'เวลาที่โอนต้องไม่เป็นเวลาในอนาคต' });
   }
-  return inLedgerTransaction(context.db, async (tx) => {
-    await requirePayingChannel(tx, input.channelId);
-    // Channel first, then the withdrawal row: the order the debit path takes (no deadlock).
-    await lockChannelMatching(tx, input.channelId);
-    const { rows } = await tx.query<{ status: WithdrawalState; payout_channel_id: string | null; created_at: Date }>(
-      'SELECT status, payout_channel_id, created_at FROM withdrawals WHERE id = $1 FOR UPDATE',
-      [input.withdrawalId],
-    );
-    const withdrawal = rows[0];
-    if (!withdrawal) throw new AppError('NOT_FOUND');
-    if (withdrawal.payout_channel_id !== null) throw new AppError('PAYOUT_ALREADY_RECORDED');
-    if (withdrawal.status !== 'awaiting_payout') throw new AppError('STATE_CONFLICT');
-    if (input.paidAt.getTime() < withdrawal.created_at.getTime() - 60_000) {
-      throw new AppError('VALIDATION_FAILED', { message: 'เวลาที่โอนต้องไม่ก่อนเวลาที่สมาชิกแจ้งถอน' });
-    }
-    const used = await tx.query('SELECT 1 FROM withdrawals WHERE payout_channel_id = $1 AND payout_provider_ref = $2', [input.channelId, reference]);
-    if (used.rowCount > 0) throw new AppError('PAYOUT_REFERENCE_USED');
+  await requirePayingChannel(tx, input.channelId);
+  // Channel first, then the withdrawal row: the order the debit path takes (no deadlock).
+  await lockChannelMatching(tx, input.channelId);
+  const { rows } = await tx.query<{ status: WithdrawalState; payout_channel_id: string | null; created_at: Date }>(
+    'SELECT status, payout_channel_id, created_at FROM withdrawals WHERE id = $1 FOR UPDATE',
+    [input.withdrawalId],
+  );
+  const withdrawal = rows[0];
+  if (!withdrawal) throw new AppError('NOT_FOUND');
+  if (withdrawal.payout_channel_id !== null) throw new AppError('PAYOUT_ALREADY_RECORDED');
+  if (withdrawal.status !== 'awaiting_payout') throw new AppError('STATE_CONFLICT');
+  if (input.paidAt.getTime() < withdrawal.created_at.getTime() - 60_000) {
+    throw new AppError('VALIDATION_FAILED', { message: 'เวลาที่โอนต้องไม่ก่อนเวลาที่สมาชิกแจ้งถอน' });
+  }
+  const used = await tx.query('SELECT 1 FROM withdrawals WHERE payout_channel_id = $1 AND payout_provider_ref = $2', [input.channelId, reference]);
+  if (used.rowCount > 0) throw new AppError('PAYOUT_REFERENCE_USED');
 
-    await tx.query(
-      `UPDATE withdrawals SET status = 'paid_unconfirmed', payout_channel_id = $2, payout_provider_ref = $3, payout_paid_at = $4,
-         payout_recorded_by = $5, payout_started_at = $6, updated_at = $6
-       WHERE id = $1`,
-      [input.withdrawalId, input.channelId, reference, input.paidAt, input.actor, context.now()],
-    );
-    await recordStaffAction(tx, {
-      actor: input.actor,
-      actorRole: input.actorRole,
-      address: input.address,
-      action: 'withdrawal.payout-recorded',
-      subjectType: 'withdrawal',
-      subjectId: input.withdrawalId,
-      details: { channelId: input.channelId, bankReference: reference, paidAt: input.paidAt.toISOString() },
-    });
-    const confirmed = await claimEarlierDebit(tx, context.config.MANUAL_PAYOUT_MATCH_WINDOW_MS, input.withdrawalId, input.channelId);
-    return { status: confirmed ? 'paid' : 'paid_unconfirmed' };
+  await tx.query(
+    `UPDATE withdrawals SET status = 'paid_unconfirmed', payout_channel_id = $2, payout_provider_ref = $3, payout_paid_at = $4,
+       payout_recorded_by = $5, payout_started_at = $6, updated_at = $6
+     WHERE id = $1`,
+    [input.withdrawalId, input.channelId, reference, input.paidAt, input.actor, clock.now],
+  );
+  await recordStaffAction(tx, {
+    actor: input.actor,
+    actorRole: input.actorRole,
+    address: input.address,
+    action: 'withdrawal.payout-recorded',
+    subjectType: 'withdrawal',
+    subjectId: input.withdrawalId,
+    details: { channelId: input.channelId, bankReference: reference, paidAt: input.paidAt.toISOString() },
   });
+  const confirmed = await claimEarlierDebit(tx, clock.matchWindowMs, input.withdrawalId, input.channelId);
+  return { status: confirmed ? 'paid' : 'paid_unconfirmed' };
 }
 
 /** The house channel must be an active or hidden bank account of the site: debits are read from bank feeds. */

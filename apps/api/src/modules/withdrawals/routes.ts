@@ -10,12 +10,14 @@ import { getWithdrawalCondition } from './get-withdrawal-condition.ts';
 import { requestWithdrawal } from './request-withdrawal.ts';
 import { registerManualPayoutRoutes } from './manual-payout-routes.ts';
 import { cancelBonus } from './cancel-bonus.ts';
+import { registerFailedPayoutRoutes } from './failed-payout-routes.ts';
 
 const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope };
 
-/** Withdrawal calls of spec §7, and the back office's payouts by staff (manual-payout-routes.ts). */
+/** Withdrawal calls of spec §7, the back office's payouts by staff (manual-payout-routes.ts) and failed payouts (failed-payout-routes.ts). */
 export function registerWithdrawalRoutes(app: FastifyInstance, context: AppContext): void {
   registerManualPayoutRoutes(app, context);
+  registerFailedPayoutRoutes(app, context);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/fund-composite/v1/withdrawal/condition', {
     schema: { tags: ['wallet'], summary: 'What the member may withdraw now, and why not', response: { 200: withdrawalConditionResponse, ...refusals } },

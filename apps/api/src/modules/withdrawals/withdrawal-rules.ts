@@ -19,6 +19,29 @@ export function toWireStatus(status: string): 1 | 2 | 3 {
   return 2;
 }
 
+/** Failure codes a payout provider may answer with, in the words a member and staff read (Thai). */
+const PAYOUT_FAILURE_TEXT: Record<string, string> = {
+  ACCOUNT_NOT_FOUND: 'ไม่พบบัญชีปลายทาง',
+  ACCOUNT_FROZEN: 'บัญชีปลายทางถูกระงับ',
+  ACCOUNT_CLOSED: 'บัญชีปลายทางถูกปิดแล้ว',
+  NAME_MISMATCH: 'ชื่อบัญชีปลายทางไม่ตรงกับชื่อสมาชิก',
+  HOUSE_INSUFFICIENT_FUNDS: 'ยอดเงินในบัญชีต้นทางไม่พอ',
+  INSUFFICIENT_FUNDS: 'ยอดเงินในบัญชีต้นทางไม่พอ',
+  LIMIT_EXCEEDED: 'เกินวงเงินโอนของธนาคาร',
+};
+
+/**
+ * A payout failure reason as Thai text (issue 25 §2): the provider's known codes translated, Thai
+ * text (the sandbox bank, staff's own words) kept, anything else prefixed so the code stays visible.
+ * Null when there is no reason (not failed).
+ */
+export function payoutFailureText(reason: string | null): string | null {
+  if (reason === null || reason.trim() === '') return null;
+  const known = PAYOUT_FAILURE_TEXT[reason.trim().toUpperCase()];
+  if (known) return known;
+  return /[\u0E00-\u0E7F]/.test(reason) ? reason : `ธนาคารปฏิเสธการโอน (${reason})`;
+}
+
 /** Baht for a Thai message, as the site shows money (spec §9): `200000n` → `"2,000.00"`. */
 export const bahtText = (amountSatang: bigint) => formatBaht(amountSatang);
 

@@ -22,11 +22,15 @@ describe('history (spec dialog 3; issue 14 §4)', () => {
         withdrawRow({ rejectionReason: 'บัญชีปลายทางไม่ตรงกับชื่อผู้สมัคร' }),
         withdrawRow({ id: 'wdr_failedatthebank000', Amount: 300, rejectionReason: null }),
         withdrawRow({ id: 'wdr_paid00000000000000', Amount: 200, Status: 1 }),
+        withdrawRow({ id: 'wdr_frozenaccount00000', Amount: 6000, rejectionReason: null, failureReason: 'บัญชีปลายทางถูกระงับ' }),
       ]),
     });
     renderAt(<Harness initial="withdraw" />, { path: '/user/transactions-withdraw' });
     const rows = await screen.findAllByTestId('history-row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
+    // Issue 25 §2: the member reads the bank's reason, as staff do.
+    expect(within(rows[3]!).getByTestId('history-failure-reason').textContent).toBe('ธนาคารโอนไม่สำเร็จ: บัญชีปลายทางถูกระงับ');
+    expect(within(rows[3]!).getByTestId('history-reason').textContent).toContain('คืนเงินเข้ากระเป๋าแล้ว');
     expect(within(rows[0]!).getByTestId('history-status').textContent).toBe('ไม่สำเร็จ');
     expect(within(rows[0]!).getByTestId('history-rejection-reason').textContent).toBe('เจ้าหน้าที่ไม่อนุมัติ: บัญชีปลายทางไม่ตรงกับชื่อผู้สมัคร');
     expect(within(rows[0]!).getByTestId('history-reason').textContent).toContain('คืนเงินเข้ากระเป๋าแล้ว');

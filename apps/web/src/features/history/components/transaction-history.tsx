@@ -146,6 +146,13 @@ function HistoryRow({ row }: { row: TransactionRow }) {
               </span>
               <span className="block text-red-200/75">{t('history.refunded')}</span>
             </>
+          ) : row.failureReason ? (
+            <>
+              <span className="block" data-testid="history-failure-reason">
+                {t('history.bankRefusedBecause', { reason: row.failureReason })}
+              </span>
+              <span className="block text-red-200/75">{t('history.refunded')}</span>
+            </>
           ) : (
             t('history.failedRefunded')
           )}
