@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { KASIKORN, escapeRegExp, expectNoHorizontalOverflow, expectText, expectUrl, expectVisible, newMemberDetails, registerAndSignIn, screenshotter } from './helpers.ts';
+import { KASIKORN, escapeRegExp, expectNoHorizontalOverflow, expectText, expectUrl, expectVisible, newMemberDetails, STEP_TIMEOUT_MS, registerAndSignIn, screenshotter } from './helpers.ts';
 import { bahtOf, expectAmount, formatBaht, sandboxBankTransfer, waitForImages } from './play-slot.ts';
 
 /**
@@ -69,18 +69,23 @@ export async function playHub88({ page, baseUrl, sandboxUrl, artifactsDir, sandb
   await tile.click();
 
   // 3. The sandbox Hub88's game page: the balance is Sabai's main wallet (seamless: nothing moved).
-  await expectUrl(page, new RegExp(`^${escapeRegExp(sandbox)}/games/hub88/session/`), 'sandbox Hub88 game page (same tab)');
-  await expectVisible(page.getByTestId('slot-game'), 'the slot game');
-  await expectText(page.getByTestId('balance'), DEPOSIT_BAHT, 'game page balance = the main wallet');
+  // The game opens in the site's game frame over the lobby (issue 26 §2: the reality check stays during play).
+  await expectVisible(page.getByTestId('game-frame'), 'the game frame over the lobby');
+  const game = page.frameLocator('[data-testid="game-frame-iframe"]');
+  await expectVisible(game.getByTestId('slot-game'), 'the slot game in the frame');
+  const gameFrame = page.frames().find((frame) => frame.url().startsWith(`${sandbox}/games/hub88/session/`));
+  if (!gameFrame) throw new Error(`no frame on ${sandbox}/games/hub88/session/: ${page.frames().map((frame) => frame.url()).join(', ')}`);
+  if (page.url() !== launchedFrom) throw new Error(`the page left the lobby (${page.url()}) instead of framing the game`);
+  await expectText(game.getByTestId('balance'), DEPOSIT_BAHT, 'game page balance = the main wallet');
   await screenshot('game-opened');
 
   // 4. Five 10-baht spins: each moves the balance by its own bet and win.
-  await page.getByTestId(`stake-${STAKE_BAHT}`).click();
+  await game.getByTestId(`stake-${STAKE_BAHT}`).click();
   const rounds: SpinResult[] = [];
   let balance = bahtOf(DEPOSIT_BAHT);
   for (let spin = 1; spin <= SPINS; spin += 1) {
     const answer = page.waitForResponse((response) => response.url().endsWith('/games/hub88/api/slot/spin') && response.request().method() === 'POST');
-    await page.getByTestId('spin').click();
+    await game.getByTestId('spin').click();
     const response = await answer;
     const round = (await response.json()) as SpinResult;
     if (!response.ok()) throw new Error(`spin ${spin} refused: HTTP ${response.status()} ${JSON.stringify(round)}`);
@@ -88,8 +93,8 @@ export async function playHub88({ page, baseUrl, sandboxUrl, artifactsDir, sandb
     if (Math.abs(Number(round.balance) - expected) > 0.001) throw new Error(`spin ${spin}: balance ${round.balance}, expected ${expected.toFixed(2)} (before ${balance.toFixed(2)} − ${round.stake} + ${round.payout})`);
     balance = Number(round.balance);
     rounds.push(round);
-    await expectText(page.getByTestId('last-round'), round.roundId, `round ${spin} finished on the page`);
-    await expectText(page.getByTestId('balance'), formatBaht(balance), `game balance after spin ${spin}`);
+    await expectText(game.getByTestId('last-round'), round.roundId, `round ${spin} finished on the page`);
+    await expectText(game.getByTestId('balance'), formatBaht(balance), `game balance after spin ${spin}`);
     if (spin === 1) await screenshot('game-after-first-spin');
   }
   console.log(`  play-hub88: ${rounds.map((round) => `${round.result}(${round.payout})`).join(' ')} → balance ${balance.toFixed(2)}`);
@@ -103,7 +108,8 @@ export async function playHub88({ page, baseUrl, sandboxUrl, artifactsDir, sandb
   if (summary !== wanted) throw new Error(`Hub88's transactions for the rounds: ${summary}, expected ${wanted}`);
 
   // 6. Back on the site: the main wallet holds the game's last balance.
-  await page.getByTestId('back-to-site').click();
+  await game.getByTestId('back-to-site').click();
+  await page.getByTestId('game-frame').waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
   await expectUrl(page, new RegExp(`^${escapeRegExp(launchedFrom)}$`), 'the lobby page the game was launched from');
   await page.goto(`${origin}/user/home`);
   await expectAmount(byTestId('wallet-balance'), balance, 'member card balance = the game page\'s last balance');
