@@ -8,6 +8,7 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
+import { firstLoadGraph } from './first-load-graph.ts';
 
 const resolveHere = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -28,6 +29,23 @@ const API_PREFIXES = [
 /** The page background (index.css --sabai-background): splash screen and browser chrome of the installed app. */
 const BACKGROUND_COLOR = '#0d0b14';
 const OUT_DIR = resolveHere('dist');
+
+/**
+ * The signed-in first paint of /user/home (app.html → app-main.tsx, docs/adr/0045) in two files
+ * instead of twenty: React in one chunk (every page's first paint needs it), and the member
+ * shell's own modules that the landing and login pages do not evaluate in another. On HTTP/1.1
+ * (six connections) each further file is a round trip before the paint in Lighthouse's mobile
+ * simulation (150 ms each). Modules the landing or login page also evaluate first stay in the
+ * chunks the bundler makes, so those pages download nothing more.
+ */
+const HOME_FIRST_SOURCES = (() => {
+  const home = firstLoadGraph(resolveHere('src/app-main.tsx')).sources;
+  const others = [resolveHere('src/main.tsx'), resolveHere('src/login-main.tsx')].flatMap((entry) => [...firstLoadGraph(entry).sources]);
+  for (const file of others) home.delete(file);
+  home.delete(resolveHere('src/app-main.tsx')); // the entry is its own chunk
+  return home;
+})();
+const REACT_MODULES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
 /**
  * vite-plugin-pwa writes the service worker (sw.js, workbox-<hash>.js) after vite-plugin-compression2
@@ -138,6 +156,14 @@ export default defineConfig({
       // contracts module the site imports (docs/adr/0036). The contracts' own helpers say so in
       // their source (`@__NO_SIDE_EFFECTS__`).
       treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: REACT_MODULES },
+            { name: 'member-home-first', test: (id: string) => HOME_FIRST_SOURCES.has(id) },
+          ],
+        },
+      },
     },
     // Each route is its own chunk (router lazy()); warn if a shared chunk grows past this.
     chunkSizeWarningLimit: 400,
