@@ -31,19 +31,21 @@ const BACKGROUND_COLOR = '#0d0b14';
 const OUT_DIR = resolveHere('dist');
 
 /**
- * The signed-in first paint of /user/home (app.html → app-main.tsx, docs/adr/0045) in two files
- * instead of twenty: React in one chunk (every page's first paint needs it), and the member
- * shell's own modules that the landing and login pages do not evaluate in another. On HTTP/1.1
- * (six connections) each further file is a round trip before the paint in Lighthouse's mobile
- * simulation (150 ms each). Modules the landing or login page also evaluate first stay in the
- * chunks the bundler makes, so those pages download nothing more.
+ * A first paint's code in a few files instead of twenty (docs/adr/0045). On HTTP/1.1 (six
+ * connections) each further file before the paint is one more round trip in Lighthouse's mobile
+ * simulation (150 ms). The groups follow which pages' first paints evaluate a module (their entries'
+ * static import graphs, first-load-graph.ts), so no page downloads a module its first paint does
+ * not run: React; what all three pages run; what the landing and the member home run; what only
+ * the member home runs. The member app's own modules stay in the chunks the bundler makes.
  */
-const HOME_FIRST_SOURCES = (() => {
-  const home = firstLoadGraph(resolveHere('src/app-main.tsx')).sources;
-  const others = [resolveHere('src/main.tsx'), resolveHere('src/login-main.tsx')].flatMap((entry) => [...firstLoadGraph(entry).sources]);
-  for (const file of others) home.delete(file);
-  home.delete(resolveHere('src/app-main.tsx')); // the entry is its own chunk
-  return home;
+const FIRST_LOAD_GROUPS = (() => {
+  const entries = { landing: resolveHere('src/main.tsx'), login: resolveHere('src/login-main.tsx'), home: resolveHere('src/app-main.tsx') };
+  const graph = Object.fromEntries(Object.entries(entries).map(([page, entry]) => [page, firstLoadGraph(entry).sources])) as Record<keyof typeof entries, Set<string>>;
+  const isEntry = (file: string) => Object.values(entries).includes(file);
+  const homeOnly = [...graph.home].filter((file) => !isEntry(file) && !graph.landing.has(file) && !graph.login.has(file));
+  const allPages = [...graph.home].filter((file) => !isEntry(file) && graph.landing.has(file) && graph.login.has(file));
+  const landingAndHome = [...graph.home].filter((file) => !isEntry(file) && graph.landing.has(file) && !graph.login.has(file));
+  return { homeOnly: new Set(homeOnly), allPages: new Set(allPages), landingAndHome: new Set(landingAndHome) };
 })();
 const REACT_MODULES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
@@ -160,7 +162,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: REACT_MODULES },
-            { name: 'member-home-first', test: (id: string) => HOME_FIRST_SOURCES.has(id) },
+            // Only the listed modules: what else they import stays in its own group or chunk.
+            { name: 'first-paint', test: (id: string) => FIRST_LOAD_GROUPS.allPages.has(id), includeDependenciesRecursively: false },
+            { name: 'site-first-paint', test: (id: string) => FIRST_LOAD_GROUPS.landingAndHome.has(id), includeDependenciesRecursively: false },
+            { name: 'member-home-first-paint', test: (id: string) => FIRST_LOAD_GROUPS.homeOnly.has(id), includeDependenciesRecursively: false },
           ],
         },
       },
