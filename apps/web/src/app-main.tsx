@@ -37,6 +37,13 @@ const startMemberApp = (options?: MountOptions) =>
  * or tab was in front: a deposit may have been made meanwhile).
  */
 const WAKE_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
+/**
+ * The shell's buttons that need the member app (the footer dialogs, the bonus choice: they do
+ * nothing in the shell). A press on one before the app is in is pressed again on the app's same
+ * button (the shell and the app draw the same elements: first-load-home.test.tsx), so the dialog
+ * opens without a second tap.
+ */
+const REPLAYED_BUTTONS = 'button[aria-haspopup="dialog"][data-testid], button[data-testid="open-bonus-choice"]';
 
 const { token, user } = sessionStore.get();
 if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathname)) {
@@ -48,6 +55,12 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
   const live = new AbortController();
   let leavingTo: string | undefined;
   let isTakingOver = false;
+  let pressedButton: string | undefined; // the data-testid of a REPLAYED_BUTTONS press
+  const rememberPress = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>(REPLAYED_BUTTONS) : null;
+    pressedButton ??= button?.dataset.testid;
+  };
+  window.addEventListener('click', rememberPress, true);
   const takeOver = () => {
     if (isTakingOver) return;
     isTakingOver = true;
@@ -74,6 +87,9 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
       replaceShell: (appContainer) => {
         shellContainer.replaceWith(appContainer);
         whenIdle(() => shell.unmount());
+        window.removeEventListener('click', rememberPress, true);
+        const pressed = pressedButton && appContainer.querySelector<HTMLElement>(`[data-testid="${pressedButton}"]`);
+        if (pressed) setTimeout(() => pressed.click(), 0); // after this commit: the app's own handler opens it
       },
     });
   };
