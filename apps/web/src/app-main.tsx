@@ -116,10 +116,13 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
         </StrictMode>,
       );
     // After the first paint (requests before it count against it): the card's figures, then its live updates.
+    // Not while the opening-soon page is on screen (issue 24 §1): no member call then.
+    const isSiteNotSetUp = () => siteOpening.notSetUpMessage() !== null;
     const startLive = () => {
-      if (isTakingOver) return;
+      if (isTakingOver || isSiteNotSetUp()) return;
       void Promise.resolve(settings ?? settingsRequest).then((known) => {
-        if (!known || isTakingOver) return takeOver(); // no API key without the settings: the app deals with it
+        if (isTakingOver || isSiteNotSetUp()) return;
+        if (!known) return takeOver(); // no API key without the settings: the app deals with it
         startFirstLoadLive({ appId: known.appId, token, onCard: draw, onHandOver: takeOver, signal: live.signal });
       });
     };
