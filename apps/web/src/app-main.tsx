@@ -123,7 +123,11 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
       void Promise.resolve(settings ?? settingsRequest).then((known) => {
         if (isTakingOver || isSiteNotSetUp()) return;
         if (!known) return takeOver(); // no API key without the settings: the app deals with it
-        startFirstLoadLive({ appId: known.appId, token, onCard: draw, onHandOver: takeOver, signal: live.signal });
+        const onCard = (card: FirstLoadCard) => {
+          sessionStore.updateUser(card.user); // kept for the next visit, as the app's refresh does (no write when unchanged)
+          draw(card);
+        };
+        startFirstLoadLive({ appId: known.appId, token, onCard, onHandOver: takeOver, signal: live.signal });
       });
     };
     draw(null);
