@@ -41,6 +41,10 @@ const OUT_DIR = resolveHere('dist');
 const FIRST_LOAD_GROUPS = (() => {
   const entries = { landing: resolveHere('src/main.tsx'), login: resolveHere('src/login-main.tsx'), home: resolveHere('src/app-main.tsx') };
   const graph = Object.fromEntries(Object.entries(entries).map(([page, entry]) => [page, firstLoadGraph(entry).sources])) as Record<keyof typeof entries, Set<string>>;
+  // What those pages load lazily (the login form on /user/login's first load, the landing's
+  // slide-in forms) counts as theirs: a home-only chunk they import would come with its other modules.
+  for (const file of firstLoadGraph(resolveHere('src/app/login/first-load-login-form.tsx')).sources) graph.login.add(file);
+  for (const file of firstLoadGraph(resolveHere('src/app/landing/landing-forms.tsx')).sources) graph.landing.add(file);
   const isEntry = (file: string) => Object.values(entries).includes(file);
   const homeOnly = [...graph.home].filter((file) => !isEntry(file) && !graph.landing.has(file) && !graph.login.has(file));
   const allPages = [...graph.home].filter((file) => !isEntry(file) && graph.landing.has(file) && graph.login.has(file));
