@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ADMIN_DIST_DIR, REPO_ROOT, WEB_DIST_DIR } from './stack.ts';
 
 /** Sources of the member site bundle; a change in any of them means the build is stale. */
-const WEB_SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/app.html', 'apps/web/login.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contracts/src', 'packages/money/src'];
+const WEB_SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/app.html', 'apps/web/login.html', 'apps/web/vite.config.ts', 'apps/web/first-load-graph.ts', 'apps/web/public', 'packages/contracts/src', 'packages/money/src'];
 
 function newestMtimeMs(target: string): number {
   if (!existsSync(target)) return 0;

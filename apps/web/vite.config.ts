@@ -8,6 +8,7 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
+import { firstLoadGraph } from './first-load-graph.ts';
 
 const resolveHere = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -28,6 +29,29 @@ const API_PREFIXES = [
 /** The page background (index.css --sabai-background): splash screen and browser chrome of the installed app. */
 const BACKGROUND_COLOR = '#0d0b14';
 const OUT_DIR = resolveHere('dist');
+
+/**
+ * A first paint's code in a few files instead of twenty (docs/adr/0045). On HTTP/1.1 (six
+ * connections) each further file before the paint is one more round trip in Lighthouse's mobile
+ * simulation (150 ms). The groups follow which pages' first paints evaluate a module (their entries'
+ * static import graphs, first-load-graph.ts), so no page downloads a module its first paint does
+ * not run: React; what all three pages run; what the landing and the member home run; what only
+ * the member home runs. The member app's own modules stay in the chunks the bundler makes.
+ */
+const FIRST_LOAD_GROUPS = (() => {
+  const entries = { landing: resolveHere('src/main.tsx'), login: resolveHere('src/login-main.tsx'), home: resolveHere('src/app-main.tsx') };
+  const graph = Object.fromEntries(Object.entries(entries).map(([page, entry]) => [page, firstLoadGraph(entry).sources])) as Record<keyof typeof entries, Set<string>>;
+  // What those pages load lazily (the login form on /user/login's first load, the landing's
+  // slide-in forms) counts as theirs: a home-only chunk they import would come with its other modules.
+  for (const file of firstLoadGraph(resolveHere('src/app/login/first-load-login-form.tsx')).sources) graph.login.add(file);
+  for (const file of firstLoadGraph(resolveHere('src/app/landing/landing-forms.tsx')).sources) graph.landing.add(file);
+  const isEntry = (file: string) => Object.values(entries).includes(file);
+  const homeOnly = [...graph.home].filter((file) => !isEntry(file) && !graph.landing.has(file) && !graph.login.has(file));
+  const allPages = [...graph.home].filter((file) => !isEntry(file) && graph.landing.has(file) && graph.login.has(file));
+  const landingAndHome = [...graph.home].filter((file) => !isEntry(file) && graph.landing.has(file) && !graph.login.has(file));
+  return { homeOnly: new Set(homeOnly), allPages: new Set(allPages), landingAndHome: new Set(landingAndHome) };
+})();
+const REACT_MODULES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
 /**
  * vite-plugin-pwa writes the service worker (sw.js, workbox-<hash>.js) after vite-plugin-compression2
@@ -138,6 +162,17 @@ export default defineConfig({
       // contracts module the site imports (docs/adr/0036). The contracts' own helpers say so in
       // their source (`@__NO_SIDE_EFFECTS__`).
       treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: REACT_MODULES },
+            // Only the listed modules: what else they import stays in its own group or chunk.
+            { name: 'first-paint', test: (id: string) => FIRST_LOAD_GROUPS.allPages.has(id), includeDependenciesRecursively: false },
+            { name: 'site-first-paint', test: (id: string) => FIRST_LOAD_GROUPS.landingAndHome.has(id), includeDependenciesRecursively: false },
+            { name: 'member-home-first-paint', test: (id: string) => FIRST_LOAD_GROUPS.homeOnly.has(id), includeDependenciesRecursively: false },
+          ],
+        },
+      },
     },
     // Each route is its own chunk (router lazy()); warn if a shared chunk grows past this.
     chunkSizeWarningLimit: 400,

@@ -2,25 +2,27 @@ import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startFirstLoadSettings } from './app/first-load-settings.ts';
+import type { FirstLoadCard } from './app/home/first-load-card.ts';
 import { FirstLoadHome, isFirstLoadHomePath } from './app/home/first-load-home.tsx';
+import { startFirstLoadLive } from './app/home/first-load-live.ts';
 import type { MountOptions } from './app/mount-member-app.tsx';
-import { preloadRouteModules, routeModules } from './app/route-modules.ts';
+import { preloadRouteModules } from './app/route-modules.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { sessionStore } from './lib/session.ts';
 import { siteOpening } from './lib/site-opening.ts';
 import { applyStoredTheme } from './lib/stored-site-settings.ts';
 import { warmImage } from './lib/warm-image.ts';
-import { yieldToMain } from './lib/yield-to-main.ts';
 
 /**
  * Entry of app.html, the member app's first load (`/user/…`): no landing code on the way.
  *
  * A signed-in member on /user/home (the usual first page) gets the member shell and the home page
- * drawn first with React alone, from the stored session and the public settings
- * (app/home/first-load-home.tsx); the member app (router, TanStack Query, the contracts) is asked
- * for once that is painted and takes over on the same markup (docs/adr/0030), its code run step
- * by step (TAKEOVER_STEPS, docs/adr/0036). Any other page starts the member app at once, with its
- * first page's code.
+ * drawn with React alone, from the stored session and the public settings
+ * (app/home/first-load-home.tsx, docs/adr/0030). After that paint the card's figures are asked for
+ * and kept current by plain fetch and the member's event stream (app/home/first-load-live.ts); the
+ * member app (router, TanStack Query, zod and the contracts) is not loaded until the member does
+ * something on the page, comes back to it, or the server's answer needs it (docs/adr/0045). Any
+ * other page starts the member app at once, with its first page's code.
  */
 applyStoredTheme();
 const container = document.getElementById('root');
@@ -30,23 +32,18 @@ const startMemberApp = (options?: MountOptions) =>
   import('./app/mount-member-app.tsx').then(({ mountMemberApp }) => mountMemberApp(container, options));
 
 /**
- * The member app's code on the first load's takeover, in the order it runs (docs/adr/0036). Each
- * step is asked for once the one before has run, and the browser gets a task in between: what a
- * step imports is evaluated in a task of its own (what an earlier step brought is not run again),
- * so no one task holds all of it. The price is a round trip per step, while the shell is on screen;
- * a member who follows a link meanwhile skips the rest (`leave`).
+ * What wakes the member app on the first load of /user/home: the member touching, clicking or
+ * typing on the page (captured before the page's own handlers), or coming back to it (another app
+ * or tab was in front: a deposit may have been made meanwhile).
  */
-const TAKEOVER_STEPS: readonly (() => Promise<unknown>)[] = [
-  () => import('./lib/zod-first.ts'), // zod's library
-  () => import('./lib/api.ts'), // the envelope's, the promotions' and the site settings' schemas
-  () => import('./lib/query-client.ts'), // TanStack Query's core
-  () => import('./features/games/api/get-game-wallet.ts'), // its React bindings, the game schemas
-  () => import('./lib/auth.ts'), // the session calls and their schemas
-  () => import('./app/router.tsx'), // React Router and the routes
-  routeModules.userLayout,
-  routeModules.memberGuard,
-  routeModules.home,
-];
+const WAKE_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
+/**
+ * The shell's buttons that need the member app (the footer dialogs, the bonus choice: they do
+ * nothing in the shell). A press on one before the app is in is pressed again on the app's same
+ * button (the shell and the app draw the same elements: first-load-home.test.tsx), so the dialog
+ * opens without a second tap.
+ */
+const REPLAYED_BUTTONS = 'button[aria-haspopup="dialog"][data-testid], button[data-testid="open-bonus-choice"]';
 
 const { token, user } = sessionStore.get();
 if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathname)) {
@@ -55,59 +52,85 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
   shellContainer.style.display = 'contents';
   container.append(shellContainer);
   const shell = createRoot(shellContainer);
+  const live = new AbortController();
   let leavingTo: string | undefined;
   let isTakingOver = false;
-  let firstCalls: Promise<void> | undefined;
-  const takeOver = async () => {
+  let pressedButton: string | undefined; // the data-testid of a REPLAYED_BUTTONS press
+  const rememberPress = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>(REPLAYED_BUTTONS) : null;
+    pressedButton ??= button?.dataset.testid;
+  };
+  window.addEventListener('click', rememberPress, true);
+  const takeOver = () => {
     if (isTakingOver) return;
     isTakingOver = true;
-    for (const step of TAKEOVER_STEPS) {
-      // The opening-soon page is on screen instead of the shell (issue 24 §1): it has no links and
-      // reloads into the site once it opens, so the member app is not needed on this load.
-      if (siteOpening.notSetUpMessage() !== null) return;
-      if (leavingTo !== undefined) break; // the member is on the way elsewhere: the rest at once
-      try {
-        await step();
-      } catch {
-        break; // not loaded (offline?): the member app asks again below and the router shows what it gets
-      }
-      await yieldToMain();
-    }
-    if (leavingTo === undefined) {
-      // The page's calls, so the app's first render draws their answers (app/home/first-calls.ts).
-      firstCalls = import('./app/home/first-calls.ts').then(
-        ({ startHomeFirstCalls }) => startHomeFirstCalls(),
-        () => undefined, // not loaded (offline?): the page asks for its calls itself when it renders
-      );
-      await yieldToMain();
-    }
+    live.abort(); // the app asks and listens itself from here on
+    for (const type of WAKE_EVENTS) window.removeEventListener(type, wake, true);
+    document.removeEventListener('visibilitychange', wakeOnReturn);
+    // The opening-soon page is on screen instead of the shell (issue 24 §1): it has no links and
+    // reloads into the site once it opens, so the member app is not needed on this load.
+    if (siteOpening.notSetUpMessage() !== null) return;
+    // The page's calls, so the app's first render draws their answers (app/home/first-calls.ts).
+    const firstCalls =
+      leavingTo === undefined
+        ? import('./app/home/first-calls.ts').then(
+            ({ startHomeFirstCalls }) => startHomeFirstCalls(),
+            () => undefined, // not loaded (offline?): the page asks for its calls itself when it renders
+          )
+        : undefined;
     preloadRouteModules(leavingTo ?? window.location.pathname); // the page's code with the member app's
-    await startMemberApp({
+    void startMemberApp({
       firstCalls,
       navigateTo: () => (leavingTo === undefined ? undefined : { to: leavingTo }),
       // In the commit of the app's first render (mount-member-app.tsx): the shell's DOM leaves and
-      // the app's arrives in the same frame. React lets go of the shell when the page is idle: its
-      // tree is off the page already, and unmounting it took a task of its own among the first answers'.
+      // the app's arrives in the same frame. React lets go of the shell when the page is idle.
       replaceShell: (appContainer) => {
         shellContainer.replaceWith(appContainer);
         whenIdle(() => shell.unmount());
+        window.removeEventListener('click', rememberPress, true);
+        const pressed = pressedButton && appContainer.querySelector<HTMLElement>(`[data-testid="${pressedButton}"]`);
+        if (pressed) setTimeout(() => pressed.click(), 0); // after this commit: the app's own handler opens it
       },
     });
   };
-  const startTakeOver = () => void takeOver();
+  function wake() {
+    takeOver();
+  }
+  function wakeOnReturn() {
+    if (document.visibilityState === 'visible') takeOver();
+  }
+  for (const type of WAKE_EVENTS) window.addEventListener(type, wake, { capture: true, passive: true });
+  document.addEventListener('visibilitychange', wakeOnReturn);
   const leave = (to: string) => {
     leavingTo ??= to;
     preloadRouteModules(to);
-    void takeOver();
+    takeOver();
   };
   const { settingsRequest, initialSettings } = startFirstLoadSettings();
   void initialSettings.then((settings) => {
     void warmImage(settings?.logoUrl); // the header's logo, asked for before React draws it
-    shell.render(
-      <StrictMode>
-        <FirstLoadHome user={user} initialSettings={settings} settingsRequest={settingsRequest} onLeave={leave} onPainted={startTakeOver} />
-      </StrictMode>,
-    );
+    const draw = (card: FirstLoadCard | null) =>
+      shell.render(
+        <StrictMode>
+          <FirstLoadHome user={user} card={card} initialSettings={settings} settingsRequest={settingsRequest} onLeave={leave} onPainted={startLive} />
+        </StrictMode>,
+      );
+    // After the first paint (requests before it count against it): the card's figures, then its live updates.
+    // Not while the opening-soon page is on screen (issue 24 §1): no member call then.
+    const isSiteNotSetUp = () => siteOpening.notSetUpMessage() !== null;
+    const startLive = () => {
+      if (isTakingOver || isSiteNotSetUp()) return;
+      void Promise.resolve(settings ?? settingsRequest).then((known) => {
+        if (isTakingOver || isSiteNotSetUp()) return;
+        if (!known) return takeOver(); // no API key without the settings: the app deals with it
+        const onCard = (card: FirstLoadCard) => {
+          sessionStore.updateUser(card.user); // kept for the next visit, as the app's refresh does (no write when unchanged)
+          draw(card);
+        };
+        startFirstLoadLive({ appId: known.appId, token, onCard, onHandOver: takeOver, signal: live.signal });
+      });
+    };
+    draw(null);
   });
 } else {
   preloadRouteModules(window.location.pathname); // with the member app's code, not after it (docs/adr/0025)

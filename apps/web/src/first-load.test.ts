@@ -1,43 +1,20 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { firstLoadGraph } from '../first-load-graph.ts';
 
 /**
  * The code split of docs/adr/0014: what index.html's entry reaches by static imports (the first
  * load of `/`, without any `import()`) must leave the member app's libraries out. `npm run
- * bench:web` prints what that weighs; this keeps a stray import from undoing it.
+ * bench:web` prints what that weighs; this keeps a stray import from undoing it. The walk is the
+ * one vite.config.ts groups the first paints' chunks by (first-load-graph.ts, docs/adr/0045).
  */
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 const MEMBER_APP_ONLY = ['react-router', 'react-i18next', 'i18next', '@tanstack/react-query', 'zod', '@sabai/contracts'];
 
-/** Static value imports and re-exports of a module (not `import type`, not `import()`). */
-function staticImportsOf(file: string): string[] {
-  const source = readFileSync(file, 'utf8');
-  const specifiers: string[] = [];
-  for (const match of source.matchAll(/^\s*(import|export)\s+(type\s+)?([^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm)) {
-    const [, keyword, typeOnly, clause, specifier] = match;
-    if (typeOnly || !specifier) continue;
-    if (keyword === 'export' && !clause) continue;
-    specifiers.push(specifier);
-  }
-  return specifiers;
-}
-
 function packagesReachedFrom(entry: string): Map<string, string> {
-  const packages = new Map<string, string>(); // package → first module importing it
-  const seen = new Set<string>();
-  const queue = [entry];
-  while (queue.length > 0) {
-    const file = queue.shift() as string;
-    if (seen.has(file) || !/\.(ts|tsx)$/.test(file)) continue;
-    seen.add(file);
-    for (const specifier of staticImportsOf(file)) {
-      if (specifier.startsWith('.')) queue.push(path.resolve(path.dirname(file), specifier));
-      else if (!packages.has(specifier)) packages.set(specifier, path.relative(SRC, file));
-    }
-  }
-  return packages;
+  const { packages } = firstLoadGraph(entry);
+  return new Map([...packages].map(([specifier, from]) => [specifier, path.relative(SRC, from)]));
 }
 
 describe('first load of the landing page (index.html → main.tsx)', () => {

@@ -61,7 +61,8 @@ export function usePublicSiteSettings(initial: SiteSettings | null, request: Pro
     void request.then((fresh) => {
       if (!fresh || !isCurrent) return;
       storeSiteSettings(fresh);
-      setSettings(fresh);
+      // The same settings as drawn (the usual case): no re-render of the whole page (docs/adr/0045).
+      setSettings((shown) => (shown !== null && JSON.stringify(shown) === JSON.stringify(fresh) ? shown : fresh));
     });
     return () => {
       isCurrent = false;

@@ -13,7 +13,7 @@ export interface Session {
 }
 
 /** A stored user of an older shape (e.g. GameInfo null before issue 14) is dropped: refresh brings the new one. */
-const isStoredUser = (value: unknown): value is UserInfo =>
+export const isStoredUser = (value: unknown): value is UserInfo =>
   isObject(value) && typeof value.PhoneNumber === 'string' && isObject(value.internalWallet) && isObject(value.GameInfo);
 
 function readStoredSession(): Session {

@@ -66,6 +66,31 @@ describe('the member home of a first load, before the member app (docs/adr/0030)
     expect(app.getByTestId('member-figures').getAttribute('aria-busy')).toBe('true'); // the app says "last known" too until refresh answers
   });
 
+  it('draws the figures the server answered as current: no longer dimmed or busy, the live game wallet and its turnover (docs/adr/0045)', () => {
+    const current = userFixture({ internalWallet: { ...storedUser.internalWallet, mainWallet: 2000 } });
+    render(
+      <FirstLoadHome
+        user={storedUser}
+        card={{ user: current, liveWallet: { mainWallet: 2000, gameWallet: 50 }, liveWalletReadAt: Date.UTC(2026, 10, 28, 6, 5), turnover: { now: 120, needed: 1500 } }}
+        initialSettings={settingsFixture}
+        settingsRequest={Promise.resolve(settingsFixture)}
+        onLeave={vi.fn()}
+        onPainted={vi.fn()}
+      />,
+    );
+    const header = screen.getByTestId('header-balance');
+    expect(header.textContent).toContain('2,050.00');
+    expect(header.getAttribute('aria-busy')).toBeNull();
+    expect(header.getAttribute('data-last-known')).toBeNull();
+    expect(screen.getByTestId('wallet-balance').textContent).toBe('฿ 2,050.00');
+    expect(screen.getByTestId('wallet-balance').className).not.toContain('opacity-70');
+    expect(screen.getByTestId('member-figures').getAttribute('aria-busy')).toBeNull();
+    expect(screen.getByTestId('game-wallet-box').getAttribute('data-live')).toBe('true');
+    expect(screen.getByTestId('game-wallet-read-at')).toBeTruthy();
+    expect(screen.getByTestId('turnover').textContent).toBe('120.00/1,500.00');
+    expect((screen.getByTestId('refresh-balance') as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('is drawn for /user/home and /user/home/{shareToken} only', () => {
     expect(isFirstLoadHomePath('/user/home')).toBe(true);
     expect(isFirstLoadHomePath('/user/home/')).toBe(true);

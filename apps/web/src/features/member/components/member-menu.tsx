@@ -1,4 +1,4 @@
-import type { ComponentType, SVGProps } from 'react';
+import { memo, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from '../../../lib/translate.ts';
 import {
   CashbackIcon,
@@ -51,7 +51,7 @@ interface MemberMenuProps {
  * The member's features as tiles; cashback and affiliate only when the site turns them on (spec
  * §6). A tile with an opener is a button that opens its dialog; every other tile is a link.
  */
-export function MemberMenu({ useCashback, useAffiliate, dialogOpeners = {}, allHref }: MemberMenuProps) {
+function MemberMenuTiles({ useCashback, useAffiliate, dialogOpeners = {}, allHref }: MemberMenuProps) {
   const { t } = useTranslation();
   const entries = ENTRIES.filter(
     (entry) => (entry.key !== 'cash_back' || useCashback) && (entry.key !== 'affiliate' || useAffiliate),
@@ -97,3 +97,9 @@ export function MemberMenu({ useCashback, useAffiliate, dialogOpeners = {}, allH
 }
 
 const TILE_CLASS = 'flex flex-col items-center gap-1.5 text-center';
+
+/**
+ * Drawn again only when its settings or openers change: the first load's card figures (and the
+ * member app's) re-render the home page without touching its tiles (docs/adr/0045).
+ */
+export const MemberMenu = memo(MemberMenuTiles);
