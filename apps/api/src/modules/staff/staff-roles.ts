@@ -127,6 +127,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'GET /admin-api/v1/deposits/held': 'deposits.view',
   'POST /admin-api/v1/deposits/:depositId/assign': 'deposits.resolve',
   'POST /admin-api/v1/deposits/:depositId/refund': 'deposits.resolve',
+  'POST /admin-api/v1/deposits/:depositId/refund-check': 'deposits.resolve',
   'POST /admin-api/v1/deposits/:depositId/release': 'deposits.resolve',
   'GET /admin-api/v1/withdrawals': 'withdrawals.view',
   'POST /admin-api/v1/withdrawals/:withdrawalId/approve': 'withdrawals.decide',
