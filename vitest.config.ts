@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
+    include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx', 'apps/admin/src/**/*.test.tsx'],
     testTimeout: 30_000,
     // afterAll hooks check the whole ledger (reconcileMoney) on what the file built: on PGlite with the
     // machine shared (load 8–9) one took over 60 s (promotions.test.ts, 2026-11-27; 15 s for the whole
