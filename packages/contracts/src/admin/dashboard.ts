@@ -7,28 +7,30 @@ import { baht, envelope } from '../envelope.ts';
  * channel (the house account or wallet that received them), paid withdrawals in total and by the
  * member's bank (a withdrawal's channel is always BANK, spec §withdrawal), the net (baht), the
  * counts of what waits for staff, the last `ledger:reconcile` run and the partner (game) status.
+ * Money totals are null for a role without the `dashboard.money` permission (issue 25 §1: support
+ * and marketing see counts, not money).
  */
 export const adminDashboard = z.object({
   day: z.string().describe('start of the current Bangkok day, ISO-8601 UTC'),
   deposits: z.object({
     count: z.number().int(),
-    amount: baht,
+    amount: baht.nullable(),
     byChannel: z.array(
       z.object({
         channelId: z.string(),
         kind: z.enum(['bank', 'truemoney', 'promptpay']),
         label: z.string().describe('bank code and account number, TrueMoney phone or PromptPay id, then the account name'),
         count: z.number().int(),
-        amount: baht,
+        amount: baht.nullable(),
       }),
     ),
   }),
   withdrawals: z.object({
     count: z.number().int(),
-    amount: baht,
-    byBank: z.array(z.object({ bankCode: z.string(), count: z.number().int(), amount: baht })),
+    amount: baht.nullable(),
+    byBank: z.array(z.object({ bankCode: z.string(), count: z.number().int(), amount: baht.nullable() })),
   }),
-  net: z.number().describe('baht: credited deposits minus paid withdrawals (may be negative)'),
+  net: z.number().nullable().describe('baht: credited deposits minus paid withdrawals (may be negative)'),
   waiting: z.object({
     withdrawals: z.number().int(),
     heldDeposits: z.number().int(),
@@ -62,7 +64,7 @@ export const adminDashboard = z.object({
    */
   partner: z.object({
     openCases: z.number().int(),
-    suspense: baht,
+    suspense: baht.nullable(),
     oldestOpenSince: z.string().nullable(),
     lastWatch: z.object({ at: z.string(), outcome: z.enum(['ok', 'failed', 'running']) }).nullable(),
   }),

@@ -14,6 +14,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_PERMISSIONS = {
   'dashboard.view': ['owner', 'finance', 'support', 'marketing', 'auditor'],
+  /** The dashboard's money totals (issue 25 §1): roles without a money permission see counts only. */
+  'dashboard.money': ['owner', 'finance', 'auditor'],
   'deposits.view': ['owner', 'finance', 'support', 'auditor'],
   'deposits.resolve': ['owner', 'finance'],
   'withdrawals.view': ['owner', 'finance', 'support', 'auditor'],
