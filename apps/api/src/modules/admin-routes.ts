@@ -34,8 +34,7 @@ import {
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../context.ts';
 import { requireStaff } from '../plugins/staff-auth.ts';
-import { resolveHeldDeposit } from './deposits/index.ts';
-import { checkHeldDepositRefund, releaseAmlHeldDeposit, requestHeldDepositRefund, type RefundNameCheck } from './deposits/index.ts';
+import { checkHeldDepositRefund, requestHeldDepositCredit, requestHeldDepositRefund, type RefundNameCheck } from './deposits/index.ts';
 import { requireStaffPrincipal } from '../plugins/staff-auth.ts';
 
 const refundCheckToWire = ({ amountSatang, ...check }: RefundNameCheck) => ({ ...check, Amount: satangToBahtNumber(amountSatang) });
@@ -95,9 +94,9 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   routes.post('/admin-api/v1/deposits/:depositId/assign', {
     schema: { tags: TAGS, params: heldDepositParams, body: assignHeldDepositBody, response: { 200: heldDepositCreditedResponse } },
   }, async (request) => {
-    const staff = requireStaff(context, request);
-    const result = await resolveHeldDeposit(context, { depositId: request.params.depositId, ...staff, action: 'assign', memberPhoneNumber: request.body.memberPhoneNumber, note: request.body.note ?? '' });
-    return { success: true, message: 'ok', data: result };
+    const staff = requireStaffPrincipal(request);
+    const result = await requestHeldDepositCredit(context, { action: 'assign', depositId: request.params.depositId, staffId: staff.staffId, role: staff.role, address: request.ip, memberPhoneNumber: request.body.memberPhoneNumber, ...(request.body.note ? { note: request.body.note } : {}) });
+    return { success: true, message: result.status === 'credited' ? 'ok' : 'ส่งขออนุมัติแล้ว รอเจ้าหน้าที่อีกคนอนุมัติ', data: result };
   });
 
   // Issue 12: a deposit held for the AML review (AML_REVIEW) released to the member it was matched
@@ -105,9 +104,9 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   routes.post('/admin-api/v1/deposits/:depositId/release', {
     schema: { tags: TAGS, params: heldDepositParams, body: releaseHeldDepositBody, response: { 200: heldDepositCreditedResponse } },
   }, async (request) => {
-    const staff = requireStaff(context, request);
-    const result = await releaseAmlHeldDeposit(context, { depositId: request.params.depositId, ...staff, note: request.body.note });
-    return { success: true, message: result.alreadyReleased ? 'รายการนี้ปล่อยให้สมาชิกแล้ว' : 'ปล่อยเงินฝากให้สมาชิกแล้ว', data: { status: result.status } };
+    const staff = requireStaffPrincipal(request);
+    const result = await requestHeldDepositCredit(context, { action: 'release', depositId: request.params.depositId, staffId: staff.staffId, role: staff.role, address: request.ip, note: request.body.note });
+    return { success: true, message: result.status === 'credited' ? 'ปล่อยเงินฝากให้สมาชิกแล้ว' : 'ส่งขออนุมัติแล้ว รอเจ้าหน้าที่อีกคนอนุมัติ', data: result };
   });
 
   // A refund pays the sender back through the payout adapter (refund-held-deposit.ts): the

@@ -120,7 +120,8 @@ export const resolveGameCaseBody = z.object({ resolution: z.enum(['align_partner
 // --- Answers of the staff actions on money ------------------------------------------------------------
 
 /** `POST /admin-api/v1/deposits/:depositId/assign` and `…/release`: the deposit is credited to the member. */
-export const heldDepositCreditedResponse = envelope(z.object({ status: z.literal('credited') }));
+/** `credited`, or `pending_approval`: sent for a second person's approval (issue 25 §1), nothing moved yet. */
+export const heldDepositCreditedResponse = envelope(z.object({ status: z.enum(['credited', 'pending_approval']), approvalId: z.string().nullable() }));
 /**
  * `POST /admin-api/v1/deposits/:depositId/refund`: `refunded` (the bank paid the sender back),
  * `refunding` (the bank has not answered yet: the payout sweep finishes it) or `held` (the bank

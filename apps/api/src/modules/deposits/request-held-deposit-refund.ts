@@ -69,7 +69,7 @@ export async function requestHeldDepositRefund(
       kind: 'held-deposit.refund', requester: { staffId: input.staffId, role: input.role }, amountSatang: check.amountSatang,
       subject: { type: 'deposit', id: input.depositId }, reason: note, address: input.address, now: context.now(), requireSecondPerson: mismatch,
       payload: { depositId: input.depositId, bankCode: input.bankCode, accountNumber: input.accountNumber, accountName: check.destinationName ?? check.senderName ?? 'ไม่ได้ตรวจชื่อบัญชี',
-        senderName: check.senderName, destinationName: check.destinationName, nameCheck: check.nameCheck, note, amount: satangToBahtNumber(check.amountSatang) },
+        senderName: check.senderName, destinationName: check.destinationName, nameCheck: check.nameCheck, note, amount: satangToBahtNumber(check.amountSatang), requesterAddress: input.address },
       idempotencyKey: `deposit-refund:${input.depositId}:${randomUUID()}`,
     });
   });
@@ -87,7 +87,7 @@ const startedOf = (result: Record<string, unknown>): StartedRefund => ({
 const startApprovedRefund: MoneyActionHandler = async (tx, action) => {
   const payload = action.payload;
   const started = await startDepositRefund(tx, {
-    depositId: String(payload.depositId), actor: `staff:${action.requester.username}`, actorRole: action.requester.role, address: null,
+    depositId: String(payload.depositId), actor: `staff:${action.requester.username}`, actorRole: action.requester.role, address: typeof payload.requesterAddress === 'string' ? payload.requesterAddress : null,
     note: String(payload.note), bankCode: String(payload.bankCode), accountNumber: String(payload.accountNumber), accountName: String(payload.accountName),
   });
   return { ...started, amountSatang: started.amountSatang.toString() };
