@@ -29,21 +29,19 @@ export async function assignHeldDepositInTransaction(
   now: Date,
   input: { depositId: string; actor: string; actorRole: string | null; address: string | null; memberPhoneNumber: string; note?: string },
 ): Promise<{ status: 'credited' }> {
-  {
-    const { rows } = await tx.query<{ status: string; event_id: bigint; amount_satang: bigint }>(
-      `SELECT status, event_id, amount_satang FROM deposits WHERE id = $1 FOR UPDATE`,
-      [input.depositId],
-    );
-    const deposit = rows[0];
-    if (!deposit) throw new AppError('NOT_FOUND');
-    if (deposit.status !== 'held') throw new AppError('STATE_CONFLICT');
-    const member = await tx.query<{ id: string }>(`SELECT id FROM members WHERE phone_number = $1 AND status = 'active'`, [input.memberPhoneNumber]);
-    const memberId = member.rows[0]?.id;
-    if (!memberId) throw new AppError('NOT_FOUND', { message: 'ไม่พบสมาชิกเบอร์นี้' });
-    await creditHeldDeposit(tx, now, { depositId: input.depositId, eventId: deposit.event_id, amountSatang: deposit.amount_satang, memberId, actor: input.actor });
-    await recordStaffAction(tx, { actor: input.actor, actorRole: input.actorRole, address: input.address, action: 'deposit.assign', subjectType: 'deposit', subjectId: input.depositId, details: { memberId, note: input.note ?? null } });
-    return { status: 'credited' as const };
-  }
+  const { rows } = await tx.query<{ status: string; event_id: bigint; amount_satang: bigint }>(
+    `SELECT status, event_id, amount_satang FROM deposits WHERE id = $1 FOR UPDATE`,
+    [input.depositId],
+  );
+  const deposit = rows[0];
+  if (!deposit) throw new AppError('NOT_FOUND');
+  if (deposit.status !== 'held') throw new AppError('STATE_CONFLICT');
+  const member = await tx.query<{ id: string }>(`SELECT id FROM members WHERE phone_number = $1 AND status = 'active'`, [input.memberPhoneNumber]);
+  const memberId = member.rows[0]?.id;
+  if (!memberId) throw new AppError('NOT_FOUND', { message: 'ไม่พบสมาชิกเบอร์นี้' });
+  await creditHeldDeposit(tx, now, { depositId: input.depositId, eventId: deposit.event_id, amountSatang: deposit.amount_satang, memberId, actor: input.actor });
+  await recordStaffAction(tx, { actor: input.actor, actorRole: input.actorRole, address: input.address, action: 'deposit.assign', subjectType: 'deposit', subjectId: input.depositId, details: { memberId, note: input.note ?? null } });
+  return { status: 'credited' as const };
 }
 
 /**
@@ -73,24 +71,22 @@ export async function releaseAmlHeldDepositInTransaction(
 ): Promise<{ status: 'credited'; memberId: string; alreadyReleased: boolean }> {
   const note = input.note.trim();
   if (!note) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุผลการตรวจสอบ' });
-  {
-    const { rows } = await tx.query<{ status: string; event_id: bigint; amount_satang: bigint; hold_reason: string | null; member_id: string | null; resolved_by: string | null }>(
-      'SELECT status, event_id, amount_satang, hold_reason, member_id, resolved_by FROM deposits WHERE id = $1 FOR UPDATE',
-      [input.depositId],
-    );
-    const deposit = rows[0];
-    if (!deposit) throw new AppError('NOT_FOUND');
-    if (deposit.hold_reason !== 'AML_REVIEW' || !deposit.member_id) throw new AppError('STATE_CONFLICT', { message: 'รายการนี้ไม่ได้รอตรวจสอบ AML' });
-    if (deposit.status === 'credited') return { status: 'credited' as const, memberId: deposit.member_id, alreadyReleased: true };
-    if (deposit.status !== 'held') throw new AppError('STATE_CONFLICT');
-    const memberId = deposit.member_id;
-    await creditHeldDeposit(tx, now, { depositId: input.depositId, eventId: deposit.event_id, amountSatang: deposit.amount_satang, memberId, actor: input.actor });
-    await recordStaffAction(tx, {
-      actor: input.actor, actorRole: input.actorRole, address: input.address, action: 'deposit.release', subjectType: 'deposit', subjectId: input.depositId,
-      reason: note, details: { memberId, holdReason: 'AML_REVIEW' },
-    });
-    return { status: 'credited' as const, memberId, alreadyReleased: false };
-  }
+  const { rows } = await tx.query<{ status: string; event_id: bigint; amount_satang: bigint; hold_reason: string | null; member_id: string | null; resolved_by: string | null }>(
+    'SELECT status, event_id, amount_satang, hold_reason, member_id, resolved_by FROM deposits WHERE id = $1 FOR UPDATE',
+    [input.depositId],
+  );
+  const deposit = rows[0];
+  if (!deposit) throw new AppError('NOT_FOUND');
+  if (deposit.hold_reason !== 'AML_REVIEW' || !deposit.member_id) throw new AppError('STATE_CONFLICT', { message: 'รายการนี้ไม่ได้รอตรวจสอบ AML' });
+  if (deposit.status === 'credited') return { status: 'credited' as const, memberId: deposit.member_id, alreadyReleased: true };
+  if (deposit.status !== 'held') throw new AppError('STATE_CONFLICT');
+  const memberId = deposit.member_id;
+  await creditHeldDeposit(tx, now, { depositId: input.depositId, eventId: deposit.event_id, amountSatang: deposit.amount_satang, memberId, actor: input.actor });
+  await recordStaffAction(tx, {
+    actor: input.actor, actorRole: input.actorRole, address: input.address, action: 'deposit.release', subjectType: 'deposit', subjectId: input.depositId,
+    reason: note, details: { memberId, holdReason: 'AML_REVIEW' },
+  });
+  return { status: 'credited' as const, memberId, alreadyReleased: false };
 }
 
 /**
