@@ -356,7 +356,7 @@ async function supportBonusAndFourEyes(
   if ((await page.getByTestId('pending-adjustments').count()) > 0) throw new Error('support sees the approvals');
   const memberId = await memberIdOf(db, bonusMember.member.phoneNumber);
   // Support sees their own request waiting on the อนุมัติ screen, and no queue to decide.
-  await page.getByRole('button', { name: 'อนุมัติ', exact: true }).click();
+  await page.getByRole('navigation').getByRole('button', { name: 'อนุมัติ', exact: true }).click();
   const ownRequest = page.getByTestId('approvals-mine').getByTestId('approval-row').filter({ hasText: memberId });
   await expectText(ownRequest, 'รออนุมัติ', "support's own request, waiting");
   if ((await page.getByTestId('approvals-queue').count()) > 0) throw new Error('support sees the approvals queue');
@@ -364,7 +364,7 @@ async function supportBonusAndFourEyes(
   await page.getByRole('button', { name: 'ออกจากระบบ', exact: true }).click();
 
   await signInAgain(page, db, 'owner.journey', OWNER_PASSWORD);
-  await page.getByRole('button', { name: 'อนุมัติ', exact: true }).click();
+  await page.getByRole('navigation').getByRole('button', { name: 'อนุมัติ', exact: true }).click();
   const waitingRow = page.getByTestId('approvals-queue').getByTestId('approval-row').filter({ hasText: memberId });
   await expectText(waitingRow, 'support.journey', 'the waiting adjustment with who asked');
   await expectText(waitingRow, '1,500.00', 'the waiting adjustment with its amount');
