@@ -43,8 +43,8 @@ const CHROMIUM_ARGS = [
  * in through the real two steps (password, then a TOTP code from the enrolment secret), who sets
  * their own password, then calls with the bearer session.
  */
-async function staffClient(apiUrl: string, db: Db): Promise<StaffClient> {
-  const created = await db.transaction((tx) => createStaffAccount(tx, { username: 'e2e-owner', role: 'owner', actor: 'e2e', actorRole: null }));
+async function staffClient(apiUrl: string, db: Db, who: { username: string; role: 'owner' | 'finance' } = { username: 'e2e-owner', role: 'owner' }): Promise<StaffClient> {
+  const created = await db.transaction((tx) => createStaffAccount(tx, { username: who.username, role: who.role, actor: 'e2e', actorRole: null }));
   const post = async (path: string, body: unknown, token?: string) => {
     const response = await fetch(`${apiUrl}${path}`, {
       method: 'POST',
@@ -59,7 +59,7 @@ async function staffClient(apiUrl: string, db: Db): Promise<StaffClient> {
   if (first.step !== 'enrol_totp') throw new Error(`expected TOTP enrolment, got ${String(first.step)}`);
   const signedIn = await post('/admin-api/v1/auth/totp', { challenge: first.challenge, code: currentTotp(String(first.totpSecret), new Date()) });
   const token = String(signedIn.token);
-  await post('/admin-api/v1/auth/password', { currentPassword: created.oneTimePassword, newPassword: 'e2e-owner-password-of-our-own' }, token);
+  await post('/admin-api/v1/auth/password', { currentPassword: created.oneTimePassword, newPassword: `${who.username}-password-of-our-own` }, token);
   return {
     token,
     async call(method, path, body) {
@@ -105,6 +105,8 @@ const stack = await startStack({
 const only = process.env.E2E_ONLY?.split(',').filter(Boolean);
 const selected = JOURNEYS.filter((entry) => !only || only.includes(entry.name));
 const staff = await staffClient(stack.apiUrl, stack.db);
+// A second person (issue 25 §1): money actions of the owner (an item code's liability) wait for another staff member's approval.
+const approver = await staffClient(stack.apiUrl, stack.db, { username: 'e2e-finance', role: 'finance' });
 let browser: Browser | undefined;
 let failures = 0;
 try {
@@ -129,6 +131,7 @@ try {
         sandboxUrl: stack.sandboxUrl,
         artifactsDir,
         staff,
+        approver,
         partnerTools: { baseUrl: stack.sandboxUrl, ...stack.partnerAgent },
         // The sandbox key the stack started the sandbox with (its SMS delivery switch needs it).
         sandboxKey: loadConfig(process.env).SANDBOX_API_KEY,

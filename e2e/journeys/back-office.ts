@@ -331,8 +331,9 @@ const OWNER_PASSWORD = 'an-owner-password-2026';
  * The rest of issue 11's journey, after the owner's audit trail: the owner adds a support account;
  * support suspends a member, whose next login (member site and API) shows the Thai message; a
  * member with the bonus preference deposits twice and gets the first-deposit promotion once; support
- * asks for an adjustment above ADJUSTMENT_SECOND_APPROVAL_ABOVE_SATANG (1,000 baht by default), which
- * changes nothing until the owner approves it; then `npm run audit:verify` passes on the journey's database.
+ * asks for an adjustment (support's daily limit is 0 out of the box, issue 25 §1), which changes
+ * nothing and shows in support's own requests on the อนุมัติ screen until the owner approves it
+ * there; then `npm run audit:verify` passes on the journey's database.
  */
 async function supportBonusAndFourEyes(
   page: Page,
@@ -402,25 +403,32 @@ async function supportBonusAndFourEyes(
   await screenshot('support-member-two-deposits-one-bonus');
   console.log(`  back-office: two deposits (100.00, 200.00), one grant: ${JOURNEY_PROMOTION.id} 50.00`);
 
-  // 10. Four eyes: support asks for 1,500.00 (above the 1,000.00 threshold); nothing moves until a second person approves.
+  // 10. Four eyes (issue 25 §1): support asks for 1,500.00; support's daily limit is 0, so nothing moves until a second person approves.
   await requestAdjustmentOnScreen(page, 'credit', '1500', 'ชดเชยยอดฝากตกหล่น (journey)');
-  await expectVisible(page.getByText('รอเจ้าหน้าที่อีกคนอนุมัติ'), 'the adjustment waiting for a second approver');
+  await expectText(page.getByTestId('adjustment-outcome'), 'ส่งขออนุมัติแล้ว', 'the adjustment sent for approval, not done');
   await screenshot('support-adjustment-waiting');
   await waitForMoney(origin, bonusMember.token, 350, 'the balance unchanged while the adjustment waits');
   if ((await page.getByTestId('pending-adjustments').count()) > 0) throw new Error('support sees the approvals');
+  const memberId = await memberIdOf(db, bonusMember.member.phoneNumber);
+  // Support sees their own request waiting on the อนุมัติ screen, and no queue to decide.
+  await page.getByRole('navigation').getByRole('button', { name: 'อนุมัติ', exact: true }).click();
+  const ownRequest = page.getByTestId('approvals-mine').getByTestId('approval-row').filter({ hasText: memberId });
+  await expectText(ownRequest, 'รออนุมัติ', "support's own request, waiting");
+  if ((await page.getByTestId('approvals-queue').count()) > 0) throw new Error('support sees the approvals queue');
+  await screenshot('support-own-requests');
   await page.getByRole('button', { name: 'ออกจากระบบ', exact: true }).click();
 
   await signInAgain(page, db, 'owner.journey', OWNER_PASSWORD);
-  await page.getByRole('button', { name: 'สมาชิก', exact: true }).click();
-  const memberId = await memberIdOf(db, bonusMember.member.phoneNumber);
-  const waitingRow = page.getByTestId('pending-adjustments').locator('p', { hasText: memberId });
+  await page.getByRole('navigation').getByRole('button', { name: 'อนุมัติ', exact: true }).click();
+  const waitingRow = page.getByTestId('approvals-queue').getByTestId('approval-row').filter({ hasText: memberId });
   await expectText(waitingRow, 'support.journey', 'the waiting adjustment with who asked');
-  await screenshot('owner-pending-adjustment');
-  await waitingRow.getByRole('button', { name: 'อนุมัติ', exact: true }).click();
-  await waitingRow.waitFor({ state: 'detached' });
+  await expectText(waitingRow, '1,500.00', 'the waiting adjustment with its amount');
+  await screenshot('owner-approvals-queue');
+  await waitingRow.getByTestId('approve').click();
+  await expectText(page.getByRole('status'), 'อนุมัติแล้ว', 'the approval done');
   await waitForMoney(origin, bonusMember.token, 1850, 'the adjustment applied after the approval');
   await screenshot('owner-approved-adjustment');
-  console.log('  back-office: support asked for 1,500.00, the balance moved only when the owner approved');
+  console.log('  back-office: support asked for 1,500.00, the balance moved only when the owner approved it on the อนุมัติ screen');
 
   // 11. `npm run audit:verify` on the journey's database exits 0. On PGlite the stack's database
   // is in this process's memory (no URL another process could open): the in-process check stands in.

@@ -55,6 +55,8 @@ export interface RewardsJourneyOptions {
   sandboxUrl: string;
   artifactsDir: string;
   staff: StaffClient;
+  /** A second staff member (finance): approves the owner's money actions (issue 25 §1). */
+  approver: StaffClient;
   /** The sandbox partner's signed test tools (scripted slot outcomes). */
   partnerTools: PartnerSandboxTarget;
 }
@@ -97,7 +99,7 @@ interface LedgerBalance {
   prizeWallet: number;
 }
 
-export async function rewardsJourney({ page, baseUrl, sandboxUrl, artifactsDir, staff, partnerTools }: RewardsJourneyOptions): Promise<void> {
+export async function rewardsJourney({ page, baseUrl, sandboxUrl, artifactsDir, staff, approver, partnerTools }: RewardsJourneyOptions): Promise<void> {
   const origin = trimSlash(baseUrl);
   const sandbox = trimSlash(sandboxUrl);
   const screenshot = screenshotter(page, artifactsDir);
@@ -249,6 +251,10 @@ export async function rewardsJourney({ page, baseUrl, sandboxUrl, artifactsDir, 
       expiresAt: new Date(Date.now() + 24 * 3_600_000).toISOString(),
     });
     if (!isSuccess(created)) throw new Error(`staff could not create the item code: ${JSON.stringify(created)}`);
+    // Issue 25 §1: the code pays only once a second person (finance) approved its liability.
+    const approvalId = (created as { data?: { approvalId?: string } }).data?.approvalId;
+    const approved = await approver.call('POST', `/admin-api/v1/approvals/${approvalId}/approve`, {});
+    if (!isSuccess(approved)) throw new Error(`finance could not approve the item code: ${JSON.stringify(approved)}`);
     await referredPage.goto(`${origin}/user/free_credit`);
     const beforeRedeem = await ledgerBalance(referredPage);
     await referredPage.getByTestId('free-credit-code').fill(code.toLowerCase());

@@ -26,14 +26,16 @@ import { PayoutsPage } from './pages/payouts';
 import { FailedPayoutsPage } from './pages/failed-payouts';
 import { Button } from './ui';
 import { SetupPage } from './pages/setup';
+import { ApprovalsPage } from './pages/approvals';
 import { PhoneChangesPage, SmsPage } from './pages/sms';
 import { setupChecklistResponse } from '@sabai/contracts';
 
 type Page = 'settings' | 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff' | 'protection' | LatePage;
 /** Screens added late in issue 11; their labels are inline Thai/English (lib/bilingual.ts). */
-type LatePage = 'setup' | 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels' | 'game' | 'payouts' | 'failed-payouts' | 'sms' | 'phone-changes';
+type LatePage = 'approvals' | 'setup' | 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels' | 'game' | 'payouts' | 'failed-payouts' | 'sms' | 'phone-changes';
 const LATE_PAGES: Array<{ page: LatePage; permission: string; th: string; en: string }> = [
   { page: 'setup', permission: 'setup.view', th: 'เริ่มต้นใช้งาน', en: 'Setup' },
+  { page: 'approvals', permission: 'approvals.view', th: 'อนุมัติ', en: 'Approvals' },
   { page: 'payouts', permission: 'payouts.view', th: 'รายการที่ต้องโอน', en: 'Payouts to pay' },
   { page: 'failed-payouts', permission: 'payouts.view', th: 'โอนไม่สำเร็จ', en: 'Failed payouts' },
   { page: 'affiliate-withdrawals', permission: 'withdrawals.view', th: 'ถอนรายได้แนะนำเพื่อน', en: 'Affiliate withdrawals' },
@@ -135,6 +137,7 @@ function BackOffice() {
         </header>
         <main className="p-6">
           {current === 'setup' && <SetupPage canOpen={may('site.open')} onNavigate={(screen) => setPage(screen as Page)} />}
+          {current === 'approvals' && <ApprovalsPage canDecide={may('approvals.decide')} canRequestLimits={may('approvals.limits.request')} />}
           {current === 'withdrawals' && <WithdrawalsPage canDecide={may('withdrawals.decide')} canViewMember={may('members.view')} />}
           {current === 'dashboard' && <DashboardPage />}
           {current === 'settings' && <SettingsPage canManage={may('settings.manage')} />}

@@ -15,6 +15,9 @@ const GIVEN_OUT_LABELS = [
   ['adjustment', 'ปรับยอดโดยพนักงาน', 'Staff adjustments'],
 ] as const;
 
+/** A money total, or — when the server hides it from this role (issue 25 §1). */
+const money = (amount: number | null) => (amount === null ? '—' : formatBaht(amount));
+
 /** A reconcile older than this is flagged on the dashboard (ADR 0027: the full run is nightly). */
 const STALE_RECONCILE_MS = 26 * 3_600_000;
 
@@ -101,25 +104,25 @@ export function DashboardPage() {
         )}
       </div>
       <div className="grid grid-cols-4 gap-4">
-        {tile(tx(`ยอดฝาก (${data.deposits.count} รายการ)`, `Deposits (${data.deposits.count})`), formatBaht(data.deposits.amount), 'dashboard-deposits')}
-        {tile(tx(`ยอดถอนที่จ่ายแล้ว (${data.withdrawals.count} รายการ)`, `Withdrawals paid (${data.withdrawals.count})`), formatBaht(data.withdrawals.amount))}
-        {tile(tx('เงินสดสุทธิ (ฝาก − ถอน − คืนผู้โอน)', 'Cash net (deposits − withdrawals − refunds)'), formatBaht(data.net), 'dashboard-net')}
+        {tile(tx(`ยอดฝาก (${data.deposits.count} รายการ)`, `Deposits (${data.deposits.count})`), money(data.deposits.amount), 'dashboard-deposits')}
+        {tile(tx(`ยอดถอนที่จ่ายแล้ว (${data.withdrawals.count} รายการ)`, `Withdrawals paid (${data.withdrawals.count})`), money(data.withdrawals.amount))}
+        {tile(tx('เงินสดสุทธิ (ฝาก − ถอน − คืนผู้โอน)', 'Cash net (deposits − withdrawals − refunds)'), money(data.net), 'dashboard-net')}
         {tile(tx('ถอนรออนุมัติ / ฝากรอตรวจสอบ', 'Withdrawals waiting / held deposits'), `${data.waiting.withdrawals} / ${data.waiting.heldDeposits}`, 'dashboard-waiting')}
       </div>
       <div className="grid grid-cols-4 gap-4">
         <div className="rounded-lg bg-white p-4 shadow text-sm" data-testid="dashboard-given-out">
           <p className="text-slate-600">{tx('เงินที่ให้สมาชิก', 'Given to members')}</p>
-          <p className="text-2xl font-semibold tabular-nums">{formatBaht(data.givenOut.total)}</p>
+          <p className="text-2xl font-semibold tabular-nums">{money(data.givenOut?.total ?? null)}</p>
           {GIVEN_OUT_LABELS.map(([kind, th, en]) => (
-            <p key={kind} className="flex justify-between tabular-nums"><span>{tx(th, en)}</span><span>{formatBaht(data.givenOut[kind])}</span></p>
+            <p key={kind} className="flex justify-between tabular-nums"><span>{tx(th, en)}</span><span>{money(data.givenOut?.[kind] ?? null)}</span></p>
           ))}
         </div>
-        {tile(tx('ได้เสียจากเกม (GGR)', 'Game results (GGR)'), formatBaht(data.ggr), 'dashboard-ggr')}
-        {tile(tx('ผลได้เสียของเว็บ (GGR − เงินที่ให้)', 'House result (GGR − given)'), formatBaht(data.result), 'dashboard-result')}
+        {tile(tx('ได้เสียจากเกม (GGR)', 'Game results (GGR)'), money(data.ggr), 'dashboard-ggr')}
+        {tile(tx('ผลได้เสียของเว็บ (GGR − เงินที่ให้)', 'House result (GGR − given)'), money(data.result), 'dashboard-result')}
         <div className={`rounded-lg p-4 shadow ${data.waiting.failedPayouts > 0 ? 'bg-red-50 ring-1 ring-red-300' : 'bg-white'}`} data-testid="dashboard-failed-payouts">
           <p className="text-sm text-slate-600">{tx('โอนไม่สำเร็จ รอดำเนินการ', 'Failed payouts to handle')}</p>
           <p className={`text-2xl font-semibold tabular-nums ${data.waiting.failedPayouts > 0 ? 'text-red-700' : ''}`}>{data.waiting.failedPayouts}</p>
-          <p className="text-xs text-slate-500">{tx(`คืนผู้โอนวันนี้ ${formatBaht(data.refunds)}`, `Refunds today ${formatBaht(data.refunds)}`)}</p>
+          <p className="text-xs text-slate-500">{tx(`คืนผู้โอนวันนี้ ${money(data.refunds)}`, `Refunds today ${money(data.refunds)}`)}</p>
         </div>
       </div>
       <div className="grid grid-cols-3 gap-4">
@@ -127,14 +130,14 @@ export function DashboardPage() {
           <h2 className="mb-2 font-semibold">{tx('ยอดฝากตามช่องทาง', 'Deposits by channel')}</h2>
           {data.deposits.byChannel.length === 0 && <p className="text-sm text-slate-600">{tx('ยังไม่มียอดฝากวันนี้', 'No deposit today')}</p>}
           {data.deposits.byChannel.map((row) => (
-            <p key={row.channelId} className="flex justify-between gap-2 tabular-nums"><span className="truncate" title={row.channelId}>{row.label} ({row.count})</span><span className="whitespace-nowrap">{formatBaht(row.amount)}</span></p>
+            <p key={row.channelId} className="flex justify-between gap-2 tabular-nums"><span className="truncate" title={row.channelId}>{row.label} ({row.count})</span><span className="whitespace-nowrap">{money(row.amount)}</span></p>
           ))}
         </div>
         <div className="rounded-lg bg-white p-4 shadow" data-testid="dashboard-withdrawals-by-bank">
           <h2 className="mb-2 font-semibold">{tx('ยอดถอนตามธนาคารผู้รับ', 'Withdrawals by bank')}</h2>
           {data.withdrawals.byBank.length === 0 && <p className="text-sm text-slate-600">{tx('ยังไม่มียอดถอนที่จ่ายวันนี้', 'No withdrawal paid today')}</p>}
           {data.withdrawals.byBank.map((row) => (
-            <p key={row.bankCode} className="flex justify-between gap-2 tabular-nums"><span>{row.bankCode} ({row.count})</span><span>{formatBaht(row.amount)}</span></p>
+            <p key={row.bankCode} className="flex justify-between gap-2 tabular-nums"><span>{row.bankCode} ({row.count})</span><span>{money(row.amount)}</span></p>
           ))}
         </div>
         <div className="rounded-lg bg-white p-4 shadow text-sm">
@@ -220,7 +223,7 @@ function PartnerCard({ partner }: { partner: DashboardWire['partner'] }) {
     <div className="space-y-1 rounded-lg bg-white p-4 text-sm shadow" data-testid="dashboard-partner">
       <CardTitle title={tx('กระทบยอดกับค่ายเกม', 'Game partner reconciliation')} tone={tone} label={label} testId="dashboard-partner-status" />
       <p className="flex justify-between tabular-nums"><span>{tx('เคสที่เปิดอยู่', 'Open cases')}</span><span>{partner.openCases}</span></p>
-      <p className="flex justify-between tabular-nums"><span>{tx('ยอดพักรอตรวจ (suspense)', 'Suspense')}</span><span>{formatBaht(partner.suspense)}</span></p>
+      <p className="flex justify-between tabular-nums"><span>{tx('ยอดพักรอตรวจ (suspense)', 'Suspense')}</span><span>{money(partner.suspense)}</span></p>
       {partner.oldestOpenSince && <p>{tx('เคสเก่าสุดเปิดเมื่อ', 'Oldest open since')}: {formatDateTime(partner.oldestOpenSince)}</p>}
       <p>
         {tx('ตรวจกระเป๋าเกมล่าสุด', 'Last wallet look')}:{' '}

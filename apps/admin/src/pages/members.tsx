@@ -164,7 +164,7 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
                 <input name="amount" className="input w-28" inputMode="decimal" placeholder="บาท" aria-label="จำนวนเงิน" />
                 <input name="reason" className="input w-56" placeholder="เหตุผลการปรับยอด" aria-label="เหตุผลการปรับยอด" />
                 <Button type="submit" variant="plain">ปรับยอด</Button>
-                {adjust.data && <span className="text-xs">{adjust.data.status === 'applied' ? 'ปรับยอดแล้ว' : 'รอเจ้าหน้าที่อีกคนอนุมัติ'}</span>}
+                {adjust.data && <span className="text-xs" role="status" data-testid="adjustment-outcome">{adjust.data.status === 'applied' ? 'ปรับยอดแล้ว' : 'ส่งขออนุมัติแล้ว รอเจ้าหน้าที่อีกคนอนุมัติ (เมนู อนุมัติ)'}</span>}
                 <ErrorText message={adjust.error instanceof ApiError ? adjust.error.message : null} />
               </form>
             )}

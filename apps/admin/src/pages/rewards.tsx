@@ -40,6 +40,7 @@ export function RewardsPage() {
   const client = useQueryClient();
   const [editing, setEditing] = useState<Prize | 'new' | null>(null);
   const [batch, setBatch] = useState<string[] | null>(null);
+  const [batchPending, setBatchPending] = useState(false);
   const [disableReason, setDisableReason] = useState('');
   const prizes = useQuery({ queryKey: ['wheel-prizes'], queryFn: () => apiGet('/wheel-prizes', staffWheelPrizesResponse) });
   const codes = useQuery({ queryKey: ['item-codes'], queryFn: () => apiGet('/item-codes?limit=100', itemCodeListResponse) });
@@ -57,6 +58,7 @@ export function RewardsPage() {
     mutationFn: (values: BatchForm) => apiPost('/item-codes/batch', { prefix: values.prefix, count: Number(values.count), amount: Number(values.amount), usesPerCode: Number(values.usesPerCode), expiresAt: `${values.expiresAt}:00+07:00`, reason: values.reason }, itemCodeBatchResponse),
     onSuccess: (data) => {
       setBatch(data.codes);
+      setBatchPending(data.approvalStatus === 'pending');
       void client.invalidateQueries({ queryKey: ['item-codes'] });
     },
   });
@@ -88,6 +90,7 @@ export function RewardsPage() {
     { header: tx('ใช้แล้ว', 'Used'), id: 'uses', cell: ({ row }) => `${row.original.redeemedCount} / ${row.original.totalUses}` },
     { header: tx('หมดอายุ', 'Expires'), accessorKey: 'expiresAt', cell: ({ row }) => <span className={row.original.isExpired ? 'text-slate-500' : ''}>{formatDateTime(row.original.expiresAt)}{row.original.isExpired ? ` (${tx('หมดอายุ', 'expired')})` : ''}</span> },
     { header: tx('สร้างโดย', 'Created by'), accessorKey: 'createdBy' },
+    { header: tx('อนุมัติยอด', 'Liability'), accessorKey: 'approvalStatus', cell: ({ row }) => ({ pending: tx('รออนุมัติ', 'Pending'), approved: tx('อนุมัติแล้ว', 'Approved'), rejected: tx('ไม่อนุมัติ', 'Rejected') })[row.original.approvalStatus] },
     { header: '', id: 'disable', enableSorting: false, cell: ({ row }) => (!row.original.isExpired ? <Button variant="danger" disabled={disableReason.trim().length < 3 || disable.isPending} onClick={() => disable.mutate(row.original.code)}>{tx('ปิดโค้ด', 'Disable')}</Button> : null) },
   ];
   const pe = prizeEditor.formState.errors;
@@ -118,6 +121,8 @@ export function RewardsPage() {
       {batch && (
         <div className="rounded-lg bg-emerald-50 p-4 text-sm" data-testid="batch-codes">
           <p className="font-semibold">{tx(`สร้างโค้ด ${batch.length} รายการ`, `${batch.length} codes created`)}</p>
+          {/* Issue 25 §1: codes pay only once finance or the owner approved the liability (amount × uses). */}
+          {batchPending && <p role="status" data-testid="batch-pending">{tx('ส่งขออนุมัติยอดรวมแล้ว โค้ดจะใช้ได้เมื่อฝ่ายการเงินหรือเจ้าของอนุมัติ (เมนู อนุมัติ)', 'Sent for approval: the codes pay once finance or the owner approves the total (Approvals)')}</p>}
           <textarea className="input font-mono" rows={4} readOnly value={batch.join('\n')} />
           <Button variant="plain" onClick={() => setBatch(null)}>{tx('ปิด', 'Close')}</Button>
         </div>

@@ -22,6 +22,8 @@ import {
   heldDepositRefundResponse,
   heldDepositsResponse,
   refundHeldDepositBody,
+  refundCheckBody,
+  refundCheckResponse,
   releaseHeldDepositBody,
   resolvedGameCaseResponse,
   resolveGameCaseBody,
@@ -36,8 +38,10 @@ import {
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../context.ts';
 import { requireStaff } from '../plugins/staff-auth.ts';
-import { resolveHeldDeposit } from './deposits/index.ts';
-import { refundHeldDeposit, releaseAmlHeldDeposit } from './deposits/index.ts';
+import { checkHeldDepositRefund, requestHeldDepositCredit, requestHeldDepositRefund, type RefundNameCheck } from './deposits/index.ts';
+import { requireStaffPrincipal } from '../plugins/staff-auth.ts';
+
+const refundCheckToWire = ({ amountSatang, ...check }: RefundNameCheck) => ({ ...check, Amount: satangToBahtNumber(amountSatang) });
 import { decideWithdrawal } from './withdrawals/index.ts';
 import { toWireStatus, payoutFailureText } from './withdrawals/index.ts';
 import { gameReconciliationReport } from './play/index.ts';
@@ -97,9 +101,9 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   routes.post('/admin-api/v1/deposits/:depositId/assign', {
     schema: { tags: TAGS, params: heldDepositParams, body: assignHeldDepositBody, response: { 200: heldDepositCreditedResponse } },
   }, async (request) => {
-    const staff = requireStaff(context, request);
-    const result = await resolveHeldDeposit(context, { depositId: request.params.depositId, ...staff, action: 'assign', memberPhoneNumber: request.body.memberPhoneNumber, note: request.body.note ?? '' });
-    return { success: true, message: 'ok', data: result };
+    const staff = requireStaffPrincipal(request);
+    const result = await requestHeldDepositCredit(context, { action: 'assign', depositId: request.params.depositId, staffId: staff.staffId, role: staff.role, address: request.ip, memberPhoneNumber: request.body.memberPhoneNumber, ...(request.body.note ? { note: request.body.note } : {}) });
+    return { success: true, message: result.status === 'credited' ? 'ok' : 'ส่งขออนุมัติแล้ว รอเจ้าหน้าที่อีกคนอนุมัติ', data: result };
   });
 
   // Issue 12: a deposit held for the AML review (AML_REVIEW) released to the member it was matched
@@ -107,9 +111,9 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   routes.post('/admin-api/v1/deposits/:depositId/release', {
     schema: { tags: TAGS, params: heldDepositParams, body: releaseHeldDepositBody, response: { 200: heldDepositCreditedResponse } },
   }, async (request) => {
-    const staff = requireStaff(context, request);
-    const result = await releaseAmlHeldDeposit(context, { depositId: request.params.depositId, ...staff, note: request.body.note });
-    return { success: true, message: result.alreadyReleased ? 'รายการนี้ปล่อยให้สมาชิกแล้ว' : 'ปล่อยเงินฝากให้สมาชิกแล้ว', data: { status: result.status } };
+    const staff = requireStaffPrincipal(request);
+    const result = await requestHeldDepositCredit(context, { action: 'release', depositId: request.params.depositId, staffId: staff.staffId, role: staff.role, address: request.ip, note: request.body.note });
+    return { success: true, message: result.status === 'credited' ? 'ปล่อยเงินฝากให้สมาชิกแล้ว' : 'ส่งขออนุมัติแล้ว รอเจ้าหน้าที่อีกคนอนุมัติ', data: result };
   });
 
   // A refund pays the sender back through the payout adapter (refund-held-deposit.ts): the
@@ -122,10 +126,15 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
       response: { 200: heldDepositRefundResponse },
     },
   }, async (request) => {
-    const staff = requireStaff(context, request);
-    const result = await refundHeldDeposit(context, { ...request.body, depositId: request.params.depositId, ...staff });
-    return { success: true, message: result.status === 'refunded' ? 'คืนเงินให้ผู้โอนแล้ว' : result.status === 'held' ? 'ธนาคารปฏิเสธการโอนคืน รายการกลับไปรอตรวจสอบ' : 'กำลังโอนคืน รอผลจากธนาคาร', data: result };
+    const staff = requireStaffPrincipal(request);
+    const result = await requestHeldDepositRefund(context, { ...request.body, depositId: request.params.depositId, staffId: staff.staffId, role: staff.role, address: request.ip });
+    const messages = { refunded: 'คืนเงินให้ผู้โอนแล้ว', held: 'ธนาคารปฏิเสธการโอนคืน รายการกลับไปรอตรวจสอบ', refunding: 'กำลังโอนคืน รอผลจากธนาคาร', pending_approval: 'ส่งขออนุมัติการคืนเงินแล้ว รอเจ้าหน้าที่อีกคนอนุมัติ' };
+    return { success: true, message: messages[result.status], data: { ...result, check: refundCheckToWire(result.check) } };
   });
+  // Issue 25 §1: the statement's sender name beside the destination's looked-up name, before a refund.
+  routes.post('/admin-api/v1/deposits/:depositId/refund-check', {
+    schema: { tags: TAGS, params: heldDepositParams, body: refundCheckBody, response: { 200: refundCheckResponse } },
+  }, async (request) => ({ success: true, message: 'ok', data: refundCheckToWire(await checkHeldDepositRefund(context, { ...request.body, depositId: request.params.depositId })) }));
 
   routes.get('/admin-api/v1/withdrawals', {
     schema: { tags: TAGS, querystring: withdrawalsQuery, response: { 200: withdrawalsResponse } },

@@ -109,11 +109,15 @@ describe('back-office answers fit @sabai/contracts (issue 10: contracts own the 
   });
 
   it("the dashboard: today's deposits move by what was credited", async () => {
-    const before = dashboardResponse.parse((await staffCall(t, 'GET', '/admin-api/v1/dashboard', undefined, 'marketing')).body).data;
+    const before = dashboardResponse.parse((await staffCall(t, 'GET', '/admin-api/v1/dashboard', undefined, 'finance')).body).data;
     await fundedMember(t, '321.75');
-    const after = dashboardResponse.parse((await staffCall(t, 'GET', '/admin-api/v1/dashboard', undefined, 'marketing')).body).data;
+    const after = dashboardResponse.parse((await staffCall(t, 'GET', '/admin-api/v1/dashboard', undefined, 'finance')).body).data;
     expect(after.deposits.count).toBe(before.deposits.count + 1);
-    expect(Math.round((after.deposits.amount - before.deposits.amount) * 100)).toBe(32_175);
+    expect(Math.round(((after.deposits.amount ?? 0) - (before.deposits.amount ?? 0)) * 100)).toBe(32_175);
+    // Issue 25 §1: a role without a money permission sees the counts, not the money.
+    const byMarketing = dashboardResponse.parse((await staffCall(t, 'GET', '/admin-api/v1/dashboard', undefined, 'marketing')).body).data;
+    expect(byMarketing).toMatchObject({ deposits: { count: after.deposits.count, amount: null }, withdrawals: { amount: null }, net: null, partner: { suspense: null } });
+    expect(byMarketing.deposits.byChannel.every((row) => row.amount === null)).toBe(true);
     expect(after.deposits.byChannel.reduce((sum, row) => sum + row.count, 0)).toBe(after.deposits.count);
     expect(after.day).toBe(before.day);
   });

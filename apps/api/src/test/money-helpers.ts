@@ -114,3 +114,28 @@ export async function setRoleDailyLimit(t: TestApp, role: StaffRole, baht: numbe
 export async function approveAs(t: TestApp, approvalId: string, role: StaffRole = 'finance') {
   return staffCall(t, 'POST', `/admin-api/v1/approvals/${approvalId}/approve`, {}, role);
 }
+
+/**
+ * Refunds a held deposit the way staff do since issue 25 §1: the names side by side
+ * (refund-check), the destination's name typed again when they differ, and when the request waits
+ * for a second person, `approverRole` approves. @returns the deposit's status afterwards.
+ */
+export async function refundHeldDepositAsStaff(
+  t: TestApp,
+  depositId: string,
+  destination: { bankCode: string; accountNumber: string },
+  options: { note?: string; role?: StaffRole; approverRole?: StaffRole } = {},
+): Promise<{ status: string; requested: Awaited<ReturnType<typeof staffCall>> }> {
+  const role = options.role ?? 'finance';
+  const check = await staffCall(t, 'POST', `/admin-api/v1/deposits/${depositId}/refund-check`, destination, role);
+  if (check.status !== 200) return { status: String(check.body.code), requested: check };
+  const confirmation = check.body.data.nameCheck === 'same' ? {} : { confirmation: check.body.data.destinationName ?? destination.accountNumber };
+  const requested = await staffCall(t, 'POST', `/admin-api/v1/deposits/${depositId}/refund`, { note: options.note ?? 'โอนคืนผู้โอน', ...destination, ...confirmation }, role);
+  if (requested.status !== 200) return { status: String(requested.body.code), requested };
+  if (requested.body.data.status === 'pending_approval') {
+    const approved = await approveAs(t, requested.body.data.approvalId, options.approverRole ?? 'owner');
+    if (approved.status !== 200) return { status: String(approved.body.code), requested };
+  }
+  const { rows } = await t.db.query<{ status: string }>('SELECT status FROM deposits WHERE id = $1', [depositId]);
+  return { status: rows[0]!.status, requested };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
-import { fundedMember, postFeed, staffCall, statementFrom } from './money-helpers.ts';
+import { fundedMember, postFeed, setRoleDailyLimit, staffCall, statementFrom } from './money-helpers.ts';
 
 /**
  * Issue 11 "Audit": every staff action's row carries who (actor), their role and the address the
@@ -11,6 +11,8 @@ import { fundedMember, postFeed, staffCall, statementFrom } from './money-helper
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // Issue 25 §1: finance credits and refunds alone within a daily limit.
+  await setRoleDailyLimit(t, 'finance', 10_000_000);
 });
 afterAll(async () => t.close());
 
@@ -59,8 +61,11 @@ describe('staff audit rows carry the role and the address (issue 11 "Audit")', (
     expect((await staffCall(t, 'POST', `/admin-api/v1/deposits/${released}/release`, { note: 'ตรวจแล้ว' }, 'finance')).status).toBe(200);
     expect(await auditRow('deposit.release', released)).toMatchObject({ actor_role: 'finance', address: ADDRESS });
     const refunded = await heldDepositFrom(member, '7000.01');
-    const refund = await staffCall(t, 'POST', `/admin-api/v1/deposits/${refunded}/refund`, { note: 'โอนคืนผู้โอน', bankCode: member.bankCode, accountNumber: member.accountNumber }, 'owner');
-    expect(refund.status).toBe(200);
+    // Issue 25 §1: the statement names no sender here, so the destination's name is typed again and finance approves.
+    const check = await staffCall(t, 'POST', `/admin-api/v1/deposits/${refunded}/refund-check`, { bankCode: member.bankCode, accountNumber: member.accountNumber }, 'owner');
+    const refund = await staffCall(t, 'POST', `/admin-api/v1/deposits/${refunded}/refund`, { note: 'โอนคืนผู้โอน', bankCode: member.bankCode, accountNumber: member.accountNumber, confirmation: check.body.data.destinationName }, 'owner');
+    expect(refund.body.data.status).toBe('pending_approval');
+    expect((await staffCall(t, 'POST', `/admin-api/v1/approvals/${refund.body.data.approvalId}/approve`, {}, 'finance')).status).toBe(200);
     expect(await auditRow('deposit.refund', refunded)).toMatchObject({ actor_role: 'owner', address: ADDRESS });
   });
 

@@ -8,36 +8,38 @@ import { baht, envelope } from '../envelope.ts';
  * member's bank (a withdrawal's channel is always BANK, spec §withdrawal), the net, refunds, what
  * was given out, GGR and the result (baht; the money report's figures for today, issue 25 §3), the
  * counts of what waits for staff, the last `ledger:reconcile` run and the partner (game) status.
+ * Money totals are null for a role without the `dashboard.money` permission (issue 25 §1: support
+ * and marketing see counts, not money).
  */
 export const adminDashboard = z.object({
   day: z.string().describe('start of the current Bangkok day, ISO-8601 UTC'),
   deposits: z.object({
     count: z.number().int(),
-    amount: baht,
+    amount: baht.nullable(),
     byChannel: z.array(
       z.object({
         channelId: z.string(),
         kind: z.enum(['bank', 'truemoney', 'promptpay']),
         label: z.string().describe('bank code and account number, TrueMoney phone or PromptPay id, then the account name'),
         count: z.number().int(),
-        amount: baht,
+        amount: baht.nullable(),
       }),
     ),
   }),
   withdrawals: z.object({
     count: z.number().int(),
-    amount: baht,
-    byBank: z.array(z.object({ bankCode: z.string(), count: z.number().int(), amount: baht })),
+    amount: baht.nullable(),
+    byBank: z.array(z.object({ bankCode: z.string(), count: z.number().int(), amount: baht.nullable() })),
   }),
-  net: z.number().describe('baht: the house cash net of the day — deposits received minus withdrawals paid and refunds (the money report\'s cashNet, from the ledger; may be negative)'),
+  net: z.number().nullable().describe('baht: the house cash net of the day — deposits received minus withdrawals paid and refunds (the money report\'s cashNet, from the ledger; may be negative)'),
   /** Refunds paid back to senders today (baht). */
-  refunds: baht,
+  refunds: baht.nullable(),
   /** What the house gave members today (baht, from its expense accounts in the ledger; issue 25 §3): adjustments and item codes included. */
-  givenOut: z.object({ bonus: z.number(), itemCode: z.number(), wheel: z.number(), cashback: z.number(), affiliate: z.number(), adjustment: z.number(), total: z.number() }),
+  givenOut: z.object({ bonus: z.number(), itemCode: z.number(), wheel: z.number(), cashback: z.number(), affiliate: z.number(), adjustment: z.number(), total: z.number() }).nullable(),
   /** The members' game results today (baht; what they lost). */
-  ggr: z.number(),
+  ggr: z.number().nullable(),
   /** ggr − givenOut.total: what the house earned today (baht). */
-  result: z.number(),
+  result: z.number().nullable(),
   waiting: z.object({
     withdrawals: z.number().int(),
     heldDeposits: z.number().int(),
@@ -73,7 +75,7 @@ export const adminDashboard = z.object({
    */
   partner: z.object({
     openCases: z.number().int(),
-    suspense: baht,
+    suspense: baht.nullable(),
     oldestOpenSince: z.string().nullable(),
     lastWatch: z.object({ at: z.string(), outcome: z.enum(['ok', 'failed', 'running']) }).nullable(),
   }),

@@ -41,7 +41,26 @@ export const assignHeldDepositBody = z.object({ memberPhoneNumber: z.string().re
 /** `POST /admin-api/v1/deposits/:depositId/release`: credit an AML-held deposit to its matched member (issue 12); the note is required (checked by the use case). */
 export const releaseHeldDepositBody = z.object({ note: z.string().max(500) });
 /** `POST /admin-api/v1/deposits/:depositId/refund`: pay the sender back to the account the statement shows. */
-export const refundHeldDepositBody = z.object({ note: z.string().min(1).max(500), bankCode: z.string().regex(/^\d{3}$/), accountNumber: z.string().regex(/^\d{10,15}$/) });
+export const refundHeldDepositBody = z.object({
+  note: z.string().min(1).max(500),
+  bankCode: z.string().regex(/^\d{3}$/),
+  accountNumber: z.string().regex(/^\d{10,15}$/),
+  /** Issue 25 §1: when the destination's looked-up name is not the statement's sender name, the looked-up name typed again (the account number when nobody looked it up). */
+  confirmation: z.string().max(200).optional(),
+});
+/** `POST /admin-api/v1/deposits/:depositId/refund-check`: the names side by side before a refund (nothing moves). */
+export const refundCheckBody = z.object({ bankCode: z.string().regex(/^\d{3}$/), accountNumber: z.string().regex(/^\d{10,15}$/) });
+export const refundNameCheck = z.object({
+  depositId: z.string(),
+  Amount: baht,
+  /** The sender's name as the bank statement printed it. */
+  senderName: z.string().nullable(),
+  /** The destination account's holder as the bank's name inquiry tells it (null: not looked up). */
+  destinationName: z.string().nullable(),
+  /** Anything but `same` needs a typed confirmation and a second approver. */
+  nameCheck: z.enum(['same', 'different', 'undecidable', 'not_looked_up']),
+});
+export const refundCheckResponse = envelope(refundNameCheck);
 
 // --- Withdrawals ---------------------------------------------------------------------------------
 
@@ -119,13 +138,20 @@ export const hub88ReconcileDayResponse = envelope(
 // --- Answers of the staff actions on money ------------------------------------------------------------
 
 /** `POST /admin-api/v1/deposits/:depositId/assign` and `…/release`: the deposit is credited to the member. */
-export const heldDepositCreditedResponse = envelope(z.object({ status: z.literal('credited') }));
+/** `credited`, or `pending_approval`: sent for a second person's approval (issue 25 §1), nothing moved yet. */
+export const heldDepositCreditedResponse = envelope(z.object({ status: z.enum(['credited', 'pending_approval']), approvalId: z.string().nullable() }));
 /**
  * `POST /admin-api/v1/deposits/:depositId/refund`: `refunded` (the bank paid the sender back),
  * `refunding` (the bank has not answered yet: the payout sweep finishes it) or `held` (the bank
  * refused: the deposit waits for staff again, nothing was paid).
  */
-export const heldDepositRefundResponse = envelope(z.object({ status: z.enum(['refunded', 'refunding', 'held']), refundId: z.string() }));
+export const heldDepositRefundResponse = envelope(z.object({
+  /** `pending_approval`: sent for approval (issue 25 §1), nothing moved yet. */
+  status: z.enum(['refunded', 'refunding', 'held', 'pending_approval']),
+  refundId: z.string().nullable(),
+  approvalId: z.string(),
+  check: refundNameCheck,
+}));
 /** `POST /admin-api/v1/withdrawals/:withdrawalId/(approve|reject)`: the withdrawal's state after the decision (an approval pays out at once). */
 export const withdrawalDecisionResponse = envelope(
   z.object({

@@ -13,8 +13,8 @@ import { setRoleDailyLimit } from './role-daily-limits.ts';
 
 export { MONEY_ACTION_POLICY, MONEY_ACTION_KINDS, isMoneyActionKind, roleMayRequest, roleMayApprove, roleApprovesAny, bangkokDay } from './money-action-policy.ts';
 export type { MoneyActionKind } from './money-action-policy.ts';
-export { registerMoneyActionHandler } from './money-action-handlers.ts';
-export type { MoneyActionHandler, MoneyActionRejectHandler, MoneyActionExecution, MoneyActionJson } from './money-action-handlers.ts';
+export { registerMoneyActionHandler, afterMoneyActionCommitted } from './money-action-handlers.ts';
+export type { MoneyActionHandler, MoneyActionRejectHandler, MoneyActionAfterCommit, MoneyActionExecution, MoneyActionJson } from './money-action-handlers.ts';
 export { requestMoneyAction } from './request-money-action.ts';
 export type { MoneyActionRequest, MoneyActionOutcome } from './request-money-action.ts';
 export { approveMoneyAction, rejectMoneyAction } from './decide-money-action.ts';

@@ -1,4 +1,5 @@
 import type { Queryable } from '@sabai/db';
+import type { AppContext } from '../../context.ts';
 import type { StaffRole } from '../staff/index.ts';
 import type { MoneyActionKind } from './money-action-policy.ts';
 
@@ -30,17 +31,35 @@ export type MoneyActionHandler = (tx: Queryable, action: MoneyActionExecution) =
 /** Optional: what the owning module does when a request of its kind is rejected (nothing moves; e.g. mark its own row rejected). */
 export type MoneyActionRejectHandler = (tx: Queryable, action: Omit<MoneyActionExecution, 'executedBy'> & { rejectedBy: MoneyActionExecution['executedBy']; reason: string }) => Promise<void>;
 
-const handlers = new Map<MoneyActionKind, { execute: MoneyActionHandler; onReject?: MoneyActionRejectHandler }>();
+/**
+ * Optional: what runs after the transaction that executed the action committed (e.g. send a
+ * payout to the bank: never inside a database transaction). Best effort: a crash here must leave
+ * a state the owning module's recovery job finishes.
+ */
+export type MoneyActionAfterCommit = (context: AppContext, executed: { approvalId: string; result: MoneyActionJson }) => Promise<void>;
+
+interface Registration { execute: MoneyActionHandler; onReject?: MoneyActionRejectHandler; afterCommit?: MoneyActionAfterCommit }
+const handlers = new Map<MoneyActionKind, Registration>();
 
 /**
  * The owning module registers how to execute its kind (once, at import of its face), and
  * optionally what to do on rejection. A second registration of a kind with a different handler
  * is a programming error.
  */
-export function registerMoneyActionHandler(kind: MoneyActionKind, handler: MoneyActionHandler, options: { onReject?: MoneyActionRejectHandler } = {}): void {
+export function registerMoneyActionHandler(kind: MoneyActionKind, handler: MoneyActionHandler, options: { onReject?: MoneyActionRejectHandler; afterCommit?: MoneyActionAfterCommit } = {}): void {
   const existing = handlers.get(kind);
   if (existing && existing.execute !== handler) throw new Error(`money action handler for ${kind} registered twice`);
-  handlers.set(kind, { execute: handler, ...(options.onReject ? { onReject: options.onReject } : {}) });
+  handlers.set(kind, { execute: handler, ...(options.onReject ? { onReject: options.onReject } : {}), ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}) });
+}
+
+/**
+ * Call after the transaction in which requestMoneyAction or approveMoneyAction answered
+ * `executed` has committed: runs the kind's after-commit step, if any (a payout's send).
+ */
+export async function afterMoneyActionCommitted(context: AppContext, kind: MoneyActionKind, outcome: { status: string; approvalId: string; result?: MoneyActionJson }): Promise<void> {
+  if (outcome.status !== 'executed' || !outcome.result) return;
+  const afterCommit = handlers.get(kind)?.afterCommit;
+  if (afterCommit) await afterCommit(context, { approvalId: outcome.approvalId, result: outcome.result });
 }
 
 /** The handler of `kind`; throws when none is registered (the owning module was not loaded). */

@@ -25,6 +25,8 @@ export interface MoneyActionRequest {
   address?: string | null;
   /** The clock (the day the limit counts in); default: now. */
   now?: Date;
+  /** A second person whatever the limit (e.g. a refund whose destination name differs from the sender's). */
+  requireSecondPerson?: boolean;
 }
 
 export type MoneyActionOutcome =
@@ -86,7 +88,7 @@ function replay(stored: MoneyApproval, input: MoneyActionRequest): MoneyActionOu
  * A limit of 0 (the default) never fits: every action needs a second person.
  */
 async function takeFromDailyLimit(tx: Queryable, input: MoneyActionRequest, day: string): Promise<boolean> {
-  if (!MONEY_ACTION_POLICY[input.kind].dailyLimit) return false;
+  if (!MONEY_ACTION_POLICY[input.kind].dailyLimit || input.requireSecondPerson === true) return false;
   const limit = await readRoleDailyLimit(tx, input.requester.role);
   if (limit === 0n || input.amountSatang > limit) return false;
   await tx.query('INSERT INTO money_approval_daily_use (staff_id, day) VALUES ($1, $2::date) ON CONFLICT DO NOTHING', [input.requester.staffId, day]);

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import type { StaffPrincipal } from '../staff/index.ts';
 import { approveMoneyAction, rejectMoneyAction } from './decide-money-action.ts';
+import { afterMoneyActionCommitted } from './money-action-handlers.ts';
 import { roleApprovesAny, roleMayApprove } from './money-action-policy.ts';
 import { listMoneyApprovals, readMoneyApproval, type MoneyApproval } from './money-approval-rows.ts';
 import { requestMoneyAction } from './request-money-action.ts';
@@ -60,6 +61,7 @@ export function registerApprovalRoutes(app: FastifyInstance, context: AppContext
         await (decision === 'approve' ? approveMoneyAction(tx, input) : rejectMoneyAction(tx, input));
         return readMoneyApproval(tx, request.params.approvalId);
       });
+      if (decision === 'approve') await afterMoneyActionCommitted(context, approval.kind, { status: approval.status, approvalId: approval.approvalId, ...(approval.result ? { result: approval.result } : {}) });
       return { success: true, message: decision === 'approve' ? 'อนุมัติแล้ว' : 'ปฏิเสธแล้ว', data: moneyApprovalToWire(approval, staff) };
     });
   }

@@ -16,9 +16,12 @@ describe('the back-office dashboard (issue 11)', () => {
     await fundedMember(t, '750.00');
     const stranger = await t.signUp();
     await postFeed(t, 'statement', statementFrom(stranger, '100000.25'), { sourceId: 'src_statement_bbl' });
-    const dashboard = await staffCall(t, 'GET', '/admin-api/v1/dashboard', undefined, 'support');
+    const dashboard = await staffCall(t, 'GET', '/admin-api/v1/dashboard', undefined, 'finance');
     expect(dashboard.status).toBe(200);
     expect(dashboard.body.data.deposits.amount).toBeGreaterThanOrEqual(750);
+    // Issue 25 §1: support holds no money permission: counts, no money totals.
+    const bySupport = (await staffCall(t, 'GET', '/admin-api/v1/dashboard', undefined, 'support')).body.data;
+    expect(bySupport).toMatchObject({ deposits: { count: dashboard.body.data.deposits.count, amount: null }, net: null, refunds: null, givenOut: null, ggr: null, result: null, waiting: dashboard.body.data.waiting });
     const channels = dashboard.body.data.deposits.byChannel as Array<{ channelId: string; kind: string; label: string; count: number; amount: number }>;
     expect(channels.length).toBeGreaterThan(0);
     const channel = (await t.db.query<{ id: string; bank_code: string; account_number: string; account_name: string }>('SELECT id, bank_code, account_number, account_name FROM deposit_channels WHERE id = $1', [channels[0]!.channelId])).rows[0]!;

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardResponse } from '@sabai/contracts';
+import { dashboardResponse, type DashboardWire } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { OUTBOX_CHANNEL } from '../outbox/index.ts';
-import { authenticateStaffToken } from '../staff/index.ts';
+import { authenticateStaffToken, roleMay } from '../staff/index.ts';
+import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { getDashboard } from './get-dashboard.ts';
 
 const KEEP_ALIVE_MS = 20_000;
@@ -17,6 +18,21 @@ const COALESCE_MS = 1_000;
  * recorded anywhere (a withdrawal requested, a deposit held…: the outbox notification), so the
  * screen refetches and can ring when a queue grows. The stream ends with the staff session.
  */
+/** The dashboard with every money total hidden (null): counts stay (issue 25 §1: roles without a money permission). */
+export function withoutMoneyTotals(dashboard: DashboardWire): DashboardWire {
+  return {
+    ...dashboard,
+    deposits: { ...dashboard.deposits, amount: null, byChannel: dashboard.deposits.byChannel.map((row) => ({ ...row, amount: null })) },
+    withdrawals: { ...dashboard.withdrawals, amount: null, byBank: dashboard.withdrawals.byBank.map((row) => ({ ...row, amount: null })) },
+    net: null,
+    refunds: null,
+    givenOut: null,
+    ggr: null,
+    result: null,
+    partner: { ...dashboard.partner, suspense: null },
+  };
+}
+
 export async function registerDashboardRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const streams = new Set<() => void>();
   /** How to end each open stream: the server has no idle timeout (ADR 0038), so closing the app ends them. */
@@ -29,7 +45,10 @@ export async function registerDashboardRoutes(app: FastifyInstance, context: App
     await unlisten();
   });
 
-  app.withTypeProvider<ZodTypeProvider>().get('/admin-api/v1/dashboard', { schema: { tags: ['back office: dashboard'], response: { 200: dashboardResponse } } }, async () => ({ success: true, message: 'ok', data: await getDashboard(context.db, context.now()) }));
+  app.withTypeProvider<ZodTypeProvider>().get('/admin-api/v1/dashboard', { schema: { tags: ['back office: dashboard'], response: { 200: dashboardResponse } } }, async (request) => {
+    const dashboard = await getDashboard(context.db, context.now());
+    return { success: true, message: 'ok', data: roleMay(requireStaffPrincipal(request).role, 'dashboard.money') ? dashboard : withoutMoneyTotals(dashboard) };
+  });
 
   app.get('/admin-api/v1/events', { schema: { tags: ['back office: dashboard'], hide: true } }, async (request, reply) => {
     const token = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTransfersOfSource, readTransferTimes } from '@sabai/ledger';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { expectLedgerSound, mainBalance, postFeed, staffCall, statementFrom } from '../../test/money-helpers.ts';
+import { expectLedgerSound, mainBalance, postFeed, refundHeldDepositAsStaff, setRoleDailyLimit, staffCall, statementFrom } from '../../test/money-helpers.ts';
 
 /**
  * Issue 12, AML review (docs/adr/0021): a matched deposit above the site's amlReviewAboveSatang is
@@ -12,6 +12,8 @@ import { expectLedgerSound, mainBalance, postFeed, staffCall, statementFrom } fr
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // Issue 25 §1: finance credits and refunds alone within a daily limit.
+  await setRoleDailyLimit(t, 'finance', 10_000_000);
   // The matcher's own review threshold above the AML one, so the AML rule is the one that holds.
   const set = await staffCall(t, 'POST', '/admin-api/v1/settings', { change: { depositReviewThreshold: 90_000, amlReviewAbove: 5_000 }, reason: 'ทดสอบเกณฑ์ AML' });
   expect(set.status).toBe(200);
@@ -91,8 +93,8 @@ describe('AML review of large deposits (issue 12)', () => {
     const m = await member();
     await deposit(m, '6000.00');
     const [held] = await depositOf(m.phoneNumber, 600_000n);
-    const refund = await staffCall(t, 'POST', `/admin-api/v1/deposits/${held!.id}/refund`, { note: 'ไม่ผ่านการตรวจสอบ AML', bankCode: m.bankCode, accountNumber: m.accountNumber }, 'finance');
-    expect(refund.body.data.status).toBe('refunded');
+    const refund = await refundHeldDepositAsStaff(t, held!.id, { bankCode: m.bankCode, accountNumber: m.accountNumber }, { note: 'ไม่ผ่านการตรวจสอบ AML' });
+    expect(refund.status).toBe('refunded');
     expect((await staffCall(t, 'POST', `/admin-api/v1/deposits/${held!.id}/release`, { note: 'x' }, 'finance')).body.code).toBe('STATE_CONFLICT');
     expect(await mainBalance(t, m.token)).toBe(0);
   });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newAccountNumber, type TestApp } from '../../test/test-app.ts';
-import { expectLedgerSound, mainBalance, postFeed, signedFeedHeaders, staffCall, statementFrom } from '../../test/money-helpers.ts';
+import { approveAs, expectLedgerSound, mainBalance, postFeed, refundHeldDepositAsStaff, setRoleDailyLimit, signedFeedHeaders, staffCall, statementFrom } from '../../test/money-helpers.ts';
 import { verifyPromptPayPayload } from '../promptpay/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // Issue 25 §1: the owner credits held deposits alone within a daily limit; finance has none (0).
+  await setRoleDailyLimit(t, 'owner', 1_000_000);
 });
 afterAll(async () => {
   await expectLedgerSound(t);
@@ -112,7 +114,7 @@ describe('bank feed → deposit', () => {
     const member = await t.signUp();
     const token = await t.logIn(member.phoneNumber, member.password);
     const assigned = await staffCall(t, 'POST', `/admin-api/v1/deposits/${deposit!.id}/assign`, { memberPhoneNumber: member.phoneNumber, note: 'slip checked' });
-    expect(assigned.body.data).toEqual({ status: 'credited' });
+    expect(assigned.body.data).toMatchObject({ status: 'credited' });
     expect(await mainBalance(t, token)).toBe(250);
     const again = await staffCall(t, 'POST', `/admin-api/v1/deposits/${deposit!.id}/assign`, { memberPhoneNumber: member.phoneNumber });
     expect(again.status).toBe(409);
@@ -120,13 +122,29 @@ describe('bank feed → deposit', () => {
     expect(audit.rowCount).toBe(1);
   });
 
+  it('a held deposit assigned by a role without a daily limit waits for a second person (issue 25 §1), then is credited once', async () => {
+    const stranger = { bankCode: '014', accountNumber: newAccountNumber() };
+    await postFeed(t, 'statement', statementFrom(stranger, '275.00'), { sourceId: 'src_statement_bbl' });
+    const list = await staffCall(t, 'GET', '/admin-api/v1/deposits/held');
+    const deposit = (list.body.data as Array<{ id: string; Amount: number }>).find((row) => row.Amount === 275)!;
+    const member = await t.signUp();
+    const token = await t.logIn(member.phoneNumber, member.password);
+    const asked = await staffCall(t, 'POST', `/admin-api/v1/deposits/${deposit.id}/assign`, { memberPhoneNumber: member.phoneNumber }, 'finance');
+    expect(asked.body).toMatchObject({ message: 'ส่งขออนุมัติแล้ว รอเจ้าหน้าที่อีกคนอนุมัติ', data: { status: 'pending_approval' } });
+    expect(await mainBalance(t, token)).toBe(0);
+    expect((await staffCall(t, 'POST', `/admin-api/v1/deposits/${deposit.id}/assign`, { memberPhoneNumber: member.phoneNumber }, 'owner')).status).toBe(409);
+    expect((await approveAs(t, asked.body.data.approvalId, 'finance')).status).toBe(403);
+    expect((await approveAs(t, asked.body.data.approvalId, 'owner')).body.data.status).toBe('executed');
+    expect(await mainBalance(t, token)).toBe(275);
+  });
+
   it('holds an amount above the review threshold even when matched, and staff may refund it', async () => {
     const member = await t.signUp();
     const held = await postFeed(t, 'statement', statementFrom(member, '100000.01'), { sourceId: 'src_statement_bbl' });
     expect(held.body.data).toMatchObject({ status: 'held', reason: 'OVER_THRESHOLD' });
     const { rows } = await t.db.query<{ id: string }>(`SELECT id FROM deposits WHERE status = 'held' AND hold_reason = 'OVER_THRESHOLD' AND amount_satang = 10000001`);
-    const refunded = await staffCall(t, 'POST', `/admin-api/v1/deposits/${rows[0]!.id}/refund`, { note: 'sent back to sender', bankCode: member.bankCode, accountNumber: member.accountNumber }, 'finance');
-    expect(refunded.body.data).toMatchObject({ status: 'refunded' });
+    const refunded = await refundHeldDepositAsStaff(t, rows[0]!.id, { bankCode: member.bankCode, accountNumber: member.accountNumber }, { note: 'sent back to sender' });
+    expect(refunded.status).toBe('refunded');
   });
 
   it('refuses staff calls without the staff token', async () => {

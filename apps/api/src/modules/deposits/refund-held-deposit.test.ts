@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { expectLedgerSound, postFeed, setPayoutFault, staffCall, statementFrom } from '../../test/money-helpers.ts';
+import { approveAs, expectLedgerSound, postFeed, setPayoutFault, setRoleDailyLimit, staffCall, statementFrom } from '../../test/money-helpers.ts';
 import { recoverDepositRefunds } from './refund-held-deposit.ts';
 
 /**
@@ -11,6 +11,8 @@ import { recoverDepositRefunds } from './refund-held-deposit.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { PAYOUT_UNKNOWN_GRACE_MS: '1000' } });
+  // Issue 25 §1: finance refunds alone within its daily limit when the names are the same.
+  await setRoleDailyLimit(t, 'finance', 1_000_000);
 });
 afterAll(async () => {
   await setPayoutFault(t, 'ok');
@@ -18,10 +20,18 @@ afterAll(async () => {
   await t.close();
 });
 
-async function heldDeposit(amount: string) {
+/** The holder the sandbox bank's name inquiry gives for an account. */
+const holderOf = async (sender: { bankCode: string; accountNumber: string }) =>
+  (await fetch(`${t.sandboxUrl}/name-inquiry/v1/lookup`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-key': 'test-sandbox-key' }, body: JSON.stringify({ bankCode: sender.bankCode, accountNumber: sender.accountNumber }),
+  }).then((response) => response.json())) as { firstName: string; lastName: string };
+
+/** A held deposit whose statement names the sender as the bank's name inquiry does (or `senderName`). */
+async function heldDeposit(amount: string, senderName?: string) {
   const sender = await t.signUp();
+  const holder = await holderOf(sender);
   // Over the review threshold: held even though it matches a member.
-  await postFeed(t, 'statement', statementFrom(sender, amount), { sourceId: 'src_statement_bbl' });
+  await postFeed(t, 'statement', { ...statementFrom(sender, amount), senderName: senderName ?? `${holder.firstName} ${holder.lastName}` }, { sourceId: 'src_statement_bbl' });
   const { rows } = await t.db.query<{ id: string }>(`SELECT id FROM deposits WHERE status = 'held' ORDER BY created_at DESC LIMIT 1`);
   return { sender, depositId: rows[0]!.id };
 }
@@ -31,6 +41,29 @@ const atBank = async (refundId: string) =>
   (await fetch(`${t.sandboxUrl}/bank/v1/payouts/${refundId}`, { headers: { 'x-sandbox-key': 'test-sandbox-key' } }).then((response) => response.json())) as { status: string };
 const refundsOf = async (depositId: string) =>
   (await t.db.query<{ id: string; status: string }>('SELECT id, status FROM deposit_refunds WHERE deposit_id = $1 ORDER BY created_at', [depositId])).rows;
+
+describe('refunding a held deposit to a name that is not the sender\'s (issue 25 finding 3)', () => {
+  it('shows both names; a mismatch needs the destination name typed again and a second approver, whatever the limit', async () => {
+    const { sender, depositId } = await heldDeposit('100010.00', 'นายคนอื่น ไม่ใช่ผู้โอน');
+    const check = await staffCall(t, 'POST', `/admin-api/v1/deposits/${depositId}/refund-check`, { bankCode: sender.bankCode, accountNumber: sender.accountNumber }, 'finance');
+    const holder = await holderOf(sender);
+    expect(check.body.data).toEqual({ depositId, Amount: 100010, senderName: 'นายคนอื่น ไม่ใช่ผู้โอน', destinationName: `${holder.firstName} ${holder.lastName}`, nameCheck: 'different' });
+    const unconfirmed = await refund(depositId, sender);
+    expect(unconfirmed.body.code).toBe('VALIDATION_FAILED');
+    const body = { note: 'ผู้โอนขอคืนเข้าบัญชีนี้', bankCode: sender.bankCode, accountNumber: sender.accountNumber, confirmation: ` ${holder.firstName}  ${holder.lastName} ` };
+    const asked = await staffCall(t, 'POST', `/admin-api/v1/deposits/${depositId}/refund`, body, 'finance');
+    expect(asked.body).toMatchObject({ success: true, data: { status: 'pending_approval', refundId: null } });
+    expect(await refundsOf(depositId)).toEqual([]);
+    expect((await staffCall(t, 'POST', `/admin-api/v1/deposits/${depositId}/refund`, body, 'owner')).body.code).toBe('STATE_CONFLICT');
+    expect((await approveAs(t, asked.body.data.approvalId, 'finance')).body.code).toBe('STAFF_FORBIDDEN');
+    expect((await approveAs(t, asked.body.data.approvalId, 'owner')).body.data.status).toBe('executed');
+    const [paid] = await refundsOf(depositId);
+    expect(paid?.status).toBe('paid');
+    expect((await atBank(paid!.id)).status).toBe('succeeded');
+    const audit = await t.db.query<{ details: { requester: string; approver: string } }>(`SELECT details FROM audit_log WHERE action = 'money-action.approve' AND subject_id = $1`, [depositId]);
+    expect(audit.rows[0]!.details).toMatchObject({ requester: 'test-finance', approver: 'test-owner' });
+  });
+});
 
 describe('refunding a held deposit (issue 11)', () => {
   it('pays the sender back through the bank, once, and takes the money out of the house account', async () => {

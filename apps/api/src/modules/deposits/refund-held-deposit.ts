@@ -30,55 +30,82 @@ export async function refundHeldDeposit(
   context: AppContext,
   input: { depositId: string; actor: string; actorRole: string | null; address: string | null; note: string; bankCode: string; accountNumber: string },
 ): Promise<{ status: 'refunded' | 'refunding' | 'held'; refundId: string }> {
+  const note = assertRefundInput(input);
+  const accountName = await refundAccountName(context, input);
+  const refund = await inLedgerTransaction(context.db, (tx) => startDepositRefund(tx, { ...input, note, accountName }));
+  return sendStartedRefund(context, refund);
+}
+
+/** A refund recorded as `sending`, its money reserved, not yet sent to the bank. */
+export interface StartedRefund {
+  refundId: string;
+  depositId: string;
+  bankCode: string;
+  accountNumber: string;
+  accountName: string;
+  amountSatang: bigint;
+}
+
+/** Checks a refund's note and destination before anything else. @returns the trimmed note. @throws AppError VALIDATION_FAILED. */
+export function assertRefundInput(input: { note: string; bankCode: string; accountNumber: string }): string {
   const note = input.note.trim();
   if (!note) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุเหตุผลการคืนเงิน' });
   if (!findBankByCode(input.bankCode) || !/^\d{10,15}$/.test(input.accountNumber)) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุธนาคารและเลขบัญชีผู้โอนให้ถูกต้อง' });
-  const accountName = await refundAccountName(context, input);
+  return note;
+}
 
-  const refund = await inLedgerTransaction(context.db, async (tx) => {
-    const { rows } = await tx.query<{ status: string; amount_satang: bigint }>('SELECT status, amount_satang FROM deposits WHERE id = $1 FOR UPDATE', [input.depositId]);
-    const deposit = rows[0];
-    if (!deposit) throw new AppError('NOT_FOUND');
-    if (deposit.status !== 'held') throw new AppError('STATE_CONFLICT');
-    const refundId = newPrefixedId('rfd');
-    const reserved = await reserveTransfer(tx, {
-      idempotencyKey: `deposit-refund-reserve:${refundId}`,
-      code: 'DEPOSIT_REFUND',
-      debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.unallocatedDeposits),
-      creditAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.payoutsInFlight),
-      amountSatang: deposit.amount_satang,
-      source: { type: 'deposit_refund', id: refundId },
-    });
-    if (reserved.status !== 'created') throw new Error(`deposit refund reserve: unexpected ${reserved.status}`);
-    await tx.query(
-      `INSERT INTO deposit_refunds (id, deposit_id, bank_code, account_number, account_name, amount_satang, status, reserve_transfer_id, note, requested_by)
-       VALUES ($1, $2, $3, $4, $5, $6, 'sending', $7, $8, $9)`,
-      [refundId, input.depositId, input.bankCode, input.accountNumber, accountName, deposit.amount_satang, reserved.transferId, note, input.actor],
-    );
-    await tx.query(`UPDATE deposits SET status = 'refunding', resolved_by = $2 WHERE id = $1`, [input.depositId, input.actor]);
-    await recordStaffAction(tx, {
-      actor: input.actor,
-      actorRole: input.actorRole,
-      address: input.address,
-      action: 'deposit.refund',
-      subjectType: 'deposit',
-      subjectId: input.depositId,
-      reason: note,
-      details: { refundId, bankCode: input.bankCode, accountNumber: input.accountNumber, accountName, amountSatang: deposit.amount_satang },
-    });
-    return { refundId, amountSatang: deposit.amount_satang };
+/**
+ * Step 1 of a refund, in the caller's transaction: locks the held deposit, reserves the amount
+ * (pending DEPOSIT_REFUND house:unallocated_deposits → house:payouts_in_flight), records the refund
+ * as `sending` and the deposit as `refunding`. Audited. @throws AppError NOT_FOUND, STATE_CONFLICT (not held).
+ */
+export async function startDepositRefund(
+  tx: Queryable,
+  input: { depositId: string; actor: string; actorRole: string | null; address: string | null; note: string; bankCode: string; accountNumber: string; accountName: string },
+): Promise<StartedRefund> {
+  const { rows } = await tx.query<{ status: string; amount_satang: bigint }>('SELECT status, amount_satang FROM deposits WHERE id = $1 FOR UPDATE', [input.depositId]);
+  const deposit = rows[0];
+  if (!deposit) throw new AppError('NOT_FOUND');
+  if (deposit.status !== 'held') throw new AppError('STATE_CONFLICT');
+  const refundId = newPrefixedId('rfd');
+  const reserved = await reserveTransfer(tx, {
+    idempotencyKey: `deposit-refund-reserve:${refundId}`,
+    code: 'DEPOSIT_REFUND',
+    debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.unallocatedDeposits),
+    creditAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.payoutsInFlight),
+    amountSatang: deposit.amount_satang,
+    source: { type: 'deposit_refund', id: refundId },
   });
+  if (reserved.status !== 'created') throw new Error(`deposit refund reserve: unexpected ${reserved.status}`);
+  await tx.query(
+    `INSERT INTO deposit_refunds (id, deposit_id, bank_code, account_number, account_name, amount_satang, status, reserve_transfer_id, note, requested_by)
+     VALUES ($1, $2, $3, $4, $5, $6, 'sending', $7, $8, $9)`,
+    [refundId, input.depositId, input.bankCode, input.accountNumber, input.accountName, deposit.amount_satang, reserved.transferId, input.note, input.actor],
+  );
+  await tx.query(`UPDATE deposits SET status = 'refunding', resolved_by = $2 WHERE id = $1`, [input.depositId, input.actor]);
+  await recordStaffAction(tx, {
+    actor: input.actor, actorRole: input.actorRole, address: input.address, action: 'deposit.refund', subjectType: 'deposit', subjectId: input.depositId, reason: input.note,
+    details: { refundId, bankCode: input.bankCode, accountNumber: input.accountNumber, accountName: input.accountName, amountSatang: deposit.amount_satang },
+  });
+  return { refundId, depositId: input.depositId, bankCode: input.bankCode, accountNumber: input.accountNumber, accountName: input.accountName, amountSatang: deposit.amount_satang };
+}
 
+/**
+ * Step 2, after the reservation committed: sends the payout once (the refund id is our
+ * reference) and settles it when the bank answers; an unknown answer is left to the recovery job.
+ * @returns the deposit's status now.
+ */
+export async function sendStartedRefund(context: AppContext, refund: StartedRefund): Promise<{ status: 'refunded' | 'refunding' | 'held'; refundId: string }> {
   const result = await context.payout.sendPayout({
     reference: refund.refundId,
-    bankCode: input.bankCode,
-    accountNumber: input.accountNumber,
-    accountName,
+    bankCode: refund.bankCode,
+    accountNumber: refund.accountNumber,
+    accountName: refund.accountName,
     amountSatang: refund.amountSatang,
   });
   const settlement = settlementFromSend(result);
   if (settlement) await settleDepositRefund(context, refund.refundId, settlement);
-  const { rows } = await context.db.query<{ status: 'refunded' | 'refunding' | 'held' }>('SELECT status FROM deposits WHERE id = $1', [input.depositId]);
+  const { rows } = await context.db.query<{ status: 'refunded' | 'refunding' | 'held' }>('SELECT status FROM deposits WHERE id = $1', [refund.depositId]);
   return { status: rows[0]?.status ?? 'refunding', refundId: refund.refundId };
 }
 
@@ -176,11 +203,19 @@ export async function refundsInFlightSatang(db: Queryable): Promise<bigint> {
  * or a placeholder saying nobody looked it up (the payout goes to the account number staff gave).
  */
 async function refundAccountName(context: AppContext, input: { depositId: string; bankCode: string; accountNumber: string }): Promise<string> {
-  if (context.nameInquiry === null) {
-    const { rows } = await context.db.query<{ sender_name: string | null }>('SELECT sender_name FROM deposits WHERE id = $1', [input.depositId]);
-    const senderName = rows[0]?.sender_name?.trim();
-    return senderName ? senderName.slice(0, 100) : 'ไม่ได้ตรวจชื่อบัญชี';
-  }
+  const holder = await lookUpRefundDestination(context, input);
+  if (holder) return `${holder.firstName} ${holder.lastName}`;
+  const { rows } = await context.db.query<{ sender_name: string | null }>('SELECT sender_name FROM deposits WHERE id = $1', [input.depositId]);
+  const senderName = rows[0]?.sender_name?.trim();
+  return senderName ? senderName.slice(0, 100) : 'ไม่ได้ตรวจชื่อบัญชี';
+}
+
+/**
+ * The destination account's holder as the bank's name inquiry tells it; null when the site has no
+ * name inquiry (NAME_INQUIRY_PROVIDER=declared). @throws AppError VALIDATION_FAILED (unknown account), PROVIDER_UNAVAILABLE.
+ */
+export async function lookUpRefundDestination(context: AppContext, input: { bankCode: string; accountNumber: string }): Promise<{ firstName: string; lastName: string } | null> {
+  if (context.nameInquiry === null) return null;
   let holder;
   try {
     holder = await context.nameInquiry.lookupAccountHolder({ bankCode: input.bankCode, accountNumber: input.accountNumber });
@@ -189,5 +224,5 @@ async function refundAccountName(context: AppContext, input: { depositId: string
     throw error;
   }
   if (!holder.found) throw new AppError('VALIDATION_FAILED', { message: 'ไม่พบบัญชีผู้โอนนี้ที่ธนาคาร' });
-  return `${holder.firstName} ${holder.lastName}`;
+  return { firstName: holder.firstName, lastName: holder.lastName };
 }

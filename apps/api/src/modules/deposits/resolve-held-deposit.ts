@@ -20,21 +20,28 @@ export async function resolveHeldDeposit(
   context: AppContext,
   input: { depositId: string; actor: string; actorRole: string | null; address: string | null; action: 'assign'; memberPhoneNumber: string; note?: string },
 ): Promise<{ status: 'credited' }> {
-  return inLedgerTransaction(context.db, async (tx) => {
-    const { rows } = await tx.query<{ status: string; event_id: bigint; amount_satang: bigint }>(
-      `SELECT status, event_id, amount_satang FROM deposits WHERE id = $1 FOR UPDATE`,
-      [input.depositId],
-    );
-    const deposit = rows[0];
-    if (!deposit) throw new AppError('NOT_FOUND');
-    if (deposit.status !== 'held') throw new AppError('STATE_CONFLICT');
-    const member = await tx.query<{ id: string }>(`SELECT id FROM members WHERE phone_number = $1 AND status = 'active'`, [input.memberPhoneNumber]);
-    const memberId = member.rows[0]?.id;
-    if (!memberId) throw new AppError('NOT_FOUND', { message: 'ไม่พบสมาชิกเบอร์นี้' });
-    await creditHeldDeposit(tx, context, { depositId: input.depositId, eventId: deposit.event_id, amountSatang: deposit.amount_satang, memberId, actor: input.actor });
-    await recordStaffAction(tx, { actor: input.actor, actorRole: input.actorRole, address: input.address, action: 'deposit.assign', subjectType: 'deposit', subjectId: input.depositId, details: { memberId, note: input.note ?? null } });
-    return { status: 'credited' as const };
-  });
+  return inLedgerTransaction(context.db, (tx) => assignHeldDepositInTransaction(tx, context.now(), input));
+}
+
+/** resolveHeldDeposit in the caller's transaction (the approvals handler of 'held-deposit.release', issue 25 §1). */
+export async function assignHeldDepositInTransaction(
+  tx: Queryable,
+  now: Date,
+  input: { depositId: string; actor: string; actorRole: string | null; address: string | null; memberPhoneNumber: string; note?: string },
+): Promise<{ status: 'credited' }> {
+  const { rows } = await tx.query<{ status: string; event_id: bigint; amount_satang: bigint }>(
+    `SELECT status, event_id, amount_satang FROM deposits WHERE id = $1 FOR UPDATE`,
+    [input.depositId],
+  );
+  const deposit = rows[0];
+  if (!deposit) throw new AppError('NOT_FOUND');
+  if (deposit.status !== 'held') throw new AppError('STATE_CONFLICT');
+  const member = await tx.query<{ id: string }>(`SELECT id FROM members WHERE phone_number = $1 AND status = 'active'`, [input.memberPhoneNumber]);
+  const memberId = member.rows[0]?.id;
+  if (!memberId) throw new AppError('NOT_FOUND', { message: 'ไม่พบสมาชิกเบอร์นี้' });
+  await creditHeldDeposit(tx, now, { depositId: input.depositId, eventId: deposit.event_id, amountSatang: deposit.amount_satang, memberId, actor: input.actor });
+  await recordStaffAction(tx, { actor: input.actor, actorRole: input.actorRole, address: input.address, action: 'deposit.assign', subjectType: 'deposit', subjectId: input.depositId, details: { memberId, note: input.note ?? null } });
+  return { status: 'credited' as const };
 }
 
 /**
@@ -53,26 +60,33 @@ export async function releaseAmlHeldDeposit(
   context: AppContext,
   input: { depositId: string; actor: string; actorRole: string | null; address: string | null; note: string },
 ): Promise<{ status: 'credited'; memberId: string; alreadyReleased: boolean }> {
+  return inLedgerTransaction(context.db, (tx) => releaseAmlHeldDepositInTransaction(tx, context.now(), input));
+}
+
+/** releaseAmlHeldDeposit in the caller's transaction (the approvals handler of 'held-deposit.release', issue 25 §1). */
+export async function releaseAmlHeldDepositInTransaction(
+  tx: Queryable,
+  now: Date,
+  input: { depositId: string; actor: string; actorRole: string | null; address: string | null; note: string },
+): Promise<{ status: 'credited'; memberId: string; alreadyReleased: boolean }> {
   const note = input.note.trim();
   if (!note) throw new AppError('VALIDATION_FAILED', { message: 'กรุณาระบุผลการตรวจสอบ' });
-  return inLedgerTransaction(context.db, async (tx) => {
-    const { rows } = await tx.query<{ status: string; event_id: bigint; amount_satang: bigint; hold_reason: string | null; member_id: string | null; resolved_by: string | null }>(
-      'SELECT status, event_id, amount_satang, hold_reason, member_id, resolved_by FROM deposits WHERE id = $1 FOR UPDATE',
-      [input.depositId],
-    );
-    const deposit = rows[0];
-    if (!deposit) throw new AppError('NOT_FOUND');
-    if (deposit.hold_reason !== 'AML_REVIEW' || !deposit.member_id) throw new AppError('STATE_CONFLICT', { message: 'รายการนี้ไม่ได้รอตรวจสอบ AML' });
-    if (deposit.status === 'credited') return { status: 'credited' as const, memberId: deposit.member_id, alreadyReleased: true };
-    if (deposit.status !== 'held') throw new AppError('STATE_CONFLICT');
-    const memberId = deposit.member_id;
-    await creditHeldDeposit(tx, context, { depositId: input.depositId, eventId: deposit.event_id, amountSatang: deposit.amount_satang, memberId, actor: input.actor });
-    await recordStaffAction(tx, {
-      actor: input.actor, actorRole: input.actorRole, address: input.address, action: 'deposit.release', subjectType: 'deposit', subjectId: input.depositId,
-      reason: note, details: { memberId, holdReason: 'AML_REVIEW' },
-    });
-    return { status: 'credited' as const, memberId, alreadyReleased: false };
+  const { rows } = await tx.query<{ status: string; event_id: bigint; amount_satang: bigint; hold_reason: string | null; member_id: string | null; resolved_by: string | null }>(
+    'SELECT status, event_id, amount_satang, hold_reason, member_id, resolved_by FROM deposits WHERE id = $1 FOR UPDATE',
+    [input.depositId],
+  );
+  const deposit = rows[0];
+  if (!deposit) throw new AppError('NOT_FOUND');
+  if (deposit.hold_reason !== 'AML_REVIEW' || !deposit.member_id) throw new AppError('STATE_CONFLICT', { message: 'รายการนี้ไม่ได้รอตรวจสอบ AML' });
+  if (deposit.status === 'credited') return { status: 'credited' as const, memberId: deposit.member_id, alreadyReleased: true };
+  if (deposit.status !== 'held') throw new AppError('STATE_CONFLICT');
+  const memberId = deposit.member_id;
+  await creditHeldDeposit(tx, now, { depositId: input.depositId, eventId: deposit.event_id, amountSatang: deposit.amount_satang, memberId, actor: input.actor });
+  await recordStaffAction(tx, {
+    actor: input.actor, actorRole: input.actorRole, address: input.address, action: 'deposit.release', subjectType: 'deposit', subjectId: input.depositId,
+    reason: note, details: { memberId, holdReason: 'AML_REVIEW' },
   });
+  return { status: 'credited' as const, memberId, alreadyReleased: false };
 }
 
 /**
@@ -84,10 +98,10 @@ export async function releaseAmlHeldDeposit(
  */
 async function creditHeldDeposit(
   tx: Queryable,
-  context: AppContext,
+  now: Date,
   deposit: { depositId: string; eventId: bigint; amountSatang: bigint; memberId: string; actor: string },
 ): Promise<void> {
-  const protection = await depositRefusal(tx, deposit.memberId, deposit.amountSatang, context.now());
+  const protection = await depositRefusal(tx, deposit.memberId, deposit.amountSatang, now);
   if (protection) throw new AppError('STATE_CONFLICT', { message: 'สมาชิกอยู่ในช่วงพักการเล่นหรือเกินวงเงินฝากที่ตั้งไว้ กรุณาคืนเงินแทน' });
   const transferId = expectPosted(
     await postTransfer(tx, {
@@ -103,6 +117,6 @@ async function creditHeldDeposit(
     `UPDATE deposits SET status = 'credited', member_id = $2, credit_transfer_id = $3, resolved_by = $4, resolved_at = now() WHERE id = $1`,
     [deposit.depositId, deposit.memberId, transferId, deposit.actor],
   );
-  await recordDepositCredited(tx, { memberId: deposit.memberId, depositId: deposit.depositId, amountSatang: deposit.amountSatang, now: context.now() });
+  await recordDepositCredited(tx, { memberId: deposit.memberId, depositId: deposit.depositId, amountSatang: deposit.amountSatang, now });
   await notifyBalanceChanged(tx, deposit.memberId, 'deposit', deposit.depositId);
 }

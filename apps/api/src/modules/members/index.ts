@@ -11,3 +11,4 @@ export { decideAdjustment, listPendingAdjustments, requestAdjustment } from './a
 export { verifyBankAccountByDeposit, type DepositVerificationOutcome } from './verify-bank-account-by-deposit.ts';
 export { confirmBankAccount } from './confirm-bank-account.ts';
 export { requestPhoneChange, decidePhoneChange, listPhoneChanges } from './change-member-phone.ts';
+export { compareHolderNames, type HolderNameComparison } from './holder-names.ts';

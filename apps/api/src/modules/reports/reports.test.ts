@@ -11,7 +11,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   // Adjustments by finance apply alone within this daily limit (maker-checker, docs/adr/0048).
-  await setRoleDailyLimit(t, 'finance', 1_000_000);
+  await setRoleDailyLimit(t, 'finance', 10_000_000);
 });
 afterAll(async () => {
   await expectLedgerSound(t);

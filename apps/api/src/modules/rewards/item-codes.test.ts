@@ -161,7 +161,8 @@ describe('/admin-api/v1/item-codes', () => {
     const expiresAt = new Date(Date.now() + 7 * DAY_MS).toISOString();
     const created = await createCode({ code: code.toLowerCase(), amount: 99.5, totalUses: 5, expiresAt });
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ code, Amount: 99.5, totalUses: 5, redeemedCount: 0, expiresAt, isExpired: false, createdBy: 'staff:test-marketing' });
+    expect(created.body.data).toMatchObject({ code, Amount: 99.5, totalUses: 5, redeemedCount: 0, expiresAt, isExpired: false, createdBy: 'staff:test-marketing', approvalStatus: 'pending' });
+    expect((await approveAs(t, created.body.data.approvalId, 'finance')).status).toBe(200);
     await redeemItemCode(t.context, { memberId: (await newMember(t)).memberId, code });
 
     const list = await http.call({ method: 'GET', url: '/admin-api/v1/item-codes?limit=200', asStaff: true });

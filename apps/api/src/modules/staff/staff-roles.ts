@@ -14,6 +14,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_PERMISSIONS = {
   'dashboard.view': ['owner', 'finance', 'support', 'marketing', 'auditor'],
+  /** The dashboard's money totals (issue 25 §1): roles without a money permission see counts only. */
+  'dashboard.money': ['owner', 'finance', 'auditor'],
   'deposits.view': ['owner', 'finance', 'support', 'auditor'],
   'deposits.resolve': ['owner', 'finance'],
   'withdrawals.view': ['owner', 'finance', 'support', 'auditor'],
@@ -127,6 +129,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'GET /admin-api/v1/deposits/held': 'deposits.view',
   'POST /admin-api/v1/deposits/:depositId/assign': 'deposits.resolve',
   'POST /admin-api/v1/deposits/:depositId/refund': 'deposits.resolve',
+  'POST /admin-api/v1/deposits/:depositId/refund-check': 'deposits.resolve',
   'POST /admin-api/v1/deposits/:depositId/release': 'deposits.resolve',
   'GET /admin-api/v1/withdrawals': 'withdrawals.view',
   'POST /admin-api/v1/withdrawals/:withdrawalId/approve': 'withdrawals.decide',
