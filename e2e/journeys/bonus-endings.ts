@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { scriptSlotOutcomes, type PartnerSandboxTarget } from '@sabai/sandbox';
-import { KASIKORN, STEP_TIMEOUT_MS, escapeRegExp, expectNoHorizontalOverflow, expectText, expectUrl, expectVisible, newMemberDetails, registerAndSignIn, screenshotter, type Member } from './helpers.ts';
+import { KASIKORN, STEP_TIMEOUT_MS, expectNoHorizontalOverflow, expectText, expectVisible, newMemberDetails, registerAndSignIn, screenshotter, type Member } from './helpers.ts';
 import type { StaffClient } from './rewards.ts';
 
 /**
@@ -193,23 +193,27 @@ async function loseAtSlot(page: Page, origin: string, sandbox: string, partnerTo
   const tile = page.getByTestId('game-tile').filter({ hasText: GOLDEN_ELEPHANT });
   await expectVisible(tile, `game tile ${GOLDEN_ELEPHANT}`);
   await tile.click();
-  await expectUrl(page, new RegExp(`^${escapeRegExp(sandbox)}/games/session/`), 'sandbox game page');
-  await expectVisible(page.getByTestId('slot-game'), 'the slot game');
+  // The game opens in the site's game frame over the lobby (issue 26 §2, docs/adr/0044).
+  await expectVisible(page.getByTestId('game-frame'), 'the game frame over the lobby');
+  const game = page.frameLocator('[data-testid="game-frame-iframe"]');
+  await expectVisible(game.getByTestId('slot-game'), 'the slot game in the frame');
+  if (!page.frames().some((frame) => frame.url().startsWith(`${sandbox}/games/session/`))) throw new Error('no sandbox game page in the frame');
   const info = await memberCallAt<{ GameInfo: { username: string } }>(page, origin, '/auth-service/v1/refresh');
   await scriptSlotOutcomes({ ...partnerTools, username: info.GameInfo.username, outcomes: Array.from({ length: losses }, () => 'loss' as const) });
-  await page.getByTestId(`stake-${STAKE_BAHT}`).click();
+  await game.getByTestId(`stake-${STAKE_BAHT}`).click();
   for (let spin = 1; spin <= losses; spin += 1) {
     const answer = page.waitForResponse((response) => response.url().endsWith('/games/api/slot/spin') && response.request().method() === 'POST');
-    await page.getByTestId('spin').click();
+    await game.getByTestId('spin').click();
     const round = (await (await answer).json()) as { roundId: string; result: string };
     if (round.result !== 'loss') throw new Error(`spin ${spin} was scripted to lose but answered ${round.result}`);
-    await expectText(page.getByTestId('last-round'), round.roundId, `round ${spin} finished on the page`);
+    await expectText(game.getByTestId('last-round'), round.roundId, `round ${spin} finished on the page`);
   }
-  await page.getByTestId('back-to-site').click();
+  await game.getByTestId('back-to-site').click();
+  await page.getByTestId('game-frame').waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
   await page.goto(`${origin}/user/home`);
 }
 
-/** memberCall from the partner's page: opens the site in another tab first. */
+/** memberCall from a fresh tab of the site (the game page's tab may be busy with the game). */
 async function memberCallAt<T>(page: Page, origin: string, path: string): Promise<T> {
   const sitePage = await page.context().newPage();
   try {
