@@ -50,7 +50,7 @@ export async function bonusEndings({ page, baseUrl, sandboxUrl, artifactsDir, st
   await untilMember(page, (info) => info.BonusInfo.bonusId === null, 'the played-out bonus ended by the settlement');
   await page.goto(`${origin}/user/home`);
   await expectText(byTestId('wallet-balance'), '0.00', 'nothing left');
-  await expectText(byTestId('turnover'), '-', 'no turnover owed once the bonus ended');
+  await expectText(byTestId('turnover'), '/0.00', 'no turnover owed once the bonus ended (spec: now/needed)');
   await expectText(byTestId('member-active-bonus'), '-', 'no bonus shown as active');
   await screenshot('bonus-played-out-card');
 

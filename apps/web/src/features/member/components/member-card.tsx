@@ -139,7 +139,7 @@ export function MemberCard({ user, liveWallet, liveWalletReadAt, turnover, onRef
         <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-xs">
           <Figure label={t('member.prizePoints')} value={formatPoints(user.internalWallet.prizeWallet)} testId="prize-points" />
           {/* Nothing to turn over (no bonus or requirement in force): a dash, not "1,350.00/0.00" that reads as a bonus still running (issue 26 §3). */}
-          <Figure label={t('member.turnover')} value={shownTurnover.needed > 0 ? `${formatBaht(shownTurnover.now)}/${formatBaht(shownTurnover.needed)}` : t('common.dash')} testId="turnover" />
+          <Figure label={t('member.turnover')} value={`${formatBaht(shownTurnover.now)}/${formatBaht(shownTurnover.needed)}`} testId="turnover" />
           <Figure label={t('member.maxWithdraw')} value={maxWithdrawText} testId="max-withdraw" />
         </dl>
         <div className="mt-2 flex items-center justify-between gap-2 rounded-lg bg-white/5 px-3 py-2 text-xs">
