@@ -22,6 +22,8 @@ export interface BonusEndingsOptions {
   sandboxUrl: string;
   artifactsDir: string;
   staff: StaffClient;
+  /** A second staff member (finance): approves the promotion's budget (issue 25 §1). */
+  approver: StaffClient;
   partnerTools: PartnerSandboxTarget;
 }
 
@@ -31,7 +33,7 @@ const GOLDEN_ELEPHANT = 'ช้างทองคำ';
 /** Rounds reach the books by the bet-record pull, on its own schedule. */
 const SETTLEMENT_TIMEOUT_MS = 60_000;
 
-export async function bonusEndings({ page, baseUrl, sandboxUrl, artifactsDir, staff, partnerTools }: BonusEndingsOptions): Promise<void> {
+export async function bonusEndings({ page, baseUrl, sandboxUrl, artifactsDir, staff, approver, partnerTools }: BonusEndingsOptions): Promise<void> {
   const origin = baseUrl.replace(/\/+$/, '');
   const sandbox = sandboxUrl.replace(/\/+$/, '');
   const screenshot = screenshotter(page, artifactsDir);
@@ -91,6 +93,10 @@ export async function bonusEndings({ page, baseUrl, sandboxUrl, artifactsDir, st
       eligibility: 'any', oncePerMember: false, oncePerDay: false, maxGrantsTotal: null, sortOrder: 0,
     },
   });
+  // Issue 25 §1: it grants nothing until a second person (finance) approved its bonus budget.
+  const budget = await staff.call('POST', '/admin-api/v1/promotions/e2e-capped/budget', { budget: 10_000, reason: 'journey: the capped promotion budget' });
+  const asked = (budget as { data?: { approvalId?: string; status?: string } }).data;
+  if (asked?.status === 'pending') await approver.call('POST', `/admin-api/v1/approvals/${asked.approvalId}/approve`, {});
   await memberCall(page, 'POST', '/user-profile-composite/v1/users/setting', { isBonus: true });
   await transfer(page, sandbox, member, '1000.00');
   await untilMember(page, (info) => info.BonusInfo.bonusId === 'e2e-capped', 'the capped bonus granted');

@@ -172,7 +172,7 @@ export async function rewardsJourney({ page, baseUrl, sandboxUrl, artifactsDir, 
     if (!near(afterPull.ledgerGameWallet, funded - netLoss)) throw new Error(`the ledger's game wallet is ${afterPull.ledgerGameWallet} after the pull, expected ${funded - netLoss} (every round booked)`);
     const periodEnd = (Math.floor(lastSettledAt / PERIOD_MS) + 1) * PERIOD_MS;
     await referredPage.waitForTimeout(Math.max(0, periodEnd - Date.now()) + 1_000);
-    const credited = await untilCredited(staff, async () => {
+    const credited = await untilCredited(staff, approver, async () => {
       const [referredLedger, referrerIncome] = [await ledgerBalance(referredPage), await memberGet<{ balance: number }>(page, '/user-profile-composite/v1/users/affiliate')];
       return near(referredLedger.cashbackWallet, expectedCashback) && near(referrerIncome.balance, expectedIncome);
     });
@@ -439,12 +439,15 @@ async function untilNot404(staff: StaffClient, method: 'POST', path: string, bod
  * ledger) holds, for up to 75 s. The API's own schedule may credit first; the jobs are idempotent.
  * @returns how many rounds of job calls it took.
  */
-async function untilCredited(staff: StaffClient, isCredited: () => Promise<boolean>): Promise<number> {
+async function untilCredited(staff: StaffClient, approver: StaffClient, isCredited: () => Promise<boolean>): Promise<number> {
   const deadline = Date.now() + JOB_TIMEOUT_MS;
   for (let round = 1; ; round += 1) {
     await untilNot404(staff, 'POST', '/admin-api/v1/jobs/pull-bet-records');
-    await untilNot404(staff, 'POST', '/admin-api/v1/jobs/cashback', {});
-    await untilNot404(staff, 'POST', '/admin-api/v1/jobs/affiliate', {});
+    for (const job of ['cashback', 'affiliate']) {
+      // Issue 25 §1: a paying run by one staff member waits for a second person (finance).
+      const run = (await untilNot404(staff, 'POST', `/admin-api/v1/jobs/${job}`, {})) as { data?: { status?: string; approvalId?: string | null } };
+      if (run.data?.status === 'pending' && run.data.approvalId) await approver.call('POST', `/admin-api/v1/approvals/${run.data.approvalId}/approve`, {});
+    }
     if (await isCredited()) return round;
     if (Date.now() > deadline) throw new Error(`cashback / affiliate income not credited in ${JOB_TIMEOUT_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));

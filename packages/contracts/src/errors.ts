@@ -134,6 +134,8 @@ export const ERRORS = {
   STAFF_LOCKED: { httpStatus: 429, message: 'เข้าสู่ระบบผิดหลายครั้ง บัญชีถูกล็อก 15 นาที' },
   STAFF_PASSWORD_CHANGE_REQUIRED: { httpStatus: 403, message: 'กรุณาเปลี่ยนรหัสผ่านก่อนใช้งาน' },
   STAFF_FORBIDDEN: { httpStatus: 403, message: 'สิทธิ์ของคุณไม่พอสำหรับรายการนี้' },
+  /** Back office (issue 25 §1): a reward-job run's unpaid total changed between request and approval; nothing paid. */
+  REWARD_JOB_TOTAL_CHANGED: { httpStatus: 409, message: 'ยอดจ่ายของรอบนี้เปลี่ยนไปแล้ว ไม่ได้จ่ายเงิน กรุณาปฏิเสธคำขอนี้แล้วสั่งรันใหม่ (reward-job total changed since the request; nothing was paid)' },
   INTERNAL_ERROR: { httpStatus: 500, message: 'ระบบขัดข้อง กรุณาลองใหม่อีกครั้ง' },
 } as const satisfies Record<string, { httpStatus: number; message: string }>;
 

@@ -51,8 +51,7 @@ import { AppError } from '../lib/app-error.ts';
 import { pullBetRecords } from './play/index.ts';
 import { listGameCases } from './play/index.ts';
 import { resolveGameCase } from './play/index.ts';
-import { computeDueCashback } from './cashback/index.ts';
-import { computeDueAffiliateCommissions } from './affiliate/index.ts';
+import { requestRewardJobRun } from './rewards/index.ts';
 import { decideAffiliateWithdrawal } from './affiliate/index.ts';
 import { recordStaffAction } from '../lib/audit.ts';
 import { registerFeedSourceRoutes } from './feed-sources/index.ts';
@@ -242,17 +241,21 @@ export function registerAdminRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   // Staff can run the scheduled jobs now (each is idempotent; the scheduler runs them anyway).
-  const jobs = {
-    'pull-bet-records': () => pullBetRecords(context),
-    cashback: () => computeDueCashback(context),
-    affiliate: () => computeDueAffiliateCommissions(context),
-  } as const;
-  for (const [name, run] of Object.entries(jobs)) {
-    routes.post(`/admin-api/v1/jobs/${name}`, { schema: { tags: TAGS, summary: `Run the ${name} job now`, response: { 200: staffJobRunResponse } } }, async (request) => {
+  // The paying ones (cashback, affiliate) go through the maker-checker policy (issue 25 §1).
+  routes.post('/admin-api/v1/jobs/pull-bet-records', { schema: { tags: TAGS, summary: 'Run the pull-bet-records job now', response: { 200: staffJobRunResponse } } }, async (request) => {
+    const staff = requireStaff(context, request);
+    const count = await pullBetRecords(context);
+    await context.db.transaction((tx) => recordStaffAction(tx, { ...staff, action: 'job.pull-bet-records', subjectType: 'job', subjectId: 'pull-bet-records', details: { count } }));
+    return { success: true, message: 'ok', data: { job: 'pull-bet-records', count } };
+  });
+  for (const name of ['cashback', 'affiliate'] as const) {
+    routes.post(`/admin-api/v1/jobs/${name}`, { schema: { tags: TAGS, summary: `Run the ${name} job now (maker-checker on its payout)`, response: { 200: staffJobRunResponse } } }, async (request) => {
       const staff = requireStaff(context, request);
-      const count = await run();
-      await context.db.transaction((tx) => recordStaffAction(tx, { ...staff, action: `job.${name}`, subjectType: 'job', subjectId: name, details: { count } }));
-      return { success: true, message: 'ok', data: { job: name, count } };
+      const principal = requireStaffPrincipal(request);
+      const run = await requestRewardJobRun(context, { job: name, staffId: principal.staffId, role: principal.role, address: request.ip });
+      await context.db.transaction((tx) => recordStaffAction(tx, { ...staff, action: `job.${name}`, subjectType: 'job', subjectId: name, details: { count: run.count, status: run.status, approvalId: run.approvalId, totalSatang: run.totalSatang } }));
+      const message = run.status === 'pending' ? 'รอผู้อนุมัติคนที่สอง' : 'ok';
+      return { success: true, message, data: { job: name, count: run.count, status: run.status, approvalId: run.approvalId, total: satangToBahtNumber(run.totalSatang) } };
     });
   }
 

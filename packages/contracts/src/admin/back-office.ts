@@ -39,6 +39,11 @@ export type PromotionFields = z.infer<typeof promotionFields>;
 export const createPromotionRequest = z.object({ id: z.string().regex(/^[a-z0-9_-]{3,40}$/), promotion: promotionFields, reason }).strict();
 export const updatePromotionRequest = z.object({ promotion: promotionFields, reason }).strict();
 export const closePromotionRequest = z.object({ reason }).strict();
+/**
+ * `POST /admin-api/v1/promotions/:promotionId/budget` (issue 25 §1): ask for the promotion's total
+ * bonus budget (baht, the liability). It grants nothing until owner/finance approve (approvals queue).
+ */
+export const promotionBudgetRequest = z.object({ budget: bahtToSatang(), reason }).strict();
 
 export const staffPromotion = z.object({
   id: z.string(),

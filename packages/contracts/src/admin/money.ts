@@ -163,7 +163,18 @@ export const withdrawalDecisionResponse = envelope(
 /** `POST /admin-api/v1/affiliate-withdrawals/:affiliateWithdrawalId/(approve|reject)`. */
 export const affiliateWithdrawalDecisionResponse = envelope(z.object({ status: z.enum(['approved', 'rejected']) }));
 /** `POST /admin-api/v1/jobs/(pull-bet-records|cashback|affiliate)`: how many rows the run produced. */
-export const staffJobRunResponse = envelope(z.object({ job: z.string(), count: z.number().int().nonnegative() }));
+/**
+ * A staff "run now". A paying reward job (cashback, affiliate) goes through the maker-checker
+ * policy (issue 25 §1): `status` pending = waiting for a second person (`approvalId`), `total` = the
+ * previewed payout in baht; `count` = members paid by this call.
+ */
+export const staffJobRunResponse = envelope(z.object({
+  job: z.string(),
+  count: z.number().int().nonnegative(),
+  status: z.enum(['executed', 'pending', 'rejected']).optional(),
+  approvalId: z.string().nullable().optional(),
+  total: z.number().nonnegative().optional(),
+}));
 
 /**
  * A member's game wallet as the reconciliation saw it (issue 15): `ok`, `difference` (partner ≠

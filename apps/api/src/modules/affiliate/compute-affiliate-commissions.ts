@@ -2,7 +2,8 @@ import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requir
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import type { AppContext } from '../../context.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
-import { cashbackForNetLoss, lastCompletedPeriod, rewardPeriodOf } from '../cashback/index.ts';
+import type { Queryable } from '@sabai/db';
+import { cashbackForNetLoss, lastCompletedPeriod, rewardPeriodOf, type RewardPeriod } from '../cashback/index.ts';
 
 /**
  * Each referred member's net loss in the reward period [$1, $2) with their referrers; reaches the
@@ -29,55 +30,91 @@ export async function computeAffiliateCommissionsForDay(context: AppContext, day
   if (!settings.affiliate_enabled) return 0;
   const period = rewardPeriodOf(day, context.config.CASHBACK_PERIOD_MINUTES);
   if (period.toUtc.getTime() > context.now().getTime()) return 0;
-  const { rows } = await context.db.query<{ member_id: string; net_loss: bigint; level1: string | null; level2: string | null }>(PERIOD_REFERRED_NET_LOSSES_SQL, [
-    period.fromUtc,
-    period.toUtc,
-  ]);
   let created = 0;
+  for (const due of await readDueAffiliateCommissions(context.db, period, affiliateRatesOf(settings), { includeCredited: true })) {
+    const isNew = await inLedgerTransaction(context.db, (tx) => creditAffiliateCommission(tx, period, due));
+    if (isNew) created += 1;
+  }
+  await recordAffiliatePeriod(context.db, period, created);
+  return created;
+}
+
+/** The commission rates of the site settings (each level only when enabled; basis points). */
+export interface AffiliateRates { level1BasisPoints: number | null; level2BasisPoints: number | null }
+
+export function affiliateRatesOf(settings: { affiliate_level1_enabled: boolean; affiliate_level2_enabled: boolean; affiliate_level1_basis_points: number; affiliate_level2_basis_points: number }): AffiliateRates {
+  return {
+    level1BasisPoints: settings.affiliate_level1_enabled ? settings.affiliate_level1_basis_points : null,
+    level2BasisPoints: settings.affiliate_level2_enabled ? settings.affiliate_level2_basis_points : null,
+  };
+}
+
+/** One commission of a period (satang): what creditAffiliateCommission credits. */
+export interface DueAffiliateCommission { referredMemberId: string; level: 1 | 2; referrerId: string; basisSatang: bigint; basisPoints: number; commissionSatang: bigint }
+
+/**
+ * The commissions a period owes at `rates`: by default only those not credited yet (the preview a
+ * staff-triggered run is approved on, issue 25 §1); `includeCredited` lists all (re-posting is a no-op).
+ */
+export async function readDueAffiliateCommissions(db: Queryable, period: RewardPeriod, rates: AffiliateRates, options: { includeCredited?: boolean } = {}): Promise<DueAffiliateCommission[]> {
+  const { rows } = await db.query<{ member_id: string; net_loss: bigint; level1: string | null; level2: string | null }>(PERIOD_REFERRED_NET_LOSSES_SQL, [period.fromUtc, period.toUtc]);
+  const credited = new Set<string>();
+  if (!options.includeCredited) {
+    const done = await db.query<{ referred_member_id: string; level: number }>('SELECT referred_member_id, level FROM affiliate_commissions WHERE period_start = $1', [period.fromUtc]);
+    for (const row of done.rows) credited.add(`${row.referred_member_id}:${row.level}`);
+  }
+  const dues: DueAffiliateCommission[] = [];
   for (const row of rows) {
-    const levels = [
-      { level: 1, referrer: row.level1, enabled: settings.affiliate_level1_enabled, basisPoints: settings.affiliate_level1_basis_points },
-      { level: 2, referrer: row.level2, enabled: settings.affiliate_level2_enabled, basisPoints: settings.affiliate_level2_basis_points },
-    ];
+    const levels = [{ level: 1 as const, referrer: row.level1, basisPoints: rates.level1BasisPoints }, { level: 2 as const, referrer: row.level2, basisPoints: rates.level2BasisPoints }];
     for (const entry of levels) {
-      if (!entry.enabled || !entry.referrer || entry.referrer === row.member_id) continue;
-      const commissionSatang = cashbackForNetLoss(row.net_loss, entry.basisPoints);
+      if (entry.basisPoints === null || !entry.referrer || entry.referrer === row.member_id || credited.has(`${row.member_id}:${entry.level}`)) continue;
+      const commissionSatang = cashbackForNetLoss(BigInt(row.net_loss), entry.basisPoints);
       if (commissionSatang <= 0n) continue;
-      const referrer = entry.referrer;
-      const isNew = await inLedgerTransaction(context.db, async (tx) => {
-        const outcome = await postTransfer(tx, {
-          idempotencyKey: `affiliate:${period.periodStart}:${row.member_id}:${entry.level}`,
-          code: 'AFFILIATE',
-          debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.affiliateExpense),
-          creditAccountId: await requireMemberAccountId(tx, referrer, 'affiliate'),
-          amountSatang: commissionSatang,
-          source: { type: 'affiliate_period', id: period.periodStart },
-        });
-        const transferId = expectPosted(outcome);
-        if (outcome.status !== 'created') return false;
-        await tx.query(
-          `INSERT INTO affiliate_commissions (period_start, referred_member_id, level, referrer_member_id, basis_satang, basis_points, commission_satang, transfer_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [period.fromUtc, row.member_id, entry.level, referrer, row.net_loss, entry.basisPoints, commissionSatang, transferId],
-        );
-        await recordOutboxEvent(tx, {
-          kind: 'affiliate-income.available',
-          eventKey: `affiliate-income.available:${period.periodStart}:${row.member_id}:${entry.level}`,
-          memberId: referrer,
-          payload: { memberId: referrer, periodKey: `${period.periodStart}:${row.member_id}:${entry.level}`, amountSatang: toSatangText(commissionSatang) },
-        });
-        await notifyBalanceChanged(tx, referrer, 'adjustment');
-        return true;
-      });
-      if (isNew) created += 1;
+      dues.push({ referredMemberId: row.member_id, level: entry.level, referrerId: entry.referrer, basisSatang: BigInt(row.net_loss), basisPoints: entry.basisPoints, commissionSatang });
     }
   }
-  await context.db.query(
+  return dues;
+}
+
+/**
+ * Credits one commission in the caller's transaction: AFFILIATE house:expense:affiliate → the
+ * referrer's affiliate wallet, key `affiliate:<period>:<referred member>:<level>`, the commission
+ * row, the outbox event. @returns false when the key was already posted.
+ */
+export async function creditAffiliateCommission(tx: Queryable, period: RewardPeriod, due: DueAffiliateCommission): Promise<boolean> {
+  const outcome = await postTransfer(tx, {
+    idempotencyKey: `affiliate:${period.periodStart}:${due.referredMemberId}:${due.level}`,
+    code: 'AFFILIATE',
+    debitAccountId: await requireAccountId(tx, HOUSE_ACCOUNTS.affiliateExpense),
+    creditAccountId: await requireMemberAccountId(tx, due.referrerId, 'affiliate'),
+    amountSatang: due.commissionSatang,
+    source: { type: 'affiliate_period', id: period.periodStart },
+  });
+  const transferId = expectPosted(outcome);
+  if (outcome.status !== 'created') return false;
+  await tx.query(
+    `INSERT INTO affiliate_commissions (period_start, referred_member_id, level, referrer_member_id, basis_satang, basis_points, commission_satang, transfer_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [period.fromUtc, due.referredMemberId, due.level, due.referrerId, due.basisSatang, due.basisPoints, due.commissionSatang, transferId],
+  );
+  const periodKey = `${period.periodStart}:${due.referredMemberId}:${due.level}`;
+  await recordOutboxEvent(tx, {
+    kind: 'affiliate-income.available',
+    eventKey: `affiliate-income.available:${periodKey}`,
+    memberId: due.referrerId,
+    payload: { memberId: due.referrerId, periodKey, amountSatang: toSatangText(due.commissionSatang) },
+  });
+  await notifyBalanceChanged(tx, due.referrerId, 'adjustment');
+  return true;
+}
+
+/** Marks a period computed (adds `created` to its count). */
+export async function recordAffiliatePeriod(db: Queryable, period: RewardPeriod, created: number): Promise<void> {
+  await db.query(
     `INSERT INTO affiliate_periods (period_start, commissions) VALUES ($1, $2)
      ON CONFLICT (period_start) DO UPDATE SET commissions = affiliate_periods.commissions + EXCLUDED.commissions, computed_at = now()`,
     [period.fromUtc, created],
   );
-  return created;
 }
 
 /** The scheduled step, and staff's "run now": the last completed period, if not computed yet. */

@@ -2,6 +2,7 @@
  * The `affiliate` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
-export { computeDueAffiliateCommissions, PERIOD_REFERRED_NET_LOSSES_SQL } from './compute-affiliate-commissions.ts';
+export { computeDueAffiliateCommissions, PERIOD_REFERRED_NET_LOSSES_SQL, readDueAffiliateCommissions, creditAffiliateCommission, recordAffiliatePeriod, affiliateRatesOf } from './compute-affiliate-commissions.ts';
+export type { DueAffiliateCommission, AffiliateRates } from './compute-affiliate-commissions.ts';
 export { decideAffiliateWithdrawal } from './decide-affiliate-withdrawal.ts';
 export { registerAffiliateRoutes } from './routes.ts';

@@ -3,6 +3,8 @@
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
 export { cashbackForNetLoss, lastCompletedPeriod, rewardPeriodOf } from './cashback-rules.ts';
-export { computeDueCashback } from './compute-cashback.ts';
+export { computeDueCashback, readDueCashback, creditPeriodCashback, recordCashbackPeriod } from './compute-cashback.ts';
+export type { DueCashback } from './compute-cashback.ts';
+export type { RewardPeriod } from './cashback-rules.ts';
 export { registerCashbackRoutes } from './routes.ts';
 export { PERIOD_NET_LOSSES_SQL, readPeriodNetLosses } from './period-net-losses.ts';

@@ -119,16 +119,17 @@ async function seedDemoChannels(db: Db, feedSecret: string): Promise<number> {
  * otherwise satang): 100% welcome bonus up to 1,000 baht, 5× turnover, withdraw up to 10×; and a
  * 10% daily bonus up to 500 baht, 3× turnover, no withdraw cap. Eligibility (migration 0017): the
  * welcome bonus is for the first deposit only, once; the daily bonus once per member per day.
+ * Each comes with an approved bonus budget of 1,000,000 baht (issue 25 §1, migration 0045).
  */
 async function seedDemoPromotions(db: Db): Promise<void> {
   await db.query(
     `INSERT INTO promotions (id, title, image_url, description, minimum_deposit_satang, deposit_type, bonus_value, max_bonus_type, max_bonus,
-       turnover_type, turnover_amount, max_withdraw_type, max_withdraw_amount, starts_at, sort_order, eligibility, once_per_member, once_per_day)
+       turnover_type, turnover_amount, max_withdraw_type, max_withdraw_amount, starts_at, sort_order, eligibility, once_per_member, once_per_day, budget_approved_satang)
      VALUES
        ('welcome-100', 'สมาชิกใหม่ รับโบนัส 100%', '/static/brand/promo-welcome.svg', 'ฝากครั้งแรกขั้นต่ำ 100 บาท รับโบนัส 100% สูงสุด 1,000 บาท ทำเทิร์น 5 เท่า ถอนได้สูงสุด 10 เท่า',
-        10000, 1, 100, 0, 100000, 1, 500, 1, 1000, '2026-01-01T00:00:00Z', 1, 'first_deposit', true, false),
+        10000, 1, 100, 0, 100000, 1, 500, 1, 1000, '2026-01-01T00:00:00Z', 1, 'first_deposit', true, false, 100000000),
        ('daily-10', 'โบนัสรายวัน 10%', '/static/brand/promo-daily.svg', 'ฝากขั้นต่ำ 300 บาท รับโบนัส 10% สูงสุด 500 บาท วันละครั้ง ทำเทิร์น 3 เท่า ถอนได้ไม่จำกัด',
-        30000, 1, 10, 0, 50000, 1, 300, 0, 0, '2026-01-01T00:00:00Z', 2, 'any', false, true)
+        30000, 1, 10, 0, 50000, 1, 300, 0, 0, '2026-01-01T00:00:00Z', 2, 'any', false, true, 100000000)
      ON CONFLICT (id) DO NOTHING`,
   );
 }

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   closePromotionRequest,
   createPromotionRequest,
+  promotionBudgetRequest,
   promotionParams,
+  moneyActionOutcomeResponse,
   staffPromotionResponse,
   staffPromotionsResponse,
   updatePromotionRequest,
@@ -11,6 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { closePromotion, createPromotion, listPromotionsForStaff, updatePromotion } from './manage-promotions.ts';
+import { requestPromotionBudget } from './request-promotion-budget.ts';
 
 const TAGS = ['back office: promotions'];
 
@@ -36,5 +39,11 @@ export function registerPromotionAdminRoutes(app: FastifyInstance, context: AppC
   routes.post('/admin-api/v1/promotions/:promotionId/close', { schema: { tags: TAGS, params: promotionParams, body: closePromotionRequest, response: { 200: staffPromotionResponse } } }, async (request) => {
     const data = await closePromotion(context, { ...who(request), id: request.params.promotionId, reason: request.body.reason });
     return { success: true, message: 'ปิดโปรโมชั่นแล้ว', data };
+  });
+  routes.post('/admin-api/v1/promotions/:promotionId/budget', { schema: { tags: TAGS, params: promotionParams, body: promotionBudgetRequest, response: { 200: moneyActionOutcomeResponse } } }, async (request) => {
+    const staff = requireStaffPrincipal(request);
+    const outcome = await requestPromotionBudget(context, { promotionId: request.params.promotionId, budgetSatang: request.body.budget, staffId: staff.staffId, role: staff.role, reason: request.body.reason, address: request.ip });
+    const message = outcome.status === 'executed' ? 'อนุมัติงบโปรโมชั่นแล้ว' : 'ส่งขออนุมัติงบแล้ว รอฝ่ายการเงินหรือเจ้าของอนุมัติ';
+    return { success: true, message, data: { status: outcome.status, approvalId: outcome.approvalId } };
   });
 }

@@ -25,8 +25,8 @@ beforeAll(async () => {
   await t.db.query(`UPDATE promotions SET is_active = false`);
   await t.db.query(
     `INSERT INTO promotions (id, title, minimum_deposit_satang, deposit_type, bonus_value, max_bonus_type, max_bonus, turnover_type, turnover_amount,
-       max_withdraw_type, max_withdraw_amount, starts_at, sort_order)
-     VALUES ('model-capped', 'โบนัสทดสอบ', 10000, 0, 10000, 0, 0, 0, 10000, 0, 30000, now() - interval '1 day', 0)`,
+       max_withdraw_type, max_withdraw_amount, starts_at, sort_order, budget_approved_satang)
+     VALUES ('model-capped', 'โบนัสทดสอบ', 10000, 0, 10000, 0, 0, 0, 10000, 0, 30000, now() - interval '1 day', 0, 9223372036854775807)`,
   );
 });
 afterAll(async () => {

@@ -19,6 +19,8 @@ import { memberMoneySatang } from './end-bonus.ts';
  * or sees the grant and adds itself). A played-out grant was ended when this deposit was credited,
  * whatever the preference (readDepositBonusBasis, issue 26 §1). A deposit already granted returns
  * its grant (idempotent by deposit). Records `bonus.granted` in the outbox with the grant.
+ * A promotion grants only within its approved bonus budget (issue 25 §1, migration 0045): none
+ * approved → nothing; the bonuses it paid plus this one must stay within it (checked under its row lock).
  * @returns the grant id, or null.
  */
 export async function grantBonusForDeposit(
@@ -46,7 +48,8 @@ export async function grantBonusForDeposit(
     if (!terms) continue;
     // Who may still get it (first deposit only, once, once a day, a total): decided with the
     // promotion's row locked, so two grants at once cannot pass a total limit.
-    await tx.query('SELECT 1 FROM promotions WHERE id = $1 FOR UPDATE', [promotion.id]);
+    const locked = await tx.query<{ budget_approved_satang: bigint | null }>('SELECT budget_approved_satang FROM promotions WHERE id = $1 FOR UPDATE', [promotion.id]);
+    if (!(await withinApprovedBudget(tx, promotion.id, locked.rows[0]?.budget_approved_satang ?? null, terms.bonusSatang))) continue;
     const facts = await readEligibilityFacts(tx, { promotionId: promotion.id, memberId: input.memberId, depositId: input.depositId, now: input.now });
     if (promotionRefusal(eligibilityRulesOf(promotion), facts) !== null) continue;
     const grantId = newPrefixedId('bns');
@@ -76,4 +79,15 @@ export async function grantBonusForDeposit(
     return grantId;
   }
   return null;
+}
+
+/**
+ * Whether a bonus of `bonusSatang` fits the promotion's approved budget (satang; null = none
+ * approved: never). The caller holds the promotion's row lock, so two grants at once cannot both
+ * take the last of it.
+ */
+async function withinApprovedBudget(tx: Queryable, promotionId: string, approvedSatang: bigint | null, bonusSatang: bigint): Promise<boolean> {
+  if (approvedSatang === null) return false;
+  const { rows } = await tx.query<{ paid: bigint }>('SELECT COALESCE(sum(bonus_satang), 0)::int8 AS paid FROM bonus_grants WHERE promotion_id = $1', [promotionId]);
+  return BigInt(rows[0]!.paid) + bonusSatang <= BigInt(approvedSatang);
 }

@@ -94,8 +94,8 @@ describe('bonus grants', () => {
   it('forfeits only the bonus above the max-withdraw cap when the member withdraws: their own deposit is paid (docs/adr/0043)', async () => {
     await t.db.query(
       `INSERT INTO promotions (id, title, minimum_deposit_satang, deposit_type, bonus_value, max_bonus_type, max_bonus, turnover_type, turnover_amount,
-         max_withdraw_type, max_withdraw_amount, starts_at, sort_order)
-       VALUES ('test-capped', 'ทดสอบ', 10000, 0, 20000, 0, 0, 0, 10000, 0, 30000, now() - interval '1 day', 0)`,
+         max_withdraw_type, max_withdraw_amount, starts_at, sort_order, budget_approved_satang)
+       VALUES ('test-capped', 'ทดสอบ', 10000, 0, 20000, 0, 0, 0, 10000, 0, 30000, now() - interval '1 day', 0, 9223372036854775807)`,
     );
     try {
       const member = await memberWithBonusPreference(true);
@@ -169,7 +169,7 @@ describe('promotion eligibility (issue 11)', () => {
 
   it('never passes a total limit, however many members deposit at once', async () => {
     await t.db.query(`INSERT INTO promotions (id, title, minimum_deposit_satang, deposit_type, bonus_value, max_bonus_type, max_bonus, turnover_type, turnover_amount,
-       max_withdraw_type, max_withdraw_amount, starts_at, sort_order, max_grants_total) VALUES ('first-three', 'สามท่านแรก', 10000, 0, 5000, 0, 0, 0, 0, 0, 0, '2026-01-01T00:00:00Z', 0, 3)`);
+       max_withdraw_type, max_withdraw_amount, starts_at, sort_order, max_grants_total, budget_approved_satang) VALUES ('first-three', 'สามท่านแรก', 10000, 0, 5000, 0, 0, 0, 0, 0, 0, '2026-01-01T00:00:00Z', 0, 3, 9223372036854775807)`);
     try {
       // Signed up one by one (name inquiry has a short timeout in tests); the deposits come at once.
       const members = [];

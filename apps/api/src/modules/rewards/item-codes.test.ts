@@ -52,6 +52,19 @@ describe('POST /user-profile-composite/v1/topup/itemcode/redeem', () => {
     expect(transfer).toMatchObject({ code: 'ITEM_CODE', idempotencyKey: `item-code:${code}:${member.memberId}` });
   });
 
+  it('makes the credit carry a wagering requirement of the code\'s turnover multiple (default 1×), like a bonus (issue 25 §1)', async () => {
+    const code = await givenCode({ amount: 40 });
+    const tripled = await givenCode({ amount: 40 });
+    await t.db.query('UPDATE item_codes SET turnover_multiple = 3 WHERE code = $1', [tripled]);
+    const member = await newMember(t);
+    expect((await redeem(member.token, code)).status).toBe(200);
+    expect((await redeem(member.token, tripled)).status).toBe(200);
+    const { rows } = await t.db.query<{ source_type: string; credited_satang: bigint; required_satang: bigint }>(
+      `SELECT source_type, credited_satang, required_satang FROM wagering_requirements WHERE member_id = $1 AND status = 'active' ORDER BY required_satang`, [member.memberId],
+    );
+    expect(rows.map((row) => [row.source_type, BigInt(row.credited_satang), BigInt(row.required_satang)])).toEqual([['item_code', 4_000n, 4_000n], ['item_code', 4_000n, 12_000n]]);
+  });
+
   it.each([
     ['a code nobody created', 'ITEM_CODE_NOT_FOUND', 404, async () => 'NOSUCHCODE1'],
     ['a code past its expiry', 'ITEM_CODE_EXPIRED', 422, async () => {

@@ -105,11 +105,28 @@ export async function reconcileRewards(q: Queryable, window?: TransferWindow): P
       from: 'wagering_requirements w',
       transferColumn: 'w.source_transfer_id',
       detail: 'w.id',
+      where: "w.source_type = 'affiliate_income'",
       expect: {
         code: 'AFFILIATE',
         phases: ['single', 'post_pending'],
         amountSatang: { sql: 'w.credited_satang' },
         debit: { memberId: { sql: 'w.member_id' }, kind: 'affiliate' },
+        credit: { memberId: { sql: 'w.member_id' }, kind: 'main' },
+      },
+    }, 20, window),
+  );
+  push(
+    'wagering requirements match the item-code credit they were put on',
+    await findTransferLinkMismatches(q, {
+      from: 'wagering_requirements w',
+      transferColumn: 'w.source_transfer_id',
+      detail: 'w.id',
+      where: "w.source_type = 'item_code'",
+      expect: {
+        code: 'ITEM_CODE',
+        phases: ['single'],
+        amountSatang: { sql: 'w.credited_satang' },
+        debit: { houseCode: HOUSE_ACCOUNTS.itemCodeExpense },
         credit: { memberId: { sql: 'w.member_id' }, kind: 'main' },
       },
     }, 20, window),

@@ -5,6 +5,7 @@ import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import type { RateLimitRule } from '../../lib/rate-limiter.ts';
 import type { AppContext } from '../../context.ts';
 import { assertNotExcluded } from '../responsible-gaming/index.ts';
+import { addWageringRequirement } from '../wallet/index.ts';
 
 /**
  * Codes that do not exist, per member: guessing codes is the attack, so after 10 misses in 15
@@ -52,8 +53,8 @@ export async function redeemItemCode(context: AppContext, input: { memberId: str
 function redeemInTransaction(context: AppContext, memberId: string, code: string): Promise<ItemCodeRedemption> {
   const now = context.now();
   return inLedgerTransaction(context.db, async (tx) => {
-    const { rows } = await tx.query<{ amount_satang: bigint; total_uses: number; redeemed_count: number; expires_at: Date; approved_at: Date | null }>(
-      'SELECT amount_satang, total_uses, redeemed_count, expires_at, approved_at FROM item_codes WHERE code = $1 FOR UPDATE',
+    const { rows } = await tx.query<{ amount_satang: bigint; total_uses: number; redeemed_count: number; expires_at: Date; approved_at: Date | null; turnover_multiple: number }>(
+      'SELECT amount_satang, total_uses, redeemed_count, expires_at, approved_at, turnover_multiple FROM item_codes WHERE code = $1 FOR UPDATE',
       [code],
     );
     const itemCode = rows[0];
@@ -76,6 +77,8 @@ function redeemInTransaction(context: AppContext, memberId: string, code: string
     );
     await tx.query('INSERT INTO item_code_redemptions (code, member_id, transfer_id, created_at) VALUES ($1, $2, $3, $4)', [code, memberId, transferId, now]);
     await tx.query('UPDATE item_codes SET redeemed_count = redeemed_count + 1 WHERE code = $1', [code]);
+    // The credit is turned over like a bonus before a bank withdrawal (issue 25 §1; default 1×).
+    await addWageringRequirement(tx, { memberId, sourceType: 'item_code', sourceTransferId: transferId, creditedSatang: itemCode.amount_satang, turnoverMultiple: Number(itemCode.turnover_multiple), now });
     await notifyBalanceChanged(tx, memberId, 'adjustment');
     return { code, amountSatang: itemCode.amount_satang, transferId };
   });

@@ -167,6 +167,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'POST /admin-api/v1/promotions': 'promotions.manage',
   'POST /admin-api/v1/promotions/:promotionId': 'promotions.manage',
   'POST /admin-api/v1/promotions/:promotionId/close': 'promotions.manage',
+  'POST /admin-api/v1/promotions/:promotionId/budget': 'promotions.manage',
   'GET /admin-api/v1/deposit-channels': 'channels.view',
   'POST /admin-api/v1/deposit-channels': 'channels.manage',
   'POST /admin-api/v1/deposit-channels/:channelId/state': 'channels.manage',

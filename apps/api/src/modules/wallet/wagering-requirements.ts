@@ -8,13 +8,14 @@ export type WageringEndReason = 'WITHDRAWN' | 'BALANCE_EXHAUSTED';
 /**
  * Inside the transaction that credits reward money to play money: records that `creditedSatang`
  * must be turned over `turnoverMultiple` times, counted from the member's turnover now, before a
- * bank withdrawal (settings Affiliate.turnover; docs/adr/0011). A multiple of 0 records nothing.
+ * bank withdrawal (settings Affiliate.turnover, an item code's turnover_multiple; docs/adr/0011).
+ * A multiple of 0 records nothing.
  * @param turnoverMultiple integer 0..100 (site_settings CHECK).
  * @returns the requirement id, or null when none is needed.
  */
 export async function addWageringRequirement(
   tx: Queryable,
-  input: { memberId: string; sourceType: 'affiliate_income'; sourceTransferId: bigint; creditedSatang: bigint; turnoverMultiple: number; now: Date },
+  input: { memberId: string; sourceType: 'affiliate_income' | 'item_code'; sourceTransferId: bigint; creditedSatang: bigint; turnoverMultiple: number; now: Date },
 ): Promise<string | null> {
   if (!Number.isInteger(input.turnoverMultiple) || input.turnoverMultiple < 0 || input.turnoverMultiple > 100) {
     throw new Error(`turnover multiple ${input.turnoverMultiple} is outside 0..100`);
