@@ -132,7 +132,13 @@ describe('a withdrawal and a deposit at once', () => {
       const [paid, credited] = await Promise.all([withdraw(member.token, 200), deposit(member, '6000.00')]);
       expect(paid.status).toBe(200);
       expect(credited.body.data.status).toBe('credited');
-      expect(await mainBalance(t, member.token)).toBe(6000);
+      // When the withdrawal commits first, the old bonus has ended and the 6,000 deposit (bonuses
+      // accepted) may earn a new one of its own: the member then holds 6,000 plus that new bonus.
+      const { rows: newBonus } = await t.db.query<{ bonus_satang: bigint }>(
+        'SELECT bonus_satang FROM bonus_grants WHERE member_id = $1 AND deposit_satang = 600000',
+        [member.memberId],
+      );
+      expect(await mainBalance(t, member.token)).toBe(6000 + Number(newBonus[0]?.bonus_satang ?? 0n) / 100);
       const forfeits = await t.db.query(`SELECT 1 FROM bonus_grants WHERE member_id = $1 AND forfeit_transfer_id IS NOT NULL`, [member.memberId]);
       expect(forfeits.rowCount).toBe(0);
     }
