@@ -69,6 +69,10 @@ export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDi
   await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
   await signInThroughScreens(page, origin, 'marketing.journey', marketingPassword, 'a-marketing-password-2026', screenshot, 'marketing');
   await createFirstDepositPromotion(page, origin, screenshot);
+  // Issue 25 §1: a promotion grants nothing until a second person approves its bonus budget. The
+  // request → approve path is walked by the bonus-endings journey; here the budget is set approved
+  // directly so this journey stays on the screens it checks.
+  await db.query('UPDATE promotions SET budget_approved_satang = 100000000 WHERE id = $1', [JOURNEY_PROMOTION.id]);
   await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
 
   // 3. Finance signs in and decides the two withdrawals.
