@@ -123,6 +123,11 @@ export async function bonusEndings({ page, baseUrl, sandboxUrl, artifactsDir, st
   await expectVisible(forfeitRow, 'the forfeit in the withdraw history');
   await expectText(forfeitRow.getByTestId('history-forfeit-reason'), 'ริบโบนัส', 'the forfeit reason');
   await screenshot('history-forfeit');
+
+  // 7. Marketing closes the capped promotion as an operator would after a campaign, so journeys that
+  // run after this one on the same database see only their own and the demo's promotions.
+  const closed = (await staff.call('POST', '/admin-api/v1/promotions/e2e-capped/close', { reason: 'journey: campaign over' })) as { success?: boolean };
+  if (closed.success !== true) throw new Error(`marketing could not close the capped promotion: ${JSON.stringify(closed).slice(0, 300)}`);
 }
 
 interface MemberInfo {

@@ -8,6 +8,5 @@ export { signSmsGatewayBody } from './receive-sms-gateway-delivery.ts';
 export { recoverDepositRefunds, refundHeldDeposit } from './refund-held-deposit.ts';
 export { requestHeldDepositCredit } from './request-held-deposit-credit.ts';
 export { checkHeldDepositRefund, requestHeldDepositRefund, type RefundNameCheck } from './request-held-deposit-refund.ts';
-export { releaseAmlHeldDeposit, resolveHeldDeposit } from './resolve-held-deposit.ts';
 export { registerDepositRoutes } from './routes.ts';
 export { activeFeedSourcesSql, isCreditableChannelSql } from './list-deposit-channels.ts';

@@ -8,22 +8,16 @@ import { recordDepositCredited } from './record-deposit-credited.ts';
 import { depositRefusal } from '../responsible-gaming/index.ts';
 
 /**
- * Staff resolve a held deposit (money still in house:unallocated_deposits), once:
+ * assignHeldDepositInTransaction: staff resolve a held deposit (money still in house:unallocated_deposits), once:
  * - `assign` to a member: DEPOSIT unallocated → member main (same key as an automatic credit of
  *   that bank event, so a deposit can never be credited twice);
  * (a refund pays the sender back through the payout adapter: refund-held-deposit.ts).
  * Player protection applies as to an automatic credit (a member in a time-out or past a deposit
  * limit is refused: refund instead). Audited. Assigning records `deposit.credited` (bonus, wheel credit and the move into the game
  * follow through the worker, as for an automatic credit). @throws AppError NOT_FOUND, STATE_CONFLICT (not held any more), VALIDATION_FAILED.
+ * Runs in the caller's transaction; only the approvals handler of 'held-deposit.release' calls it
+ * (issue 25 §1: no staff member alone credits a held deposit).
  */
-export async function resolveHeldDeposit(
-  context: AppContext,
-  input: { depositId: string; actor: string; actorRole: string | null; address: string | null; action: 'assign'; memberPhoneNumber: string; note?: string },
-): Promise<{ status: 'credited' }> {
-  return inLedgerTransaction(context.db, (tx) => assignHeldDepositInTransaction(tx, context.now(), input));
-}
-
-/** resolveHeldDeposit in the caller's transaction (the approvals handler of 'held-deposit.release', issue 25 §1). */
 export async function assignHeldDepositInTransaction(
   tx: Queryable,
   now: Date,
@@ -45,7 +39,7 @@ export async function assignHeldDepositInTransaction(
 }
 
 /**
- * Finance release a deposit held for the AML review (reason `AML_REVIEW`, issue 12) to the member
+ * releaseAmlHeldDepositInTransaction: finance release a deposit held for the AML review (reason `AML_REVIEW`, issue 12) to the member
  * it was matched to: credited exactly like an automatic credit (DEPOSIT unallocated → member main
  * under the event's key, `deposit.credited` in the outbox so the bonus, wheel credit and the move
  * into the game follow), audited (`deposit.release`).
@@ -55,15 +49,8 @@ export async function assignHeldDepositInTransaction(
  * applies: a member excluded meanwhile gets it refunded instead (refuse with STATE_CONFLICT).
  * @throws AppError NOT_FOUND, STATE_CONFLICT (not held for AML review, refunded, or the member is
  *   now excluded / past a deposit limit), VALIDATION_FAILED (no note).
+ * Only the approvals handler of 'held-deposit.release' calls it (issue 25 §1).
  */
-export async function releaseAmlHeldDeposit(
-  context: AppContext,
-  input: { depositId: string; actor: string; actorRole: string | null; address: string | null; note: string },
-): Promise<{ status: 'credited'; memberId: string; alreadyReleased: boolean }> {
-  return inLedgerTransaction(context.db, (tx) => releaseAmlHeldDepositInTransaction(tx, context.now(), input));
-}
-
-/** releaseAmlHeldDeposit in the caller's transaction (the approvals handler of 'held-deposit.release', issue 25 §1). */
 export async function releaseAmlHeldDepositInTransaction(
   tx: Queryable,
   now: Date,
