@@ -1,5 +1,7 @@
 /**
- * The `auth` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
+ * The `auth` module: member sign-up, login, sessions and the member's own account calls (spec §1,
+ * docs/adr/0003, 0005, 0042).
+ * Its face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
 export { registerAuthRoutes } from './routes.ts';

@@ -1,5 +1,7 @@
 /**
- * The `bank-feed` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
+ * The `bank-feed` module: parsers of the banks' notification texts (SMS and app notices) into one deposit or
+ * debit shape, and masked-account matching.
+ * Its face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
 export { parseBankNotification } from './parsers/index.ts';

@@ -1,5 +1,7 @@
 /**
- * The `cashback` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
+ * The `cashback` module: cashback on members' net losses per period, due amounts and crediting to the
+ * cashback wallet (docs/adr/0010).
+ * Its face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
 export { cashbackForNetLoss, lastCompletedPeriod, rewardPeriodOf } from './cashback-rules.ts';

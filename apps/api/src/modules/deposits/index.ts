@@ -1,5 +1,7 @@
 /**
- * The `deposits` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
+ * The `deposits` module: deposit intake: feed deliveries and SMS gateway webhooks, matching to members,
+ * crediting, PromptPay requests, held deposits and their refunds.
+ * Its face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
 export { registerFeedRoutes } from './feed-routes.ts';

@@ -1,5 +1,6 @@
 /**
- * The `history` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
+ * The `history` module: the member's deposit and withdrawal history and balance reads (spec §2 transactions).
+ * Its face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
 export { registerHistoryRoutes } from './routes.ts';

@@ -1,5 +1,7 @@
 /**
- * The `play` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
+ * The `play` module: the transfer-wallet game partner: game accounts, moving credit in and out, bet records,
+ * game results and reconciliation cases (docs/adr/0009, 0012).
+ * Its face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
 export { continueIntoGame } from './continue-into-game.ts';

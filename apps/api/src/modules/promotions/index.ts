@@ -1,5 +1,7 @@
 /**
- * The `promotions` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
+ * The `promotions` module: promotions and bonus grants: terms, eligibility, budgets, the bonus's wagering
+ * requirement, caps and forfeits (docs/adr/0010, 0043).
+ * Its face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
 export { payableUnderGrant, splitUnderGrant, type GrantMoney } from './bonus-rules.ts';

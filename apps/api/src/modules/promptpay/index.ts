@@ -1,5 +1,7 @@
 /**
- * The `promptpay` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
+ * The `promptpay` module: PromptPay QR payloads (EMVCo, CRC16-CCITT-FALSE): building them for deposits and
+ * verifying them against the fixtures.
+ * Its face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
 export { buildPromptPayPayload } from './promptpay-payload.ts';

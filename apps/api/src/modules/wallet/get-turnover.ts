@@ -53,7 +53,7 @@ export interface TurnoverState {
   /** The active bonus grant's requirement, if any (promotions). */
   grant: TurnoverRequirement | null;
   /** The active wagering requirements (affiliate income, docs/adr/0011), oldest first. */
-  wagering: TurnoverRequirement[];
+  wageringRequirements: TurnoverRequirement[];
 }
 
 /**
@@ -99,7 +99,7 @@ export async function readTurnover(db: Queryable, memberId: string): Promise<Tur
     totalSatang: first.total_satang,
     rounds: Number(first.rounds),
     grant: grant ? toRequirement(grant) : null,
-    wagering: requirements.filter((row) => row.kind === 'wagering').map(toRequirement),
+    wageringRequirements: requirements.filter((row) => row.kind === 'wagering').map(toRequirement),
   };
 }
 
@@ -109,7 +109,7 @@ export async function readTurnover(db: Queryable, memberId: string): Promise<Tur
  * combined by turnoverTowards; without any, `now` is the whole total and nothing is needed.
  */
 export async function getTurnover(db: Queryable, memberId: string): Promise<{ nowSatang: bigint; neededSatang: bigint; countedRounds: number }> {
-  const { totalSatang, rounds, grant, wagering } = await readTurnover(db, memberId);
-  const combined = turnoverTowards(totalSatang, grant ? [grant, ...wagering] : wagering);
+  const { totalSatang, rounds, grant, wageringRequirements } = await readTurnover(db, memberId);
+  const combined = turnoverTowards(totalSatang, grant ? [grant, ...wageringRequirements] : wageringRequirements);
   return { ...combined, countedRounds: rounds };
 }

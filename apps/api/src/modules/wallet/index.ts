@@ -1,5 +1,7 @@
 /**
- * The `wallet` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
+ * The `wallet` module: the member's wallets and turnover: total turnover, active wagering requirements and
+ * their now/needed figures (spec §2, docs/adr/0011).
+ * Its face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
 export { getTurnover, readTurnover, totalTurnoverSatang, turnoverTowards, type TurnoverState } from './get-turnover.ts';

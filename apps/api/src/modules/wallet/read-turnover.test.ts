@@ -72,7 +72,7 @@ function counted(db: Queryable): { db: Queryable; statements: () => number } {
 describe('readTurnover', () => {
   it('reads a member without rounds or requirements as no turnover and nothing owed', async () => {
     const memberId = await newMemberId();
-    expect(await readTurnover(t.db, memberId)).toEqual({ totalSatang: 0n, rounds: 0, grant: null, wagering: [] });
+    expect(await readTurnover(t.db, memberId)).toEqual({ totalSatang: 0n, rounds: 0, grant: null, wageringRequirements: [] });
     expect(await getTurnover(t.db, memberId)).toEqual({ nowSatang: 0n, neededSatang: 0n, countedRounds: 0 });
   });
 
@@ -93,7 +93,7 @@ describe('readTurnover', () => {
       totalSatang: 38_000n,
       rounds: 4,
       grant: null,
-      wagering: [
+      wageringRequirements: [
         { startSatang: 15_000n, neededSatang: 8_000n },
         { startSatang: 38_000n, neededSatang: 2_000n },
       ],

@@ -1,5 +1,7 @@
 /**
- * The `withdrawals` module's face (issue 10 §1): what other modules, the app, the worker and tests may use.
+ * The `withdrawals` module: withdrawals: the member's request, auto-approval limits, staff decisions, payouts
+ * through the payout adapter, failed payouts and recovery (docs/adr/0039, 0049).
+ * Its face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
 export { decideWithdrawal } from './decide-withdrawal.ts';
