@@ -61,9 +61,9 @@ export async function playHub88({ page, baseUrl, sandboxUrl, artifactsDir, sandb
   await expectNoHorizontalOverflow(page, 'slot providers');
   await screenshot('lobby-slot-providers');
   await provider.click();
-  const launchedFrom = page.url();
   const tile = page.getByTestId('game-tile').filter({ hasText: GOLDEN_ELEPHANT });
   await expectVisible(tile, `game tile ${GOLDEN_ELEPHANT}`);
+  const launchedFrom = page.url(); // the provider's games page, once it shows (the click's navigation is client-side)
   await waitForImages(page);
   await screenshot('lobby-hub88-games');
   await tile.click();
