@@ -158,6 +158,24 @@ export async function expectText(locator: Locator, text: string, what: string, t
   throw new Error(`${what}: expected "${text}", saw "${seen}"`);
 }
 
+/**
+ * A slow tap on the first load of /user/home (docs/adr/0045, 0050): the finger goes down on
+ * `locator` (which wakes the member app) and stays down until the app has replaced the first
+ * load's shell (`#root`'s first child leaves the document) or `holdMs` passed, then is lifted. The
+ * browser sends no click when the element pressed left the document: the site must still count it.
+ */
+export async function holdPressThroughHandOver(page: Page, locator: Locator, holdMs = 5_000): Promise<void> {
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('the button to press has no box');
+  const shell = await page.evaluateHandle('document.querySelector("#root > div")');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForFunction('(shell) => shell === null || !shell.isConnected', shell, { timeout: holdMs }).catch(() => undefined);
+  await page.mouse.up();
+  await shell.dispose();
+}
+
 export async function expectUrl(page: Page, pattern: RegExp, what: string): Promise<void> {
   try {
     await page.waitForURL(pattern);

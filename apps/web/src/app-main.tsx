@@ -5,6 +5,7 @@ import { startFirstLoadSettings } from './app/first-load-settings.ts';
 import type { FirstLoadCard } from './app/home/first-load-card.ts';
 import { FirstLoadHome, isFirstLoadHomePath } from './app/home/first-load-home.tsx';
 import { startFirstLoadLive } from './app/home/first-load-live.ts';
+import { trackFirstLoadPress } from './app/home/first-load-press.ts';
 import type { MountOptions } from './app/mount-member-app.tsx';
 import { preloadRouteModules } from './app/route-modules.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
@@ -40,8 +41,8 @@ const WAKE_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel']
 /**
  * The shell's buttons that need the member app (the footer dialogs, the bonus choice: they do
  * nothing in the shell). A press on one before the app is in is pressed again on the app's same
- * button (the shell and the app draw the same elements: first-load-home.test.tsx), so the dialog
- * opens without a second tap.
+ * button once the app's first effects have run, also when the shell left while the finger was
+ * still down (app/home/first-load-press.ts), so the dialog opens without a second tap.
  */
 const REPLAYED_BUTTONS = 'button[aria-haspopup="dialog"][data-testid], button[data-testid="open-bonus-choice"]';
 
@@ -55,12 +56,8 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
   const live = new AbortController();
   let leavingTo: string | undefined;
   let isTakingOver = false;
-  let pressedButton: string | undefined; // the data-testid of a REPLAYED_BUTTONS press
-  const rememberPress = (event: MouseEvent) => {
-    const button = event.target instanceof Element ? event.target.closest<HTMLElement>(REPLAYED_BUTTONS) : null;
-    pressedButton ??= button?.dataset.testid;
-  };
-  window.addEventListener('click', rememberPress, true);
+  const press = trackFirstLoadPress(window, REPLAYED_BUTTONS);
+  let appContainerInPlace: HTMLElement | undefined;
   const takeOver = () => {
     if (isTakingOver) return;
     isTakingOver = true;
@@ -69,7 +66,7 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
     document.removeEventListener('visibilitychange', wakeOnReturn);
     // The opening-soon page is on screen instead of the shell (issue 24 §1): it has no links and
     // reloads into the site once it opens, so the member app is not needed on this load.
-    if (siteOpening.notSetUpMessage() !== null) return;
+    if (siteOpening.notSetUpMessage() !== null) return press.stop();
     // The page's calls, so the app's first render draws their answers (app/home/first-calls.ts).
     const firstCalls =
       leavingTo === undefined
@@ -87,9 +84,13 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
       replaceShell: (appContainer) => {
         shellContainer.replaceWith(appContainer);
         whenIdle(() => shell.unmount());
-        window.removeEventListener('click', rememberPress, true);
-        const pressed = pressedButton && appContainer.querySelector<HTMLElement>(`[data-testid="${pressedButton}"]`);
-        if (pressed) setTimeout(() => pressed.click(), 0); // after this commit: the app's own handler opens it
+        appContainerInPlace = appContainer;
+      },
+      // After the app's own first effects (they close any footer dialog for the first location):
+      // a press on the shell opens its dialog through the app's own handler (app/home/first-load-press.ts).
+      afterFirstEffects: () => {
+        if (appContainerInPlace) press.replayIn(appContainerInPlace);
+        else press.stop();
       },
     });
   };

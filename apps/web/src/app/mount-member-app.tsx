@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -44,6 +44,13 @@ export interface MountOptions {
    */
   replaceShell?: (appContainer: HTMLElement) => void;
   /**
+   * With `replaceShell`: runs once in the passive effects of that first commit, after every effect
+   * of the app's own (its stores are in their first state: the footer dialogs' provider has closed
+   * its dialog for the first location). A press the shell took is pressed again here, not in the
+   * commit: pressed earlier, the app's own first effects closed the dialog it opened.
+   */
+  afterFirstEffects?: () => void;
+  /**
    * With `replaceShell`: the first page's calls, started before (app/home/first-calls.ts). The
    * render waits for them as long as it may wait for the settings; without them, for the game
    * wallet alone.
@@ -56,7 +63,7 @@ export interface MountOptions {
  * first page's code is loaded, so the router's loading spinner never replaces what is already on
  * screen: the landing page while it hands over, or nothing on a member page's first load.
  */
-export async function mountMemberApp(container: HTMLElement, { navigateTo, beforeRender, replaceShell, firstCalls }: MountOptions = {}): Promise<Root> {
+export async function mountMemberApp(container: HTMLElement, { navigateTo, beforeRender, replaceShell, afterFirstEffects, firstCalls }: MountOptions = {}): Promise<Root> {
   // The router's set-up (routes ranked, the first match, its lazy modules) and the first calls each
   // in a task of their own, not in the one that evaluated this module (docs/adr/0036).
   await yieldToMain();
@@ -90,10 +97,16 @@ export async function mountMemberApp(container: HTMLElement, { navigateTo, befor
       isInPlace = true;
       replaceShell(appContainer);
     };
+    let isSettled = false;
+    const settle = () => {
+      if (isSettled) return;
+      isSettled = true;
+      afterFirstEffects?.();
+    };
     startTransition(() =>
       root.render(
         <StrictMode>
-          <OnFirstCommit onCommit={putInPlace}>
+          <OnFirstCommit onCommit={putInPlace} onEffects={settle}>
             <AppProvider>
               <RouterProvider router={router} />
             </AppProvider>
@@ -126,10 +139,12 @@ export async function mountMemberApp(container: HTMLElement, { navigateTo, befor
 
 /**
  * Calls `onCommit` in the commit of its first render, after every layout effect below it (the
- * outermost layout effect runs last) and before the browser paints.
+ * outermost layout effect runs last) and before the browser paints; then `onEffects` after every
+ * passive effect below it (React may run those after the paint, in a later task).
  */
-function OnFirstCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+function OnFirstCommit({ onCommit, onEffects, children }: { onCommit: () => void; onEffects: () => void; children: ReactNode }) {
   useLayoutEffect(onCommit, [onCommit]);
+  useEffect(onEffects, [onEffects]);
   return children;
 }
 
