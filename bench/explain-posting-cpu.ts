@@ -8,6 +8,10 @@
  * updated ~40 times each, as a few seconds of bench:ledger do), so plan choices made on young
  * statistics and table churn both show.
  *
+ * Figures are the backend's own CPU time (utime + stime of its process in /proc, so the server must
+ * run on this machine) per posting, which other load on the machine does not inflate, and the
+ * client's wall time per posting beside it.
+ *
  * Variants (function settings changed on the scratch database only):
  *   as migrated        what migrations 0032/0050 leave (see the printed proconfig)
  *   no SET clauses     ALTER FUNCTION … RESET ALL (PostgreSQL's defaults: custom/generic by cost, seqscan on)
@@ -17,6 +21,7 @@
  *   npx tsx bench/explain-posting-cpu.ts
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createPgDb, migrate, type Queryable } from '@sabai/db';
@@ -26,8 +31,9 @@ const SERVER_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL ||
 const POSTINGS = Number(process.env.BENCH_POSTINGS ?? 2000);
 const CHURN = Number(process.env.BENCH_CHURN ?? 20000);
 
-const VARIANTS: Array<{ name: string; sql: string }> = [
+const VARIANTS: Array<{ name: string; sql: string; before?: string }> = [
   { name: 'as migrated', sql: '' },
+  { name: 'accounts fillfactor 50', sql: '', before: 'ALTER TABLE ledger_accounts SET (fillfactor = 50)' },
   { name: 'no SET clauses', sql: 'ALTER FUNCTION ledger_create_transfer RESET ALL' },
   { name: 'seqscan off only', sql: 'ALTER FUNCTION ledger_create_transfer RESET ALL; ALTER FUNCTION ledger_create_transfer SET enable_seqscan = off' },
   {
@@ -36,10 +42,11 @@ const VARIANTS: Array<{ name: string; sql: string }> = [
   },
 ];
 
-async function setUp(url: string, analyze: boolean): Promise<bigint[]> {
+async function setUp(url: string, analyze: boolean, before: string | undefined): Promise<bigint[]> {
   const db = createPgDb(url, { maxConnections: 1 });
   try {
     await migrate(db);
+    if (before) await db.exec(before);
     await db.query(
       `INSERT INTO members (id, phone_number, password_hash, bank_code, bank_account_number, first_name, last_name, affiliate_key)
        SELECT 'mbr_bench' || lpad(g::text, 15, '0'), '09' || lpad(g::text, 8, '0'), 'x', '014', lpad(g::text, 10, '0'), 'ทดสอบ', 'ระบบ', 'B' || lpad(g::text, 7, '0')
@@ -60,8 +67,17 @@ async function setUp(url: string, analyze: boolean): Promise<bigint[]> {
   }
 }
 
-/** Average client-side µs per posting over `count` member-to-member postings on `client`. */
-async function measure(q: Queryable, members: bigint[], count: number, tag: string): Promise<number> {
+/** CPU time (user + system) of process `pid` so far, µs, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function processCpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+let backendPid = 0;
+
+/** µs per posting over `count` member-to-member postings: the backend's CPU and the client's wall time. */
+async function measure(q: Queryable, members: bigint[], count: number, tag: string): Promise<{ cpu: number; wall: number }> {
+  const cpuBefore = processCpuMicros(backendPid);
   const started = performance.now();
   for (let index = 0; index < count; index += 1) {
     const from = members[Math.floor(Math.random() * members.length)]!;
@@ -69,7 +85,7 @@ async function measure(q: Queryable, members: bigint[], count: number, tag: stri
     while (to === from) to = members[Math.floor(Math.random() * members.length)]!;
     expectPosted(await postTransfer(q, { idempotencyKey: `${tag}:${index}`, code: 'ADJUSTMENT', debitAccountId: from, creditAccountId: to, amountSatang: 1n }));
   }
-  return ((performance.now() - started) * 1000) / count;
+  return { cpu: (processCpuMicros(backendPid) - cpuBefore) / count, wall: ((performance.now() - started) * 1000) / count };
 }
 
 async function main(): Promise<void> {
@@ -84,11 +100,12 @@ async function main(): Promise<void> {
         url.pathname = `/${name}`;
         const client = new pg.Client({ connectionString: url.toString() });
         try {
-          const members = await setUp(url.toString(), analyze);
+          const members = await setUp(url.toString(), analyze, variant.before);
           await client.connect();
           if (variant.sql) await client.query(variant.sql);
           const config = await client.query<{ proconfig: string[] | null }>(`SELECT proconfig FROM pg_proc WHERE proname = 'ledger_create_transfer'`);
           await client.query('SET synchronous_commit = off');
+          backendPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
           const q: Queryable = {
             query: async (sql, params, options) => {
               const result = await client.query({
@@ -110,7 +127,7 @@ async function main(): Promise<void> {
             `SELECT n_live_tup, n_dead_tup, n_tup_hot_upd, n_tup_upd, last_autoanalyze FROM pg_stat_user_tables WHERE relname = 'ledger_accounts'`,
           );
           const s = stats.rows[0]!;
-          const line = `${analyze ? 'ANALYZEd  ' : 'unanalyzed'}  ${variant.name.padEnd(22)} ${String(config.rows[0]!.proconfig ?? '{}').padEnd(60)} young ${young.toFixed(0).padStart(5)} µs  after ${CHURN} ${churned.toFixed(0).padStart(5)} µs  (accounts: ${s.n_tup_hot_upd}/${s.n_tup_upd} HOT updates, ${s.n_dead_tup} dead, autoanalyze ${s.last_autoanalyze ? 'ran' : 'not yet'})`;
+          const line = `${analyze ? 'ANALYZEd  ' : 'unanalyzed'}  ${variant.name.padEnd(22)} ${String(config.rows[0]!.proconfig ?? '{}').padEnd(58)} ${variant.before ? 'fillfactor set first' : ''} young: CPU ${young.cpu.toFixed(0).padStart(4)} µs (wall ${young.wall.toFixed(0).padStart(4)})  after ${CHURN} more: CPU ${churned.cpu.toFixed(0).padStart(4)} µs (wall ${churned.wall.toFixed(0).padStart(4)})  (accounts: ${s.n_tup_hot_upd}/${s.n_tup_upd} HOT updates, ${s.n_dead_tup} dead, autoanalyze ${s.last_autoanalyze ? 'ran' : 'not yet'})`;
           console.log(line);
           results.push(line);
         } finally {
