@@ -178,6 +178,20 @@ async function walBytesSince(admin: Db, lsn: string): Promise<number> {
   return Number(rows[0]!.bytes);
 }
 
+const vacuumMs: number[] = [];
+
+/** VACUUM (ANALYZE) of the ledger's tables between runs; its time is printed at the end. */
+async function vacuumLedger(url: string): Promise<void> {
+  const db = createPgDb(url, { maxConnections: 1 });
+  try {
+    const begin = performance.now();
+    await db.query('VACUUM (ANALYZE) ledger_accounts, ledger_transfers, ledger_entries, ledger_refusals');
+    vacuumMs.push(performance.now() - begin);
+  } finally {
+    await db.close();
+  }
+}
+
 /** The server settings printed at the start (issue 29 §4: what decides a run's commit cost, memory and plans). */
 const SERVER_SETTINGS = [
   'shared_buffers', 'max_connections', 'synchronous_commit', 'fsync', 'full_page_writes', 'wal_level', 'wal_buffers', 'wal_sync_method',
@@ -705,7 +719,7 @@ async function main(): Promise<number> {
     console.log(`ledger-bench: PostgreSQL ${serverVersion} at ${redacted(SERVER_URL)}`);
     console.log(`ledger-bench: host ${hostDescription()}`);
     console.log(`ledger-bench: uptime ${uptimeText()}`);
-    console.log(`ledger-bench: server settings ${settings.map((row) => `${row.name}=${row.setting}${row.unit ?? ''}`).join(' ')}`);
+    console.log(`ledger-bench: server settings ${settings.map((row) => `${row.name}=${row.setting}${row.unit ? (/^\d/.test(row.unit) ? `×${row.unit}` : row.unit) : ''}`).join(' ')}`);
     console.log(`ledger-bench: ${SECONDS}s per run, clients ${CLIENTS.join(',')}, pgbench ${PGBENCH}, databases ${ledgerName} and ${pgbenchName}`);
 
     await admin.query(`CREATE DATABASE ${ledgerName}`);
@@ -762,6 +776,9 @@ async function main(): Promise<number> {
         console.log(`  pgbench ×${clients}: ${fixed(pgbenchResult.transfersPerSecond)} tps${loadNote()}`);
         runs.push(pgbenchResult);
         for (const workload of selected) {
+          // As autovacuum would (it is off on some servers: see the settings above): the previous
+          // runs' dead row versions pruned and statistics fresh, so every run starts alike.
+          await vacuumLedger(ledgerUrl);
           await checkpoint();
           const result = await runLedgerWorkload(admin, ledgerUrl, ledgerName, workload.name, clients, workload.operation);
           console.log(`  ${workload.name} ×${clients}: ${fixed(result.transfersPerSecond)} transfers/s, ${fixed(result.opsPerSecond)} ops/s${loadNote()}`);
@@ -778,6 +795,7 @@ async function main(): Promise<number> {
     } else {
       console.log('\nCHECKPOINT before each run: not allowed for this role (runs may pay for earlier dirty pages)');
     }
+    if (vacuumMs.length > 0) console.log(`VACUUM (ANALYZE) of the ledger tables before each ledger run: slowest ${Math.max(...vacuumMs).toFixed(0)} ms`);
     console.log(`uptime at the end: ${uptimeText()}`);
 
     const checkDb = createPgDb(ledgerUrl, { maxConnections: 1 });

@@ -1,0 +1,14 @@
+-- Room on each page of ledger_accounts for the new versions of its rows (issue 29 §4; docs/adr/0054).
+--
+-- Every posting updates the totals of its cached accounts: a few thousand member rows, each
+-- updated many times a second under load. An update is HOT (no new index entries, the old version
+-- pruned on the next visit) only when the new version fits on the row's own page. At the default
+-- fillfactor (100) the pages are full from the start, so a share of updates went to another page
+-- and wrote a new entry into every index of the table (bench/explain-posting-cpu.ts, 1,000
+-- members, 10,000 postings: 95.7 % HOT and ~1,100 dead versions; with 50: 100 % HOT, ~40 dead;
+-- the backend's CPU per posting 205–230 µs against 215–255 µs). On a server where autovacuum is
+-- off or behind, those dead versions and index entries stay. Half of each page is left free.
+--
+-- Pages written from now on follow the setting; rows already stored move to roomy pages as they
+-- are updated (no table rewrite here: it would lock the table).
+ALTER TABLE ledger_accounts SET (fillfactor = 50);
