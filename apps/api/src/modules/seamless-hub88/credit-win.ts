@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { answerWithKnownBalance, inLockedWallet, moveAndRecord, readWinFacts } from './hub88-wallet-call.ts';
+import { answerWithKnownBalance, inLockedWallet, moveAndRecord, readWinFacts, winInOneCall } from './hub88-wallet-call.ts';
 import { answerForSeen, recordTransaction, requestHash } from './hub88-wallet-ledger.ts';
 import { HUB88_CURRENCY, unitsToSatang, type Hub88Status, type WinRequest } from './hub88-wire.ts';
 
@@ -21,7 +21,15 @@ export async function creditHub88Win(context: AppContext, request: WinRequest): 
   const amountSatang = unitsToSatang(request.amount);
   if (amountSatang === null) return refuse('RS_ERROR_WRONG_TYPES');
   const hash = requestHash('win', request);
-  // Four round trips (docs/adr/0054): BEGIN, lock + balance, the facts, posting + writes; then COMMIT.
+  // One round trip for the common win (hub88_wallet_win, migration 0051; docs/adr/0054) …
+  const fast = await winInOneCall(context, {
+    hub88User: request.user, transactionUuid: request.transaction_uuid, requestUuid: request.request_uuid, betUuid: request.reference_transaction_uuid,
+    gameCode: request.game_code ?? null, amountUnits: request.amount, amountSatang, hash, now: context.now(),
+  });
+  if (fast.outcome === 'answered') return fast.body;
+  if (fast.outcome === 'refused') return refuse(fast.status);
+  // … and five for the rest (a replay, the first win of a process): BEGIN, lock + balance, the
+  // facts, posting + writes (or the record), COMMIT.
   return inLockedWallet(context, request.user, async (wallet) => {
     if (!wallet) return refuse('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
     const { seen: seenRecord, bet } = await readWinFacts(wallet, { transactionUuid: request.transaction_uuid, betUuid: request.reference_transaction_uuid });

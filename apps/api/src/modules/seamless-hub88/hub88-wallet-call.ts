@@ -1,3 +1,4 @@
+import { postgresErrorCode } from '@sabai/db';
 import { ensureHouseAccount, findAccountId, inLedgerTransaction, lockMemberWallet, postTransferWith, POSTING_WITH_FIRST_PARAM, type TransferOutcome } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { BALANCE_CHANNEL } from '../../lib/balance-notifications.ts';
@@ -181,4 +182,86 @@ export async function moveAndRecord(wallet: LockedWallet, write: WalletWrite): P
   );
   if (outcome.status !== 'created' && outcome.status !== 'exists') throw new Error(`hub88 ${write.kind} ${write.uuid}: ledger said ${JSON.stringify(outcome)}`);
   return { body, outcome };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One call (migration 0051): the common bet and win in one auto-committed statement
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What hub88_wallet_bet / hub88_wallet_win answered: `answered` (body: the answer, stored and
+ * committed), `refused` (body: the Hub88 status; nothing written), `fallback` (nothing written: a
+ * replay, a member with a loss limit, a free bet, or the partner account not yet known here; the
+ * caller runs the 5-round-trip path).
+ */
+export type OneCallResult = { outcome: 'answered'; body: string } | { outcome: 'refused'; status: Hub88Status } | { outcome: 'fallback' };
+
+const RETRY_CODES = new Set(['40001', '40P01', '23505']);
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Runs one auto-committed call again on deadlock, serialization failure or a twin's unique key
+ * (whose retry then meets the twin's record and falls back), as inLedgerTransaction does.
+ */
+async function withRetries<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = postgresErrorCode(error);
+      if (code === undefined || !RETRY_CODES.has(code) || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** (attempt - 1) * (0.5 + Math.random())));
+    }
+  }
+}
+
+const affiliateKeyOf = (context: AppContext, hub88User: string): string | null => {
+  const prefix = context.config.GAME_USERNAME_PREFIX;
+  const key = hub88User.startsWith(prefix) ? hub88User.slice(prefix.length).toUpperCase() : '';
+  return /^[A-Z0-9]{8}$/.test(key) ? key : null;
+};
+
+const readOneCall = (row: { outcome: string; body: string | null } | undefined): OneCallResult => {
+  if (row?.outcome === 'answered' && row.body !== null) return { outcome: 'answered', body: row.body };
+  if (row?.outcome === 'refused' && row.body !== null) return { outcome: 'refused', status: row.body as Hub88Status };
+  if (row?.outcome === 'fallback') return { outcome: 'fallback' };
+  throw new Error(`hub88 wallet function: unexpected answer ${JSON.stringify(row ?? null)}`);
+};
+
+/** A bet (not free, money > 0) in one statement: hub88_wallet_bet (migration 0051). */
+export async function betInOneCall(
+  context: AppContext,
+  input: { hub88User: string; transactionUuid: string; requestUuid: string; token: string; round: string; gameCode: string | null; amountUnits: number; amountSatang: bigint; isFree: boolean; hash: string; now: Date },
+): Promise<OneCallResult> {
+  const partnerAccountId = partnerAccountIds.get(context.db);
+  const affiliateKey = affiliateKeyOf(context, input.hub88User);
+  if (partnerAccountId === undefined || affiliateKey === null || input.amountSatang <= 0n) return { outcome: 'fallback' };
+  return withRetries(async () => {
+    const { rows } = await context.db.query<{ outcome: string; body: string | null }>(
+      'SELECT outcome, body FROM hub88_wallet_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)',
+      [affiliateKey, input.hub88User, input.transactionUuid, input.requestUuid, input.token, input.round, input.gameCode, BigInt(input.amountUnits), input.amountSatang,
+        input.isFree, input.hash, partnerAccountId, input.now, new Date(input.now.getTime() + context.config.HUB88_SESSION_IDLE_MS)],
+      { prepare: true },
+    );
+    return readOneCall(rows[0]);
+  });
+}
+
+/** A win in one statement: hub88_wallet_win (migration 0051). */
+export async function winInOneCall(
+  context: AppContext,
+  input: { hub88User: string; transactionUuid: string; requestUuid: string; betUuid: string; gameCode: string | null; amountUnits: number; amountSatang: bigint; hash: string; now: Date },
+): Promise<OneCallResult> {
+  const partnerAccountId = partnerAccountIds.get(context.db);
+  const affiliateKey = affiliateKeyOf(context, input.hub88User);
+  if (partnerAccountId === undefined || affiliateKey === null) return { outcome: 'fallback' };
+  return withRetries(async () => {
+    const { rows } = await context.db.query<{ outcome: string; body: string | null }>(
+      'SELECT outcome, body FROM hub88_wallet_win($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
+      [affiliateKey, input.hub88User, input.transactionUuid, input.requestUuid, input.betUuid, input.gameCode, BigInt(input.amountUnits), input.amountSatang,
+        input.hash, partnerAccountId, input.now],
+      { prepare: true },
+    );
+    return readOneCall(rows[0]);
+  });
 }

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { assertMayPlay } from '../responsible-gaming/index.ts';
 import { betTokenProblem, touchHub88Session } from './hub88-sessions.ts';
-import { answerWithKnownBalance, inLockedWallet, moveAndRecord, readBetFacts, type BetFacts, type LockedWallet } from './hub88-wallet-call.ts';
+import { answerWithKnownBalance, betInOneCall, inLockedWallet, moveAndRecord, readBetFacts, type BetFacts, type LockedWallet } from './hub88-wallet-call.ts';
 import { answerForSeen, recordTransaction, requestHash } from './hub88-wallet-ledger.ts';
 import { HUB88_CURRENCY, unitsToSatang, type BetRequest, type Hub88Status } from './hub88-wire.ts';
 
@@ -29,7 +29,16 @@ export async function placeHub88Bet(context: AppContext, request: BetRequest): P
   if (amountSatang === null) return refuse('RS_ERROR_WRONG_TYPES');
   const hash = requestHash('bet', request);
   const now = context.now();
-  // Four round trips (docs/adr/0054): BEGIN, lock + balance, the facts, posting + writes; then COMMIT.
+  const round = request.round ?? request.transaction_uuid;
+  // One round trip for the common bet (hub88_wallet_bet, migration 0051; docs/adr/0054) …
+  const fast = await betInOneCall(context, {
+    hub88User: request.user, transactionUuid: request.transaction_uuid, requestUuid: request.request_uuid, token: request.token, round,
+    gameCode: request.game_code ?? null, amountUnits: request.amount, amountSatang, isFree: request.is_free === true, hash, now,
+  });
+  if (fast.outcome === 'answered') return fast.body;
+  if (fast.outcome === 'refused') return refuse(fast.status);
+  // … and five for the rest (a replay, a loss limit, a free bet, the first bet of a process):
+  // BEGIN, lock + balance, the facts, posting + writes, COMMIT.
   return inLockedWallet(context, request.user, async (wallet) => {
     if (!wallet) return refuse('RS_ERROR_INVALID_TOKEN');
     const facts = await readBetFacts(wallet, { transactionUuid: request.transaction_uuid, token: request.token, now });
@@ -37,7 +46,6 @@ export async function placeHub88Bet(context: AppContext, request: BetRequest): P
     if (seen !== null) return seen;
     const tokenProblem = betTokenProblem(facts.session, request.user, now);
     if (tokenProblem) return refuse(tokenProblem);
-    const round = request.round ?? request.transaction_uuid;
     const record = (status: Hub88Status, balanceSatang: bigint) =>
       recordTransaction(wallet, {
         uuid: request.transaction_uuid, kind: 'bet', round, gameCode: request.game_code ?? null, reference: null, amountUnits: request.amount,

@@ -8,13 +8,13 @@
  * Signing (Hub88's work) happens before the clock starts. inject leaves out HTTP parsing and the
  * socket; bench:seamless measures those.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/seamless-cpu.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx apps/api/src/modules/seamless-hub88/profile-callback-cpu.ts
  */
 import { createPrivateKey, createPublicKey, randomUUID, verify } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { signHub88Body } from '../apps/api/src/adapters/partner/index.ts';
-import { betRequest, winRequest } from '../apps/api/src/modules/seamless-hub88/hub88-wire.ts';
-import { betBody, createHub88Kit, hub88Player, winBody } from '../apps/api/src/modules/seamless-hub88/hub88-test-kit.ts';
+import { signHub88Body } from '../../adapters/partner/index.ts';
+import { betRequest, winRequest } from './hub88-wire.ts';
+import { betBody, createHub88Kit, hub88Player, winBody } from './hub88-test-kit.ts';
 
 const ROUNDS = Number(process.env.BENCH_SEAMLESS_CPU_ROUNDS ?? 500);
 

@@ -1,5 +1,5 @@
 /**
- * Investigation helper for bench/ledger-bench.ts (issue 29 §4): the server's CPU per single
+ * Investigation helper for bench/ledger-bench.ts (issue 29 §4; kept in the ledger package, which alone names its tables): the server's CPU per single
  * posting (ledger_create_transfer, member-to-member), without the disk. One connection,
  * `synchronous_commit = off` (the commit's flush is not waited for), 1,000 members as in
  * bench:ledger, on a fresh database `sabai_bench_cpu_<random>` dropped at the end. Each variant is
@@ -13,19 +13,20 @@
  * client's wall time per posting beside it.
  *
  * Variants (function settings changed on the scratch database only):
- *   as migrated        what migrations 0032/0050 leave (see the printed proconfig)
+ *   as migrated        what migrations 0032/0050 leave (see the printed proconfig; ledger_accounts fillfactor 50)
+ *   accounts fillfactor 100  the table as before migration 0050
  *   no SET clauses     ALTER FUNCTION … RESET ALL (PostgreSQL's defaults: custom/generic by cost, seqscan on)
  *   seqscan off only   the function as after migration 0032 (before 0050)
  *   generic + seqscan off  plan_cache_mode = force_generic_plan as well
  *
- *   npx tsx bench/explain-posting-cpu.ts
+ *   npx tsx packages/ledger/src/explain-posting-cpu.ts
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createPgDb, migrate, type Queryable } from '@sabai/db';
-import { HOUSE_ACCOUNTS, expectPosted, openWalletAccounts, postTransfer, requireAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, openWalletAccounts, postTransfer, requireAccountId } from './index.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const POSTINGS = Number(process.env.BENCH_POSTINGS ?? 2000);
@@ -33,7 +34,7 @@ const CHURN = Number(process.env.BENCH_CHURN ?? 20000);
 
 const VARIANTS: Array<{ name: string; sql: string; before?: string }> = [
   { name: 'as migrated', sql: '' },
-  { name: 'accounts fillfactor 50', sql: '', before: 'ALTER TABLE ledger_accounts SET (fillfactor = 50)' },
+  { name: 'accounts fillfactor 100', sql: '', before: 'ALTER TABLE ledger_accounts SET (fillfactor = 100)' },
   { name: 'no SET clauses', sql: 'ALTER FUNCTION ledger_create_transfer RESET ALL' },
   { name: 'seqscan off only', sql: 'ALTER FUNCTION ledger_create_transfer RESET ALL; ALTER FUNCTION ledger_create_transfer SET enable_seqscan = off' },
   {
@@ -127,7 +128,7 @@ async function main(): Promise<void> {
             `SELECT n_live_tup, n_dead_tup, n_tup_hot_upd, n_tup_upd, last_autoanalyze FROM pg_stat_user_tables WHERE relname = 'ledger_accounts'`,
           );
           const s = stats.rows[0]!;
-          const line = `${analyze ? 'ANALYZEd  ' : 'unanalyzed'}  ${variant.name.padEnd(22)} ${String(config.rows[0]!.proconfig ?? '{}').padEnd(58)} ${variant.before ? 'fillfactor set first' : ''} young: CPU ${young.cpu.toFixed(0).padStart(4)} µs (wall ${young.wall.toFixed(0).padStart(4)})  after ${CHURN} more: CPU ${churned.cpu.toFixed(0).padStart(4)} µs (wall ${churned.wall.toFixed(0).padStart(4)})  (accounts: ${s.n_tup_hot_upd}/${s.n_tup_upd} HOT updates, ${s.n_dead_tup} dead, autoanalyze ${s.last_autoanalyze ? 'ran' : 'not yet'})`;
+          const line = `${analyze ? 'ANALYZEd  ' : 'unanalyzed'}  ${variant.name.padEnd(22)} ${String(config.rows[0]!.proconfig ?? '{}').padEnd(58)} ${variant.before ? 'fillfactor 100 first' : ''} young: CPU ${young.cpu.toFixed(0).padStart(4)} µs (wall ${young.wall.toFixed(0).padStart(4)})  after ${CHURN} more: CPU ${churned.cpu.toFixed(0).padStart(4)} µs (wall ${churned.wall.toFixed(0).padStart(4)})  (accounts: ${s.n_tup_hot_upd}/${s.n_tup_upd} HOT updates, ${s.n_dead_tup} dead, autoanalyze ${s.last_autoanalyze ? 'ran' : 'not yet'})`;
           console.log(line);
           results.push(line);
         } finally {
