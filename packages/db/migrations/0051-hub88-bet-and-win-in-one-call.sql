@@ -14,9 +14,12 @@
 --   * a suspended or excluded member (bets only), or more than the wallet holds: the refusal
 --     recorded with the balance, outcome 'answered';
 --   * otherwise the posting (ledger_create_transfer: GAME_IN main → partner for a bet, GAME_OUT
---     back for a win, key hub88:<kind>:<uuid>, the caller's request digest), the played row in
+--     back for a win, key hub88:<kind>:<uuid>, newTransferCall's request digest), the played row in
 --     bet_rounds (turnover, wagering, loss limits, reality checks), the session's idle clock (bet),
---     pg_notify of the balance change, and the answer stored with the posting's id; 'answered'.
+--     and the answer stored with the posting's id; 'answered', with the member's id. No pg_notify
+--     here: a NOTIFY takes one cluster-wide lock from its commit until the commit is flushed, so
+--     every callback's flush queued behind the one before (bench:seamless: `Lock:object` 72 % of
+--     sampled backends). The caller notifies after the commit, many members in one statement.
 -- The answer's text is built here and stored as sent: a replay gets these exact bytes.
 -- Balances in the answer are Hub88 units (satang × 1,000).
 
@@ -38,7 +41,7 @@ CREATE FUNCTION hub88_wallet_bet(
   p_affiliate_key text, p_hub88_user text, p_transaction_uuid text, p_request_uuid text, p_token text, p_round text,
   p_game_code text, p_amount_units bigint, p_amount_satang bigint, p_is_free boolean, p_request_hash text,
   p_partner_account_id bigint, p_now timestamptz, p_session_expires_at timestamptz
-) RETURNS TABLE (outcome text, body text) LANGUAGE plpgsql AS $$
+) RETURNS TABLE (outcome text, body text, answered_member_id text) LANGUAGE plpgsql AS $$
 DECLARE
   v_member members%ROWTYPE;
   v_wallet record;
@@ -48,20 +51,20 @@ DECLARE
   v_posting record;
 BEGIN
   SELECT * INTO v_member FROM members WHERE affiliate_key = p_affiliate_key;
-  IF NOT FOUND THEN RETURN QUERY SELECT 'refused'::text, 'RS_ERROR_INVALID_TOKEN'::text; RETURN; END IF;
+  IF NOT FOUND THEN RETURN QUERY SELECT 'refused'::text, 'RS_ERROR_INVALID_TOKEN'::text, NULL::text; RETURN; END IF;
   SELECT * INTO v_wallet FROM ledger_lock_member_wallet(v_member.id, 'main');
   IF NOT FOUND THEN RAISE EXCEPTION 'member % has no main account', v_member.id; END IF;
 
   IF EXISTS (SELECT 1 FROM hub88_transactions WHERE transaction_uuid = p_transaction_uuid) OR p_is_free
      OR EXISTS (SELECT 1 FROM responsible_gaming_limits WHERE member_id = v_member.id AND kind = 'loss' AND amount_satang IS NOT NULL) THEN
-    RETURN QUERY SELECT 'fallback'::text, NULL::text; RETURN;
+    RETURN QUERY SELECT 'fallback'::text, NULL::text, v_member.id; RETURN;
   END IF;
 
   SELECT * INTO v_session FROM hub88_sessions WHERE token = p_token;
   IF NOT FOUND OR v_session.hub88_user <> p_hub88_user OR v_session.is_demo THEN
-    RETURN QUERY SELECT 'refused'::text, 'RS_ERROR_INVALID_TOKEN'::text; RETURN;
+    RETURN QUERY SELECT 'refused'::text, 'RS_ERROR_INVALID_TOKEN'::text, v_member.id; RETURN;
   END IF;
-  IF v_session.expires_at <= p_now THEN RETURN QUERY SELECT 'refused'::text, 'RS_ERROR_TOKEN_EXPIRED'::text; RETURN; END IF;
+  IF v_session.expires_at <= p_now THEN RETURN QUERY SELECT 'refused'::text, 'RS_ERROR_TOKEN_EXPIRED'::text, v_member.id; RETURN; END IF;
 
   v_status := CASE
     WHEN v_member.status <> 'active'
@@ -72,7 +75,7 @@ BEGIN
     v_body := hub88_answer(p_hub88_user, v_status, p_request_uuid, v_wallet.available_satang);
     INSERT INTO hub88_transactions (transaction_uuid, kind, member_id, hub88_user, round, game_code, amount_units, amount_satang, request_hash, status, response_body)
     VALUES (p_transaction_uuid, 'bet', v_member.id, p_hub88_user, p_round, p_game_code, p_amount_units, 0, p_request_hash, v_status, v_body);
-    RETURN QUERY SELECT 'answered'::text, v_body; RETURN;
+    RETURN QUERY SELECT 'answered'::text, v_body, v_member.id; RETURN;
   END IF;
 
   SELECT * INTO v_posting FROM ledger_create_transfer('hub88:bet:' || p_transaction_uuid, 'GAME_IN', 'single', v_wallet.account_id, p_partner_account_id,
@@ -84,11 +87,10 @@ BEGIN
   INSERT INTO bet_rounds (partner, round_id, member_id, game_code, stake_satang, payout_satang, result, status, settled_at, booked_net_satang)
   VALUES ('hub88', p_round || ':' || p_transaction_uuid, v_member.id, coalesce(p_game_code, ''), p_amount_satang, 0, 'loss', 'settled', p_now, -p_amount_satang);
   UPDATE hub88_sessions SET expires_at = p_session_expires_at WHERE token = p_token AND expires_at > p_now;
-  PERFORM pg_notify('sabai_balance_changed', json_build_object('memberId', v_member.id, 'reason', 'adjustment')::text);
   v_body := hub88_answer(p_hub88_user, 'RS_OK', p_request_uuid, v_wallet.available_satang - p_amount_satang);
   INSERT INTO hub88_transactions (transaction_uuid, kind, member_id, hub88_user, round, game_code, amount_units, amount_satang, request_hash, status, response_body, ledger_transfer_id)
   VALUES (p_transaction_uuid, 'bet', v_member.id, p_hub88_user, p_round, p_game_code, p_amount_units, p_amount_satang, p_request_hash, 'RS_OK', v_body, v_posting.transfer_id);
-  RETURN QUERY SELECT 'answered'::text, v_body;
+  RETURN QUERY SELECT 'answered'::text, v_body, v_member.id;
 END
 $$;
 
@@ -96,7 +98,7 @@ CREATE FUNCTION hub88_wallet_win(
   p_affiliate_key text, p_hub88_user text, p_transaction_uuid text, p_request_uuid text, p_bet_uuid text,
   p_game_code text, p_amount_units bigint, p_amount_satang bigint, p_request_hash text,
   p_partner_account_id bigint, p_now timestamptz
-) RETURNS TABLE (outcome text, body text) LANGUAGE plpgsql AS $$
+) RETURNS TABLE (outcome text, body text, answered_member_id text) LANGUAGE plpgsql AS $$
 DECLARE
   v_member_id text;
   v_wallet record;
@@ -108,19 +110,19 @@ DECLARE
   v_transfer_id bigint;
 BEGIN
   SELECT id INTO v_member_id FROM members WHERE affiliate_key = p_affiliate_key;
-  IF NOT FOUND THEN RETURN QUERY SELECT 'refused'::text, 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST'::text; RETURN; END IF;
+  IF NOT FOUND THEN RETURN QUERY SELECT 'refused'::text, 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST'::text, NULL::text; RETURN; END IF;
   SELECT * INTO v_wallet FROM ledger_lock_member_wallet(v_member_id, 'main');
   IF NOT FOUND THEN RAISE EXCEPTION 'member % has no main account', v_member_id; END IF;
 
   IF EXISTS (SELECT 1 FROM hub88_transactions WHERE transaction_uuid = p_transaction_uuid) THEN
-    RETURN QUERY SELECT 'fallback'::text, NULL::text; RETURN;
+    RETURN QUERY SELECT 'fallback'::text, NULL::text, v_member_id; RETURN;
   END IF;
   SELECT * INTO v_bet FROM hub88_transactions WHERE transaction_uuid = p_bet_uuid;
   IF FOUND AND (v_bet.kind = 'tombstone' OR (v_bet.kind = 'bet' AND v_bet.rolled_back_by IS NOT NULL)) THEN
-    RETURN QUERY SELECT 'refused'::text, 'RS_ERROR_TRANSACTION_ROLLED_BACK'::text; RETURN;
+    RETURN QUERY SELECT 'refused'::text, 'RS_ERROR_TRANSACTION_ROLLED_BACK'::text, v_member_id; RETURN;
   END IF;
   IF NOT FOUND OR v_bet.kind <> 'bet' OR v_bet.status <> 'RS_OK' OR v_bet.member_id <> v_member_id THEN
-    RETURN QUERY SELECT 'refused'::text, 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST'::text; RETURN;
+    RETURN QUERY SELECT 'refused'::text, 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST'::text, v_member_id; RETURN;
   END IF;
   v_round := coalesce(v_bet.round, v_bet.transaction_uuid);
   v_game_code := coalesce(p_game_code, v_bet.game_code);
@@ -136,12 +138,11 @@ BEGIN
     v_transfer_id := v_posting.transfer_id;
     INSERT INTO bet_rounds (partner, round_id, member_id, game_code, stake_satang, payout_satang, result, status, settled_at, booked_net_satang)
     VALUES ('hub88', v_round || ':' || p_transaction_uuid, v_member_id, coalesce(v_game_code, ''), 0, p_amount_satang, 'win', 'settled', p_now, p_amount_satang);
-    PERFORM pg_notify('sabai_balance_changed', json_build_object('memberId', v_member_id, 'reason', 'adjustment')::text);
   END IF;
   INSERT INTO hub88_transactions (transaction_uuid, kind, member_id, hub88_user, round, game_code, reference_transaction_uuid, amount_units, amount_satang,
                                   request_hash, status, response_body, ledger_transfer_id)
   VALUES (p_transaction_uuid, 'win', v_member_id, p_hub88_user, v_round, v_game_code, p_bet_uuid, p_amount_units, p_amount_satang,
           p_request_hash, 'RS_OK', v_body, v_transfer_id);
-  RETURN QUERY SELECT 'answered'::text, v_body;
+  RETURN QUERY SELECT 'answered'::text, v_body, v_member_id;
 END
 $$;

@@ -221,8 +221,43 @@ const affiliateKeyOf = (context: AppContext, hub88User: string): string | null =
   return /^[A-Z0-9]{8}$/.test(key) ? key : null;
 };
 
-const readOneCall = (row: { outcome: string; body: string | null } | undefined): OneCallResult => {
-  if (row?.outcome === 'answered' && row.body !== null) return { outcome: 'answered', body: row.body };
+/** How long balance notifications of committed callbacks wait to leave together (one statement). */
+const NOTIFY_COALESCE_MS = 20;
+const pendingNotifications = new WeakMap<object, { memberIds: Set<string>; timer: NodeJS.Timeout | undefined }>();
+
+/**
+ * Tells the API processes that the member's balance changed (BALANCE_CHANNEL, reason
+ * `adjustment`, as notifyBalanceChanged), after the callback committed: members of the next
+ * NOTIFY_COALESCE_MS leave in one auto-committed statement. A NOTIFY inside the money transaction
+ * would hold PostgreSQL's one notification lock from its commit until the commit's flush, so every
+ * callback's flush would wait for the one before (docs/adr/0054). A notification carries no amount
+ * (clients refetch); one lost with a crashed process is caught up as any lost one is (the stream's
+ * reconnect refetch).
+ */
+function notifyAfterCommit(context: AppContext, memberId: string): void {
+  let pending = pendingNotifications.get(context.db);
+  if (!pending) {
+    pending = { memberIds: new Set(), timer: undefined };
+    pendingNotifications.set(context.db, pending);
+  }
+  pending.memberIds.add(memberId);
+  const batch = pending;
+  batch.timer ??= setTimeout(() => {
+    const memberIds = [...batch.memberIds];
+    batch.memberIds.clear();
+    batch.timer = undefined;
+    context.db
+      .query(`SELECT pg_notify($1, json_build_object('memberId', m, 'reason', 'adjustment')::text) FROM unnest($2::text[]) AS m`, [BALANCE_CHANNEL, memberIds], { prepare: true })
+      .catch(() => undefined); // best effort: the money committed; a client refetches on its next event or reconnect
+  }, NOTIFY_COALESCE_MS);
+  batch.timer.unref();
+}
+
+const readOneCall = (context: AppContext, row: { outcome: string; body: string | null; answered_member_id: string | null } | undefined, isMove: (body: string) => boolean): OneCallResult => {
+  if (row?.outcome === 'answered' && row.body !== null) {
+    if (row.answered_member_id !== null && isMove(row.body)) notifyAfterCommit(context, row.answered_member_id);
+    return { outcome: 'answered', body: row.body };
+  }
   if (row?.outcome === 'refused' && row.body !== null) return { outcome: 'refused', status: row.body as Hub88Status };
   if (row?.outcome === 'fallback') return { outcome: 'fallback' };
   throw new Error(`hub88 wallet function: unexpected answer ${JSON.stringify(row ?? null)}`);
@@ -237,13 +272,14 @@ export async function betInOneCall(
   const affiliateKey = affiliateKeyOf(context, input.hub88User);
   if (partnerAccountId === undefined || affiliateKey === null || input.amountSatang <= 0n) return { outcome: 'fallback' };
   return withRetries(async () => {
-    const { rows } = await context.db.query<{ outcome: string; body: string | null }>(
-      'SELECT outcome, body FROM hub88_wallet_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)',
+    const { rows } = await context.db.query<{ outcome: string; body: string | null; answered_member_id: string | null }>(
+      'SELECT outcome, body, answered_member_id FROM hub88_wallet_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)',
       [affiliateKey, input.hub88User, input.transactionUuid, input.requestUuid, input.token, input.round, input.gameCode, BigInt(input.amountUnits), input.amountSatang,
         input.isFree, input.hash, partnerAccountId, input.now, new Date(input.now.getTime() + context.config.HUB88_SESSION_IDLE_MS)],
       { prepare: true },
     );
-    return readOneCall(rows[0]);
+    // hub88_answer's exact text: an answered bet moved money when it is RS_OK.
+    return readOneCall(context, rows[0], (body) => body.includes('"status":"RS_OK"'));
   });
 }
 
@@ -256,12 +292,12 @@ export async function winInOneCall(
   const affiliateKey = affiliateKeyOf(context, input.hub88User);
   if (partnerAccountId === undefined || affiliateKey === null) return { outcome: 'fallback' };
   return withRetries(async () => {
-    const { rows } = await context.db.query<{ outcome: string; body: string | null }>(
-      'SELECT outcome, body FROM hub88_wallet_win($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
+    const { rows } = await context.db.query<{ outcome: string; body: string | null; answered_member_id: string | null }>(
+      'SELECT outcome, body, answered_member_id FROM hub88_wallet_win($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
       [affiliateKey, input.hub88User, input.transactionUuid, input.requestUuid, input.betUuid, input.gameCode, BigInt(input.amountUnits), input.amountSatang,
         input.hash, partnerAccountId, input.now],
       { prepare: true },
     );
-    return readOneCall(rows[0]);
+    return readOneCall(context, rows[0], () => input.amountSatang > 0n);
   });
 }
