@@ -18,7 +18,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpus, loadavg, platform, release, totalmem, uptime } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { createPgDb, migrate, postgresErrorCode, type Db, type Queryable } from '@sabai/db';
@@ -176,6 +176,39 @@ async function walLsn(admin: Db): Promise<string> {
 async function walBytesSince(admin: Db, lsn: string): Promise<number> {
   const { rows } = await admin.query<{ bytes: string }>('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text AS bytes', [lsn]);
   return Number(rows[0]!.bytes);
+}
+
+const vacuumMs: number[] = [];
+
+/** VACUUM (ANALYZE) of the bench database (the ledger's tables) between runs; its time is printed at the end. */
+async function vacuumLedger(url: string): Promise<void> {
+  const db = createPgDb(url, { maxConnections: 1 });
+  try {
+    const begin = performance.now();
+    await db.query('VACUUM (ANALYZE)'); // the whole bench database: the ledger's tables and the members
+    vacuumMs.push(performance.now() - begin);
+  } finally {
+    await db.close();
+  }
+}
+
+/** The server settings printed at the start (issue 29 §4: what decides a run's commit cost, memory and plans). */
+const SERVER_SETTINGS = [
+  'shared_buffers', 'max_connections', 'synchronous_commit', 'fsync', 'full_page_writes', 'wal_level', 'wal_buffers', 'wal_sync_method',
+  'wal_compression', 'wal_writer_delay', 'commit_delay', 'max_wal_size', 'checkpoint_timeout', 'random_page_cost', 'effective_io_concurrency',
+  'jit', 'plan_cache_mode', 'enable_seqscan', 'autovacuum',
+];
+
+/** CPU model, cores and memory of the machine the bench runs on (the server's, when it is local). */
+function hostDescription(): string {
+  const model = cpus()[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
+  return `${cpus().length} × ${model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${platform()} ${release()}`;
+}
+
+/** `uptime`'s figures: how long up and the 1/5/15-minute load averages (a shared machine moves every figure). */
+function uptimeText(): string {
+  const [one, five, fifteen] = loadavg().map((value) => value.toFixed(2));
+  return `up ${(uptime() / 3600).toFixed(1)} h, load average ${one}, ${five}, ${fifteen} on ${cpus().length} cores`;
 }
 
 /** Other work on this 2-core machine (CI, builds) moves every figure: show the load with each run. */
@@ -677,10 +710,16 @@ async function main(): Promise<number> {
   process.once('SIGTERM', onSignal);
 
   try {
-    const { rows: settings } = await admin.query<{ name: string; setting: string }>(
-      `SELECT name, setting FROM pg_settings WHERE name IN ('synchronous_commit', 'fsync', 'shared_buffers', 'max_connections') ORDER BY name`,
+    // What a reader needs to compare runs across machines (issue 29 §4): the host, its load, and
+    // the server settings that decide commit cost (the flush), memory and plan choices.
+    const { rows: settings } = await admin.query<{ name: string; setting: string; unit: string | null }>(
+      `SELECT name, setting, unit FROM pg_settings WHERE name = ANY($1::text[]) ORDER BY name`,
+      [SERVER_SETTINGS],
     );
-    console.log(`ledger-bench: PostgreSQL ${serverVersion} at ${redacted(SERVER_URL)}; ${settings.map((row) => `${row.name}=${row.setting}`).join(' ')}`);
+    console.log(`ledger-bench: PostgreSQL ${serverVersion} at ${redacted(SERVER_URL)}`);
+    console.log(`ledger-bench: host ${hostDescription()}`);
+    console.log(`ledger-bench: uptime ${uptimeText()}`);
+    console.log(`ledger-bench: server settings ${settings.map((row) => `${row.name}=${row.setting}${row.unit ? (/^\d/.test(row.unit) ? `×${row.unit}` : row.unit) : ''}`).join(' ')}`);
     console.log(`ledger-bench: ${SECONDS}s per run, clients ${CLIENTS.join(',')}, pgbench ${PGBENCH}, databases ${ledgerName} and ${pgbenchName}`);
 
     await admin.query(`CREATE DATABASE ${ledgerName}`);
@@ -689,7 +728,14 @@ async function main(): Promise<number> {
     created.push(pgbenchName);
 
     const runs: RunResult[] = [];
-    const checkpoint = () => admin.query('CHECKPOINT').catch(() => undefined); // needs superuser / pg_checkpoint; optional
+    // Before every run: a CHECKPOINT (needs superuser / pg_checkpoint; optional), so no run pays
+    // for the one before's dirty pages, and its duration printed (a slow disk shows here first).
+    const checkpointMs: number[] = [];
+    const checkpoint = async () => {
+      const begin = performance.now();
+      const done = await admin.query('CHECKPOINT').then(() => true, () => false);
+      if (done) checkpointMs.push(performance.now() - begin);
+    };
 
     const pgbenchUrl = databaseUrl(pgbenchName);
     await pgbenchInit(pgbenchUrl);
@@ -730,6 +776,9 @@ async function main(): Promise<number> {
         console.log(`  pgbench ×${clients}: ${fixed(pgbenchResult.transfersPerSecond)} tps${loadNote()}`);
         runs.push(pgbenchResult);
         for (const workload of selected) {
+          // As autovacuum would (it is off on some servers: see the settings above): the previous
+          // runs' dead row versions pruned and statistics fresh, so every run starts alike.
+          await vacuumLedger(ledgerUrl);
           await checkpoint();
           const result = await runLedgerWorkload(admin, ledgerUrl, ledgerName, workload.name, clients, workload.operation);
           console.log(`  ${workload.name} ×${clients}: ${fixed(result.transfersPerSecond)} transfers/s, ${fixed(result.opsPerSecond)} ops/s${loadNote()}`);
@@ -740,6 +789,14 @@ async function main(): Promise<number> {
     const results = medians(runs);
 
     report(results);
+    if (checkpointMs.length > 0) {
+      const sorted = [...checkpointMs].sort((a, b) => a - b);
+      console.log(`\nCHECKPOINT before each run: ${checkpointMs.length} taken, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, slowest ${sorted.at(-1)!.toFixed(0)} ms`);
+    } else {
+      console.log('\nCHECKPOINT before each run: not allowed for this role (runs may pay for earlier dirty pages)');
+    }
+    if (vacuumMs.length > 0) console.log(`VACUUM (ANALYZE) of the ledger tables before each ledger run: slowest ${Math.max(...vacuumMs).toFixed(0)} ms`);
+    console.log(`uptime at the end: ${uptimeText()}`);
 
     const checkDb = createPgDb(ledgerUrl, { maxConnections: 1 });
     try {

@@ -16,3 +16,4 @@ export * from './reads.ts';
 export * from './statement.ts';
 export * from './member-reads.ts';
 export * from './report-reads.ts';
+export * from './posting-with.ts';

@@ -1,8 +1,6 @@
-import { postTransfer } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
-import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
-import { findHub88Member } from './hub88-members.ts';
-import { answerForSeen, answerWithBalance, findRecorded, inMemberWallet, recordPlay, recordTransaction, requestHash } from './hub88-wallet-ledger.ts';
+import { answerWithKnownBalance, inLockedWallet, moveAndRecord, readWinFacts, winInOneCall } from './hub88-wallet-call.ts';
+import { answerForSeen, recordTransaction, requestHash } from './hub88-wallet-ledger.ts';
 import { HUB88_CURRENCY, unitsToSatang, type Hub88Status, type WinRequest } from './hub88-wire.ts';
 
 /**
@@ -22,31 +20,37 @@ export async function creditHub88Win(context: AppContext, request: WinRequest): 
   if (request.currency !== HUB88_CURRENCY) return refuse('RS_ERROR_WRONG_CURRENCY');
   const amountSatang = unitsToSatang(request.amount);
   if (amountSatang === null) return refuse('RS_ERROR_WRONG_TYPES');
-  const member = await findHub88Member(context.db, context.config.GAME_USERNAME_PREFIX, request.user);
-  if (!member) return refuse('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
   const hash = requestHash('win', request);
-  return inMemberWallet(context, member, async (frame) => {
-    const seen = answerForSeen(await findRecorded(frame.tx, request.transaction_uuid), { kind: 'win', hash, user: request.user, requestUuid: request.request_uuid });
+  // One round trip for the common win (hub88_wallet_win, migration 0051; docs/adr/0054) …
+  const fast = await winInOneCall(context, {
+    hub88User: request.user, transactionUuid: request.transaction_uuid, requestUuid: request.request_uuid, betUuid: request.reference_transaction_uuid,
+    gameCode: request.game_code ?? null, amountUnits: request.amount, amountSatang, hash, now: context.now(),
+  });
+  if (fast.outcome === 'answered') return fast.body;
+  if (fast.outcome === 'refused') return refuse(fast.status);
+  // … and five for the rest (a replay, the first win of a process): BEGIN, lock + balance, the
+  // facts, posting + writes (or the record), COMMIT.
+  return inLockedWallet(context, request.user, async (wallet) => {
+    if (!wallet) return refuse('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    const { seen: seenRecord, bet } = await readWinFacts(wallet, { transactionUuid: request.transaction_uuid, betUuid: request.reference_transaction_uuid });
+    const seen = answerForSeen(seenRecord, { kind: 'win', hash, user: request.user, requestUuid: request.request_uuid });
     if (seen !== null) return seen;
-    const bet = await findRecorded(frame.tx, request.reference_transaction_uuid);
     if (bet?.kind === 'tombstone' || (bet?.kind === 'bet' && bet.rolledBackBy !== null)) return refuse('RS_ERROR_TRANSACTION_ROLLED_BACK');
-    if (!bet || bet.kind !== 'bet' || bet.status !== 'RS_OK' || bet.memberId !== member.memberId) return refuse('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
-    let transferId: bigint | null = null;
-    if (amountSatang > 0n) {
-      const outcome = await postTransfer(frame.tx, {
-        idempotencyKey: `hub88:win:${request.transaction_uuid}`, code: 'GAME_OUT', debitAccountId: frame.partnerAccountId, creditAccountId: frame.mainAccountId,
-        amountSatang, source: { type: 'hub88_transaction', id: request.transaction_uuid },
-      });
-      if (outcome.status !== 'created' && outcome.status !== 'exists') throw new Error(`hub88 win ${request.transaction_uuid}: ledger said ${JSON.stringify(outcome)}`);
-      transferId = outcome.transferId;
-      await notifyBalanceChanged(frame.tx, member.memberId, 'adjustment');
-    }
+    if (!bet || bet.kind !== 'bet' || bet.status !== 'RS_OK' || bet.memberId !== wallet.member.memberId) return refuse('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
     const round = bet.round ?? bet.transactionUuid;
-    await recordPlay(frame, { transactionUuid: request.transaction_uuid, round, gameCode: request.game_code ?? bet.gameCode ?? '', stakeSatang: 0n, payoutSatang: amountSatang, now: context.now() });
-    const response = await answerWithBalance(frame, request.request_uuid, 'RS_OK');
-    return recordTransaction(frame, {
-      uuid: request.transaction_uuid, kind: 'win', round, gameCode: request.game_code ?? bet.gameCode, reference: request.reference_transaction_uuid,
-      amountUnits: request.amount, amountSatang, hash, response, ledgerTransferId: transferId,
+    const gameCode = request.game_code ?? bet.gameCode;
+    const response = answerWithKnownBalance(wallet, request.request_uuid, 'RS_OK', wallet.availableSatang + amountSatang);
+    if (amountSatang === 0n) {
+      // A lost round closing: recorded, no money, no played row (recordPlay writes none for 0).
+      return recordTransaction(wallet, {
+        uuid: request.transaction_uuid, kind: 'win', round, gameCode, reference: request.reference_transaction_uuid,
+        amountUnits: request.amount, amountSatang, hash, response, ledgerTransferId: null,
+      });
+    }
+    const { body } = await moveAndRecord(wallet, {
+      uuid: request.transaction_uuid, kind: 'win', round, gameCode, reference: request.reference_transaction_uuid, amountUnits: request.amount, hash,
+      response, movedSatang: amountSatang, playGameCode: gameCode ?? '', now: context.now(), session: null,
     });
+    return body;
   });
 }

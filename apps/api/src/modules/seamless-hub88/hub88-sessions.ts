@@ -46,7 +46,7 @@ export async function touchHub88Session(db: Queryable, token: string, now: Date,
 }
 
 /** Why a token does not carry a bet for `hub88User` now: null when it does. */
-export function betTokenProblem(session: Hub88Session | undefined, hub88User: string, now: Date): 'RS_ERROR_INVALID_TOKEN' | 'RS_ERROR_TOKEN_EXPIRED' | null {
+export function betTokenProblem(session: Pick<Hub88Session, 'hub88User' | 'isDemo' | 'expiresAt'> | undefined, hub88User: string, now: Date): 'RS_ERROR_INVALID_TOKEN' | 'RS_ERROR_TOKEN_EXPIRED' | null {
   if (!session || session.hub88User !== hub88User || session.isDemo) return 'RS_ERROR_INVALID_TOKEN';
   if (session.expiresAt.getTime() <= now.getTime()) return 'RS_ERROR_TOKEN_EXPIRED';
   return null;

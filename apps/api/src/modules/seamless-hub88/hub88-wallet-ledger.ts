@@ -180,3 +180,4 @@ export async function cancelPlay(frame: WalletFrame, bet: { round: string | null
 }
 
 const playRowId = (round: string, transactionUuid: string) => `${round}:${transactionUuid}`;
+

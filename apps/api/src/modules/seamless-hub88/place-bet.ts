@@ -1,11 +1,9 @@
-import { postTransfer } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { isAppError } from '../../lib/app-error.ts';
-import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { assertMayPlay } from '../responsible-gaming/index.ts';
-import { findHub88Member } from './hub88-members.ts';
-import { betTokenProblem, findHub88Session, touchHub88Session } from './hub88-sessions.ts';
-import { answerForSeen, answerWithBalance, findRecorded, inMemberWallet, recordTransaction, recordPlay, requestHash, type WalletFrame } from './hub88-wallet-ledger.ts';
+import { betTokenProblem, touchHub88Session } from './hub88-sessions.ts';
+import { answerWithKnownBalance, betInOneCall, inLockedWallet, moveAndRecord, readBetFacts, type BetFacts, type LockedWallet } from './hub88-wallet-call.ts';
+import { answerForSeen, recordTransaction, requestHash } from './hub88-wallet-ledger.ts';
 import { HUB88_CURRENCY, unitsToSatang, type BetRequest, type Hub88Status } from './hub88-wire.ts';
 
 
@@ -29,47 +27,59 @@ export async function placeHub88Bet(context: AppContext, request: BetRequest): P
   if (request.currency !== HUB88_CURRENCY) return refuse('RS_ERROR_WRONG_CURRENCY');
   const amountSatang = unitsToSatang(request.amount);
   if (amountSatang === null) return refuse('RS_ERROR_WRONG_TYPES');
-  const member = await findHub88Member(context.db, context.config.GAME_USERNAME_PREFIX, request.user);
-  if (!member) return refuse('RS_ERROR_INVALID_TOKEN');
   const hash = requestHash('bet', request);
-  return inMemberWallet(context, member, async (frame) => {
-    const seen = answerForSeen(await findRecorded(frame.tx, request.transaction_uuid), { kind: 'bet', hash, user: request.user, requestUuid: request.request_uuid });
+  const now = context.now();
+  const round = request.round ?? request.transaction_uuid;
+  // One round trip for the common bet (hub88_wallet_bet, migration 0051; docs/adr/0054) …
+  const fast = await betInOneCall(context, {
+    hub88User: request.user, transactionUuid: request.transaction_uuid, requestUuid: request.request_uuid, token: request.token, round,
+    gameCode: request.game_code ?? null, amountUnits: request.amount, amountSatang, isFree: request.is_free === true, hash, now,
+  });
+  if (fast.outcome === 'answered') return fast.body;
+  if (fast.outcome === 'refused') return refuse(fast.status);
+  // … and five for the rest (a replay, a loss limit, a free bet, the first bet of a process):
+  // BEGIN, lock + balance, the facts, posting + writes, COMMIT.
+  return inLockedWallet(context, request.user, async (wallet) => {
+    if (!wallet) return refuse('RS_ERROR_INVALID_TOKEN');
+    const facts = await readBetFacts(wallet, { transactionUuid: request.transaction_uuid, token: request.token, now });
+    const seen = answerForSeen(facts.seen, { kind: 'bet', hash, user: request.user, requestUuid: request.request_uuid });
     if (seen !== null) return seen;
-    const now = context.now();
-    const tokenProblem = betTokenProblem(await findHub88Session(frame.tx, request.token), request.user, now);
+    const tokenProblem = betTokenProblem(facts.session, request.user, now);
     if (tokenProblem) return refuse(tokenProblem);
-    const record = (status: Hub88Status, moved: bigint, transferId: bigint | null) =>
-      answerWithBalance(frame, request.request_uuid, status).then((response) =>
-        recordTransaction(frame, {
-          uuid: request.transaction_uuid, kind: 'bet', round: request.round ?? request.transaction_uuid, gameCode: request.game_code ?? null,
-          reference: null, amountUnits: request.amount, amountSatang: moved, hash, response, ledgerTransferId: transferId,
-        }),
-      );
-    const protection = await protectionRefusal(frame, now);
-    if (protection) return record(protection, 0n, null);
-    const debit = request.is_free === true ? 0n : amountSatang;
-    let transferId: bigint | null = null;
-    if (debit > 0n) {
-      const outcome = await postTransfer(frame.tx, {
-        idempotencyKey: `hub88:bet:${request.transaction_uuid}`, code: 'GAME_IN', debitAccountId: frame.mainAccountId, creditAccountId: frame.partnerAccountId,
-        amountSatang: debit, source: { type: 'hub88_transaction', id: request.transaction_uuid },
+    const record = (status: Hub88Status, balanceSatang: bigint) =>
+      recordTransaction(wallet, {
+        uuid: request.transaction_uuid, kind: 'bet', round, gameCode: request.game_code ?? null, reference: null, amountUnits: request.amount,
+        amountSatang: 0n, hash, response: answerWithKnownBalance(wallet, request.request_uuid, status, balanceSatang), ledgerTransferId: null,
       });
-      if (outcome.status === 'refused' && outcome.reason === 'insufficient_funds') return record('RS_ERROR_NOT_ENOUGH_MONEY', 0n, null);
-      if (outcome.status !== 'created' && outcome.status !== 'exists') throw new Error(`hub88 bet ${request.transaction_uuid}: ledger said ${JSON.stringify(outcome)}`);
-      transferId = outcome.transferId;
-      await notifyBalanceChanged(frame.tx, member.memberId, 'adjustment');
+    const protection = await protectionRefusal(wallet, facts, now);
+    if (protection) return record(protection, wallet.availableSatang);
+    const debit = request.is_free === true ? 0n : amountSatang;
+    // The funds check under the lock; the ledger checks again in the posting (a refusal there throws).
+    if (debit > wallet.availableSatang) return record('RS_ERROR_NOT_ENOUGH_MONEY', wallet.availableSatang);
+    if (debit === 0n) {
+      // A free bet (a Hub88 reward): no money, no played row (recordPlay writes none for 0).
+      await touchHub88Session(wallet.tx, request.token, now, context.config.HUB88_SESSION_IDLE_MS);
+      return record('RS_OK', wallet.availableSatang);
     }
-    await recordPlay(frame, { transactionUuid: request.transaction_uuid, round: request.round ?? request.transaction_uuid, gameCode: request.game_code ?? '', stakeSatang: debit, payoutSatang: 0n, now });
-    await touchHub88Session(frame.tx, request.token, now, context.config.HUB88_SESSION_IDLE_MS);
-    return record('RS_OK', debit, transferId);
+    const { body } = await moveAndRecord(wallet, {
+      uuid: request.transaction_uuid, kind: 'bet', round, gameCode: request.game_code ?? null, reference: null, amountUnits: request.amount, hash,
+      response: answerWithKnownBalance(wallet, request.request_uuid, 'RS_OK', wallet.availableSatang - debit), movedSatang: debit,
+      playGameCode: request.game_code ?? '', now, session: { token: request.token, idleMs: context.config.HUB88_SESSION_IDLE_MS },
+    });
+    return body;
   });
 }
 
-/** The Hub88 refusal a bet meets from the member's state or protection, or null. */
-async function protectionRefusal(frame: WalletFrame, now: Date): Promise<Hub88Status | null> {
-  if (frame.member.status !== 'active') return 'RS_ERROR_USER_DISABLED';
+/**
+ * The Hub88 refusal a bet meets from the member's state or protection, or null: suspended, a
+ * time-out or self-exclusion (read with the facts), past a loss limit (assertMayPlay reads the
+ * rounds only for a member who set one).
+ */
+async function protectionRefusal(wallet: LockedWallet, facts: BetFacts, now: Date): Promise<Hub88Status | null> {
+  if (wallet.member.status !== 'active' || facts.isExcluded) return 'RS_ERROR_USER_DISABLED';
+  if (!facts.hasLossLimit) return null;
   try {
-    await assertMayPlay(frame.tx, frame.member.memberId, now);
+    await assertMayPlay(wallet.tx, wallet.member.memberId, now);
     return null;
   } catch (error) {
     if (isAppError(error) && error.code === 'RG_EXCLUDED') return 'RS_ERROR_USER_DISABLED';

@@ -1,0 +1,148 @@
+/**
+ * Investigation helper for bench/ledger-bench.ts (issue 29 §4; kept in the ledger package, which alone names its tables): the server's CPU per single
+ * posting (ledger_create_transfer, member-to-member), without the disk. One connection,
+ * `synchronous_commit = off` (the commit's flush is not waited for), 1,000 members as in
+ * bench:ledger, on a fresh database `sabai_bench_cpu_<random>` dropped at the end. Each variant is
+ * measured in blocks of BENCH_POSTINGS postings (default 2,000), on a fresh database that was or was
+ * not ANALYZEd, and again after BENCH_CHURN more postings (default 20,000: the accounts' rows
+ * updated ~40 times each, as a few seconds of bench:ledger do), so plan choices made on young
+ * statistics and table churn both show.
+ *
+ * Figures are the backend's own CPU time (utime + stime of its process in /proc, so the server must
+ * run on this machine) per posting, which other load on the machine does not inflate, and the
+ * client's wall time per posting beside it.
+ *
+ * Variants (function settings changed on the scratch database only):
+ *   as migrated        what migrations 0032/0050 leave (see the printed proconfig; ledger_accounts fillfactor 50)
+ *   accounts fillfactor 100  the table as before migration 0050
+ *   no SET clauses     ALTER FUNCTION … RESET ALL (PostgreSQL's defaults: custom/generic by cost, seqscan on)
+ *   seqscan off only   the function as after migration 0032 (before 0050)
+ *   generic + seqscan off  plan_cache_mode = force_generic_plan as well
+ *
+ *   npx tsx packages/ledger/src/explain-posting-cpu.ts
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { createPgDb, migrate, type Queryable } from '@sabai/db';
+import { HOUSE_ACCOUNTS, expectPosted, openWalletAccounts, postTransfer, requireAccountId } from './index.ts';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTINGS = Number(process.env.BENCH_POSTINGS ?? 2000);
+const CHURN = Number(process.env.BENCH_CHURN ?? 20000);
+
+const VARIANTS: Array<{ name: string; sql: string; before?: string }> = [
+  { name: 'as migrated', sql: '' },
+  { name: 'accounts fillfactor 100', sql: '', before: 'ALTER TABLE ledger_accounts SET (fillfactor = 100)' },
+  { name: 'no SET clauses', sql: 'ALTER FUNCTION ledger_create_transfer RESET ALL' },
+  { name: 'seqscan off only', sql: 'ALTER FUNCTION ledger_create_transfer RESET ALL; ALTER FUNCTION ledger_create_transfer SET enable_seqscan = off' },
+  {
+    name: 'generic + seqscan off',
+    sql: 'ALTER FUNCTION ledger_create_transfer RESET ALL; ALTER FUNCTION ledger_create_transfer SET enable_seqscan = off; ALTER FUNCTION ledger_create_transfer SET plan_cache_mode = force_generic_plan',
+  },
+];
+
+async function setUp(url: string, analyze: boolean, before: string | undefined): Promise<bigint[]> {
+  const db = createPgDb(url, { maxConnections: 1 });
+  try {
+    await migrate(db);
+    if (before) await db.exec(before);
+    await db.query(
+      `INSERT INTO members (id, phone_number, password_hash, bank_code, bank_account_number, first_name, last_name, affiliate_key)
+       SELECT 'mbr_bench' || lpad(g::text, 15, '0'), '09' || lpad(g::text, 8, '0'), 'x', '014', lpad(g::text, 10, '0'), 'ทดสอบ', 'ระบบ', 'B' || lpad(g::text, 7, '0')
+         FROM generate_series(1, 1000) AS g`,
+    );
+    const ids = await db.query<{ id: string }>('SELECT id FROM members ORDER BY id');
+    const members = (await openWalletAccounts(db, ids.rows.map((row) => row.id), ['main'])).map((account) => account.accountId);
+    const unallocated = await requireAccountId(db, HOUSE_ACCOUNTS.unallocatedDeposits);
+    await db.transaction(async (tx) => {
+      for (const [index, member] of members.entries()) {
+        expectPosted(await postTransfer(tx, { idempotencyKey: `fund${index}`, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: member, amountSatang: 100_000_000n }));
+      }
+    });
+    if (analyze) await db.query('ANALYZE');
+    return members;
+  } finally {
+    await db.close();
+  }
+}
+
+/** CPU time (user + system) of process `pid` so far, µs, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function processCpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+let backendPid = 0;
+
+/** µs per posting over `count` member-to-member postings: the backend's CPU and the client's wall time. */
+async function measure(q: Queryable, members: bigint[], count: number, tag: string): Promise<{ cpu: number; wall: number }> {
+  const cpuBefore = processCpuMicros(backendPid);
+  const started = performance.now();
+  for (let index = 0; index < count; index += 1) {
+    const from = members[Math.floor(Math.random() * members.length)]!;
+    let to = members[Math.floor(Math.random() * members.length)]!;
+    while (to === from) to = members[Math.floor(Math.random() * members.length)]!;
+    expectPosted(await postTransfer(q, { idempotencyKey: `${tag}:${index}`, code: 'ADJUSTMENT', debitAccountId: from, creditAccountId: to, amountSatang: 1n }));
+  }
+  return { cpu: (processCpuMicros(backendPid) - cpuBefore) / count, wall: ((performance.now() - started) * 1000) / count };
+}
+
+async function main(): Promise<void> {
+  const admin = createPgDb(SERVER_URL, { maxConnections: 1 });
+  const results: string[] = [];
+  try {
+    for (const analyze of [false, true]) {
+      for (const variant of VARIANTS) {
+        const name = `sabai_bench_cpu_${randomBytes(5).toString('hex')}`;
+        await admin.query(`CREATE DATABASE ${name}`);
+        const url = new URL(SERVER_URL);
+        url.pathname = `/${name}`;
+        const client = new pg.Client({ connectionString: url.toString() });
+        try {
+          const members = await setUp(url.toString(), analyze, variant.before);
+          await client.connect();
+          if (variant.sql) await client.query(variant.sql);
+          const config = await client.query<{ proconfig: string[] | null }>(`SELECT proconfig FROM pg_proc WHERE proname = 'ledger_create_transfer'`);
+          await client.query('SET synchronous_commit = off');
+          backendPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+          const q: Queryable = {
+            query: async (sql, params, options) => {
+              const result = await client.query({
+                text: sql,
+                values: (params ?? []).map((value) => (typeof value === 'bigint' ? value.toString() : value)),
+                ...(options?.prepare ? { name: 'p' + Buffer.from(sql).toString('base64').slice(0, 20) } : {}),
+              });
+              return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+            },
+            exec: async (sql) => {
+              await client.query(sql);
+            },
+          };
+          await measure(q, members, 200, 'warm');
+          const young = await measure(q, members, POSTINGS, 'young');
+          await measure(q, members, CHURN, 'churn');
+          const churned = await measure(q, members, POSTINGS, 'churned');
+          const stats = await client.query<{ n_live_tup: string; n_dead_tup: string; n_tup_hot_upd: string; n_tup_upd: string; last_autoanalyze: Date | null }>(
+            `SELECT n_live_tup, n_dead_tup, n_tup_hot_upd, n_tup_upd, last_autoanalyze FROM pg_stat_user_tables WHERE relname = 'ledger_accounts'`,
+          );
+          const s = stats.rows[0]!;
+          const line = `${analyze ? 'ANALYZEd  ' : 'unanalyzed'}  ${variant.name.padEnd(22)} ${String(config.rows[0]!.proconfig ?? '{}').padEnd(58)} ${variant.before ? 'fillfactor 100 first' : ''} young: CPU ${young.cpu.toFixed(0).padStart(4)} µs (wall ${young.wall.toFixed(0).padStart(4)})  after ${CHURN} more: CPU ${churned.cpu.toFixed(0).padStart(4)} µs (wall ${churned.wall.toFixed(0).padStart(4)})  (accounts: ${s.n_tup_hot_upd}/${s.n_tup_upd} HOT updates, ${s.n_dead_tup} dead, autoanalyze ${s.last_autoanalyze ? 'ran' : 'not yet'})`;
+          console.log(line);
+          results.push(line);
+        } finally {
+          await client.end().catch(() => undefined);
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        }
+      }
+    }
+  } finally {
+    await admin.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '@sabai/db/testing';
+import type { Db } from '@sabai/db';
+import { HOUSE_ACCOUNTS, lockMemberWallet, postTransfer, postTransferWith, reconcileLedger, requireAccountId, POSTING_WITH_FIRST_PARAM } from './index.ts';
+import { createTestMemberAccounts } from './test-accounts.ts';
+
+/** docs/adr/0054: a money call's posting and its own writes in one statement; a member's wallet locked with its balance in one. */
+let db: Db;
+let drop: () => Promise<void>;
+let unallocated: bigint;
+beforeAll(async () => {
+  ({ db, drop } = await createTestDatabase());
+  unallocated = await requireAccountId(db, HOUSE_ACCOUNTS.unallocatedDeposits);
+  await db.exec('CREATE TABLE posting_with_notes (key text PRIMARY KEY, transfer_id bigint NOT NULL)');
+});
+afterAll(async () => {
+  expect(await reconcileLedger(db)).toEqual([]);
+  await drop();
+});
+
+const NOTE = `note AS (
+  INSERT INTO posting_with_notes (key, transfer_id) SELECT $${POSTING_WITH_FIRST_PARAM}, posting.transfer_id FROM posting WHERE posting.outcome = 'created'
+)`;
+
+describe('postTransferWith', () => {
+  it('posts exactly as postTransfer (same key twice: exists) and runs the caller\'s writes with the transfer id', async () => {
+    const [member] = await createTestMemberAccounts(db, 1, 'with');
+    const transfer = { idempotencyKey: `with:${member}`, code: 'DEPOSIT' as const, debitAccountId: unallocated, creditAccountId: member!, amountSatang: 5_000n };
+    const outcome = await db.transaction((tx) => postTransferWith(tx, transfer, NOTE, [`note:${member}`]));
+    expect(outcome.status).toBe('created');
+    const { rows } = await db.query<{ transfer_id: bigint }>('SELECT transfer_id FROM posting_with_notes WHERE key = $1', [`note:${member}`]);
+    expect(rows[0]?.transfer_id).toBe(outcome.status === 'created' ? outcome.transferId : -1n);
+    // The same transfer through the plain path answers `exists` with the same id: one digest, one key.
+    expect(await postTransfer(db, transfer)).toEqual({ status: 'exists', transferId: rows[0]!.transfer_id });
+  });
+
+  it('returns a refusal, and writes filtered on the outcome write nothing', async () => {
+    const [member, other] = await createTestMemberAccounts(db, 2, 'refused');
+    const outcome = await db.transaction((tx) =>
+      postTransferWith(tx, { idempotencyKey: `with:refused:${member}`, code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 1n }, NOTE, [`note:refused:${member}`]),
+    );
+    expect(outcome).toEqual({ status: 'refused', reason: 'insufficient_funds' });
+    expect((await db.query('SELECT 1 FROM posting_with_notes WHERE key = $1', [`note:refused:${member}`])).rows).toHaveLength(0);
+  });
+});
+
+describe('lockMemberWallet', () => {
+  it('finds the member by the caller\'s predicate and returns the wallet account and its spendable balance, or undefined', async () => {
+    const [member] = await createTestMemberAccounts(db, 1, 'lock');
+    await postTransfer(db, { idempotencyKey: `lock:${member}`, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: member!, amountSatang: 12_345n });
+    const { rows } = await db.query<{ member_id: string }>('SELECT member_id FROM ledger_accounts WHERE id = $1', [member]);
+    const locked = await db.transaction((tx) =>
+      lockMemberWallet<{ member_id: string }>(tx, { kind: 'main', memberColumns: 'm.id AS member_id', memberWhere: 'm.id = $2', params: [rows[0]!.member_id] }),
+    );
+    expect(locked).toEqual({ member_id: rows[0]!.member_id, accountId: member, availableSatang: 12_345n });
+    const none = await db.transaction((tx) => lockMemberWallet(tx, { kind: 'main', memberColumns: 'm.id', memberWhere: 'm.id = $2', params: ['mbr_nobody'] }));
+    expect(none).toBeUndefined();
+  });
+});

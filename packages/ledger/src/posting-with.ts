@@ -1,0 +1,83 @@
+import type { Queryable } from '@sabai/db';
+import type { MemberWalletKind } from './house-accounts.ts';
+import { newTransferCall, readTransferOutcome, type NewTransfer, type TransferOutcome } from './transfers.ts';
+
+/**
+ * One round trip for a whole money call (issue 29 §1, issue 30 §5, docs/adr/0054): the ledger's
+ * two primitives that let a caller do in one statement what took several.
+ *
+ * - lockMemberWallet: find a member by the caller's own predicate, lock their wallet account the
+ *   way every posting locks it (FOR NO KEY UPDATE), and read its spendable balance under the lock.
+ * - postTransferWith: one posting (ledger_create_transfer, exactly as postTransfer) and the
+ *   caller's own writes in data-modifying CTEs of the same statement, which may use the posting's
+ *   id (`posting.transfer_id`).
+ *
+ * Both take fixed SQL texts from the caller (constants in its code, never built from input) and
+ * run them as prepared statements.
+ */
+
+/** A member's wallet account locked by lockMemberWallet, with the caller's member columns. */
+export type LockedMemberWallet<Member> = Member & {
+  /** The wallet account's id. */
+  accountId: bigint;
+  /** Spendable under the lock: posted credits − posted debits − pending debits, satang (availableCreditBalance). */
+  availableSatang: bigint;
+};
+
+/**
+ * Locks the `kind` wallet of the member that `memberWhere` selects (an SQL condition on `members m`,
+ * with parameters `$2…`, e.g. `m.affiliate_key = $2`) and returns `memberColumns` of that member
+ * (an SQL select list on `m`, e.g. `m.id, m.status`) with the account id and its spendable balance,
+ * or undefined when no member matches. One statement in place of member lookup, account id, lock
+ * and balance read. Must run inside the caller's transaction; the lock lasts until it ends.
+ * @throws Error when `memberWhere` matches more than one member (it must name a unique key).
+ */
+export async function lockMemberWallet<Member extends Record<string, unknown>>(
+  tx: Queryable,
+  input: { kind: MemberWalletKind; memberColumns: string; memberWhere: string; params: readonly unknown[] },
+): Promise<LockedMemberWallet<Member> | undefined> {
+  const { rows } = await tx.query<Member & { ledger_account_id: bigint; ledger_available_satang: bigint }>(
+    `SELECT ${input.memberColumns}, a.id AS ledger_account_id,
+            a.credits_posted - a.debits_posted - a.debits_pending AS ledger_available_satang
+       FROM members m JOIN ledger_accounts a ON a.member_id = m.id AND a.kind = $1
+      WHERE ${input.memberWhere}
+        FOR NO KEY UPDATE OF a`,
+    [input.kind, ...input.params],
+    { prepare: true },
+  );
+  if (rows.length > 1) throw new Error(`lockMemberWallet: ${rows.length} members match ${input.memberWhere}`);
+  const row = rows[0];
+  if (!row) return undefined;
+  const { ledger_account_id: accountId, ledger_available_satang: availableSatang, ...member } = row;
+  return { ...(member as unknown as Member), accountId, availableSatang };
+}
+
+/** The number of parameters postTransferWith uses itself: the caller's start at `$11`. */
+export const POSTING_WITH_FIRST_PARAM = 11;
+
+/**
+ * Posts `transfer` (single phase, exactly as postTransfer: same key, digest, rules, outcome) and
+ * runs `ctes` (the caller's `name AS (INSERT …), name AS (UPDATE …)` list, parameters from `$11`,
+ * may read `posting.transfer_id` / `posting.outcome`) in the same statement. Data-modifying CTEs
+ * always run, whatever the posting's outcome: a caller whose writes must not survive a refusal
+ * either selects `FROM posting WHERE posting.outcome IN ('created', 'exists')` or throws on the
+ * outcome so its transaction rolls back. A plain SELECT CTE runs only if another CTE reads it.
+ * @returns the posting's outcome (the caller decides what a refusal means).
+ */
+export async function postTransferWith(tx: Queryable, transfer: NewTransfer, ctes: string, params: readonly unknown[]): Promise<TransferOutcome> {
+  const call = newTransferCall('single', transfer);
+  const { rows } = await tx.query<{ outcome: string; transfer_id: bigint | null; detail: string | null }>(
+    `WITH posting AS (
+       SELECT outcome, transfer_id, detail FROM ledger_create_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ), ${ctes}
+     SELECT outcome, transfer_id, detail FROM posting`,
+    [
+      call.idempotencyKey, call.code, call.phase, call.debitAccountId, call.creditAccountId, call.amountSatang, call.pendingTransferId,
+      call.source?.type ?? null, call.source?.id ?? null, call.requestDigest, ...params,
+    ],
+    { prepare: true },
+  );
+  const row = rows[0];
+  if (!row) throw new Error('ledger_create_transfer returned no row');
+  return readTransferOutcome(row);
+}
