@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { STAFF_STREAM_KEEP_ALIVE_MS } from '../dashboard/routes.ts';
+import { STAFF_STREAM_KEEP_ALIVE_MS } from '../dashboard/index.ts';
 import { STAFF_IDLE_TIMEOUT_MS } from './staff-sessions.ts';
 
 /**
