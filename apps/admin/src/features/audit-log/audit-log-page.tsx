@@ -122,22 +122,20 @@ export function AuditLogPage() {
       <div className="overflow-hidden rounded-lg bg-white shadow">
         <table className="w-full table-fixed text-left text-sm" data-testid="audit-table">
           <colgroup>
-            <col className="w-[5rem]" />
+            <col className="w-[3.5rem]" />
+            <col className="w-[8.5rem]" />
+            <col className="w-[8rem]" />
+            <col className="w-[12rem]" />
             <col className="w-[10rem]" />
-            <col className="w-[10rem]" />
+            <col />
             <col className="w-[11rem]" />
-            <col className="w-[12rem]" />
-            <col className="w-[12rem]" />
-            <col />
-            <col />
           </colgroup>
           <thead className="bg-slate-100 text-slate-700">
             <tr>
               <th className="px-2 py-2">#</th>
               <th className="px-2 py-2">{tx('เวลา', 'Time')}</th>
               <th className="px-2 py-2">{tx('เจ้าหน้าที่', 'Staff')}</th>
-              <th className="px-2 py-2">{tx('การกระทำ', 'Action')}</th>
-              <th className="px-2 py-2">{tx('เป้าหมาย', 'Target')}</th>
+              <th className="px-2 py-2">{tx('การกระทำ / เป้าหมาย', 'Action / target')}</th>
               <th className="px-2 py-2">{tx('เหตุผล', 'Reason')}</th>
               <th className="px-2 py-2">{tx('ก่อน → หลัง', 'Before → after')}</th>
               <th className="px-2 py-2">{tx('รายละเอียด', 'Details')}</th>
@@ -152,8 +150,7 @@ export function AuditLogPage() {
                 </td>
                 <td className="px-2 py-2 align-top">{formatDateTime(row.at)}</td>
                 <td className="break-words px-2 py-2 align-top">{row.actor.replace(/^staff:/, '')}{row.role ? <span className="block text-xs text-slate-500">{row.role}</span> : null}</td>
-                <td className="break-words px-2 py-2 align-top font-mono text-xs">{row.action}</td>
-                <td className="break-words px-2 py-2 align-top text-xs">{row.target.type}<span className="block font-mono">{row.target.id}</span></td>
+                <td className="break-words px-2 py-2 align-top text-xs"><span className="block font-mono text-sm">{row.action}</span>{row.target.type} <span className="font-mono">{row.target.id}</span></td>
                 <td className="break-words px-2 py-2 align-top" data-testid="audit-reason">{row.reason ?? '—'}</td>
                 <td className="break-words px-2 py-2 align-top text-xs" data-testid="audit-change" title={JSON.stringify({ before: row.before, after: row.after })}>
                   {row.before !== null && row.before !== undefined && <span className="block text-red-800 line-through decoration-red-400">{compact(row.before)}</span>}
@@ -163,7 +160,7 @@ export function AuditLogPage() {
               </tr>
             ))}
             {entries.isSuccess && rows.length === 0 && (
-              <tr><td colSpan={8} className="px-2 py-6 text-center text-slate-500">{tx('ไม่มีรายการ', 'No entries')}</td></tr>
+              <tr><td colSpan={7} className="px-2 py-6 text-center text-slate-500">{tx('ไม่มีรายการ', 'No entries')}</td></tr>
             )}
           </tbody>
         </table>
