@@ -8,7 +8,8 @@ import { I18nProvider, useI18n } from './lib/i18n';
 import { ChangePassword, SignIn } from './auth/sign-in';
 import { WithdrawalsPage } from './pages/withdrawals';
 import { HeldDepositsPage } from './pages/held-deposits';
-import { AuditPage } from './pages/audit';
+import { AuditLogPage } from './features/audit-log';
+import { MembersDirectoryPage } from './features/members-directory';
 import { StaffPage } from './pages/staff';
 import { OutboxPage } from './pages/outbox';
 import { MembersPage } from './pages/members';
@@ -32,10 +33,11 @@ import { setupChecklistResponse } from '@sabai/contracts';
 
 type Page = 'settings' | 'dashboard' | 'members' | 'withdrawals' | 'deposits' | 'outbox' | 'audit' | 'staff' | 'protection' | LatePage;
 /** Screens added late in issue 11; their labels are inline Thai/English (lib/bilingual.ts). */
-type LatePage = 'approvals' | 'setup' | 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels' | 'game' | 'payouts' | 'failed-payouts' | 'sms' | 'phone-changes';
+type LatePage = 'member-directory' | 'approvals' | 'setup' | 'promotions' | 'rewards' | 'reward-jobs' | 'affiliate-withdrawals' | 'reports' | 'channels' | 'game' | 'payouts' | 'failed-payouts' | 'sms' | 'phone-changes';
 const LATE_PAGES: Array<{ page: LatePage; permission: string; th: string; en: string }> = [
   { page: 'setup', permission: 'setup.view', th: 'เริ่มต้นใช้งาน', en: 'Setup' },
   { page: 'approvals', permission: 'approvals.view', th: 'อนุมัติ', en: 'Approvals' },
+  { page: 'member-directory', permission: 'members.view', th: 'รายชื่อสมาชิก', en: 'Member directory' },
   { page: 'payouts', permission: 'payouts.view', th: 'รายการที่ต้องโอน', en: 'Payouts to pay' },
   { page: 'failed-payouts', permission: 'payouts.view', th: 'โอนไม่สำเร็จ', en: 'Failed payouts' },
   { page: 'affiliate-withdrawals', permission: 'withdrawals.view', th: 'ถอนรายได้แนะนำเพื่อน', en: 'Affiliate withdrawals' },
@@ -144,7 +146,8 @@ function BackOffice() {
           {current === 'members' && <MembersPage canManage={may('members.manage')} canAdjust={may('adjustments.request')} canApprove={may('adjustments.approve')} canViewLine={may('line.view')} canVerifyBank={may('members.verify-bank')} />}
           {current === 'deposits' && <HeldDepositsPage canResolve={may('deposits.resolve')} />}
           {current === 'outbox' && <OutboxPage canRetry={may('outbox.retry')} />}
-          {current === 'audit' && <AuditPage />}
+          {current === 'audit' && <AuditLogPage />}
+          {current === 'member-directory' && <MembersDirectoryPage canWriteNotes={may('members.notes.write')} canRequestEdit={may('members.edit.request')} canApprove={may('approvals.decide')} />}
           {current === 'protection' && <ProtectionPage />}
           {current === 'staff' && <StaffPage />}
           {current === 'promotions' && <PromotionsPage />}

@@ -188,6 +188,12 @@ const configSchema = z.object({
    * no timeout of its own.
    */
   LINE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * The staff group on LINE that hears back-office alerts (issue 25 §4, docs/adr/0052): a withdrawal
+   * waiting for approval, a silent SMS phone (feed source), a failed payout. A LINE group id
+   * (`C` + 32 hex); unset = no staff alerts. The bot must be a member of the group.
+   */
+  LINE_STAFF_GROUP_ID: z.string().regex(/^C[0-9a-f]{32}$/, 'a LINE group id: C + 32 hex').optional(),
   /** LINE's account-link dialog; unset = the sandbox's (`SANDBOX_URL/line/dialog/bot/accountLink`). Production: `https://access.line.me/dialog/bot/accountLink`. */
   LINE_ACCOUNT_LINK_URL: z.string().url().optional(),
   /**

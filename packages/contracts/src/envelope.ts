@@ -35,6 +35,8 @@ export const errorEnvelope = z
     success: z.literal(false),
     message: z.string().describe('Thai message for the member'),
     code: z.enum(ERROR_CODES as [string, ...string[]]),
+    /** The form field the refusal is about, when one is (e.g. `currentPassword`): the client marks that field. */
+    field: z.string().optional(),
     data: z.null(),
   })
   .meta({ id: 'Error' });

@@ -132,6 +132,13 @@ export const ERRORS = {
   STAFF_INVALID_CREDENTIALS: { httpStatus: 401, message: 'ชื่อผู้ใช้ หรือ รหัสผ่าน ไม่ถูกต้อง' },
   STAFF_INVALID_TOTP: { httpStatus: 401, message: 'รหัสยืนยันตัวตนไม่ถูกต้อง หรือถูกใช้ไปแล้ว กรุณาใช้รหัสใหม่จากแอป' },
   STAFF_LOCKED: { httpStatus: 429, message: 'เข้าสู่ระบบผิดหลายครั้ง บัญชีถูกล็อก 15 นาที' },
+  /**
+   * Back office (issue 25 §4): the staff session ended by itself — idle past the idle timeout, past
+   * its 12-hour maximum, or signed out elsewhere. The client says so and keeps unsaved input.
+   */
+  STAFF_SESSION_EXPIRED: { httpStatus: 401, message: 'หมดเวลาการใช้งาน กรุณาเข้าสู่ระบบใหม่ ข้อมูลที่กรอกไว้ยังอยู่ (session expired: sign in again)' },
+  /** Back office (issue 25 §4): a wrong current password on the password screen; field `currentPassword`. The session stays. */
+  STAFF_WRONG_CURRENT_PASSWORD: { httpStatus: 400, message: 'รหัสผ่านปัจจุบันไม่ถูกต้อง (current password is wrong)' },
   STAFF_PASSWORD_CHANGE_REQUIRED: { httpStatus: 403, message: 'กรุณาเปลี่ยนรหัสผ่านก่อนใช้งาน' },
   STAFF_FORBIDDEN: { httpStatus: 403, message: 'สิทธิ์ของคุณไม่พอสำหรับรายการนี้' },
   /** Back office (issue 25 §1): a reward-job run's unpaid total changed between request and approval; nothing paid. */

@@ -10,13 +10,16 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly httpStatus: number;
   readonly headers: Record<string, string>;
+  /** The form field the refusal is about (sent as `field` in the envelope), if one is. */
+  readonly field: string | undefined;
 
-  constructor(code: ErrorCode, options: { message?: string; headers?: Record<string, string> } = {}) {
+  constructor(code: ErrorCode, options: { message?: string; headers?: Record<string, string>; field?: string } = {}) {
     super(options.message ?? ERRORS[code].message);
     this.name = 'AppError';
     this.code = code;
     this.httpStatus = ERRORS[code].httpStatus;
     this.headers = options.headers ?? {};
+    this.field = options.field;
   }
 }
 

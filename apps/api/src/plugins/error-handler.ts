@@ -13,12 +13,13 @@ declare module 'fastify' {
 }
 
 /** Sends the refusal envelope `{ success: false, code, message, data: null }`. */
-export function sendError(reply: FastifyReply, code: ErrorCode, options: { message?: string; headers?: Record<string, string> } = {}) {
+export function sendError(reply: FastifyReply, code: ErrorCode, options: { message?: string; headers?: Record<string, string>; field?: string | undefined } = {}) {
   for (const [name, value] of Object.entries(options.headers ?? {})) reply.header(name, value);
   return reply.code(ERRORS[code].httpStatus).send({
     success: false,
     code,
     message: options.message ?? ERRORS[code].message,
+    ...(options.field ? { field: options.field } : {}),
     data: null,
   });
 }
@@ -45,7 +46,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (isAppError(error)) return sendError(reply, error.code, { message: error.message, headers: error.headers });
+    if (isAppError(error)) return sendError(reply, error.code, { message: error.message, headers: error.headers, field: error.field });
     const routeCode = request.routeOptions.config?.validationErrorCode;
     if (error.validation) {
       // A field whose contract schema names its own code (e.g. a baht amount: INVALID_AMOUNT) wins.

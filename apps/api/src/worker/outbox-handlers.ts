@@ -6,7 +6,7 @@ import { continueIntoGame } from '../modules/play/index.ts';
 import { notifyBalanceChanged } from '../lib/balance-notifications.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { refundHeldDeposit } from '../modules/deposits/index.ts';
-import { createLineClient, notifyMemberByLine } from '../modules/line/index.ts';
+import { createLineClient, notifyMemberByLine, notifyStaffGroupByLine } from '../modules/line/index.ts';
 import { sendQueuedSms } from '../modules/sms/index.ts';
 
 /**
@@ -145,6 +145,32 @@ for (const kind of LINE_EVENT_KINDS) {
         mode: 'external',
         async work(event) {
           await notifyMemberByLine(context, client, event);
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Alerts to the staff group on LINE (issue 25 §4, docs/adr/0052; LINE_STAFF_GROUP_ID): a
+ * withdrawal waiting for approval, a failed payout, a silent feed source. External, idempotent by
+ * the staff_line_alerts row and X-Line-Retry-Key; nothing when no group is configured.
+ */
+const STAFF_ALERT_HANDLERS = {
+  'line-staff-withdrawal-waiting': 'withdrawal.requested',
+  'line-staff-payout-failed': 'withdrawal.failed',
+  'line-staff-feed-source-silent': 'feed-source.silent',
+} as const satisfies Record<string, OutboxEventKind>;
+
+for (const [name, kind] of Object.entries(STAFF_ALERT_HANDLERS)) {
+  OUTBOX_HANDLERS[name] = {
+    follows: kind,
+    build: (context) => {
+      const client = createLineClient(context.config);
+      return {
+        mode: 'external',
+        async work(event) {
+          await notifyStaffGroupByLine(context, client, event);
         },
       };
     },

@@ -8,7 +8,7 @@ const faultBody = z.object({ status: z.union([z.literal(429), z.literal(500), z.
  * The sandbox LINE's switches and simulator for tests and the e2e journey (need `x-sandbox-key`):
  * - `POST /sandbox/v1/line/faults` `{ status: 429|500|…, count }`: the next `count` pushes answer `status`;
  * - `POST /sandbox/v1/line/answer-delay` `{ delayMs }`: pushes are accepted, then answered `delayMs` late;
- * - `POST /sandbox/v1/line/users` `{ displayName }` → a new simulated LINE user;
+ * - `POST /sandbox/v1/line/users` `{ displayName }` → a new simulated LINE user; `POST /sandbox/v1/line/groups` `{ name }` → a group chat (`C…`) the bot is in;
  * - `POST /sandbox/v1/line/users/:userId/follow|unfollow`, `…/messages` `{ text }`;
  * - `POST /sandbox/v1/line/account-link` `{ linkToken, nonce }`: the user confirms LINE's dialog;
  * - `GET /sandbox/v1/line/users/:userId`: the user's chat, webhook attempts; `GET /sandbox/v1/line/pushes`.
@@ -30,6 +30,12 @@ export function registerLineControlRoutes(app: FastifyInstance, line: SandboxLin
     const displayName = z.object({ displayName: z.string().max(40) }).safeParse(request.body);
     const user = line.createUser(displayName.success ? displayName.data.displayName : 'ผู้ใช้ LINE');
     return { userId: user.userId, displayName: user.displayName };
+  });
+  // A group chat the bot is in (issue 25 §4: the staff group); read it like a user: GET /sandbox/v1/line/users/:groupId.
+  app.post('/sandbox/v1/line/groups', async (request) => {
+    const name = z.object({ name: z.string().max(40) }).safeParse(request.body);
+    const group = line.createUser(name.success ? name.data.name : 'กลุ่มเจ้าหน้าที่', 'group');
+    return { groupId: group.userId, name: group.displayName };
   });
   app.get<{ Params: { userId: string } }>('/sandbox/v1/line/users/:userId', async (request, reply) => {
     const user = line.users.get(request.params.userId);

@@ -55,7 +55,11 @@ export interface SandboxLine {
   /** Every push call seen (for tests): status answered and retry key. */
   pushLog: Array<{ at: string; to: string; status: number; retryKey: string | null }>;
   setApiBaseUrl(url: string): void;
-  createUser(displayName: string): LineUser;
+  /**
+   * A new simulated user (`U…`), or with `kind: 'group'` a group chat the bot is in (`C…`, following):
+   * pushes to it land in its chat like a user's (the staff group of issue 25 §4).
+   */
+  createUser(displayName: string, kind?: 'user' | 'group'): LineUser;
   /** Issues a link token for a user (LINE's `POST /v2/bot/user/{userId}/linkToken`). */
   issueLinkToken(userId: string): string | null;
   /** A reply token for an event the user caused. */
@@ -90,12 +94,12 @@ export function createSandboxLine(options: { channelSecret?: string; channelAcce
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError('API base URL must be http(s)');
       apiBaseUrl = url.replace(/\/$/, '');
     },
-    createUser(displayName) {
+    createUser(displayName, kind = 'user') {
       if (line.users.size >= MAX_USERS) {
         const oldest = line.users.keys().next().value;
         if (oldest !== undefined) line.users.delete(oldest);
       }
-      const user: LineUser = { userId: `U${randomBytes(16).toString('hex')}`, displayName: displayName.slice(0, 40) || 'ผู้ใช้ LINE', following: false, chat: [], webhooks: [] };
+      const user: LineUser = { userId: `${kind === 'group' ? 'C' : 'U'}${randomBytes(16).toString('hex')}`, displayName: displayName.slice(0, 40) || 'ผู้ใช้ LINE', following: kind === 'group', chat: [], webhooks: [] };
       line.users.set(user.userId, user);
       return user;
     },

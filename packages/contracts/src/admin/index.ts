@@ -14,3 +14,4 @@ export * from './protection.ts';
 export * from './setup.ts';
 export * from './payouts.ts';
 export * from './approvals.ts';
+export * from './member-directory.ts';

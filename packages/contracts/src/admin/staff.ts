@@ -15,15 +15,30 @@ export const staffPasswordChangeBody = z.object({ currentPassword: z.string().mi
 export const newStaffAccountBody = <R extends readonly [string, ...string[]]>(roles: R) =>
   z.object({ username: z.string().min(1).max(64), role: z.enum(roles) });
 
-/** `GET /admin-api/v1/audit`: filters, newest first, paged by `beforeSeq`. */
+const auditDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+/**
+ * `GET /admin-api/v1/audit` (and `/audit.csv`): filters — actor (exact, `staff:<username>`), action
+ * (prefix), target, Bangkok days `from`..`to` (inclusive) — newest first, paged by `beforeSeq`.
+ */
 export const auditQuery = z.object({
   actor: z.string().max(100).optional(),
   action: z.string().max(100).optional(),
   subjectType: z.string().max(40).optional(),
   subjectId: z.string().max(100).optional(),
+  from: auditDay.optional(),
+  to: auditDay.optional(),
   beforeSeq: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
+export type AuditQuery = z.input<typeof auditQuery>;
+/** The most rows one CSV export holds (narrow the filters for more). */
+export const AUDIT_CSV_MAX_ROWS = 10_000;
+
+/** `GET /admin-api/v1/audit/filters`: who and what can be filtered on (staff accounts, the actions recorded). */
+export const auditFiltersResponse = envelope(z.object({
+  actors: z.array(z.object({ actor: z.string(), role: z.string().nullable() })),
+  actions: z.array(z.string()),
+}));
 
 /** One staff account of `GET /admin-api/v1/staff` (oldest first). */
 export const staffAccountRow = z.object({
@@ -64,6 +79,11 @@ export const auditEntry = z.object({
   after: z.unknown(),
   at: z.string(),
   hash: z.string(),
+  /**
+   * The row does not match its chain (issue 25 §4): its content no longer hashes to `hash`, or
+   * its `prev_hash` is not the previous row's hash. Absent on servers before this field.
+   */
+  tampered: z.boolean().optional(),
 });
 export type AuditEntryWire = z.infer<typeof auditEntry>;
 export const auditEntriesResponse = envelope(z.array(auditEntry));

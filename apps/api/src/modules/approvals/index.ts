@@ -19,7 +19,7 @@ export { requestMoneyAction } from './request-money-action.ts';
 export type { MoneyActionRequest, MoneyActionOutcome } from './request-money-action.ts';
 export { approveMoneyAction, rejectMoneyAction } from './decide-money-action.ts';
 export type { MoneyActionDecision } from './decide-money-action.ts';
-export { listMoneyApprovals, readMoneyApproval, findMoneyApprovalByKey, MONEY_APPROVALS_PAGE } from './money-approval-rows.ts';
+export { listMoneyApprovals, listMoneyApprovalsOfSubject, readMoneyApproval, findMoneyApprovalByKey, MONEY_APPROVALS_PAGE } from './money-approval-rows.ts';
 export type { MoneyApproval } from './money-approval-rows.ts';
 export { readRoleDailyLimit, listRoleDailyLimits, assertRoleLimit, MAX_ROLE_DAILY_LIMIT_SATANG } from './role-daily-limits.ts';
 export { registerApprovalRoutes, moneyApprovalToWire } from './routes.ts';

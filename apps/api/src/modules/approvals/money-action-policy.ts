@@ -31,6 +31,12 @@ export const MONEY_ACTION_POLICY = {
   'reward-job.run': { request: ['owner', 'finance', 'marketing'], approve: ['owner', 'finance'], dailyLimit: true },
   /** A promotion's budget (the most it may pay): marketing designs, money roles approve. */
   'promotion.budget': { request: ['owner', 'marketing'], approve: ['owner', 'finance'], dailyLimit: true },
+  /**
+   * Change a member's bank account and / or name (issue 25 §4, docs/adr/0052): no money moves, but
+   * it decides where withdrawals are paid, so never under a limit (amount 0, not counted against
+   * the money limits): always a second person, from a money role.
+   */
+  'member.edit': { request: ['owner', 'finance', 'support'], approve: ['owner', 'finance'], dailyLimit: false },
   /** Set a role's daily limit: four-eyes itself, never under a limit. */
   'role-limit.set': { request: ['owner'], approve: ['owner', 'finance'], dailyLimit: false },
 } as const satisfies Record<string, { request: readonly StaffRole[]; approve: readonly StaffRole[]; dailyLimit: boolean }>;

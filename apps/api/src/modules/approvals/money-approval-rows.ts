@@ -85,6 +85,15 @@ export async function listMoneyApprovals(db: Queryable, filter: { requesterStaff
   return rows.map(toApproval);
 }
 
+/** Every request of one kind about one subject (e.g. a member's edits), newest first, at most MONEY_APPROVALS_PAGE. */
+export async function listMoneyApprovalsOfSubject(db: Queryable, filter: { kind: MoneyActionKind; subjectType: string; subjectId: string }): Promise<MoneyApproval[]> {
+  const { rows } = await db.query<Row>(
+    `${SELECT} WHERE a.kind = $1 AND a.subject_type = $2 AND a.subject_id = $3 ORDER BY a.created_at DESC LIMIT $4`,
+    [filter.kind, filter.subjectType, filter.subjectId, MONEY_APPROVALS_PAGE],
+  );
+  return rows.map(toApproval);
+}
+
 /** The username of a staff account (audit names both people). @throws AppError NOT_FOUND. */
 export async function staffUsername(tx: Queryable, staffId: string): Promise<string> {
   const { rows } = await tx.query<{ username: string }>('SELECT username FROM staff_accounts WHERE id = $1', [staffId]);

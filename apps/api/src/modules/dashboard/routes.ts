@@ -7,7 +7,12 @@ import { authenticateStaffToken, roleMay } from '../staff/index.ts';
 import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { getDashboard } from './get-dashboard.ts';
 
-const KEEP_ALIVE_MS = 20_000;
+/**
+ * A comment line this often keeps proxies from closing a quiet stream (issue 25 §4: the staff stream
+ * was cut every ~18 s = a 15 s idle cut + the 3 s retry, while it wrote only every 20 s). Below
+ * every common idle timeout (15 s and up), like the member stream's 10 s.
+ */
+export const STAFF_STREAM_KEEP_ALIVE_MS = 10_000;
 const SESSION_RECHECK_MS = 60_000;
 /** Coalesces bursts of money events into at most one `changed` a second per stream. */
 const COALESCE_MS = 1_000;
@@ -64,9 +69,10 @@ export async function registerDashboardRoutes(app: FastifyInstance, context: App
       }, COALESCE_MS);
     };
     streams.add(notify);
-    const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), STAFF_STREAM_KEEP_ALIVE_MS);
     const recheck = setInterval(() => {
-      authenticateStaffToken(context.db, token, context.now()).catch(() => end());
+      // The stream is background: its rechecks never extend the idle timeout (issue 25 §4).
+      authenticateStaffToken(context.db, token, context.now(), { touch: false }).catch(() => end());
     }, SESSION_RECHECK_MS);
     const end = () => {
       endings.delete(end);

@@ -9,3 +9,5 @@ export { notifyMemberByLine, LineRetryableError } from './notify-member.ts';
 export type { NotifyOutcome } from './notify-member.ts';
 export { lineSignature, isValidLineSignature, lineRetryKey } from './line-signature.ts';
 export { notificationFor, notificationText } from './line-messages.ts';
+export { notifyStaffGroupByLine, staffAlertFor } from './notify-staff.ts';
+export type { StaffAlertKind, StaffAlertOutcome } from './notify-staff.ts';

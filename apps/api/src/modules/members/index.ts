@@ -12,3 +12,7 @@ export { verifyBankAccountByDeposit, type DepositVerificationOutcome } from './v
 export { confirmBankAccount } from './confirm-bank-account.ts';
 export { requestPhoneChange, decidePhoneChange, listPhoneChanges } from './change-member-phone.ts';
 export { compareHolderNames, type HolderNameComparison } from './holder-names.ts';
+export { listMemberDirectory } from './list-member-directory.ts';
+export { addMemberNote, listMemberNotes } from './member-notes.ts';
+export { requestMemberEdit, listMemberEdits, EDITABLE_MEMBER_FIELDS } from './edit-member.ts';
+export { memberHistory } from './member-history.ts';

@@ -36,12 +36,14 @@ import {
 } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import { getBalance } from '../history/index.ts';
+import { registerMemberDirectoryRoutes } from './routes-directory.ts';
 
 const TAGS = ['back office: members'];
 
 /** Staff's member tools (issue 11 "Members"): search, the member page, suspend / reactivate, sign out everywhere, reset password, confirm the bank account (docs/adr/0040). */
 export function registerMemberRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  registerMemberDirectoryRoutes(app, context);
   routes.get('/admin-api/v1/members', { schema: { tags: TAGS, querystring: memberSearchQuery, response: { 200: memberSearchResponse } } }, async (request) => {
     const rows = await searchMembers(context.db, request.query.q);
     return { success: true, message: 'ok', data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };

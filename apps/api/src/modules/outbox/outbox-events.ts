@@ -11,7 +11,8 @@ import { z } from 'zod';
  * - `game-transfer.settled`: play (GAME_IN / GAME_OUT posted or voided);
  * - `cashback.available`, `affiliate-income.available`: cashback and affiliate periods;
  * - `sms.requested`: sms (queue-sms.ts), with its `sms_messages` row (issue 27 §2);
- * - `member.password-reset`, `member.phone-changed`: auth and members (issue 27 §3), heard by LINE and SMS.
+ * - `member.password-reset`, `member.phone-changed`: auth and members (issue 27 §3), heard by LINE and SMS;
+ * - `feed-source.silent`: feed-sources (start-silence-alarms.ts), when a source's silence alarm starts (issue 25 §4: the staff LINE group hears it).
  */
 const satangText = z.string().regex(/^-?\d{1,18}$/, 'satang as a decimal string');
 const memberId = z.string().min(1).max(64);
@@ -44,6 +45,8 @@ export const OUTBOX_PAYLOADS = {
   /** `by`: the member (forgot password, by SMS code) or staff (a one-time password given by support). */
   'member.password-reset': z.object({ memberId, by: z.enum(['member', 'staff']), at: z.string() }),
   'member.phone-changed': z.object({ memberId, oldPhone: z.string(), newPhone: z.string(), by: z.enum(['member', 'staff']), at: z.string() }),
+  /** A bank-feed source (an SMS phone, an e-mail box, an API feed) went silent past its threshold: the alarm started at `alarmStartedAt`. */
+  'feed-source.silent': z.object({ sourceId: z.string().min(1).max(64), kind: z.string().max(40), silentForMs: z.number().int().min(0), lastHeartbeatAt: z.string().nullable(), alarmStartedAt: z.string() }),
 } as const;
 
 export type OutboxEventKind = keyof typeof OUTBOX_PAYLOADS;

@@ -6,3 +6,4 @@ export { registerReportRoutes } from './routes.ts';
 export { dailyReportCsv, figuresToWire, staffActionsReport } from './daily-report.ts';
 export { moneyReport, type MoneyFigures, type MoneyReport } from './money-report.ts';
 export { memberStatement } from './member-statement.ts';
+export { toCsv } from './daily-report.ts';

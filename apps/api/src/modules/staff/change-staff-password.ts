@@ -11,7 +11,9 @@ export const STAFF_MIN_PASSWORD_LENGTH = 12;
 /**
  * A staff member sets their own password (`POST /admin-api/v1/auth/password`): required after a
  * one-time password. Other sessions of theirs end; this one stays. Audited.
- * @throws AppError STAFF_INVALID_CREDENTIALS (current password wrong), VALIDATION_FAILED (weak, same).
+ * A wrong current password is STAFF_WRONG_CURRENT_PASSWORD (400, field `currentPassword`), never a
+ * 401: the client must not read it as the end of the session (issue 25 §4); the session stays.
+ * @throws AppError STAFF_WRONG_CURRENT_PASSWORD, VALIDATION_FAILED (weak), SAME_PASSWORD.
  */
 export async function changeStaffPassword(
   context: AppContext,
@@ -23,7 +25,7 @@ export async function changeStaffPassword(
   }
   if (input.newPassword === input.currentPassword) throw new AppError('SAME_PASSWORD');
   const { rows } = await context.db.query<{ password_hash: string }>('SELECT password_hash FROM staff_accounts WHERE id = $1', [staff.staffId]);
-  if (!rows[0] || !(await verifyPassword(rows[0].password_hash, input.currentPassword))) throw new AppError('STAFF_INVALID_CREDENTIALS');
+  if (!rows[0] || !(await verifyPassword(rows[0].password_hash, input.currentPassword))) throw new AppError('STAFF_WRONG_CURRENT_PASSWORD', { field: 'currentPassword' });
   const passwordHash = await hashPassword(input.newPassword);
   const now = context.now();
   await context.db.transaction(async (tx) => {

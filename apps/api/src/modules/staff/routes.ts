@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AUDIT_CSV_MAX_ROWS,
   auditEntriesResponse,
+  auditFiltersResponse,
   auditQuery,
   auditVerifyResponse,
   createdStaffAccountResponse,
@@ -30,7 +32,8 @@ import { startStaffSignIn, completeStaffSignIn } from './staff-sign-in.ts';
 import { revokeStaffSession } from './staff-sessions.ts';
 import { changeStaffPassword } from './change-staff-password.ts';
 import { createStaffAccount } from './create-staff-account.ts';
-import { listAuditEntries } from './list-audit-entries.ts';
+import { auditCsvLines, listAuditEntries, listAuditFilters } from './list-audit-entries.ts';
+import { toCsv } from '../reports/index.ts';
 import { STAFF_PERMISSIONS, STAFF_ROLES, roleMay, type StaffPermission } from './staff-roles.ts';
 
 const TAGS = ['back office: staff'];
@@ -131,6 +134,17 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
     const entries = await listAuditEntries(context.db, request.query);
     return { success: true, message: 'ok', data: entries };
   });
+
+  // Issue 25 §4: the same filters as a CSV file Thai Excel opens (UTF-8 BOM), and what can be filtered on.
+  routes.get('/admin-api/v1/audit.csv', { schema: { tags: TAGS, querystring: auditQuery } }, async (request, reply) => {
+    const { beforeSeq: _beforeSeq, limit: _limit, ...filter } = request.query;
+    const csv = toCsv(await auditCsvLines(context.db, filter, AUDIT_CSV_MAX_ROWS));
+    const day = context.now().toISOString().slice(0, 10);
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="sabai-audit-${day}.csv"`).header('cache-control', 'no-store').send(csv);
+  });
+  routes.get('/admin-api/v1/audit/filters', { schema: { tags: TAGS, response: { 200: auditFiltersResponse } } }, async () => ({
+    success: true, message: 'ok', data: await listAuditFilters(context.db),
+  }));
 
   routes.get('/admin-api/v1/audit/verify', { schema: { tags: TAGS, response: { 200: auditVerifyResponse } } }, async () => {
     const result = await verifyAuditChain(context.db);

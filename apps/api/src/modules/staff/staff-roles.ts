@@ -53,6 +53,13 @@ export const STAFF_PERMISSIONS = {
   'members.phone-change.request': ['owner', 'support'],
   /** Approve or reject another staff member's phone change (four-eyes: never one's own). The phone is the login: money roles only. */
   'members.phone-change.approve': ['owner', 'finance'],
+  /** Write a staff note on a member (issue 25 §4): append-only, audited. */
+  'members.notes.write': ['owner', 'finance', 'support'],
+  /**
+   * Ask to change a member's bank account or name (issue 25 §4, docs/adr/0052): a `member.edit`
+   * request another staff member of a money role approves in the approvals queue (never one's own).
+   */
+  'members.edit.request': ['owner', 'finance', 'support'],
   /** The approvals queue (issue 25 §1): approvers see every pending money request, others their own requests. */
   'approvals.view': ['owner', 'finance', 'support', 'marketing', 'auditor'],
   /** Approve or reject someone else's money request; which kinds a role may approve is the policy in modules/approvals. */
@@ -98,12 +105,20 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, StaffPermission | null> = {
   'POST /admin-api/v1/staff/:staffId/reset': 'staff.manage',
   'GET /admin-api/v1/audit': 'audit.view',
   'GET /admin-api/v1/audit/verify': 'audit.view',
+  'GET /admin-api/v1/audit.csv': 'audit.view',
+  'GET /admin-api/v1/audit/filters': 'audit.view',
   'GET /admin-api/v1/settings': 'settings.view',
   'POST /admin-api/v1/settings': 'settings.manage',
   'GET /admin-api/v1/dashboard': 'dashboard.view',
   'GET /admin-api/v1/events': 'dashboard.view',
   'GET /admin-api/v1/members': 'members.view',
   'GET /admin-api/v1/members/:memberId': 'members.view',
+  'GET /admin-api/v1/member-directory': 'members.view',
+  'GET /admin-api/v1/members/:memberId/notes': 'members.view',
+  'POST /admin-api/v1/members/:memberId/notes': 'members.notes.write',
+  'GET /admin-api/v1/members/:memberId/edits': 'members.view',
+  'POST /admin-api/v1/members/:memberId/edits': 'members.edit.request',
+  'GET /admin-api/v1/members/:memberId/history/:kind': 'members.view',
   'GET /admin-api/v1/members/:memberId/relations': 'members.view',
   'GET /admin-api/v1/members/:memberId/protection': 'members.view',
   'GET /admin-api/v1/protection/members': 'members.view',

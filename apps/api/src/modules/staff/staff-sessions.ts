@@ -33,24 +33,44 @@ export async function openStaffSession(db: Queryable, input: { staffId: string; 
   return { token, expiresAt };
 }
 
+/** The request header a client sets on calls the staff member did not make (refetches, polls, the event stream): `1`. */
+export const STAFF_BACKGROUND_HEADER = 'x-sabai-background';
+
 /**
- * The staff member behind a bearer token, refreshing the idle timer. A missing, unknown, revoked,
- * idle or expired session, or a disabled account, is UNAUTHENTICATED.
- * @throws AppError UNAUTHENTICATED.
+ * The staff member behind a bearer token. A call the staff member made refreshes the idle timer;
+ * a background call (`touch: false`: a refetch, a poll, the event stream — header
+ * `x-sabai-background: 1`) does not, so an unattended screen still signs out after
+ * STAFF_IDLE_TIMEOUT_MS (issue 25 §4). A session that ended by itself (idle, past its maximum,
+ * revoked) is STAFF_SESSION_EXPIRED, so the client can say "session expired" and keep the form;
+ * no token, an unknown token, or a disabled account is UNAUTHENTICATED.
+ * @throws AppError UNAUTHENTICATED, STAFF_SESSION_EXPIRED (both 401).
  */
-export async function authenticateStaffToken(db: Queryable, token: string | undefined, now: Date): Promise<StaffPrincipal> {
+export async function authenticateStaffToken(db: Queryable, token: string | undefined, now: Date, options: { touch?: boolean } = {}): Promise<StaffPrincipal> {
   if (!token || !/^stf_[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError('UNAUTHENTICATED');
   const sessionHash = tokenHashOf(token);
+  const idleSince = new Date(now.getTime() - STAFF_IDLE_TIMEOUT_MS);
   const { rows } = await db.query<{ staff_id: string; username: string; role: string; must_change_password: boolean }>(
-    `UPDATE staff_sessions s SET last_seen_at = $2
-     FROM staff_accounts a
-     WHERE s.token_hash = $1 AND a.id = s.staff_id AND a.status = 'active' AND a.totp_enrolled_at IS NOT NULL
-       AND s.revoked_at IS NULL AND s.expires_at > $2 AND s.last_seen_at > $3
-     RETURNING a.id AS staff_id, a.username, a.role, a.must_change_password`,
-    [sessionHash, now, new Date(now.getTime() - STAFF_IDLE_TIMEOUT_MS)],
+    options.touch === false
+      ? `SELECT a.id AS staff_id, a.username, a.role, a.must_change_password
+         FROM staff_sessions s JOIN staff_accounts a ON a.id = s.staff_id
+         WHERE s.token_hash = $1 AND a.status = 'active' AND a.totp_enrolled_at IS NOT NULL
+           AND s.revoked_at IS NULL AND s.expires_at > $2 AND s.last_seen_at > $3`
+      : `UPDATE staff_sessions s SET last_seen_at = $2
+         FROM staff_accounts a
+         WHERE s.token_hash = $1 AND a.id = s.staff_id AND a.status = 'active' AND a.totp_enrolled_at IS NOT NULL
+           AND s.revoked_at IS NULL AND s.expires_at > $2 AND s.last_seen_at > $3
+         RETURNING a.id AS staff_id, a.username, a.role, a.must_change_password`,
+    [sessionHash, now, idleSince],
   );
   const row = rows[0];
-  if (!row || !isStaffRole(row.role)) throw new AppError('UNAUTHENTICATED');
+  if (!row || !isStaffRole(row.role)) {
+    const { rows: ended } = await db.query<{ one: number }>(
+      `SELECT 1 AS one FROM staff_sessions s JOIN staff_accounts a ON a.id = s.staff_id
+       WHERE s.token_hash = $1 AND a.status = 'active' AND (s.revoked_at IS NOT NULL OR s.expires_at <= $2 OR s.last_seen_at <= $3)`,
+      [sessionHash, now, idleSince],
+    );
+    throw new AppError(ended.length > 0 ? 'STAFF_SESSION_EXPIRED' : 'UNAUTHENTICATED');
+  }
   return { staffId: row.staff_id, username: row.username, role: row.role, mustChangePassword: row.must_change_password, sessionHash };
 }
 
