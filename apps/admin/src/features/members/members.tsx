@@ -1,0 +1,213 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { memberAdjustmentResponse, memberPasswordResetResponse, memberProfileResponse, memberSearchResponse, memberSessionsEndedResponse, memberStatusResponse, pendingAdjustmentsResponse, staffLineViewResponse, type MemberSummaryWire } from '@sabai/contracts';
+import { apiGet, apiPost, ApiError } from '../../lib/api';
+import { formatBaht, formatDateTime } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
+import { DataTable } from '../../data-table';
+import { Button, ErrorText } from '../../ui';
+import { LedgerStatement } from './ledger-statement';
+import { MemberProtection } from './member-protection';
+import { MemberRelations } from './member-relations';
+import { MemberBankVerification } from './member-bank-verification';
+
+type MemberRow = MemberSummaryWire;
+
+const LINE_STATUS_LABELS: Record<string, string> = { sent: 'ส่งแล้ว', pending: 'รอส่ง', retrying: 'กำลังลองใหม่', failed: 'ส่งไม่สำเร็จ', skipped: 'ไม่ส่ง' };
+
+/** The member's LINE (issue 12): link status, kinds turned off, the last messages with their delivery status. */
+function MemberLinePanel({ memberId }: { memberId: string }) {
+  const line = useQuery({ queryKey: ['member-line', memberId], queryFn: () => apiGet(`/members/${memberId}/line`, staffLineViewResponse) });
+  const data = line.data;
+  const off = data ? Object.entries(data.preferences).filter(([, on]) => !on).map(([kind]) => kind) : [];
+  return (
+    <div className="col-span-3 space-y-1 rounded-lg bg-white p-4 text-sm shadow" data-testid="member-line">
+      <h3 className="font-semibold">LINE</h3>
+      {data && (
+        <>
+          <p data-testid="member-line-status">
+            {data.linked ? `เชื่อมต่อแล้ว · ${data.linkedAt ? formatDateTime(data.linkedAt) : ''}${data.following === false ? ' · ผู้ใช้บล็อกบัญชี LINE แล้ว' : ''}` : 'ยังไม่เชื่อมต่อ'}
+            {off.length > 0 && ` · ปิดแจ้งเตือน: ${off.join(', ')}`}
+          </p>
+          {data.messages.length === 0 ? <p className="text-gray-500">ยังไม่มีข้อความ</p> : (
+            <table className="w-full text-left">
+              <thead><tr className="text-gray-500"><th>เวลา</th><th>ประเภท</th><th>สถานะ</th><th>HTTP</th><th>ครั้ง</th><th>ข้อความ</th></tr></thead>
+              <tbody>
+                {data.messages.map((message) => (
+                  <tr key={message.id} className="border-t align-top" data-testid="member-line-message">
+                    <td className="whitespace-nowrap pr-2">{formatDateTime(message.sentAt ?? message.createdAt)}</td>
+                    <td className="pr-2">{message.kind}</td>
+                    <td className="pr-2" title={message.error ?? ''}>{LINE_STATUS_LABELS[message.status] ?? message.status}</td>
+                    <td className="pr-2 tabular-nums">{message.httpStatus ?? '—'}</td>
+                    <td className="pr-2 tabular-nums">{message.attempts}</td>
+                    <td className="whitespace-pre-line text-xs">{message.text}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+      <ErrorText message={line.error instanceof ApiError ? line.error.message : null} />
+    </div>
+  );
+}
+
+/** Find a member and help them (issue 11 "Members"): the member page, suspend / reactivate, sign out everywhere; their LINE (issue 12). */
+export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = false, canVerifyBank = false }: { canManage: boolean; canAdjust: boolean; canApprove: boolean; canViewLine?: boolean; canVerifyBank?: boolean }) {
+  const { t } = useI18n();
+  const client = useQueryClient();
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const results = useQuery({ queryKey: ['members', query], queryFn: () => apiGet(`/members?q=${encodeURIComponent(query)}`, memberSearchResponse), enabled: query.length >= 3 });
+  const page = useQuery({ queryKey: ['member', selected], queryFn: () => apiGet(`/members/${selected}`, memberProfileResponse), enabled: selected !== null });
+  const act = useMutation({
+    mutationFn: (action: 'suspend' | 'reactivate' | 'sign-out'): Promise<unknown> => action === 'sign-out' ? apiPost(`/members/${selected}/sign-out`, { reason }, memberSessionsEndedResponse) : apiPost(`/members/${selected}/${action}`, { reason }, memberStatusResponse),
+    onSuccess: () => {
+      setReason('');
+      void client.invalidateQueries({ queryKey: ['member'] });
+      void client.invalidateQueries({ queryKey: ['members'] });
+      void client.invalidateQueries({ queryKey: ['member-relations'] });
+    },
+  });
+  // The one-time password of a reset is in the answer only: shown once here, gone when the page changes.
+  const resetPassword = useMutation({
+    mutationFn: () => apiPost(`/members/${selected}/reset-password`, { reason }, memberPasswordResetResponse),
+    onSuccess: () => setReason(''),
+  });
+  const pending = useQuery({ queryKey: ['adjustments'], queryFn: () => apiGet('/adjustments', pendingAdjustmentsResponse), enabled: canApprove });
+  const adjust = useMutation({
+    mutationFn: (input: { direction: 'credit' | 'debit'; amount: number; reason: string }) => apiPost(`/members/${selected}/adjustments`, input, memberAdjustmentResponse),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['member'] });
+      void client.invalidateQueries({ queryKey: ['adjustments'] });
+    },
+  });
+  const decide = useMutation({
+    mutationFn: (input: { id: string; decision: 'approve' | 'reject' }) => apiPost(`/adjustments/${input.id}/${input.decision}`, input.decision === 'reject' ? { reason: 'ไม่อนุมัติ' } : {}, memberAdjustmentResponse),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['adjustments'] });
+      void client.invalidateQueries({ queryKey: ['member'] });
+    },
+  });
+  const columns: ColumnDef<MemberRow, unknown>[] = [
+    { header: 'เบอร์โทร', accessorKey: 'phoneNumber' },
+    { header: 'ชื่อ', accessorKey: 'name' },
+    { header: 'บัญชี', id: 'bank', cell: ({ row }) => `${row.original.bankCode} ${row.original.bankAccountNumber}` },
+    { header: 'ยูสเกม', accessorKey: 'gameUsername' },
+    { header: t('col.status'), accessorKey: 'status' },
+    { header: '', id: 'open', enableSorting: false, cell: ({ row }) => <Button variant="plain" onClick={() => { resetPassword.reset(); setSelected(row.original.memberId); }}>เปิด</Button> },
+  ];
+  const member = page.data;
+  return (
+    <section className="space-y-4">
+      <div className="flex items-center gap-3">
+        <h1 className="text-xl font-semibold">สมาชิก</h1>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            setQuery(String(new FormData(event.currentTarget).get('q') ?? '').trim());
+          }}
+          className="flex gap-2"
+        >
+          <input name="q" className="input w-80" placeholder="เบอร์โทร ชื่อ เลขบัญชี หรือยูสเกม (อย่างน้อย 3 ตัว)" />
+          <Button type="submit">ค้นหา</Button>
+        </form>
+      </div>
+      {canApprove && (pending.data?.length ?? 0) > 0 && (
+        <div className="rounded-lg bg-amber-50 p-4 text-sm" data-testid="pending-adjustments">
+          <h2 className="mb-2 font-semibold">ปรับยอดที่รออนุมัติ (ผู้อนุมัติต้องไม่ใช่ผู้ขอ)</h2>
+          {pending.data?.map((row) => (
+            <p key={row.adjustmentId} className="flex items-center gap-2">
+              <span>{row.direction === 'credit' ? 'เพิ่ม' : 'ลด'} {formatBaht(row.amount)} · {row.memberId} · ขอโดย {row.requestedBy}</span>
+              <Button onClick={() => decide.mutate({ id: row.adjustmentId, decision: 'approve' })}>อนุมัติ</Button>
+              <Button variant="plain" onClick={() => decide.mutate({ id: row.adjustmentId, decision: 'reject' })}>ไม่อนุมัติ</Button>
+            </p>
+          ))}
+          <ErrorText message={decide.error instanceof ApiError ? decide.error.message : null} />
+        </div>
+      )}
+      <DataTable columns={columns} data={results.data ?? []} empty={t('withdrawals.empty')} />
+      {member && (
+        <div className="grid grid-cols-3 gap-4" data-testid="member-page">
+          <div className="space-y-2 rounded-lg bg-white p-4 shadow">
+            <h2 className="text-lg font-semibold">{member.name}</h2>
+            <p>{member.phoneNumber} · {member.bankCode} {member.bankAccountNumber}</p>
+            <MemberBankVerification member={member} canVerify={canVerifyBank} />
+            <p>สถานะ: <strong data-testid="member-status">{member.status}</strong> · เซสชันที่เปิดอยู่ {member.openSessions}</p>
+            <p>ยูสเกม: {member.gameUsername ?? '—'} · แนะนำ ชั้น 1: {member.referrals.level1} ชั้น 2: {member.referrals.level2}</p>
+            {member.liveGameWallet.source !== 'no_account' && (
+              <p data-testid="live-game-wallet">
+                ยอดในเกม: {formatBaht(member.liveGameWallet.amount)}{' '}
+                {member.liveGameWallet.source === 'partner' && member.liveGameWallet.readAt
+                  ? `(ผู้ให้บริการเกม อ่านเมื่อ ${formatDateTime(member.liveGameWallet.readAt)}; บัญชีของเรา ${formatBaht(member.liveGameWallet.ledgerAmount)})`
+                  : '(อ่านจากผู้ให้บริการเกมไม่ได้: แสดงยอดตามบัญชีของเรา)'}
+              </p>
+            )}
+            <p>เทิร์นโอเวอร์: {formatBaht(member.turnover.now)} / {formatBaht(member.turnover.needed)}</p>
+            {member.activeBonus && <p>โบนัส: {member.activeBonus.promotionId} {formatBaht(member.activeBonus.bonus)}</p>}
+            {canAdjust && (
+              <form
+                className="flex flex-wrap items-center gap-2 border-t pt-2"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  const data = new FormData(event.currentTarget);
+                  adjust.mutate({ direction: data.get('direction') === 'debit' ? 'debit' : 'credit', amount: Number(data.get('amount')), reason: String(data.get('reason') ?? '') });
+                }}
+              >
+                <select name="direction" className="input w-24" aria-label="ทิศทาง">
+                  <option value="credit">เพิ่ม</option>
+                  <option value="debit">ลด</option>
+                </select>
+                <input name="amount" className="input w-28" inputMode="decimal" placeholder="บาท" aria-label="จำนวนเงิน" />
+                <input name="reason" className="input w-56" placeholder="เหตุผลการปรับยอด" aria-label="เหตุผลการปรับยอด" />
+                <Button type="submit" variant="plain">ปรับยอด</Button>
+                {adjust.data && <span className="text-xs" role="status" data-testid="adjustment-outcome">{adjust.data.status === 'applied' ? 'ปรับยอดแล้ว' : 'ส่งขออนุมัติแล้ว รอเจ้าหน้าที่อีกคนอนุมัติ (เมนู อนุมัติ)'}</span>}
+                <ErrorText message={adjust.error instanceof ApiError ? adjust.error.message : null} />
+              </form>
+            )}
+            {canManage && (
+              <div className="space-y-2 border-t pt-2">
+                <input className="input" placeholder="เหตุผล (บันทึกในประวัติการทำงาน)" value={reason} onChange={(event) => setReason(event.target.value)} />
+                <div className="flex flex-wrap gap-2">
+                  {member.status === 'active' ? (
+                    <Button variant="danger" disabled={!reason.trim()} onClick={() => act.mutate('suspend')}>ระงับบัญชี</Button>
+                  ) : (
+                    <Button disabled={!reason.trim()} onClick={() => act.mutate('reactivate')}>เปิดใช้บัญชี</Button>
+                  )}
+                  <Button variant="plain" disabled={!reason.trim()} onClick={() => act.mutate('sign-out')}>ออกจากระบบทุกอุปกรณ์</Button>
+                  <Button variant="plain" disabled={!reason.trim() || resetPassword.isPending} onClick={() => resetPassword.mutate()} data-testid="reset-password">ตั้งรหัสผ่านชั่วคราว</Button>
+                </div>
+                {resetPassword.data && (
+                  <p className="rounded bg-amber-50 p-2 text-sm" data-testid="one-time-password">
+                    รหัสผ่านชั่วคราว (แสดงครั้งเดียว แจ้งสมาชิกแล้วให้เปลี่ยนหลังเข้าสู่ระบบ): <code className="font-mono text-base">{resetPassword.data.oneTimePassword}</code>
+                  </p>
+                )}
+                <ErrorText message={act.error instanceof ApiError ? act.error.message : resetPassword.error instanceof ApiError ? resetPassword.error.message : null} />
+              </div>
+            )}
+          </div>
+          <div className="space-y-1 rounded-lg bg-white p-4 shadow">
+            <h3 className="font-semibold">กระเป๋าเงิน</h3>
+            {Object.entries(member.wallets).map(([kind, amount]) => (
+              <p key={kind} className="flex justify-between tabular-nums"><span>{kind}</span><span>{formatBaht(amount)}</span></p>
+            ))}
+          </div>
+          <div className="space-y-1 rounded-lg bg-white p-4 shadow text-sm">
+            <h3 className="font-semibold">ฝาก / ถอนล่าสุด</h3>
+            {member.deposits.slice(0, 5).map((row) => <p key={row.id}>ฝาก {formatBaht(row.amount)} · {row.status} · {formatDateTime(row.at)}</p>)}
+            {member.withdrawals.slice(0, 5).map((row) => <p key={row.id}>ถอน {formatBaht(row.amount)} · {row.status}{row.reason ? ` (${row.reason})` : ''} · {formatDateTime(row.at)}</p>)}
+            <h3 className="pt-2 font-semibold">การทำงานของเจ้าหน้าที่</h3>
+            {member.staffActions.map((row) => <p key={row.seq}>{row.action} · {row.actor}{row.reason ? ` · ${row.reason}` : ''}</p>)}
+          </div>
+          {canViewLine && <MemberLinePanel memberId={member.memberId} />}
+          <MemberProtection memberId={member.memberId} />
+        </div>
+      )}
+      {member && <MemberRelations memberId={member.memberId} />}
+      {member && <LedgerStatement memberId={member.memberId} />}
+    </section>
+  );
+}
