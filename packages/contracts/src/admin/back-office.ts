@@ -157,6 +157,8 @@ export const createItemCodeBatchRequest = z
     amount: bahtToSatang({ maxSatang: 10_000_000n, minSatang: 1n }),
     usesPerCode: z.number().int().min(1).max(1_000_000).default(1),
     expiresAt: z.string().datetime({ offset: true }),
+    /** Turnover a redemption owes before a withdrawal: this × the amount (0 = none, at most 100; default 1×). */
+    turnoverMultiple: z.number().int().min(0).max(100).default(1),
     reason,
   })
   .strict();
@@ -181,7 +183,7 @@ export const disabledFeedSourceResponse = envelope(z.object({ sourceId: z.string
 export const staffWheelPrizeResponse = envelope(staffWheelPrize);
 /** `POST /admin-api/v1/item-codes/batch`: the new codes (each single-use unless `usesPerCode`), baht each. */
 export const itemCodeBatchResponse = envelope(z.object({
-  codes: z.array(z.string()), Amount: z.number(), usesPerCode: z.number().int(), expiresAt: z.string(),
+  codes: z.array(z.string()), Amount: z.number(), usesPerCode: z.number().int(), expiresAt: z.string(), turnoverMultiple: z.number().int(),
   /** Issue 25 §1: executed within the requester's daily limit, else pending a money role's approval (the codes do not pay until then). */
   approvalStatus: z.enum(['pending', 'executed', 'rejected']), approvalId: z.string(),
 }));

@@ -8,6 +8,7 @@ import { useI18n } from '../../lib/i18n';
 import { useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
 import { Button, ErrorText } from '../../ui';
+import { useSearchFilters } from '../../lib/search-state';
 
 type AuditEntry = AuditEntryWire;
 
@@ -21,7 +22,7 @@ const PAGE_SIZE = 100;
 export function AuditPage() {
   const { t } = useI18n();
   const tx = useBilingual();
-  const [filter, setFilter] = useState({ actor: '', action: '', subjectId: '' });
+  const [filter, setFilter] = useSearchFilters({ actor: '', action: '', subjectId: '' });
   const list = useInfiniteQuery({
     queryKey: ['audit', filter],
     queryFn: ({ pageParam }) => {
@@ -54,6 +55,7 @@ export function AuditPage() {
       <div className="flex flex-wrap items-end gap-3">
         <h1 className="text-xl font-semibold">{t('nav.audit')}</h1>
         <form
+          key={`${filter.actor}|${filter.action}|${filter.subjectId}`}
           className="flex gap-2"
           onSubmit={(event) => {
             event.preventDefault();
@@ -61,9 +63,9 @@ export function AuditPage() {
             setFilter({ actor: String(data.get('actor') ?? '').trim(), action: String(data.get('action') ?? '').trim(), subjectId: String(data.get('subjectId') ?? '').trim() });
           }}
         >
-          <input name="actor" className="input w-48" placeholder="staff:username" />
-          <input name="action" className="input w-48" placeholder="withdrawal." />
-          <input name="subjectId" className="input w-56" placeholder={tx('รหัสเป้าหมาย เช่น mbr_…', 'target id, e.g. mbr_…')} />
+          <input name="actor" className="input w-48" placeholder="staff:username" defaultValue={filter.actor} aria-label={tx('เจ้าหน้าที่', 'Staff')} />
+          <input name="action" className="input w-48" placeholder="withdrawal." defaultValue={filter.action} aria-label={tx('การกระทำ', 'Action')} />
+          <input name="subjectId" className="input w-56" placeholder={tx('รหัสเป้าหมาย เช่น mbr_…', 'target id, e.g. mbr_…')} defaultValue={filter.subjectId} aria-label={tx('รหัสเป้าหมาย', 'Target id')} />
           <Button type="submit" variant="plain">กรอง</Button>
         </form>
         <Button onClick={() => verify.mutate()} disabled={verify.isPending} data-testid="audit-verify">{t('audit.verify')}</Button>

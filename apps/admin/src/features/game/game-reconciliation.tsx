@@ -10,6 +10,7 @@ import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
 import { Button, ErrorText, Field } from '../../ui';
+import { useSearchParam } from '../../lib/search-state';
 
 const PAGE_SIZE = 50;
 const resolveForm = z.object({
@@ -36,7 +37,7 @@ export function GameReconciliationPage({ canRun, canResolve }: { canRun: boolean
   const client = useQueryClient();
   const [pages, setPages] = useState<string[]>([]);
   const after = pages.at(-1);
-  const [caseStatus, setCaseStatus] = useState<(typeof GAME_CASE_STATES)[number]>('open');
+  const [caseStatus, setCaseStatus] = useSearchParam<(typeof GAME_CASE_STATES)[number]>('cases', 'open', GAME_CASE_STATES);
   const [resolving, setResolving] = useState<GameCase | null>(null);
   const [error, setError] = useState<string | null>(null);
   const query = `limit=${PAGE_SIZE}${after ? `&after=${encodeURIComponent(after)}` : ''}`;

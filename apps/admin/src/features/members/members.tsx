@@ -11,6 +11,7 @@ import { LedgerStatement } from './ledger-statement';
 import { MemberProtection } from './member-protection';
 import { MemberRelations } from './member-relations';
 import { MemberBankVerification } from './member-bank-verification';
+import { useSearchFilters } from '../../lib/search-state';
 
 type MemberRow = MemberSummaryWire;
 
@@ -58,8 +59,11 @@ function MemberLinePanel({ memberId }: { memberId: string }) {
 export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = false, canVerifyBank = false }: { canManage: boolean; canAdjust: boolean; canApprove: boolean; canViewLine?: boolean; canVerifyBank?: boolean }) {
   const { t } = useI18n();
   const client = useQueryClient();
-  const [query, setQuery] = useState('');
-  const [selected, setSelected] = useState<string | null>(null);
+  const [filters, setFilters] = useSearchFilters({ q: '', member: '' });
+  const query = filters.q;
+  const selected = filters.member === '' ? null : filters.member;
+  const setQuery = (q: string) => setFilters({ q });
+  const setSelected = (member: string | null) => setFilters({ member: member ?? '' });
   const [reason, setReason] = useState('');
   const results = useQuery({ queryKey: ['members', query], queryFn: () => apiGet(`/members?q=${encodeURIComponent(query)}`, memberSearchResponse), enabled: query.length >= 3 });
   const page = useQuery({ queryKey: ['member', selected], queryFn: () => apiGet(`/members/${selected}`, memberProfileResponse), enabled: selected !== null });
@@ -106,13 +110,14 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
       <div className="flex items-center gap-3">
         <h1 className="text-xl font-semibold">สมาชิก</h1>
         <form
+          key={query}
           onSubmit={(event) => {
             event.preventDefault();
             setQuery(String(new FormData(event.currentTarget).get('q') ?? '').trim());
           }}
           className="flex gap-2"
         >
-          <input name="q" className="input w-80" placeholder="เบอร์โทร ชื่อ เลขบัญชี หรือยูสเกม (อย่างน้อย 3 ตัว)" />
+          <input name="q" className="input w-80" placeholder={tx('เบอร์โทร ชื่อ เลขบัญชี หรือยูสเกม (อย่างน้อย 3 ตัว)', 'Phone, name, account number or game user (3+ characters)')} defaultValue={query} aria-label={tx('ค้นหาสมาชิก', 'Search members')} />
           <Button type="submit">ค้นหา</Button>
         </form>
       </div>

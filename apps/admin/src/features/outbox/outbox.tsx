@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { DataTable } from '../../data-table';
 import { Button } from '../../ui';
+import { useSearchParam } from '../../lib/search-state';
 
 type Delivery = OutboxDelivery;
 
@@ -14,7 +15,7 @@ type Delivery = OutboxDelivery;
 export function OutboxPage({ canRetry }: { canRetry: boolean }) {
   const { t } = useI18n();
   const client = useQueryClient();
-  const [status, setStatus] = useState<'dead' | 'retrying' | 'queued' | 'done'>('dead');
+  const [status, setStatus] = useSearchParam<'dead' | 'retrying' | 'queued' | 'done'>('status', 'dead', ['dead', 'retrying', 'queued', 'done']);
   const list = useQuery({ queryKey: ['outbox', status], queryFn: () => apiGet(`/outbox/deliveries?status=${status}&limit=100`, outboxDeliveriesResponse), refetchInterval: 10_000 });
   const retry = useMutation({ mutationFn: (delivery: Delivery) => apiPost(`/outbox/deliveries/${delivery.eventId}/${delivery.handler}/retry`, undefined, outboxRetryResponse), onSuccess: () => void client.invalidateQueries({ queryKey: ['outbox'] }) });
   const columns: ColumnDef<Delivery, unknown>[] = [

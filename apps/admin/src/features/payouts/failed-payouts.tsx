@@ -7,6 +7,7 @@ import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
 import { Button, ErrorText, Field } from '../../ui';
+import { useSearchParam } from '../../lib/search-state';
 
 type Action = 'retry' | 'manual' | 'return';
 type Outcome = { action: Action; status: string; nextWithdrawalId: string | null };
@@ -24,7 +25,7 @@ const toLocalInput = (instant: Date): string => new Date(instant.getTime() - ins
 export function FailedPayoutsPage({ canResolve, canRecord }: { canResolve: boolean; canRecord: boolean }) {
   const tx = useBilingual();
   const client = useQueryClient();
-  const [state, setState] = useState<'open' | 'closed'>('open');
+  const [state, setState] = useSearchParam<'open' | 'closed'>('state', 'open', ['open', 'closed']);
   const [dialog, setDialog] = useState<{ payout: FailedPayout; action: 'manual' | 'return' } | null>(null);
   const [notice, setNotice] = useState<{ tone: 'good' | 'bad'; text: string } | null>(null);
   const list = useQuery({ queryKey: ['failed-payouts', state], queryFn: () => apiGet(`/payouts/failed?state=${state}&limit=200`, failedPayoutsResponse) });

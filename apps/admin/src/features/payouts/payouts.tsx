@@ -16,6 +16,7 @@ import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
 import { Button, ErrorText, Field } from '../../ui';
+import { useSearchParam } from '../../lib/search-state';
 
 /** `datetime-local` value of an instant on this computer's clock (finance types the bank app's local time). */
 const toLocalInput = (instant: Date): string => new Date(instant.getTime() - instant.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -44,7 +45,7 @@ export function PayoutsPage({ canRecord, canResolve }: { canRecord: boolean; can
   const [error, setError] = useState<string | null>(null);
   const [recording, setRecording] = useState<PayoutToPay | null>(null);
   const [resolving, setResolving] = useState<{ payout: UnconfirmedPayout; action: 'confirm' | 'reverse' } | null>(null);
-  const [debitStatus, setDebitStatus] = useState<(typeof HOUSE_DEBIT_STATES)[number]>('unmatched');
+  const [debitStatus, setDebitStatus] = useSearchParam<(typeof HOUSE_DEBIT_STATES)[number]>('debits', 'unmatched', HOUSE_DEBIT_STATES);
   const toPay = useQuery({ queryKey: ['payouts', 'to-pay'], queryFn: () => apiGet('/payouts/to-pay?limit=200', payoutsToPayResponse) });
   const unconfirmed = useQuery({ queryKey: ['payouts', 'unconfirmed'], queryFn: () => apiGet('/payouts/unconfirmed?limit=200', unconfirmedPayoutsResponse) });
   const debits = useQuery({ queryKey: ['payouts', 'debits', debitStatus], queryFn: () => apiGet(`/payouts/house-debits?status=${debitStatus}&limit=100`, houseDebitsResponse) });

@@ -7,6 +7,7 @@ import { formatBaht } from '../../lib/format';
 import { bangkokDate, useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
 import { Button, ErrorText } from '../../ui';
+import { useSearchFilters } from '../../lib/search-state';
 
 type PeriodRow = DailyReportWire['periods'][number];
 type Period = 'day' | 'month';
@@ -41,9 +42,14 @@ async function downloadCsv(path: string, filename: string): Promise<string | nul
  * adjustments), GGR — with the cash net, the house result and what members hold more; CSV for
  * Excel; and the per-staff actions report.
  */
+/** A date in the address (`from`, `to`): YYYY-MM-DD, anything else reads as the default. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 export function ReportsPage() {
   const tx = useBilingual();
-  const [range, setRange] = useState<{ from: string; to: string; period: Period }>({ from: bangkokDate(-6), to: bangkokDate(), period: 'day' });
+  const [filters, setFilters] = useSearchFilters({ from: bangkokDate(-6), to: bangkokDate(), period: 'day' });
+  const range: { from: string; to: string; period: Period } = { from: ISO_DAY.test(filters.from) ? filters.from : bangkokDate(-6), to: ISO_DAY.test(filters.to) ? filters.to : bangkokDate(), period: filters.period === 'month' ? 'month' : 'day' };
+  const setRange = (next: { from: string; to: string; period: Period }) => setFilters(next);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const query = `from=${range.from}&to=${range.to}`;
   const report = useQuery({ queryKey: ['report', range], queryFn: () => apiGet(`/reports/daily?${query}&period=${range.period}`, dailyReportResponse) });
@@ -78,6 +84,7 @@ export function ReportsPage() {
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-xl font-semibold">{tx('รายงาน', 'Reports')}</h1>
         <form
+          key={`${range.from}|${range.to}|${range.period}`}
           className="flex items-center gap-2 text-sm"
           onSubmit={(event) => {
             event.preventDefault();

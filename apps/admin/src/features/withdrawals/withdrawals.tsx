@@ -12,6 +12,7 @@ import { DataTable } from '../../data-table';
 import { useBilingual } from '../../lib/bilingual';
 import { Button, ErrorText, Field } from '../../ui';
 import { WithdrawalMemberPanel } from './withdrawal-member-panel';
+import { useSearchParam } from '../../lib/search-state';
 
 type Withdrawal = AdminWithdrawal;
 const STATUSES = WITHDRAWAL_STATES;
@@ -26,7 +27,7 @@ export function WithdrawalsPage({ canDecide, canViewMember }: { canDecide: boole
   const { t } = useI18n();
   const tx = useBilingual();
   const [viewing, setViewing] = useState<Withdrawal | null>(null);
-  const [status, setStatus] = useState<(typeof STATUSES)[number]>('pending_approval');
+  const [status, setStatus] = useSearchParam<(typeof STATUSES)[number]>('status', 'pending_approval', STATUSES);
   const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
   const [error, setError] = useState<string | null>(null);
   const client = useQueryClient();
