@@ -65,6 +65,17 @@ export const staffPromotion = z.object({
   isActive: z.boolean(),
   grants: z.number().int(),
   bonusPaid: z.number(),
+  /**
+   * The bonus budget (issue 25 §1: a promotion grants only within a budget finance or the owner
+   * approved): `state` none = nothing approved (it grants nothing), pending = a request waits in
+   * Approvals, approved = `approved` baht (bonuses paid stay within it), unlimited = made before
+   * the rule (no cap). `requested`: the pending request's amount, baht (null without one).
+   */
+  budget: z.object({
+    state: z.enum(['none', 'pending', 'approved', 'unlimited']),
+    approved: z.number().nullable(),
+    requested: z.number().nullable(),
+  }),
 });
 export type StaffPromotion = z.infer<typeof staffPromotion>;
 
