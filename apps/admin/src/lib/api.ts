@@ -3,6 +3,7 @@
  * envelope `{ success, message, data }` (refusals add `code`). The session token lives in
  * sessionStorage (docs/adr/0018): it ends with the tab.
  */
+import { ERRORS, type ErrorCode } from '@sabai/contracts';
 import { BACKGROUND_HEADER, isBackground, watchActivity } from './activity';
 import { currentLanguage } from './language';
 import { serverMessage } from './server-messages';
@@ -106,4 +107,44 @@ async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promi
     throw new ApiError(response.status, code, serverMessage(code, envelope?.message ?? `HTTP ${response.status}`));
   }
   return envelope;
+}
+
+/** The refusal of a request body that does not fit the server's `*Body` contract, before it is sent: names the fields. */
+export class FormError extends ApiError {
+  /** The top-level fields at fault (`amount`, `reason`), for the form to mark. */
+  readonly fields: string[];
+  constructor(message: string, fields: string[]) {
+    super(400, 'VALIDATION_FAILED', message);
+    this.fields = fields;
+  }
+}
+
+/** A request-body contract of @sabai/contracts (`adjustmentRequestBody`…): what the server parses. */
+interface BodySchema<In> {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; code?: string; params?: Record<string, unknown> | undefined }> } };
+  readonly _zod: { input: In };
+}
+
+/**
+ * `POST path` with a body typed by the server's own `*Body` contract (issue 25 §4: request bodies
+ * typed by the contracts the server parses) and checked against it before sending: a body that
+ * does not fit is a FormError naming each field by its label (`labels`, the form's words), never
+ * a request the server refuses with a message that names nothing.
+ */
+export async function apiPostBody<In, T>(path: string, bodySchema: BodySchema<In>, body: In, schema: ResponseSchema<T>, labels: Record<string, string> = {}): Promise<T> {
+  const checked = bodySchema.safeParse(body);
+  if (!checked.success) {
+    const issues = checked.error.issues;
+    const fields = [...new Set(issues.map((issue) => String(issue.path[0] ?? '')))];
+    const message = issues
+      .map((issue) => {
+        const field = String(issue.path[0] ?? '');
+        const errorCode = typeof issue.params?.errorCode === 'string' ? issue.params.errorCode : null;
+        const text = errorCode ? serverMessage(errorCode, String(issue.params?.errorMessage ?? ERRORS[errorCode as ErrorCode]?.message ?? issue.message)) : issue.message;
+        return `${labels[field] ?? field}: ${text}`;
+      })
+      .join(' · ');
+    throw new FormError(message, fields);
+  }
+  return apiPost(path, body, schema);
 }

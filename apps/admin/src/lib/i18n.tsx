@@ -1,5 +1,10 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { currentLanguage, LANGUAGE_KEY, type Language } from './language';
+
+/** Form-check messages (zod) in the screen's language: a field's error reads Thai or English with the rest. */
+const applyZodLanguage = (language: Language) => z.config(language === 'en' ? z.locales.en() : z.locales.th());
+applyZodLanguage(currentLanguage());
 
 /** Thai by default, English on a switch (issue 11). One dictionary; missing English falls back to Thai. */
 const TH = {
@@ -109,6 +114,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     const next = language === 'th' ? 'en' : 'th';
     localStorage.setItem(LANGUAGE_KEY, next);
     document.documentElement.lang = next;
+    applyZodLanguage(next);
     setLanguage(next);
   };
   return <I18nContext.Provider value={{ t, language, toggle }}>{children}</I18nContext.Provider>;

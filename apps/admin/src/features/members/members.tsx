@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { memberAdjustmentResponse, memberPasswordResetResponse, memberProfileResponse, memberSearchResponse, memberSessionsEndedResponse, memberStatusResponse, pendingAdjustmentsResponse, staffLineViewResponse, type MemberSummaryWire } from '@sabai/contracts';
+import { memberPasswordResetResponse, memberProfileResponse, memberSearchResponse, memberSessionsEndedResponse, memberStatusResponse, staffLineViewResponse, type MemberSummaryWire } from '@sabai/contracts';
 import { apiGet, apiPost, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
@@ -12,6 +12,9 @@ import { MemberProtection } from './member-protection';
 import { MemberRelations } from './member-relations';
 import { MemberBankVerification } from './member-bank-verification';
 import { useSearchFilters } from '../../lib/search-state';
+import { useBilingual } from '../../lib/bilingual';
+import { AdjustmentForm } from '../adjustments/adjustment-form';
+import { PendingAdjustments } from '../adjustments/pending-adjustments';
 
 type MemberRow = MemberSummaryWire;
 
@@ -58,6 +61,7 @@ function MemberLinePanel({ memberId }: { memberId: string }) {
 /** Find a member and help them (issue 11 "Members"): the member page, suspend / reactivate, sign out everywhere; their LINE (issue 12). */
 export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = false, canVerifyBank = false }: { canManage: boolean; canAdjust: boolean; canApprove: boolean; canViewLine?: boolean; canVerifyBank?: boolean }) {
   const { t } = useI18n();
+  const tx = useBilingual();
   const client = useQueryClient();
   const [filters, setFilters] = useSearchFilters({ q: '', member: '' });
   const query = filters.q;
@@ -80,21 +84,6 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
   const resetPassword = useMutation({
     mutationFn: () => apiPost(`/members/${selected}/reset-password`, { reason }, memberPasswordResetResponse),
     onSuccess: () => setReason(''),
-  });
-  const pending = useQuery({ queryKey: ['adjustments'], queryFn: () => apiGet('/adjustments', pendingAdjustmentsResponse), enabled: canApprove });
-  const adjust = useMutation({
-    mutationFn: (input: { direction: 'credit' | 'debit'; amount: number; reason: string }) => apiPost(`/members/${selected}/adjustments`, input, memberAdjustmentResponse),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['member'] });
-      void client.invalidateQueries({ queryKey: ['adjustments'] });
-    },
-  });
-  const decide = useMutation({
-    mutationFn: (input: { id: string; decision: 'approve' | 'reject' }) => apiPost(`/adjustments/${input.id}/${input.decision}`, input.decision === 'reject' ? { reason: 'ไม่อนุมัติ' } : {}, memberAdjustmentResponse),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['adjustments'] });
-      void client.invalidateQueries({ queryKey: ['member'] });
-    },
   });
   const columns: ColumnDef<MemberRow, unknown>[] = [
     { header: 'เบอร์โทร', accessorKey: 'phoneNumber' },
@@ -121,19 +110,7 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
           <Button type="submit">ค้นหา</Button>
         </form>
       </div>
-      {canApprove && (pending.data?.length ?? 0) > 0 && (
-        <div className="rounded-lg bg-amber-50 p-4 text-sm" data-testid="pending-adjustments">
-          <h2 className="mb-2 font-semibold">ปรับยอดที่รออนุมัติ (ผู้อนุมัติต้องไม่ใช่ผู้ขอ)</h2>
-          {pending.data?.map((row) => (
-            <p key={row.adjustmentId} className="flex items-center gap-2">
-              <span>{row.direction === 'credit' ? 'เพิ่ม' : 'ลด'} {formatBaht(row.amount)} · {row.memberId} · ขอโดย {row.requestedBy}</span>
-              <Button onClick={() => decide.mutate({ id: row.adjustmentId, decision: 'approve' })}>อนุมัติ</Button>
-              <Button variant="plain" onClick={() => decide.mutate({ id: row.adjustmentId, decision: 'reject' })}>ไม่อนุมัติ</Button>
-            </p>
-          ))}
-          <ErrorText message={decide.error instanceof ApiError ? decide.error.message : null} />
-        </div>
-      )}
+      {canApprove && <PendingAdjustments />}
       <DataTable columns={columns} data={results.data ?? []} empty={t('withdrawals.empty')} />
       {member && (
         <div className="grid grid-cols-3 gap-4" data-testid="member-page">
@@ -153,26 +130,7 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
             )}
             <p>เทิร์นโอเวอร์: {formatBaht(member.turnover.now)} / {formatBaht(member.turnover.needed)}</p>
             {member.activeBonus && <p>โบนัส: {member.activeBonus.promotionId} {formatBaht(member.activeBonus.bonus)}</p>}
-            {canAdjust && (
-              <form
-                className="flex flex-wrap items-center gap-2 border-t pt-2"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  const data = new FormData(event.currentTarget);
-                  adjust.mutate({ direction: data.get('direction') === 'debit' ? 'debit' : 'credit', amount: Number(data.get('amount')), reason: String(data.get('reason') ?? '') });
-                }}
-              >
-                <select name="direction" className="input w-24" aria-label="ทิศทาง">
-                  <option value="credit">เพิ่ม</option>
-                  <option value="debit">ลด</option>
-                </select>
-                <input name="amount" className="input w-28" inputMode="decimal" placeholder="บาท" aria-label="จำนวนเงิน" />
-                <input name="reason" className="input w-56" placeholder="เหตุผลการปรับยอด" aria-label="เหตุผลการปรับยอด" />
-                <Button type="submit" variant="plain">ปรับยอด</Button>
-                {adjust.data && <span className="text-xs" role="status" data-testid="adjustment-outcome">{adjust.data.status === 'applied' ? 'ปรับยอดแล้ว' : 'ส่งขออนุมัติแล้ว รอเจ้าหน้าที่อีกคนอนุมัติ (เมนู อนุมัติ)'}</span>}
-                <ErrorText message={adjust.error instanceof ApiError ? adjust.error.message : null} />
-              </form>
-            )}
+            {canAdjust && <AdjustmentForm key={member.memberId} memberId={member.memberId} />}
             {canManage && (
               <div className="space-y-2 border-t pt-2">
                 <input className="input" placeholder="เหตุผล (บันทึกในประวัติการทำงาน)" value={reason} onChange={(event) => setReason(event.target.value)} />
