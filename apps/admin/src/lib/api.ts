@@ -119,9 +119,17 @@ export class FormError extends ApiError {
   }
 }
 
+/** A form-check issue in plain words (zod's own name patterns, `/^\d{3}$/`, mean nothing to staff). */
+function plainIssue(issue: { code?: string; message: string; minimum?: unknown; input?: unknown }): string {
+  const english = currentLanguage() === 'en';
+  if (issue.code === 'invalid_format') return english ? 'wrong format' : 'รูปแบบไม่ถูกต้อง';
+  if (issue.code === 'too_small' && (issue.input === '' || issue.input === undefined)) return english ? 'required' : 'กรุณากรอก';
+  return issue.message;
+}
+
 /** A request-body contract of @sabai/contracts (`adjustmentRequestBody`…): what the server parses. */
 interface BodySchema<In> {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; code?: string; params?: Record<string, unknown> | undefined }> } };
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; code?: string; input?: unknown; params?: Record<string, unknown> | undefined }> } };
   readonly _zod: { input: In };
 }
 
@@ -140,7 +148,7 @@ export async function apiPostBody<In, T>(path: string, bodySchema: BodySchema<In
       .map((issue) => {
         const field = String(issue.path[0] ?? '');
         const errorCode = typeof issue.params?.errorCode === 'string' ? issue.params.errorCode : null;
-        const text = errorCode ? serverMessage(errorCode, String(issue.params?.errorMessage ?? ERRORS[errorCode as ErrorCode]?.message ?? issue.message)) : issue.message;
+        const text = errorCode ? serverMessage(errorCode, String(issue.params?.errorMessage ?? ERRORS[errorCode as ErrorCode]?.message ?? issue.message)) : plainIssue(issue);
         return `${labels[field] ?? field}: ${text}`;
       })
       .join(' · ');

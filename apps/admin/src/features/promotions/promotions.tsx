@@ -4,12 +4,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { staffPromotionResponse, staffPromotionsResponse, type StaffPromotion } from '@sabai/contracts';
-import { apiGet, apiPost, ApiError } from '../../lib/api';
+import { closePromotionRequest, createPromotionRequest, moneyActionOutcomeResponse, promotionBudgetRequest, promotionFields, staffPromotionResponse, staffPromotionsResponse, updatePromotionRequest, type StaffPromotion } from '@sabai/contracts';
+import { apiGet, apiPostBody, ApiError } from '../../lib/api';
+import { bahtFromText } from '../../lib/baht-input';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
-import { Button, ErrorText, Field } from '../../ui';
+import { Button, Dialog, ErrorText, Field } from '../../ui';
 
 /** Two decimals at most, as the API wants (baht, or a multiple of the deposit). */
 const decimal = z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'ตัวเลข ทศนิยมไม่เกิน 2 ตำแหน่ง');
@@ -53,15 +54,17 @@ const fromPromotion = (promotion: StaffPromotion): Form => ({
   startsAt: toLocal(promotion.startsAt), endsAt: promotion.endsAt ? toLocal(promotion.endsAt) : '', eligibility: promotion.eligibility,
   oncePerMember: promotion.oncePerMember, oncePerDay: promotion.oncePerDay, maxGrantsTotal: promotion.maxGrantsTotal === null ? '' : String(promotion.maxGrantsTotal), reason: '',
 });
-const toWire = (values: Form) => ({
+const unit = (value: '0' | '1'): 0 | 1 => (value === '1' ? 1 : 0);
+/** The form's text → the server's `promotionFields` (numbers checked by the form's regex first: never NaN). */
+const toWire = (values: Form): z.input<typeof promotionFields> => ({
   title: values.title,
   description: values.description.trim() === '' ? null : values.description,
   imageUrl: null,
   minimumDeposit: Number(values.minimumDeposit),
-  bonus: { type: Number(values.bonusType), value: Number(values.bonusValue) },
-  maxBonus: { type: Number(values.maxBonusType), value: Number(values.maxBonusValue) },
-  turnover: { type: Number(values.turnoverType), value: Number(values.turnoverValue) },
-  maxWithdraw: { type: Number(values.maxWithdrawType), value: Number(values.maxWithdrawValue) },
+  bonus: { type: unit(values.bonusType), value: Number(values.bonusValue) },
+  maxBonus: { type: unit(values.maxBonusType), value: Number(values.maxBonusValue) },
+  turnover: { type: unit(values.turnoverType), value: Number(values.turnoverValue) },
+  maxWithdraw: { type: unit(values.maxWithdrawType), value: Number(values.maxWithdrawValue) },
   startsAt: fromLocal(values.startsAt),
   endsAt: values.endsAt === '' ? null : fromLocal(values.endsAt),
   eligibility: values.eligibility,
@@ -77,19 +80,21 @@ export function PromotionsPage() {
   const [editing, setEditing] = useState<{ mode: 'create' } | { mode: 'edit'; promotion: StaffPromotion } | null>(null);
   const [closing, setClosing] = useState<StaffPromotion | null>(null);
   const [closeReason, setCloseReason] = useState('');
+  const [budgeting, setBudgeting] = useState<StaffPromotion | null>(null);
+  const fieldLabels = { id: tx('รหัส', 'Id'), promotion: tx('โปรโมชั่น', 'Promotion'), reason: tx('เหตุผล', 'Reason'), budget: tx('งบโบนัส (บาท)', 'Bonus budget (baht)') };
   const list = useQuery({ queryKey: ['promotions'], queryFn: () => apiGet('/promotions', staffPromotionsResponse) });
   const save = useMutation({
     mutationFn: (values: Form) =>
       editing?.mode === 'edit'
-        ? apiPost(`/promotions/${editing.promotion.id}`, { promotion: toWire(values), reason: values.reason }, staffPromotionResponse)
-        : apiPost('/promotions', { id: values.id, promotion: toWire(values), reason: values.reason }, staffPromotionResponse),
+        ? apiPostBody(`/promotions/${editing.promotion.id}`, updatePromotionRequest, { promotion: toWire(values), reason: values.reason }, staffPromotionResponse, fieldLabels)
+        : apiPostBody('/promotions', createPromotionRequest, { id: values.id, promotion: toWire(values), reason: values.reason }, staffPromotionResponse, fieldLabels),
     onSuccess: () => {
       setEditing(null);
       void client.invalidateQueries({ queryKey: ['promotions'] });
     },
   });
   const close = useMutation({
-    mutationFn: (input: { id: string; reason: string }) => apiPost(`/promotions/${input.id}/close`, { reason: input.reason }, staffPromotionResponse),
+    mutationFn: (input: { id: string; reason: string }) => apiPostBody(`/promotions/${input.id}/close`, closePromotionRequest, { reason: input.reason }, staffPromotionResponse, fieldLabels),
     onSuccess: () => {
       setClosing(null);
       setCloseReason('');
@@ -118,12 +123,14 @@ export function PromotionsPage() {
     { header: tx('เงื่อนไข', 'Rules'), id: 'rules', enableSorting: false, cell: ({ row }) => <span className="text-xs">{rules(row.original)}</span> },
     { header: tx('ช่วงเวลา', 'Window'), id: 'window', enableSorting: false, cell: ({ row }) => <span className="text-xs">{formatDateTime(row.original.startsAt)} – {row.original.endsAt ? formatDateTime(row.original.endsAt) : '∞'}</span> },
     { header: tx('มอบแล้ว', 'Granted'), accessorKey: 'grants', cell: ({ row }) => `${row.original.grants} · ${formatBaht(row.original.bonusPaid)}` },
+    { header: tx('งบโบนัส', 'Bonus budget'), id: 'budget', enableSorting: false, cell: ({ row }) => <BudgetCell promotion={row.original} /> },
     { header: tx('สถานะ', 'Status'), accessorKey: 'isActive', cell: (info) => (info.getValue() ? <span className="text-emerald-700">{tx('เปิด', 'open')}</span> : <span className="text-slate-500">{tx('ปิดแล้ว', 'closed')}</span>) },
     {
       header: '', id: 'actions', enableSorting: false,
       cell: ({ row }) => (
         <div className="flex gap-2">
           <Button variant="plain" onClick={() => open({ mode: 'edit', promotion: row.original })} data-testid={`edit-${row.original.id}`}>{tx('แก้ไข', 'Edit')}</Button>
+          {row.original.budget.state !== 'pending' && row.original.budget.state !== 'unlimited' && <Button variant="plain" onClick={() => setBudgeting(row.original)} data-testid={`budget-${row.original.id}`}>{tx('ของบ', 'Ask budget')}</Button>}
           {row.original.isActive && <Button variant="danger" onClick={() => setClosing(row.original)} data-testid={`close-${row.original.id}`}>{tx('ปิด', 'Close')}</Button>}
         </div>
       ),
@@ -150,7 +157,7 @@ export function PromotionsPage() {
       <ErrorText message={list.error instanceof Error ? list.error.message : null} />
       <DataTable columns={columns} data={list.data ?? []} empty={tx('ยังไม่มีโปรโมชั่น', 'No promotions yet')} testId="promotions-table" />
       {editing && (
-        <div className="fixed inset-0 flex items-center justify-center overflow-y-auto bg-black/40 py-6" role="dialog" aria-modal="true">
+        <Dialog label={editing.mode === 'edit' ? tx('แก้ไขโปรโมชั่น', 'Edit promotion') : tx('สร้างโปรโมชั่น', 'New promotion')} onClose={() => setEditing(null)}>
           <form className="w-full max-w-3xl space-y-3 rounded-xl bg-white p-6 shadow-xl" onSubmit={editor.handleSubmit((values) => save.mutate(values))} noValidate data-testid="promotion-form">
             <h2 className="text-lg font-semibold">{editing.mode === 'edit' ? `${tx('แก้ไขโปรโมชั่น', 'Edit promotion')} ${editing.promotion.id}` : tx('สร้างโปรโมชั่น', 'New promotion')}</h2>
             <div className="grid grid-cols-2 gap-3">
@@ -183,22 +190,84 @@ export function PromotionsPage() {
               <Button type="submit" disabled={save.isPending}>{tx('บันทึก', 'Save')}</Button>
             </div>
           </form>
-        </div>
+        </Dialog>
       )}
       {closing && (
-        <div className="fixed inset-0 flex items-center justify-center bg-black/40" role="dialog" aria-modal="true">
+        <Dialog label={tx('ปิดโปรโมชั่น', 'Close promotion')} onClose={() => setClosing(null)}>
           <div className="w-full max-w-md space-y-3 rounded-xl bg-white p-6 shadow-xl">
             <h2 className="text-lg font-semibold">{tx('ปิดโปรโมชั่น', 'Close promotion')} {closing.title}</h2>
             <p className="text-sm text-slate-600">{tx('ไม่มีการมอบโบนัสใหม่ตั้งแต่ตอนนี้ โบนัสที่มอบแล้วยังคงตามเงื่อนไขเดิม', 'No new grants from now on; grants already made keep their terms.')}</p>
-            <input className="input" value={closeReason} onChange={(event) => setCloseReason(event.target.value)} placeholder={tx('เหตุผล', 'Reason')} />
+            <input className="input" value={closeReason} onChange={(event) => setCloseReason(event.target.value)} placeholder={tx('เหตุผล', 'Reason')} aria-label={tx('เหตุผลการปิด', 'Reason to close')} />
             <ErrorText message={close.error instanceof ApiError ? close.error.message : null} />
             <div className="flex justify-end gap-2">
               <Button variant="plain" onClick={() => setClosing(null)}>{tx('ยกเลิก', 'Cancel')}</Button>
               <Button variant="danger" disabled={closeReason.trim().length < 3 || close.isPending} onClick={() => close.mutate({ id: closing.id, reason: closeReason })}>{tx('ปิดโปรโมชั่น', 'Close promotion')}</Button>
             </div>
           </div>
-        </div>
+        </Dialog>
       )}
+      {budgeting && <BudgetDialog promotion={budgeting} labels={fieldLabels} onClose={() => setBudgeting(null)} />}
     </section>
+  );
+}
+
+/** The bonus budget and its state (issue 25 §1: a promotion grants only within a budget a money role approved). */
+function BudgetCell({ promotion }: { promotion: StaffPromotion }) {
+  const tx = useBilingual();
+  const { state, approved, requested } = promotion.budget;
+  const text = {
+    none: tx('ยังไม่มีงบ (ยังไม่มอบโบนัส)', 'No budget (grants nothing)'),
+    pending: tx(`รออนุมัติ ${requested === null ? '' : formatBaht(requested)}`, `Waiting for approval ${requested === null ? '' : formatBaht(requested)}`),
+    approved: tx(`อนุมัติแล้ว ${approved === null ? '' : formatBaht(approved)}`, `Approved ${approved === null ? '' : formatBaht(approved)}`),
+    unlimited: tx('ไม่จำกัด (สร้างก่อนกฎงบ)', 'No cap (made before budgets)'),
+  }[state];
+  const tone = { none: 'text-red-700', pending: 'text-amber-700', approved: 'text-emerald-700', unlimited: 'text-slate-600' }[state];
+  return (
+    <span className={`text-xs ${tone}`} data-testid={`budget-state-${promotion.id}`}>
+      {text.trim()}
+      {state === 'approved' && approved !== null && <span className="block text-slate-500">{tx(`ใช้ไป ${formatBaht(promotion.bonusPaid)}`, `used ${formatBaht(promotion.bonusPaid)}`)}</span>}
+      {state === 'pending' && approved !== null && <span className="block text-slate-500">{tx(`งบเดิม ${formatBaht(approved)}`, `current ${formatBaht(approved)}`)}</span>}
+    </span>
+  );
+}
+
+/** Ask for a promotion's bonus budget (`promotionBudgetRequest`): finance or the owner approves it in Approvals. */
+function BudgetDialog({ promotion, labels, onClose }: { promotion: StaffPromotion; labels: Record<string, string>; onClose: () => void }) {
+  const tx = useBilingual();
+  const client = useQueryClient();
+  const [budgetText, setBudgetText] = useState('');
+  const [reason, setReason] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const ask = useMutation({
+    mutationFn: (body: z.input<typeof promotionBudgetRequest>) => apiPostBody(`/promotions/${promotion.id}/budget`, promotionBudgetRequest, body, moneyActionOutcomeResponse, labels),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['promotions'] });
+      void client.invalidateQueries({ queryKey: ['approvals'] });
+    },
+  });
+  const submit = () => {
+    const budget = bahtFromText(budgetText);
+    if (budget === null) {
+      setLocalError(`${labels.budget}: ${tx('กรอกเป็นบาท ทศนิยมไม่เกิน 2 ตำแหน่ง', 'baht with at most 2 decimals')}`);
+      return;
+    }
+    setLocalError(null);
+    ask.mutate({ budget, reason: reason.trim() });
+  };
+  return (
+    <Dialog label={tx('ของบโบนัส', 'Ask for a bonus budget')} onClose={onClose}>
+      <form className="w-full max-w-md space-y-3 rounded-xl bg-white p-6 shadow-xl" noValidate onSubmit={(event) => { event.preventDefault(); submit(); }} data-testid="budget-form">
+        <h2 className="text-lg font-semibold">{tx('ของบโบนัส', 'Ask for a bonus budget')} · {promotion.title}</h2>
+        <p className="text-sm text-slate-600">{tx('โปรโมชั่นจะมอบโบนัสได้ไม่เกินงบที่ฝ่ายการเงินหรือเจ้าของอนุมัติ', 'The promotion grants bonuses only within the budget finance or the owner approves')}</p>
+        <Field label={labels.budget ?? ''}><input className="input" inputMode="decimal" value={budgetText} onChange={(event) => setBudgetText(event.target.value)} /></Field>
+        <Field label={labels.reason ?? ''}><input className="input" value={reason} onChange={(event) => setReason(event.target.value)} /></Field>
+        {ask.data && <p role="status" className="text-sm text-emerald-800" data-testid="budget-outcome">{ask.data.status === 'executed' ? tx('อนุมัติงบแล้ว', 'Budget approved') : tx('ส่งขออนุมัติแล้ว รอฝ่ายการเงินหรือเจ้าของอนุมัติ (เมนู อนุมัติ)', 'Sent for approval: finance or the owner approves it (Approvals)')}</p>}
+        <ErrorText message={localError ?? (ask.error instanceof ApiError ? ask.error.message : null)} />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="plain" onClick={onClose}>{ask.data ? tx('ปิด', 'Close') : tx('ยกเลิก', 'Cancel')}</Button>
+          {!ask.data && <Button type="submit" disabled={ask.isPending}>{tx('ส่งขออนุมัติ', 'Ask for approval')}</Button>}
+        </div>
+      </form>
+    </Dialog>
   );
 }

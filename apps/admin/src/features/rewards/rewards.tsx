@@ -4,12 +4,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { disabledItemCodeResponse, itemCodeBatchResponse, itemCodeListResponse, staffWheelPrizeResponse, staffWheelPrizesResponse, type ItemCodeView, type StaffWheelPrize } from '@sabai/contracts';
-import { apiGet, apiPost, ApiError } from '../../lib/api';
+import { createItemCodeBatchRequest, disableItemCodeRequest, saveWheelPrizeRequest, disabledItemCodeResponse, itemCodeBatchResponse, itemCodeListResponse, staffWheelPrizeResponse, staffWheelPrizesResponse, type ItemCodeView, type StaffWheelPrize } from '@sabai/contracts';
+import { apiGet, apiPostBody, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
-import { Button, ErrorText, Field } from '../../ui';
+import { Button, Dialog, ErrorText, Field } from '../../ui';
 
 type Prize = StaffWheelPrize;
 type ItemCode = ItemCodeView;
@@ -30,6 +30,8 @@ const batchForm = z.object({
   amount: z.string().regex(/^\d+(\.\d{1,2})?$/, 'ทศนิยมไม่เกิน 2 ตำแหน่ง'),
   usesPerCode: z.string().regex(/^[1-9]\d*$/),
   expiresAt: z.string().min(1),
+  /** Issue 25 §4: the turnover a redemption owes, × the amount (0 = none, at most 100). */
+  turnoverMultiple: z.string().regex(/^(100|[1-9]?\d)$/, '0 – 100'),
   reason: z.string().trim().min(3, 'กรุณาระบุเหตุผล').max(500),
 });
 type BatchForm = z.infer<typeof batchForm>;
@@ -42,12 +44,18 @@ export function RewardsPage() {
   const [batch, setBatch] = useState<string[] | null>(null);
   const [batchPending, setBatchPending] = useState(false);
   const [disableReason, setDisableReason] = useState('');
+  const batchLabels = {
+    prefix: tx('ขึ้นต้นด้วย', 'Prefix'), count: tx('จำนวนโค้ด', 'How many'), amount: tx('มูลค่า (บาท)', 'Amount (baht)'), usesPerCode: tx('ใช้ได้กี่ครั้งต่อโค้ด', 'Uses per code'),
+    expiresAt: tx('หมดอายุ', 'Expires'), turnoverMultiple: tx('เทิร์นโอเวอร์ (เท่าของมูลค่า)', 'Turnover (× the amount)'), reason: tx('เหตุผล', 'Reason'),
+  };
   const prizes = useQuery({ queryKey: ['wheel-prizes'], queryFn: () => apiGet('/wheel-prizes', staffWheelPrizesResponse) });
   const codes = useQuery({ queryKey: ['item-codes'], queryFn: () => apiGet('/item-codes?limit=100', itemCodeListResponse) });
   const savePrize = useMutation({
     mutationFn: (values: PrizeForm) => {
       const prize = { label: values.label, kind: values.kind, amount: values.kind === 'nothing' ? 0 : Number(values.amount), weight: Number(values.weight), sortOrder: Number(values.sortOrder), isActive: values.isActive };
-      return editing === 'new' || editing === null ? apiPost('/wheel-prizes', { prize, reason: values.reason }, staffWheelPrizeResponse) : apiPost(`/wheel-prizes/${editing.id}`, { prize, reason: values.reason }, staffWheelPrizeResponse);
+      const body: z.input<typeof saveWheelPrizeRequest> = { prize, reason: values.reason };
+      const labels = { prize: tx('รางวัล', 'Prize'), reason: tx('เหตุผล', 'Reason') };
+      return editing === 'new' || editing === null ? apiPostBody('/wheel-prizes', saveWheelPrizeRequest, body, staffWheelPrizeResponse, labels) : apiPostBody(`/wheel-prizes/${editing.id}`, saveWheelPrizeRequest, body, staffWheelPrizeResponse, labels);
     },
     onSuccess: () => {
       setEditing(null);
@@ -55,16 +63,22 @@ export function RewardsPage() {
     },
   });
   const createBatch = useMutation({
-    mutationFn: (values: BatchForm) => apiPost('/item-codes/batch', { prefix: values.prefix, count: Number(values.count), amount: Number(values.amount), usesPerCode: Number(values.usesPerCode), expiresAt: `${values.expiresAt}:00+07:00`, reason: values.reason }, itemCodeBatchResponse),
+    mutationFn: (values: BatchForm) => {
+      const body: z.input<typeof createItemCodeBatchRequest> = {
+        prefix: values.prefix, count: Number(values.count), amount: Number(values.amount), usesPerCode: Number(values.usesPerCode),
+        expiresAt: `${values.expiresAt}:00+07:00`, turnoverMultiple: Number(values.turnoverMultiple), reason: values.reason,
+      };
+      return apiPostBody('/item-codes/batch', createItemCodeBatchRequest, body, itemCodeBatchResponse, batchLabels);
+    },
     onSuccess: (data) => {
       setBatch(data.codes);
       setBatchPending(data.approvalStatus === 'pending');
       void client.invalidateQueries({ queryKey: ['item-codes'] });
     },
   });
-  const disable = useMutation({ mutationFn: (code: string) => apiPost(`/item-codes/${code}/disable`, { reason: disableReason }, disabledItemCodeResponse), onSuccess: () => void client.invalidateQueries({ queryKey: ['item-codes'] }) });
+  const disable = useMutation({ mutationFn: (code: string) => apiPostBody(`/item-codes/${code}/disable`, disableItemCodeRequest, { reason: disableReason }, disabledItemCodeResponse, { reason: tx('เหตุผลการปิดโค้ด', 'Reason to disable a code') }), onSuccess: () => void client.invalidateQueries({ queryKey: ['item-codes'] }) });
   const prizeEditor = useForm<PrizeForm>({ resolver: zodResolver(prizeForm) });
-  const batchEditor = useForm<BatchForm>({ resolver: zodResolver(batchForm), defaultValues: { prefix: 'PROMO', count: '10', amount: '20', usesPerCode: '1', expiresAt: new Date(Date.now() + 7 * 3_600_000 + 30 * 86_400_000).toISOString().slice(0, 16), reason: '' } });
+  const batchEditor = useForm<BatchForm>({ resolver: zodResolver(batchForm), defaultValues: { prefix: 'PROMO', count: '10', amount: '20', usesPerCode: '1', expiresAt: new Date(Date.now() + 7 * 3_600_000 + 30 * 86_400_000).toISOString().slice(0, 16), turnoverMultiple: '1', reason: '' } });
   const openPrize = (prize: Prize | 'new') => {
     savePrize.reset();
     const nextSlot = Math.max(-1, ...(prizes.data ?? []).map((row) => row.sortOrder)) + 1;
@@ -89,6 +103,7 @@ export function RewardsPage() {
     { header: tx('มูลค่า', 'Amount'), accessorKey: 'Amount', cell: (info) => formatBaht(Number(info.getValue())) },
     { header: tx('ใช้แล้ว', 'Used'), id: 'uses', cell: ({ row }) => `${row.original.redeemedCount} / ${row.original.totalUses}` },
     { header: tx('หมดอายุ', 'Expires'), accessorKey: 'expiresAt', cell: ({ row }) => <span className={row.original.isExpired ? 'text-slate-500' : ''}>{formatDateTime(row.original.expiresAt)}{row.original.isExpired ? ` (${tx('หมดอายุ', 'expired')})` : ''}</span> },
+    { header: tx('เทิร์นโอเวอร์', 'Turnover'), accessorKey: 'turnoverMultiple', cell: (info) => (Number(info.getValue()) === 0 ? tx('ไม่มี', 'none') : `${Number(info.getValue())}×`) },
     { header: tx('สร้างโดย', 'Created by'), accessorKey: 'createdBy' },
     { header: tx('อนุมัติยอด', 'Liability'), accessorKey: 'approvalStatus', cell: ({ row }) => ({ pending: tx('รออนุมัติ', 'Pending'), approved: tx('อนุมัติแล้ว', 'Approved'), rejected: tx('ไม่อนุมัติ', 'Rejected') })[row.original.approvalStatus] },
     { header: '', id: 'disable', enableSorting: false, cell: ({ row }) => (!row.original.isExpired ? <Button variant="danger" disabled={disableReason.trim().length < 3 || disable.isPending} onClick={() => disable.mutate(row.original.code)}>{tx('ปิดโค้ด', 'Disable')}</Button> : null) },
@@ -106,15 +121,16 @@ export function RewardsPage() {
       <h2 className="font-semibold">{tx('รางวัลบนวงล้อ (โอกาส = น้ำหนัก ÷ น้ำหนักรวมของรางวัลที่เปิดใช้)', 'Wheel prizes (chance = weight ÷ total active weight)')}</h2>
       <DataTable columns={prizeColumns} data={prizes.data ?? []} empty={tx('ยังไม่มีรางวัล', 'No prizes')} testId="wheel-prizes" />
       <h2 className="pt-2 font-semibold">{tx('โค้ดรางวัล', 'Item codes')}</h2>
-      <form className="grid grid-cols-6 gap-2 rounded-lg bg-white p-4 shadow" onSubmit={batchEditor.handleSubmit((values) => createBatch.mutate(values))} noValidate>
+      <form className="grid grid-cols-7 gap-2 rounded-lg bg-white p-4 shadow" data-testid="batch-form" onSubmit={batchEditor.handleSubmit((values) => createBatch.mutate(values))} noValidate>
         <Field label={tx('ขึ้นต้นด้วย', 'Prefix')} error={be.prefix?.message}><input className="input" {...batchEditor.register('prefix')} /></Field>
         <Field label={tx('จำนวนโค้ด (≤ 500)', 'How many (≤ 500)')} error={be.count?.message}><input className="input" inputMode="numeric" {...batchEditor.register('count')} /></Field>
         <Field label={tx('มูลค่า (บาท)', 'Amount (baht)')} error={be.amount?.message}><input className="input" inputMode="decimal" {...batchEditor.register('amount')} /></Field>
         <Field label={tx('ใช้ได้กี่ครั้งต่อโค้ด', 'Uses per code')} error={be.usesPerCode?.message}><input className="input" inputMode="numeric" {...batchEditor.register('usesPerCode')} /></Field>
         <Field label={tx('หมดอายุ (เวลาไทย)', 'Expires (Bangkok)')} error={be.expiresAt?.message}><input type="datetime-local" className="input" {...batchEditor.register('expiresAt')} /></Field>
+        <Field label={batchLabels.turnoverMultiple} error={be.turnoverMultiple?.message}><input className="input" inputMode="numeric" {...batchEditor.register('turnoverMultiple')} /></Field>
         <Field label={tx('เหตุผล', 'Reason')} error={be.reason?.message}><input className="input" {...batchEditor.register('reason')} /></Field>
-        <div className="col-span-6 flex items-center justify-between gap-2">
-          <label className="flex items-center gap-2 text-sm">{tx('เหตุผลการปิดโค้ด', 'Reason to disable a code')} <input className="input w-72" value={disableReason} onChange={(event) => setDisableReason(event.target.value)} /></label>
+        <div className="col-span-7 flex items-center justify-between gap-2">
+          <label className="flex items-center gap-2 text-sm">{tx('เหตุผลการปิดโค้ด', 'Reason to disable a code')} <input className="input w-72" value={disableReason} onChange={(event) => setDisableReason(event.target.value)} aria-label={tx('เหตุผลการปิดโค้ด', 'Reason to disable a code')} /></label>
           <Button type="submit" disabled={createBatch.isPending}>{tx('สร้างโค้ดชุดใหม่', 'Create batch')}</Button>
         </div>
       </form>
@@ -129,7 +145,7 @@ export function RewardsPage() {
       )}
       <DataTable columns={codeColumns} data={codes.data ?? []} empty={tx('ยังไม่มีโค้ด', 'No codes')} testId="item-codes" />
       {editing && (
-        <div className="fixed inset-0 flex items-center justify-center bg-black/40" role="dialog" aria-modal="true">
+        <Dialog label={editing === 'new' ? tx('เพิ่มรางวัล', 'Add prize') : tx('แก้ไขรางวัล', 'Edit prize')} onClose={() => setEditing(null)}>
           <form className="w-full max-w-lg space-y-3 rounded-xl bg-white p-6 shadow-xl" onSubmit={prizeEditor.handleSubmit((values) => savePrize.mutate(values))} noValidate>
             <h2 className="text-lg font-semibold">{editing === 'new' ? tx('เพิ่มรางวัล', 'Add prize') : `${tx('แก้ไขรางวัล', 'Edit prize')} #${editing.id}`}</h2>
             <Field label={tx('ชื่อรางวัล', 'Label')} error={pe.label?.message}><input className="input" {...prizeEditor.register('label')} /></Field>
@@ -153,7 +169,7 @@ export function RewardsPage() {
               <Button type="submit" disabled={savePrize.isPending}>{tx('บันทึก', 'Save')}</Button>
             </div>
           </form>
-        </div>
+        </Dialog>
       )}
     </section>
   );

@@ -10,9 +10,10 @@ import { formatBaht, formatDateTime } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { DataTable } from '../../data-table';
 import { useBilingual } from '../../lib/bilingual';
-import { Button, ErrorText, Field } from '../../ui';
+import { Button, Dialog, ErrorText, Field } from '../../ui';
 import { WithdrawalMemberPanel } from './withdrawal-member-panel';
 import { useSearchParam } from '../../lib/search-state';
+import { useLabel } from '../../lib/labels';
 
 type Withdrawal = AdminWithdrawal;
 const STATUSES = WITHDRAWAL_STATES;
@@ -26,6 +27,7 @@ const rejectForm = z.object({ reason: z.string().trim().min(3, 'กรุณา�
 export function WithdrawalsPage({ canDecide, canViewMember }: { canDecide: boolean; canViewMember: boolean }) {
   const { t } = useI18n();
   const tx = useBilingual();
+  const label = useLabel();
   const [viewing, setViewing] = useState<Withdrawal | null>(null);
   const [status, setStatus] = useSearchParam<(typeof STATUSES)[number]>('status', 'pending_approval', STATUSES);
   const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
@@ -55,7 +57,7 @@ export function WithdrawalsPage({ canDecide, canViewMember }: { canDecide: boole
     { header: t('col.member'), accessorKey: 'phoneNumber' },
     { header: t('col.amount'), accessorKey: 'Amount', cell: (info) => <span className="font-semibold tabular-nums">{formatBaht(Number(info.getValue()))}</span> },
     { header: t('col.bank'), id: 'bank', enableSorting: false, cell: ({ row }) => `${row.original.bankCode} ${row.original.accountNumber} · ${row.original.accountName}` },
-    { header: t('col.status'), accessorKey: 'status' },
+    { header: t('col.status'), accessorKey: 'status', cell: (info) => label('withdrawal', String(info.getValue())) },
     { header: tx('เหตุผล', 'Reason'), accessorKey: 'reason', enableSorting: false, cell: (info) => (info.getValue() ? <span className="text-red-700">{String(info.getValue())}</span> : '') },
     {
       header: t('col.actions'),
@@ -90,7 +92,7 @@ export function WithdrawalsPage({ canDecide, canViewMember }: { canDecide: boole
         <select className="input w-auto" value={status} onChange={(event) => setStatus(event.target.value as (typeof STATUSES)[number])} aria-label={t('col.status')}>
           {STATUSES.map((value) => (
             <option key={value} value={value}>
-              {value}
+              {label('withdrawal', value)}
             </option>
           ))}
         </select>
@@ -108,7 +110,7 @@ export function WithdrawalsPage({ canDecide, canViewMember }: { canDecide: boole
         />
       )}
       {rejecting && (
-        <div className="fixed inset-0 z-30 flex items-center justify-center bg-black/40" role="dialog" aria-modal="true">
+        <Dialog label={t('withdrawals.reject')} onClose={() => setRejecting(null)}>
           <form
             className="w-full max-w-md space-y-4 rounded-xl bg-white p-6 shadow-xl"
             onSubmit={form.handleSubmit((values) => decide.mutate({ id: rejecting.id, decision: 'reject', reason: values.reason }))}
@@ -129,7 +131,7 @@ export function WithdrawalsPage({ canDecide, canViewMember }: { canDecide: boole
               </Button>
             </div>
           </form>
-        </div>
+        </Dialog>
       )}
     </section>
   );
