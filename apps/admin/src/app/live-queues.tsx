@@ -49,7 +49,6 @@ export function LiveQueuesProvider({ enabled, mayDecideApprovals, children }: { 
       failedPayouts: Math.max(0, counts.failedPayouts - base.failedPayouts),
       approvals: Math.max(0, counts.approvals - base.approvals),
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the counts' value
   }, [key]);
   useEffect(() => {
     if (!enabled) return;

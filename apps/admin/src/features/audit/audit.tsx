@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { auditEntriesResponse, auditVerifyResponse, type AuditEntryWire } from '@sabai/contracts';

@@ -9,7 +9,7 @@ import { apiGet, apiPost, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
-import { Button, ErrorText, Field } from '../../ui';
+import { Button, Dialog, ErrorText, Field } from '../../ui';
 import { useSearchParam } from '../../lib/search-state';
 
 const PAGE_SIZE = 50;
@@ -156,7 +156,7 @@ export function GameReconciliationPage({ canRun, canResolve }: { canRun: boolean
       <DataTable columns={caseColumns} data={cases.data ?? []} empty={tx('ไม่มีเคส', 'No cases')} testId="game-cases" />
 
       {resolving && (
-        <div className="fixed inset-0 flex items-center justify-center bg-black/40" role="dialog" aria-modal="true">
+        <Dialog label={tx('ปิดเคส', 'Resolve case')} onClose={() => setResolving(null)}>
           <form className="w-full max-w-md space-y-4 rounded-xl bg-white p-6 shadow-xl" onSubmit={form.handleSubmit((values) => resolve.mutate({ caseId: resolving.id, ...values }))} noValidate>
             <h2 className="text-lg font-semibold">
               {tx('ปิดเคส', 'Resolve case')} · {resolving.phoneNumber} · {formatBaht(resolving.difference)}
@@ -179,7 +179,7 @@ export function GameReconciliationPage({ canRun, canResolve }: { canRun: boolean
               </Button>
             </div>
           </form>
-        </div>
+        </Dialog>
       )}
     </section>
   );

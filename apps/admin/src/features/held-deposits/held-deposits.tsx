@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { assignHeldDepositBody, refundHeldDepositBody, releaseHeldDepositBody, refundCheckBody, heldDepositCreditedResponse, heldDepositRefundResponse, heldDepositsResponse, refundCheckResponse, type HeldDeposit } from '@sabai/contracts';
-import { apiGet, apiPost, apiPostBody, ApiError } from '../../lib/api';
+import { apiGet, apiPostBody, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { DataTable } from '../../data-table';

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { outboxDeliveriesResponse, outboxRetryResponse, type OutboxDelivery } from '@sabai/contracts';

@@ -6,7 +6,7 @@ import { apiGet, apiPost, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
-import { Button, ErrorText, Field } from '../../ui';
+import { Button, Dialog, ErrorText, Field } from '../../ui';
 import { useSearchParam } from '../../lib/search-state';
 
 type Action = 'retry' | 'manual' | 'return';
@@ -134,7 +134,7 @@ function ActionDialog(props: {
   const tx = useBilingual();
   const { payout, action } = props;
   return (
-    <div className="fixed inset-0 z-30 flex items-center justify-center bg-black/40" role="dialog" aria-modal="true">
+    <Dialog label={action === 'manual' ? tx('บันทึกว่าโอนด้วยมือแล้ว', 'Record paid by hand') : tx('คืนเงินเข้ากระเป๋าหลัก', 'Return to the main wallet')} onClose={props.onCancel}>
       <form
         className="w-full max-w-md space-y-4 rounded-xl bg-white p-6 shadow-xl"
         onSubmit={(event) => {
@@ -176,6 +176,6 @@ function ActionDialog(props: {
           <Button type="submit" disabled={props.isBusy} data-testid="failed-dialog-submit">{tx('ยืนยัน', 'Confirm')}</Button>
         </div>
       </form>
-    </div>
+    </Dialog>
   );
 }

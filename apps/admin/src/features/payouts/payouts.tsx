@@ -15,7 +15,7 @@ import { apiGet, apiPost, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
-import { Button, ErrorText, Field } from '../../ui';
+import { Button, Dialog, ErrorText, Field } from '../../ui';
 import { useSearchParam } from '../../lib/search-state';
 
 /** `datetime-local` value of an instant on this computer's clock (finance types the bank app's local time). */
@@ -175,7 +175,7 @@ function RecordDialog(props: {
   const [paidAt, setPaidAt] = useState(() => toLocalInput(new Date()));
   const isValid = channelId !== '' && /^[A-Za-z0-9._/-]{4,64}$/.test(bankReference.trim()) && paidAt !== '';
   return (
-    <div className="fixed inset-0 z-30 flex items-center justify-center bg-black/40" role="dialog" aria-modal="true">
+    <Dialog label={tx('บันทึกการโอน', 'Record payment')} onClose={props.onCancel}>
       <form
         className="w-full max-w-md space-y-4 rounded-xl bg-white p-6 shadow-xl"
         onSubmit={(event) => {
@@ -206,7 +206,7 @@ function RecordDialog(props: {
           <Button type="submit" disabled={!isValid || props.isPending} data-testid="record-submit">{tx('บันทึก', 'Save')}</Button>
         </div>
       </form>
-    </div>
+    </Dialog>
   );
 }
 
@@ -214,7 +214,7 @@ function ReasonDialog(props: { title: string; isPending: boolean; onCancel: () =
   const tx = useBilingual();
   const [reason, setReason] = useState('');
   return (
-    <div className="fixed inset-0 z-30 flex items-center justify-center bg-black/40" role="dialog" aria-modal="true">
+    <Dialog label={props.title} onClose={props.onCancel}>
       <form
         className="w-full max-w-md space-y-4 rounded-xl bg-white p-6 shadow-xl"
         onSubmit={(event) => {
@@ -231,6 +231,6 @@ function ReasonDialog(props: { title: string; isPending: boolean; onCancel: () =
           <Button type="submit" disabled={!reason.trim() || props.isPending}>{tx('ยืนยัน', 'Confirm')}</Button>
         </div>
       </form>
-    </div>
+    </Dialog>
   );
 }

@@ -6,7 +6,7 @@ import { apiGet, apiPost, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
-import { Button, ErrorText } from '../../ui';
+import { Button, Dialog, ErrorText } from '../../ui';
 
 type Run = RewardRunWire;
 type AffiliateWithdrawal = AdminAffiliateWithdrawal;
@@ -96,7 +96,7 @@ export function AffiliateWithdrawalsPage({ canDecide }: { canDecide: boolean }) 
       <ErrorText message={decide.error instanceof ApiError ? decide.error.message : list.error instanceof ApiError ? list.error.message : null} />
       <DataTable columns={columns} data={list.data ?? []} empty={tx('ไม่มีรายการ', 'Nothing here')} testId="affiliate-withdrawals" />
       {rejecting && (
-        <div className="fixed inset-0 flex items-center justify-center bg-black/40" role="dialog" aria-modal="true">
+        <Dialog label={tx('ปฏิเสธ', 'Reject')} onClose={() => setRejecting(null)}>
           <div className="w-full max-w-md space-y-3 rounded-xl bg-white p-6 shadow-xl">
             <h2 className="text-lg font-semibold">{tx('ปฏิเสธ', 'Reject')} {formatBaht(rejecting.Amount)} · {rejecting.phoneNumber}</h2>
             <textarea className="input" rows={3} value={reason} onChange={(event) => setReason(event.target.value)} placeholder={tx('เหตุผล (สมาชิกจะเห็นข้อความนี้)', 'Reason (the member sees it)')} />
@@ -105,7 +105,7 @@ export function AffiliateWithdrawalsPage({ canDecide }: { canDecide: boolean }) 
               <Button variant="danger" disabled={reason.trim().length < 3 || decide.isPending} onClick={() => decide.mutate({ id: rejecting.id, decision: 'reject', reason })}>{tx('ปฏิเสธ', 'Reject')}</Button>
             </div>
           </div>
-        </div>
+        </Dialog>
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { memberProfileResponse, type AdminWithdrawal } from '@sabai/contracts';
 import { apiGet, ApiError } from '../../lib/api';
@@ -44,6 +45,14 @@ export function WithdrawalMemberPanel({ withdrawal, onClose, onApprove, onReject
     const label = WALLET_LABELS[kind];
     return label ? tx(label[0], label[1]) : kind;
   };
+  useEffect(() => {
+    // Escape closes the panel like a dialog (issue 25 §4); a dialog over it handles its own Escape first.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
   const isOwnAccount = member ? member.bankCode === withdrawal.bankCode && member.bankAccountNumber === withdrawal.accountNumber : true;
 
   return (
