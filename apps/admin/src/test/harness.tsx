@@ -15,11 +15,11 @@ import { LANGUAGE_KEY } from '../lib/language';
  * A call without a handler fails the test (`onUnhandledRequest: 'error'`). Import once per test file.
  */
 export const server = setupServer();
-/** Every request of the current test: method, path with query, JSON body. */
-export const sent: Array<{ method: string; path: string; body: unknown }> = [];
+/** Every request of the current test: method, path with query, JSON body, headers (lower-case names). */
+export const sent: Array<{ method: string; path: string; body: unknown; headers: Record<string, string> }> = [];
 server.events.on('request:start', ({ request }) => {
   const url = new URL(request.url);
-  const entry = { method: request.method, path: `${url.pathname}${url.search}`, body: undefined as unknown };
+  const entry = { method: request.method, path: `${url.pathname}${url.search}`, body: undefined as unknown, headers: Object.fromEntries(request.headers.entries()) };
   sent.push(entry);
   void request.clone().text().then((text) => {
     entry.body = text ? JSON.parse(text) : undefined;
