@@ -13,6 +13,7 @@ import { MemberRelations } from './member-relations';
 import { MemberBankVerification } from './member-bank-verification';
 import { useSearchFilters } from '../../lib/search-state';
 import { useBilingual } from '../../lib/bilingual';
+import { useLabel } from '../../lib/labels';
 import { AdjustmentForm } from '../adjustments/adjustment-form';
 import { PendingAdjustments } from '../adjustments/pending-adjustments';
 
@@ -62,6 +63,7 @@ function MemberLinePanel({ memberId }: { memberId: string }) {
 export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = false, canVerifyBank = false }: { canManage: boolean; canAdjust: boolean; canApprove: boolean; canViewLine?: boolean; canVerifyBank?: boolean }) {
   const { t } = useI18n();
   const tx = useBilingual();
+  const label = useLabel();
   const client = useQueryClient();
   const [filters, setFilters] = useSearchFilters({ q: '', member: '' });
   const query = filters.q;
@@ -86,18 +88,18 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
     onSuccess: () => setReason(''),
   });
   const columns: ColumnDef<MemberRow, unknown>[] = [
-    { header: 'เบอร์โทร', accessorKey: 'phoneNumber' },
-    { header: 'ชื่อ', accessorKey: 'name' },
-    { header: 'บัญชี', id: 'bank', cell: ({ row }) => `${row.original.bankCode} ${row.original.bankAccountNumber}` },
-    { header: 'ยูสเกม', accessorKey: 'gameUsername' },
-    { header: t('col.status'), accessorKey: 'status' },
-    { header: '', id: 'open', enableSorting: false, cell: ({ row }) => <Button variant="plain" onClick={() => { resetPassword.reset(); setSelected(row.original.memberId); }}>เปิด</Button> },
+    { header: tx('เบอร์โทร', 'Phone'), accessorKey: 'phoneNumber' },
+    { header: tx('ชื่อ', 'Name'), accessorKey: 'name' },
+    { header: tx('บัญชี', 'Bank account'), id: 'bank', cell: ({ row }) => `${row.original.bankCode} ${row.original.bankAccountNumber}` },
+    { header: tx('ยูสเกม', 'Game user'), accessorKey: 'gameUsername' },
+    { header: t('col.status'), accessorKey: 'status', cell: (info) => label('member', String(info.getValue())) },
+    { header: '', id: 'open', enableSorting: false, cell: ({ row }) => <Button variant="plain" onClick={() => { resetPassword.reset(); setSelected(row.original.memberId); }}>{tx('เปิด', 'Open')}</Button> },
   ];
   const member = page.data;
   return (
     <section className="space-y-4">
       <div className="flex items-center gap-3">
-        <h1 className="text-xl font-semibold">สมาชิก</h1>
+        <h1 className="text-xl font-semibold">{tx('สมาชิก', 'Members')}</h1>
         <form
           key={query}
           onSubmit={(event) => {
@@ -107,7 +109,7 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
           className="flex gap-2"
         >
           <input name="q" className="input w-80" placeholder={tx('เบอร์โทร ชื่อ เลขบัญชี หรือยูสเกม (อย่างน้อย 3 ตัว)', 'Phone, name, account number or game user (3+ characters)')} defaultValue={query} aria-label={tx('ค้นหาสมาชิก', 'Search members')} />
-          <Button type="submit">ค้นหา</Button>
+          <Button type="submit">{tx('ค้นหา', 'Search')}</Button>
         </form>
       </div>
       {canApprove && <PendingAdjustments />}
@@ -118,34 +120,34 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
             <h2 className="text-lg font-semibold">{member.name}</h2>
             <p>{member.phoneNumber} · {member.bankCode} {member.bankAccountNumber}</p>
             <MemberBankVerification member={member} canVerify={canVerifyBank} />
-            <p>สถานะ: <strong data-testid="member-status">{member.status}</strong> · เซสชันที่เปิดอยู่ {member.openSessions}</p>
-            <p>ยูสเกม: {member.gameUsername ?? '—'} · แนะนำ ชั้น 1: {member.referrals.level1} ชั้น 2: {member.referrals.level2}</p>
+            <p>{tx('สถานะ', 'Status')}: <strong data-testid="member-status">{label('member', member.status)}</strong> · {tx('เซสชันที่เปิดอยู่', 'open sessions')} {member.openSessions}</p>
+            <p>{tx('ยูสเกม', 'Game user')}: {member.gameUsername ?? '—'} · {tx('แนะนำ ชั้น 1', 'referrals level 1')}: {member.referrals.level1} {tx('ชั้น 2', 'level 2')}: {member.referrals.level2}</p>
             {member.liveGameWallet.source !== 'no_account' && (
               <p data-testid="live-game-wallet">
-                ยอดในเกม: {formatBaht(member.liveGameWallet.amount)}{' '}
+                {tx('ยอดในเกม', 'Game balance')}: {formatBaht(member.liveGameWallet.amount)}{' '}
                 {member.liveGameWallet.source === 'partner' && member.liveGameWallet.readAt
-                  ? `(ผู้ให้บริการเกม อ่านเมื่อ ${formatDateTime(member.liveGameWallet.readAt)}; บัญชีของเรา ${formatBaht(member.liveGameWallet.ledgerAmount)})`
-                  : '(อ่านจากผู้ให้บริการเกมไม่ได้: แสดงยอดตามบัญชีของเรา)'}
+                  ? tx(`(ผู้ให้บริการเกม อ่านเมื่อ ${formatDateTime(member.liveGameWallet.readAt)}; บัญชีของเรา ${formatBaht(member.liveGameWallet.ledgerAmount)})`, `(partner, read ${formatDateTime(member.liveGameWallet.readAt)}; our ledger ${formatBaht(member.liveGameWallet.ledgerAmount)})`)
+                  : tx('(อ่านจากผู้ให้บริการเกมไม่ได้: แสดงยอดตามบัญชีของเรา)', '(partner unreachable: our ledger\'s balance)')}
               </p>
             )}
-            <p>เทิร์นโอเวอร์: {formatBaht(member.turnover.now)} / {formatBaht(member.turnover.needed)}</p>
-            {member.activeBonus && <p>โบนัส: {member.activeBonus.promotionId} {formatBaht(member.activeBonus.bonus)}</p>}
+            <p>{tx('เทิร์นโอเวอร์', 'Turnover')}: {formatBaht(member.turnover.now)} / {formatBaht(member.turnover.needed)}</p>
+            {member.activeBonus && <p>{tx('โบนัส', 'Bonus')}: {member.activeBonus.promotionId} {formatBaht(member.activeBonus.bonus)}</p>}
             {canAdjust && <AdjustmentForm key={member.memberId} memberId={member.memberId} />}
             {canManage && (
               <div className="space-y-2 border-t pt-2">
-                <input className="input" placeholder="เหตุผล (บันทึกในประวัติการทำงาน)" value={reason} onChange={(event) => setReason(event.target.value)} />
+                <input className="input" placeholder={tx('เหตุผล (บันทึกในประวัติการทำงาน)', 'Reason (kept in the audit trail)')} aria-label={tx('เหตุผล', 'Reason')} value={reason} onChange={(event) => setReason(event.target.value)} />
                 <div className="flex flex-wrap gap-2">
                   {member.status === 'active' ? (
-                    <Button variant="danger" disabled={!reason.trim()} onClick={() => act.mutate('suspend')}>ระงับบัญชี</Button>
+                    <Button variant="danger" disabled={!reason.trim()} onClick={() => act.mutate('suspend')}>{tx('ระงับบัญชี', 'Suspend')}</Button>
                   ) : (
-                    <Button disabled={!reason.trim()} onClick={() => act.mutate('reactivate')}>เปิดใช้บัญชี</Button>
+                    <Button disabled={!reason.trim()} onClick={() => act.mutate('reactivate')}>{tx('เปิดใช้บัญชี', 'Reactivate')}</Button>
                   )}
-                  <Button variant="plain" disabled={!reason.trim()} onClick={() => act.mutate('sign-out')}>ออกจากระบบทุกอุปกรณ์</Button>
-                  <Button variant="plain" disabled={!reason.trim() || resetPassword.isPending} onClick={() => resetPassword.mutate()} data-testid="reset-password">ตั้งรหัสผ่านชั่วคราว</Button>
+                  <Button variant="plain" disabled={!reason.trim()} onClick={() => act.mutate('sign-out')}>{tx('ออกจากระบบทุกอุปกรณ์', 'Sign out everywhere')}</Button>
+                  <Button variant="plain" disabled={!reason.trim() || resetPassword.isPending} onClick={() => resetPassword.mutate()} data-testid="reset-password">{tx('ตั้งรหัสผ่านชั่วคราว', 'Set a temporary password')}</Button>
                 </div>
                 {resetPassword.data && (
                   <p className="rounded bg-amber-50 p-2 text-sm" data-testid="one-time-password">
-                    รหัสผ่านชั่วคราว (แสดงครั้งเดียว แจ้งสมาชิกแล้วให้เปลี่ยนหลังเข้าสู่ระบบ): <code className="font-mono text-base">{resetPassword.data.oneTimePassword}</code>
+                    {tx('รหัสผ่านชั่วคราว (แสดงครั้งเดียว แจ้งสมาชิกแล้วให้เปลี่ยนหลังเข้าสู่ระบบ)', 'Temporary password (shown once; the member changes it after signing in)')}: <code className="font-mono text-base">{resetPassword.data.oneTimePassword}</code>
                   </p>
                 )}
                 <ErrorText message={act.error instanceof ApiError ? act.error.message : resetPassword.error instanceof ApiError ? resetPassword.error.message : null} />
@@ -153,16 +155,16 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
             )}
           </div>
           <div className="space-y-1 rounded-lg bg-white p-4 shadow">
-            <h3 className="font-semibold">กระเป๋าเงิน</h3>
+            <h3 className="font-semibold">{tx('กระเป๋าเงิน', 'Wallets')}</h3>
             {Object.entries(member.wallets).map(([kind, amount]) => (
               <p key={kind} className="flex justify-between tabular-nums"><span>{kind}</span><span>{formatBaht(amount)}</span></p>
             ))}
           </div>
           <div className="space-y-1 rounded-lg bg-white p-4 shadow text-sm">
-            <h3 className="font-semibold">ฝาก / ถอนล่าสุด</h3>
-            {member.deposits.slice(0, 5).map((row) => <p key={row.id}>ฝาก {formatBaht(row.amount)} · {row.status} · {formatDateTime(row.at)}</p>)}
-            {member.withdrawals.slice(0, 5).map((row) => <p key={row.id}>ถอน {formatBaht(row.amount)} · {row.status}{row.reason ? ` (${row.reason})` : ''} · {formatDateTime(row.at)}</p>)}
-            <h3 className="pt-2 font-semibold">การทำงานของเจ้าหน้าที่</h3>
+            <h3 className="font-semibold">{tx('ฝาก / ถอนล่าสุด', 'Latest deposits / withdrawals')}</h3>
+            {member.deposits.slice(0, 5).map((row) => <p key={row.id}>{tx('ฝาก', 'Deposit')} {formatBaht(row.amount)} · {label('deposit', row.status)} · {formatDateTime(row.at)}</p>)}
+            {member.withdrawals.slice(0, 5).map((row) => <p key={row.id}>{tx('ถอน', 'Withdrawal')} {formatBaht(row.amount)} · {label('withdrawal', row.status)}{row.reason ? ` (${row.reason})` : ''} · {formatDateTime(row.at)}</p>)}
+            <h3 className="pt-2 font-semibold">{tx('การทำงานของเจ้าหน้าที่', 'Staff actions')}</h3>
             {member.staffActions.map((row) => <p key={row.seq}>{row.action} · {row.actor}{row.reason ? ` · ${row.reason}` : ''}</p>)}
           </div>
           {canViewLine && <MemberLinePanel memberId={member.memberId} />}
