@@ -183,7 +183,7 @@ async function failedPayoutAndReports(
   const row = await latestWithdrawal(input.origin, failing.token);
   if (row?.Status !== 3 || row.failureReason !== 'บัญชีปลายทางถูกระงับ') throw new Error(`the member does not read the bank's reason: ${JSON.stringify(row)}`);
   await expectVisible(page.getByTestId('nav-failed-payouts-badge'), 'the failed-payouts badge in the menu', 45_000);
-  await page.getByRole('link', { name: /^โอนไม่สำเร็จ\d*$/ }).click();
+  await page.getByRole('link', { name: /^โอนไม่สำเร็จ\s*\d*$/ }).click();
   const table = page.getByTestId('failed-payouts-table');
   await expectText(table, 'บัญชีปลายทางถูกระงับ', 'the failed payout with the bank reason');
   await expectVisible(page.getByTestId(`retry-${failing.withdrawalId}`), 'the retry action');
@@ -415,7 +415,7 @@ async function supportBonusAndFourEyes(
   if ((await page.getByTestId('pending-adjustments').count()) > 0) throw new Error('support sees the approvals');
   const memberId = await memberIdOf(db, bonusMember.member.phoneNumber);
   // Support sees their own request waiting on the อนุมัติ screen, and no queue to decide.
-  await page.getByRole('navigation').getByRole('link', { name: /^อนุมัติ\d*$/ }).click();
+  await page.getByRole('navigation').getByRole('link', { name: /^อนุมัติ\s*\d*$/ }).click();
   const ownRequest = page.getByTestId('approvals-mine').getByTestId('approval-row').filter({ hasText: memberId });
   await expectText(ownRequest, 'รออนุมัติ', "support's own request, waiting");
   if ((await page.getByTestId('approvals-queue').count()) > 0) throw new Error('support sees the approvals queue');
@@ -423,7 +423,7 @@ async function supportBonusAndFourEyes(
   await page.getByRole('button', { name: 'ออกจากระบบ', exact: true }).click();
 
   await signInAgain(page, db, 'owner.journey', OWNER_PASSWORD);
-  await page.getByRole('navigation').getByRole('link', { name: /^อนุมัติ\d*$/ }).click();
+  await page.getByRole('navigation').getByRole('link', { name: /^อนุมัติ\s*\d*$/ }).click();
   const waitingRow = page.getByTestId('approvals-queue').getByTestId('approval-row').filter({ hasText: memberId });
   await expectText(waitingRow, 'support.journey', 'the waiting adjustment with who asked');
   await expectText(waitingRow, '1,500.00', 'the waiting adjustment with its amount');

@@ -11,6 +11,7 @@ import { apiGet, apiPost, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { Button, ErrorText } from '../../ui';
+import { useLabel } from '../../lib/labels';
 
 /** What each money action kind is called on screen (modules/approvals/money-action-policy.ts). */
 const KIND_LABELS: Record<string, [string, string]> = {
@@ -82,6 +83,7 @@ function ApprovalList({ rows, kindLabel, testId, empty, onDecide, busy = false }
   busy?: boolean;
 }) {
   const tx = useBilingual();
+  const label = useLabel();
   const statusLabel = { pending: tx('รออนุมัติ', 'Pending'), executed: tx('ดำเนินการแล้ว', 'Done'), rejected: tx('ไม่อนุมัติ', 'Rejected') };
   if (rows.length === 0) return <p className="text-sm text-slate-500" data-testid={`${testId}-empty`}>{empty}</p>;
   return (
@@ -91,8 +93,8 @@ function ApprovalList({ rows, kindLabel, testId, empty, onDecide, busy = false }
           <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
             <span className="font-semibold">{kindLabel(row.kind)}</span>
             <span className="tabular-nums font-semibold">{formatBaht(row.amount)}</span>
-            <span>{tx('ผู้ขอ', 'Requester')}: {row.requester} ({row.requesterRole})</span>
-            <span>{row.subjectType}: {row.subjectId}</span>
+            <span>{tx('ผู้ขอ', 'Requester')}: {row.requester} ({label('role', row.requesterRole)})</span>
+            <span>{label('subject', row.subjectType)}: {row.subjectId}</span>
             <span className="text-slate-500">{formatDateTime(row.createdAt)}</span>
             <span>{statusLabel[row.status]}{row.decidedBy ? ` · ${row.decidedBy}` : ''}</span>
           </div>
