@@ -167,7 +167,7 @@ function MuteSwitch() {
         setMuted(!muted);
       }}
     >
-      {muted ? tx('🔇 ปิดเสียงเตือน', '🔇 Alerts muted') : tx('🔔 เสียงเตือนเปิด', '🔔 Alert sound on')}
+      {muted ? tx('เสียงเตือน: ปิด', 'Alert sound: off') : tx('เสียงเตือน: เปิด', 'Alert sound: on')}
     </Button>
   );
 }
