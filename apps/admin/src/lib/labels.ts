@@ -48,9 +48,14 @@ const SUBJECT_TYPES: Record<string, [string, string]> = {
   item_code: ['โค้ดรางวัล', 'item code'], reward_job: ['งานคำนวณรางวัล', 'reward job'], role: ['บทบาท', 'role'], adjustment: ['ปรับยอด', 'adjustment'],
 };
 
-export type LabelKind = 'withdrawal' | 'hold' | 'role' | 'member' | 'outbox' | 'deposit' | 'subject';
+const GAME_CASES: Record<string, [string, string]> = {
+  open: ['เปิดอยู่', 'Open'], resolved: ['ปิดแล้ว', 'Resolved'], cleared: ['หายเอง', 'Cleared'],
+  align_partner: ['ให้ค่ายเกมปรับตามบัญชีเรา', 'Partner aligned to our ledger'], write_off: ['ตัดเป็นค่าใช้จ่าย', 'Written off'],
+};
+
+export type LabelKind = 'withdrawal' | 'hold' | 'role' | 'member' | 'outbox' | 'deposit' | 'subject' | 'game-case';
 const TABLES: Record<LabelKind, Record<string, [string, string]>> = {
-  withdrawal: WITHDRAWAL_STATES, hold: HOLD_REASONS, role: ROLES, member: MEMBER_STATUSES, outbox: OUTBOX_STATUSES, deposit: DEPOSIT_STATUSES, subject: SUBJECT_TYPES,
+  withdrawal: WITHDRAWAL_STATES, hold: HOLD_REASONS, role: ROLES, member: MEMBER_STATUSES, outbox: OUTBOX_STATUSES, deposit: DEPOSIT_STATUSES, subject: SUBJECT_TYPES, 'game-case': GAME_CASES,
 };
 
 /** `label('withdrawal', 'pending_approval')` → รออนุมัติ (or Waiting for approval in English mode). */

@@ -7,11 +7,12 @@ import QRCode from 'qrcode';
 import { apiPost, ApiError, session } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { Button, ErrorText, Field } from '../../ui';
+import { says } from '../../lib/bilingual';
 
 type Step = { step: 'password' } | { step: 'totp'; challenge: string } | { step: 'enrol_totp'; challenge: string; totpSecret: string; otpauthUri: string };
 
-const passwordForm = z.object({ username: z.string().trim().min(1, 'กรุณากรอกชื่อผู้ใช้'), password: z.string().min(1, 'กรุณากรอกรหัสผ่าน') });
-const codeForm = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'รหัส 6 หลัก') });
+const passwordForm = z.object({ username: z.string().trim().min(1, says('กรุณากรอกชื่อผู้ใช้', 'Enter your username')), password: z.string().min(1, says('กรุณากรอกรหัสผ่าน', 'Enter your password')) });
+const codeForm = z.object({ code: z.string().trim().regex(/^\d{6}$/, says('รหัส 6 หลัก', '6 digits')) });
 
 /**
  * Staff sign-in (docs/back-office.md): password, then a TOTP code; at the first sign-in the
@@ -95,7 +96,7 @@ function Wrapper({ embedded, children }: { embedded: boolean; children: ReactNod
   return embedded ? <div className="w-full max-w-md rounded-xl bg-white p-8 shadow-xl">{children}</div> : <main className="mx-auto mt-24 w-full max-w-md rounded-xl bg-white p-8 shadow">{children}</main>;
 }
 
-const changeForm = z.object({ currentPassword: z.string().min(1), newPassword: z.string().min(12, 'อย่างน้อย 12 ตัวอักษร') });
+const changeForm = z.object({ currentPassword: z.string().min(1), newPassword: z.string().min(12, says('อย่างน้อย 12 ตัวอักษร', 'at least 12 characters')) });
 
 /** A one-time password must be replaced before anything else (the API refuses other calls until then). */
 export function ChangePassword({ onChanged }: { onChanged: () => void }) {

@@ -11,6 +11,7 @@ import { useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
 import { Button, Dialog, ErrorText, Field } from '../../ui';
 import { useSearchParam } from '../../lib/search-state';
+import { useLabel } from '../../lib/labels';
 
 const PAGE_SIZE = 50;
 const resolveForm = z.object({
@@ -34,6 +35,7 @@ const STATE_STYLE: Record<GameReconciliationLine['state'], string> = {
  */
 export function GameReconciliationPage({ canRun, canResolve }: { canRun: boolean; canResolve: boolean }) {
   const tx = useBilingual();
+  const label = useLabel();
   const client = useQueryClient();
   const [pages, setPages] = useState<string[]>([]);
   const after = pages.at(-1);
@@ -105,7 +107,7 @@ export function GameReconciliationPage({ canRun, canResolve }: { canRun: boolean
           )
         ) : (
           <span className="text-sm">
-            {row.original.resolution ?? row.original.status} · {row.original.resolvedBy ?? ''} · {row.original.resolutionReason ?? ''}
+            {label('game-case', row.original.resolution ?? row.original.status)} · {row.original.resolvedBy ?? ''} · {row.original.resolutionReason ?? ''}
           </span>
         ),
     },
@@ -148,7 +150,7 @@ export function GameReconciliationPage({ canRun, canResolve }: { canRun: boolean
         <select className="input w-auto" value={caseStatus} onChange={(event) => setCaseStatus(event.target.value as (typeof GAME_CASE_STATES)[number])} aria-label={tx('สถานะเคส', 'Case status')}>
           {GAME_CASE_STATES.map((value) => (
             <option key={value} value={value}>
-              {value}
+              {label('game-case', value)}
             </option>
           ))}
         </select>

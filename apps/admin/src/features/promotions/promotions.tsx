@@ -8,12 +8,12 @@ import { closePromotionRequest, createPromotionRequest, moneyActionOutcomeRespon
 import { apiGet, apiPostBody, ApiError } from '../../lib/api';
 import { bahtFromText } from '../../lib/baht-input';
 import { formatBaht, formatDateTime } from '../../lib/format';
-import { useBilingual } from '../../lib/bilingual';
+import { says, useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
 import { Button, Dialog, ErrorText, Field } from '../../ui';
 
 /** Two decimals at most, as the API wants (baht, or a multiple of the deposit). */
-const decimal = z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'ตัวเลข ทศนิยมไม่เกิน 2 ตำแหน่ง');
+const decimal = z.string().trim().regex(/^\d+(\.\d{1,2})?$/, says('ตัวเลข ทศนิยมไม่เกิน 2 ตำแหน่ง', 'a number, at most 2 decimals'));
 const form = z.object({
   id: z.string().regex(/^[a-z0-9_-]{3,40}$/, 'a-z 0-9 _ - (3–40)'),
   title: z.string().trim().min(1).max(200),
@@ -33,7 +33,7 @@ const form = z.object({
   oncePerMember: z.boolean(),
   oncePerDay: z.boolean(),
   maxGrantsTotal: z.string().regex(/^\d*$/),
-  reason: z.string().trim().min(3, 'กรุณาระบุเหตุผล').max(500),
+  reason: z.string().trim().min(3, says('กรุณาระบุเหตุผล', 'Enter a reason (3 characters or more)')).max(500),
 });
 type Form = z.infer<typeof form>;
 

@@ -7,7 +7,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { createItemCodeBatchRequest, disableItemCodeRequest, saveWheelPrizeRequest, disabledItemCodeResponse, itemCodeBatchResponse, itemCodeListResponse, staffWheelPrizeResponse, staffWheelPrizesResponse, type ItemCodeView, type StaffWheelPrize } from '@sabai/contracts';
 import { apiGet, apiPostBody, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
-import { useBilingual } from '../../lib/bilingual';
+import { says, useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
 import { Button, Dialog, ErrorText, Field } from '../../ui';
 
@@ -17,22 +17,22 @@ type ItemCode = ItemCodeView;
 const prizeForm = z.object({
   label: z.string().trim().min(1).max(60),
   kind: z.enum(['credit', 'prize_credit', 'nothing']),
-  amount: z.string().regex(/^\d+(\.\d{1,2})?$/, 'ทศนิยมไม่เกิน 2 ตำแหน่ง'),
+  amount: z.string().regex(/^\d+(\.\d{1,2})?$/, says('ทศนิยมไม่เกิน 2 ตำแหน่ง', 'at most 2 decimals')),
   weight: z.string().regex(/^[1-9]\d{0,6}$/, '1 – 1,000,000'),
   sortOrder: z.string().regex(/^\d{1,4}$/),
   isActive: z.boolean(),
-  reason: z.string().trim().min(3, 'กรุณาระบุเหตุผล').max(500),
+  reason: z.string().trim().min(3, says('กรุณาระบุเหตุผล', 'Enter a reason (3 characters or more)')).max(500),
 });
 type PrizeForm = z.infer<typeof prizeForm>;
 const batchForm = z.object({
   prefix: z.string().regex(/^[A-Z0-9]{0,12}$/, 'A-Z 0-9 (≤ 12)'),
   count: z.string().regex(/^\d{1,3}$/),
-  amount: z.string().regex(/^\d+(\.\d{1,2})?$/, 'ทศนิยมไม่เกิน 2 ตำแหน่ง'),
+  amount: z.string().regex(/^\d+(\.\d{1,2})?$/, says('ทศนิยมไม่เกิน 2 ตำแหน่ง', 'at most 2 decimals')),
   usesPerCode: z.string().regex(/^[1-9]\d*$/),
   expiresAt: z.string().min(1),
   /** Issue 25 §4: the turnover a redemption owes, × the amount (0 = none, at most 100). */
   turnoverMultiple: z.string().regex(/^(100|[1-9]?\d)$/, '0 – 100'),
-  reason: z.string().trim().min(3, 'กรุณาระบุเหตุผล').max(500),
+  reason: z.string().trim().min(3, says('กรุณาระบุเหตุผล', 'Enter a reason (3 characters or more)')).max(500),
 });
 type BatchForm = z.infer<typeof batchForm>;
 

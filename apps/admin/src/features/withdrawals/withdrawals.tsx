@@ -9,7 +9,7 @@ import { apiGet, apiPost, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { DataTable } from '../../data-table';
-import { useBilingual } from '../../lib/bilingual';
+import { says, useBilingual } from '../../lib/bilingual';
 import { Button, Dialog, ErrorText, Field } from '../../ui';
 import { WithdrawalMemberPanel } from './withdrawal-member-panel';
 import { useSearchParam } from '../../lib/search-state';
@@ -17,7 +17,7 @@ import { useLabel } from '../../lib/labels';
 
 type Withdrawal = AdminWithdrawal;
 const STATUSES = WITHDRAWAL_STATES;
-const rejectForm = z.object({ reason: z.string().trim().min(3, 'กรุณาระบุเหตุผล').max(500) });
+const rejectForm = z.object({ reason: z.string().trim().min(3, says('กรุณาระบุเหตุผล', 'Enter a reason (3 characters or more)')).max(500) });
 
 /**
  * The withdrawals queue (issue 11): those above the auto-withdraw limit wait here for finance.
