@@ -53,9 +53,14 @@ const GAME_CASES: Record<string, [string, string]> = {
   align_partner: ['ให้ค่ายเกมปรับตามบัญชีเรา', 'Partner aligned to our ledger'], write_off: ['ตัดเป็นค่าใช้จ่าย', 'Written off'],
 };
 
-export type LabelKind = 'withdrawal' | 'hold' | 'role' | 'member' | 'outbox' | 'deposit' | 'subject' | 'game-case';
+const WALLETS: Record<string, [string, string]> = {
+  main: ['กระเป๋าหลัก', 'Main'], game: ['กระเป๋าเกม', 'Game'], affiliate: ['รายได้แนะนำเพื่อน', 'Affiliate income'], cashback: ['คืนยอดเสีย', 'Cashback'],
+  residual: ['เศษยอดคงเหลือ', 'Residual'], prize: ['รางวัล', 'Prizes'], spin: ['สิทธิ์หมุนวงล้อ', 'Wheel spins'],
+};
+
+export type LabelKind = 'withdrawal' | 'hold' | 'role' | 'member' | 'outbox' | 'deposit' | 'subject' | 'game-case' | 'wallet';
 const TABLES: Record<LabelKind, Record<string, [string, string]>> = {
-  withdrawal: WITHDRAWAL_STATES, hold: HOLD_REASONS, role: ROLES, member: MEMBER_STATUSES, outbox: OUTBOX_STATUSES, deposit: DEPOSIT_STATUSES, subject: SUBJECT_TYPES, 'game-case': GAME_CASES,
+  withdrawal: WITHDRAWAL_STATES, hold: HOLD_REASONS, role: ROLES, member: MEMBER_STATUSES, outbox: OUTBOX_STATUSES, deposit: DEPOSIT_STATUSES, subject: SUBJECT_TYPES, 'game-case': GAME_CASES, wallet: WALLETS,
 };
 
 /** `label('withdrawal', 'pending_approval')` → รออนุมัติ (or Waiting for approval in English mode). */

@@ -157,7 +157,7 @@ export function MembersPage({ canManage, canAdjust, canApprove, canViewLine = fa
           <div className="space-y-1 rounded-lg bg-white p-4 shadow">
             <h3 className="font-semibold">{tx('กระเป๋าเงิน', 'Wallets')}</h3>
             {Object.entries(member.wallets).map(([kind, amount]) => (
-              <p key={kind} className="flex justify-between tabular-nums"><span>{kind}</span><span>{formatBaht(amount)}</span></p>
+              <p key={kind} className="flex justify-between tabular-nums"><span>{label('wallet', kind)}</span><span>{formatBaht(amount)}</span></p>
             ))}
           </div>
           <div className="space-y-1 rounded-lg bg-white p-4 shadow text-sm">
