@@ -101,10 +101,10 @@ export function BackOffice() {
               // Same person: the page and what was typed stay; everything refetches.
               void client.invalidateQueries();
             } else {
-              // Someone else signed in at this desk: nothing of the previous person stays.
+              // Someone else signed in at this desk: nothing of the previous person stays (their
+              // typed input included): the app starts again with the new session.
               client.clear();
-              setSignedIn(false);
-              setSignedIn(true);
+              window.location.assign('/admin/');
             }
           }}
           onSignOut={() => void signOut()}
