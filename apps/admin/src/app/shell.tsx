@@ -125,7 +125,7 @@ function Menu({ screens }: { screens: Screen[] }) {
     if (newSince && screens.some((screen) => screen.queue && location.pathname === screenPath(screen.id) && newSince[screen.queue] > 0)) seen();
   }, [location.pathname, newSince, screens, seen]);
   return (
-    <nav className="w-60 shrink-0 bg-slate-900 p-4 text-slate-100" aria-label={tx('เมนู', 'Menu')}>
+    <nav className="sticky top-0 h-screen w-60 shrink-0 overflow-y-auto bg-slate-900 p-4 text-slate-100" aria-label={tx('เมนู', 'Menu')}>
       <p className="mb-6 text-lg font-semibold">{t('app.title')}</p>
       <ul className="space-y-1">
         {screens.map((screen) => {
@@ -133,7 +133,7 @@ function Menu({ screens }: { screens: Screen[] }) {
           const fresh = screen.queue && newSince ? newSince[screen.queue] : 0;
           return (
             <li key={screen.id}>
-              <NavLink to={screenPath(screen.id)} className={({ isActive }) => `flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm ${isActive ? 'bg-indigo-600' : 'hover:bg-slate-800'}`}>
+              <NavLink to={screenPath(screen.id)} className={({ isActive }) => `flex w-full items-center justify-between rounded-md px-3 py-1.5 text-left text-sm ${isActive ? 'bg-indigo-600' : 'hover:bg-slate-800'}`}>
                 <span>{tx(screen.th, screen.en)}</span>
                 {count > 0 && (
                   <span
