@@ -73,6 +73,12 @@ export const NEW_SITE_SETTINGS: StaffSiteSettingsWire = {
   affiliateAutoWithdrawMax: 0,
 };
 
+/** A number typed in a settings field (baht with ≤ 2 decimals, or whole basis points): null when it is not one. */
+function numberFromText(text: string): number | null {
+  const cleaned = text.trim().replaceAll(',', '');
+  return /^\d{1,12}(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : null;
+}
+
 /**
  * Site settings (owner changes them; everyone else reads), each change with a reason, audited.
  * On a fresh database (the server answers SITE_NOT_SET_UP) the same form creates the site: it
@@ -84,10 +90,14 @@ export function SettingsPage({ canManage }: { canManage: boolean }) {
   const isNewSite = settings.error instanceof ApiError && settings.error.code === 'SITE_NOT_SET_UP';
   const [draft, setDraft] = useState<Draft>({});
   const [reason, setReason] = useState('');
+  /** What is typed in a number field, as typed: a draft number only when it reads as one (never NaN, issue 25 §4). */
+  const [numberTexts, setNumberTexts] = useState<Partial<Record<keyof StaffSiteSettingsWire, string>>>({});
+  const badNumbers = FIELDS.filter((field) => (field.kind === 'baht' || field.kind === 'bp') && numberTexts[field.key] !== undefined && numberFromText(numberTexts[field.key] ?? '') === null);
   const save = useMutation({
     mutationFn: () => apiPost('/settings', { change: isNewSite ? { ...NEW_SITE_SETTINGS, ...draft } : draft, reason }, staffSiteSettingsResponse),
     onSuccess: () => {
       setDraft({});
+      setNumberTexts({});
       setReason('');
       void client.invalidateQueries({ queryKey: ['settings'] });
       void client.invalidateQueries({ queryKey: ['setup'] });
@@ -117,10 +127,17 @@ export function SettingsPage({ canManage }: { canManage: boolean }) {
                 className="input w-56"
                 name={field.key}
                 disabled={!canManage}
-                value={String(value(field.key) ?? '')}
+                value={numberTexts[field.key] ?? String(value(field.key) ?? '')}
+                aria-invalid={badNumbers.includes(field)}
                 inputMode={field.kind === 'text' || field.kind === 'image' ? 'text' : 'decimal'}
                 onChange={(event) =>
-                  setDraft({ ...draft, [field.key]: field.kind === 'text' ? event.target.value : field.kind === 'image' ? event.target.value.trim() || null : Number(event.target.value) })
+                  {
+                    if (field.kind === 'text') return setDraft({ ...draft, [field.key]: event.target.value });
+                    if (field.kind === 'image') return setDraft({ ...draft, [field.key]: event.target.value.trim() || null });
+                    setNumberTexts({ ...numberTexts, [field.key]: event.target.value });
+                    const number = numberFromText(event.target.value);
+                    if (number !== null) setDraft({ ...draft, [field.key]: number });
+                  }
                 }
               />
             )}
@@ -143,10 +160,11 @@ export function SettingsPage({ canManage }: { canManage: boolean }) {
       {canManage && (
         <div className="flex items-center gap-3">
           <input className="input w-96" placeholder="เหตุผลการเปลี่ยนแปลง (บันทึกในประวัติ)" value={reason} onChange={(event) => setReason(event.target.value)} />
-          <Button disabled={(!isNewSite && Object.keys(draft).length === 0) || !reason.trim() || save.isPending} onClick={() => save.mutate()}>{isNewSite ? 'สร้างเว็บไซต์' : 'บันทึก'}</Button>
+          <Button disabled={(!isNewSite && Object.keys(draft).length === 0) || !reason.trim() || save.isPending || badNumbers.length > 0} onClick={() => save.mutate()}>{isNewSite ? 'สร้างเว็บไซต์' : 'บันทึก'}</Button>
         </div>
       )}
-      <ErrorText message={save.error instanceof ApiError ? save.error.message : null} />
+      {/* A field that does not read as a number is named, and nothing is saved until it does. */}
+      <ErrorText message={badNumbers.length > 0 ? badNumbers.map((field) => `${field.label}: ตัวเลข ทศนิยมไม่เกิน 2 ตำแหน่ง`).join(' · ') : save.error instanceof ApiError ? save.error.message : null} />
     </section>
   );
 }
