@@ -108,9 +108,15 @@ describe('the approvals screen (issue 25 §1)', () => {
     server.use(http.post('*/admin-api/v1/approvals/limits', () => answer(moneyActionOutcomeResponse, { status: 'pending', approvalId: 'apr_cccccccccccccccccccc' })));
     renderPage({ canDecide: true, canRequestLimits: true });
     const limits = await screen.findByTestId('role-limits');
-    await waitFor(() => expect(limits.textContent).toContain('finance: 0 (ต้องมีผู้อนุมัติทุกรายการ)'));
+    // Roles as words (issue 25 §4: no raw codes).
+    await waitFor(() => expect(limits.textContent).toContain('การเงิน: 0 (ต้องมีผู้อนุมัติทุกรายการ)'));
     expect(limits.textContent).toContain('1,500.00');
     fireEvent.change(screen.getByLabelText('บทบาท'), { target: { value: 'support' } });
+    fireEvent.change(screen.getByLabelText('เหตุผลการเปลี่ยนวงเงิน'), { target: { value: 'งานคืนเงินเยอะ' } });
+    // An empty limit is named and never sent as 0 (0 would mean "every action needs a second person").
+    fireEvent.click(screen.getByText('ขอเปลี่ยนวงเงิน'));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^วงเงินต่อวัน: /);
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
     fireEvent.change(screen.getByLabelText('วงเงินต่อวัน'), { target: { value: '2000' } });
     fireEvent.change(screen.getByLabelText('เหตุผลการเปลี่ยนวงเงิน'), { target: { value: 'งานคืนเงินเยอะ' } });
     fireEvent.click(screen.getByText('ขอเปลี่ยนวงเงิน'));

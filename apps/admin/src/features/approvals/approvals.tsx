@@ -4,10 +4,13 @@ import {
   moneyActionOutcomeResponse,
   moneyApprovalResponse,
   moneyApprovalsResponse,
+  roleDailyLimitBody,
   roleDailyLimitsResponse,
   type MoneyApprovalWire,
 } from '@sabai/contracts';
-import { apiGet, apiPost, ApiError } from '../../lib/api';
+import { apiGet, apiPost, apiPostBody, ApiError } from '../../lib/api';
+import { bahtFromText } from '../../lib/baht-input';
+import type { z } from 'zod';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { Button, ErrorText } from '../../ui';
@@ -135,29 +138,40 @@ function DecisionForm({ approvalId, onDecide, busy }: { approvalId: string; onDe
 function RoleLimits({ canRequest }: { canRequest: boolean }) {
   const tx = useBilingual();
   const limits = useQuery({ queryKey: ['approvals', 'limits'], queryFn: () => apiGet('/approvals/limits', roleDailyLimitsResponse) });
+  const label = useLabel();
+  const labels = { role: tx('บทบาท', 'Role'), limit: tx('วงเงินต่อวัน', 'Daily limit'), reason: tx('เหตุผลการเปลี่ยนวงเงิน', 'Reason for the change') };
+  const [localError, setLocalError] = useState<string | null>(null);
   const change = useMutation({
-    mutationFn: (input: { role: string; limit: number; reason: string }) => apiPost('/approvals/limits', input, moneyActionOutcomeResponse),
+    mutationFn: (input: z.input<typeof roleDailyLimitBody>) => apiPostBody('/approvals/limits', roleDailyLimitBody, input, moneyActionOutcomeResponse, labels),
   });
   return (
     <div className="space-y-2">
       <h2 className="font-semibold">{tx('วงเงินต่อวันที่ทำได้โดยไม่ต้องมีผู้อนุมัติ', 'Daily limit without a second person')}</h2>
       <ul className="text-sm" data-testid="role-limits">
         {(limits.data ?? []).map((row) => (
-          <li key={row.role}>{row.role}: {row.limit === 0 ? tx('0 (ต้องมีผู้อนุมัติทุกรายการ)', '0 (every action needs approval)') : formatBaht(row.limit)}</li>
+          <li key={row.role}>{label('role', row.role)}: {row.limit === 0 ? tx('0 (ต้องมีผู้อนุมัติทุกรายการ)', '0 (every action needs approval)') : formatBaht(row.limit)}</li>
         ))}
       </ul>
       {canRequest && (
         <form className="flex flex-wrap items-center gap-2" onSubmit={(event) => {
           event.preventDefault();
           const data = new FormData(event.currentTarget);
-          change.mutate({ role: String(data.get('role')), limit: Number(data.get('limit')), reason: String(data.get('reason') ?? '').trim() });
+          // An empty or unreadable limit is named, never sent as 0 or NaN (0 means "every action needs a second person").
+          const limit = bahtFromText(String(data.get('limit') ?? ''), { allowZero: true });
+          if (limit === null) {
+            change.reset();
+            setLocalError(`${labels.limit}: ${tx('กรอกเป็นบาท ทศนิยมไม่เกิน 2 ตำแหน่ง (0 = ต้องมีผู้อนุมัติทุกรายการ)', 'baht with at most 2 decimals (0 = every action needs approval)')}`);
+            return;
+          }
+          setLocalError(null);
+          change.mutate({ role: String(data.get('role')) as z.input<typeof roleDailyLimitBody>['role'], limit, reason: String(data.get('reason') ?? '').trim() });
         }}>
-          <select name="role" className="input w-36" aria-label={tx('บทบาท', 'Role')}>{ROLES.map((role) => <option key={role} value={role}>{role}</option>)}</select>
+          <select name="role" className="input w-36" aria-label={tx('บทบาท', 'Role')}>{ROLES.map((role) => <option key={role} value={role}>{label('role', role)}</option>)}</select>
           <input name="limit" className="input w-36" inputMode="decimal" placeholder={tx('บาทต่อวัน', 'Baht per day')} aria-label={tx('วงเงินต่อวัน', 'Daily limit')} />
           <input name="reason" className="input w-56" placeholder={tx('เหตุผล', 'Reason')} aria-label={tx('เหตุผลการเปลี่ยนวงเงิน', 'Reason for the change')} />
           <Button type="submit" disabled={change.isPending}>{tx('ขอเปลี่ยนวงเงิน', 'Ask to change')}</Button>
           {change.data && <span role="status" className="text-sm">{tx('ส่งขออนุมัติแล้ว รอเจ้าหน้าที่อีกคนอนุมัติ', 'Sent for approval: another staff member must approve')}</span>}
-          <ErrorText message={change.error instanceof ApiError ? change.error.message : null} />
+          <ErrorText message={localError ?? (change.error instanceof ApiError ? change.error.message : null)} />
         </form>
       )}
     </div>
