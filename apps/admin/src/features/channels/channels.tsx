@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
-import { createdFeedSourceResponse, disabledFeedSourceResponse, feedSourceHealthResponse, rotateFeedSecretResponse, staffDepositChannelResponse, staffDepositChannelsResponse, type FeedSourceHealthWire, type StaffDepositChannel } from '@sabai/contracts';
-import { apiGet, apiPost, ApiError } from '../../lib/api';
+import { createdFeedSourceResponse, disabledFeedSourceResponse, feedSourceHealthResponse, rotateFeedSecretBody, rotateFeedSecretResponse, staffDepositChannelResponse, staffDepositChannelsResponse, type FeedSourceHealthWire, type StaffDepositChannel } from '@sabai/contracts';
+import { apiGet, apiPost, apiPostBody, ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
@@ -73,7 +73,8 @@ export function ChannelsPage({ canManage, canSeeSources }: { canManage: boolean;
     },
   });
   const rotate = useMutation({
-    mutationFn: (sourceId: string) => apiPost(`/feed-sources/${sourceId}/rotate-secret`, { overlapMinutes: Number(overlapMinutes) }, rotateFeedSecretResponse),
+    // Whole minutes only; anything else is named by the contract check, never sent as NaN or 0.
+    mutationFn: (sourceId: string) => apiPostBody(`/feed-sources/${sourceId}/rotate-secret`, rotateFeedSecretBody, { overlapMinutes: /^\d{1,5}$/.test(overlapMinutes.trim()) ? Number(overlapMinutes.trim()) : Number.NaN }, rotateFeedSecretResponse, { overlapMinutes: tx('ช่วงที่รหัสเก่ายังใช้ได้ (นาที)', 'Old secret still valid for (minutes)') }),
     onSuccess: (data) => {
       setSecret(data);
       refresh();
@@ -148,7 +149,7 @@ export function ChannelsPage({ canManage, canSeeSources }: { canManage: boolean;
           <span>{tx('เหตุผลสำหรับการเปลี่ยนสถานะ / ปิด', 'Reason for state changes / disabling')}</span>
           <input className="input w-96" value={reason} onChange={(event) => setReason(event.target.value)} aria-label={tx('เหตุผล', 'Reason')} />
           <span>{tx('ช่วงเวลาที่รหัสลับเดิมยังใช้ได้ (นาที)', 'Old secret overlap (minutes)')}</span>
-          <input className="input w-24" inputMode="numeric" value={overlapMinutes} onChange={(event) => setOverlapMinutes(event.target.value)} aria-label="overlap" />
+          <input className="input w-24" inputMode="numeric" value={overlapMinutes} onChange={(event) => setOverlapMinutes(event.target.value)} aria-label={tx('ช่วงที่รหัสเก่ายังใช้ได้ (นาที)', 'Old secret still valid for (minutes)')} />
         </div>
       )}
       <ErrorText message={mutationError?.message ?? (channels.error instanceof ApiError ? channels.error.message : null)} />
