@@ -48,7 +48,7 @@ export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDi
   await signInThroughScreens(page, origin, owner.username, owner.oneTimePassword, 'an-owner-password-2026', screenshot, 'owner');
 
   // 2. The owner adds a finance account; its one-time password is shown once.
-  await page.getByRole('button', { name: 'เจ้าหน้าที่' }).click();
+  await page.getByRole('link', { name: 'เจ้าหน้าที่' }).click();
   await page.getByLabel('ชื่อผู้ใช้').fill('finance.journey');
   await page.getByLabel('บทบาท').selectOption('finance');
   await page.getByRole('button', { name: 'เพิ่มเจ้าหน้าที่' }).click();
@@ -83,9 +83,9 @@ export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDi
   const waiting = Number(/(\d+) \//.exec((await page.getByTestId('dashboard-waiting').textContent()) ?? '')?.[1] ?? 0);
   if (waiting < 2) throw new Error(`the dashboard shows ${waiting} withdrawals waiting, expected at least the journey's 2`);
   await screenshot('finance-dashboard');
-  await page.getByRole('button', { name: 'คำขอถอนเงิน' }).click();
+  await page.getByRole('link', { name: 'คำขอถอนเงิน' }).click();
   await expectVisible(page.getByTestId(`approve-${first.withdrawalId}`), 'the first withdrawal in the queue');
-  if ((await page.getByRole('button', { name: 'เจ้าหน้าที่' }).count()) > 0) throw new Error('finance sees the staff screen');
+  if ((await page.getByRole('link', { name: 'เจ้าหน้าที่' }).count()) > 0) throw new Error('finance sees the staff screen');
   await screenshot('finance-withdrawal-queue');
   // The member's context beside the queue: 13,000.00 deposited, 6,000.00 reserved, so 7,000.00 left
   // in the main and game wallets (other wallets, such as prizes, are not that money).
@@ -121,7 +121,7 @@ export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDi
   // 4b. Finance compares the game wallets with the partner (the stack is shared with the other
   // journeys, so which members show and whether one differs is theirs): the page lists game
   // accounts, a look now answers with its summary, and the cases list shows.
-  await page.getByRole('button', { name: 'กระทบยอดเกม' }).click();
+  await page.getByRole('link', { name: 'กระทบยอดเกม' }).click();
   // The page asks the partner for each listed member's live balance (up to 50): slow on a loaded machine.
   await expectVisible(page.getByTestId('game-reconciliation').getByText(/^0\d{9}$/).first(), 'game accounts (a member phone number) in the reconciliation', 60_000);
   await page.getByTestId('game-reconcile-run').click();
@@ -130,19 +130,19 @@ export async function backOfficeJourney({ page, baseUrl, sandboxUrl, artifactsDi
   await screenshot('finance-game-reconciliation');
 
   // 5. Finance may not see the audit trail; the owner does, and its chain verifies.
-  if ((await page.getByRole('button', { name: 'บันทึกการใช้งาน' }).count()) > 0) throw new Error('finance sees the audit trail');
+  if ((await page.getByRole('link', { name: 'บันทึกการใช้งาน' }).count()) > 0) throw new Error('finance sees the audit trail');
   await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
   await page.getByLabel('ชื่อผู้ใช้').fill(owner.username);
   await page.getByLabel('รหัสผ่าน').fill('an-owner-password-2026');
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
   const ownerSecret = await totpSecretOf(db, owner.username);
   await enterFreshCode(page, ownerSecret);
-  await page.getByRole('button', { name: 'บันทึกการใช้งาน' }).click();
+  await page.getByRole('link', { name: 'บันทึกการใช้งาน' }).click();
   await expectVisible(page.getByText('withdrawal.reject').first(), 'the rejection in the audit trail');
   await page.getByTestId('audit-verify').click();
   await expectVisible(page.getByTestId('audit-sound'), 'the audit chain verifies');
   await page.getByRole('button', { name: 'English' }).click();
-  await expectVisible(page.getByRole('button', { name: 'Audit trail' }), 'the English switch');
+  await expectVisible(page.getByRole('link', { name: 'Audit trail' }), 'the English switch');
   await screenshot('owner-audit-trail');
   const chain = await verifyAuditChain(db);
   if (chain.firstBreak) throw new Error(`audit chain broken at ${chain.firstBreak.seq}`);
@@ -183,7 +183,7 @@ async function failedPayoutAndReports(
   const row = await latestWithdrawal(input.origin, failing.token);
   if (row?.Status !== 3 || row.failureReason !== 'บัญชีปลายทางถูกระงับ') throw new Error(`the member does not read the bank's reason: ${JSON.stringify(row)}`);
   await expectVisible(page.getByTestId('nav-failed-payouts-badge'), 'the failed-payouts badge in the menu', 45_000);
-  await page.getByRole('button', { name: /^โอนไม่สำเร็จ\d*$/ }).click();
+  await page.getByRole('link', { name: /^โอนไม่สำเร็จ\s*\d*$/ }).click();
   const table = page.getByTestId('failed-payouts-table');
   await expectText(table, 'บัญชีปลายทางถูกระงับ', 'the failed payout with the bank reason');
   await expectVisible(page.getByTestId(`retry-${failing.withdrawalId}`), 'the retry action');
@@ -192,7 +192,7 @@ async function failedPayoutAndReports(
   await expectText(page.getByTestId('failed-notice'), 'รอเจ้าหน้าที่อีกคนอนุมัติ', 'the retry waiting for a second person');
   await screenshot('finance-failed-payout-retry-requested');
   console.log(`  back-office: ${failing.withdrawalId} refused by the bank, told at once, queued with the reason, retry asked`);
-  await page.getByRole('button', { name: 'รายงาน' }).click();
+  await page.getByRole('link', { name: 'รายงาน' }).click();
   await expectVisible(page.getByTestId('report-total-given-out'), 'the report\'s money given to members');
   await expectVisible(page.getByTestId('report-total-withdrawals'), 'the paid withdrawals in the report');
   await screenshot('finance-reports');
@@ -202,7 +202,7 @@ const JOURNEY_PROMOTION = { id: 'journey-first-50', title: 'ฝากแรก�
 
 /** Marketing fills the promotions form: 50 % of the first deposit, at most 500 baht, 3× turnover, once per member. */
 async function createFirstDepositPromotion(page: Page, origin: string, screenshot: (name: string) => Promise<void>): Promise<void> {
-  await page.getByRole('button', { name: 'โปรโมชั่น', exact: true }).click();
+  await page.getByRole('link', { name: 'โปรโมชั่น', exact: true }).click();
   await page.getByTestId('new-promotion').click();
   const form = page.getByTestId('promotion-form');
   await form.getByLabel('รหัส (a-z 0-9 -)').fill(JOURNEY_PROMOTION.id);
@@ -345,7 +345,7 @@ async function supportBonusAndFourEyes(
 ): Promise<void> {
   // 6. The owner (left on the English audit trail) switches back to Thai and adds a support account.
   await page.getByRole('button', { name: 'ภาษาไทย' }).click();
-  await page.getByRole('button', { name: 'เจ้าหน้าที่' }).click();
+  await page.getByRole('link', { name: 'เจ้าหน้าที่' }).click();
   await page.getByLabel('ชื่อผู้ใช้').fill('support.journey');
   await page.getByLabel('บทบาท').selectOption('support');
   await page.getByRole('button', { name: 'เพิ่มเจ้าหน้าที่' }).click();
@@ -368,7 +368,7 @@ async function supportBonusAndFourEyes(
   await openMember(page, toSuspend.member.phoneNumber);
   await page.getByPlaceholder('เหตุผล (บันทึกในประวัติการทำงาน)').fill('สมาชิกแจ้งว่าโทรศัพท์หาย ขอระงับบัญชีไว้ก่อน (journey)');
   await page.getByRole('button', { name: 'ระงับบัญชี' }).click();
-  await expectText(page.getByTestId('member-status'), 'suspended', 'the member suspended');
+  await expectText(page.getByTestId('member-status'), 'ถูกระงับ', 'the member suspended (its status in Thai words, issue 25 §4)');
   await screenshot('support-suspended-member');
 
   // 8. The suspended member's next login: refused with the Thai message, on the member site and by the API.
@@ -415,7 +415,7 @@ async function supportBonusAndFourEyes(
   if ((await page.getByTestId('pending-adjustments').count()) > 0) throw new Error('support sees the approvals');
   const memberId = await memberIdOf(db, bonusMember.member.phoneNumber);
   // Support sees their own request waiting on the อนุมัติ screen, and no queue to decide.
-  await page.getByRole('navigation').getByRole('button', { name: 'อนุมัติ', exact: true }).click();
+  await page.getByRole('navigation').getByRole('link', { name: /^อนุมัติ\s*\d*$/ }).click();
   const ownRequest = page.getByTestId('approvals-mine').getByTestId('approval-row').filter({ hasText: memberId });
   await expectText(ownRequest, 'รออนุมัติ', "support's own request, waiting");
   if ((await page.getByTestId('approvals-queue').count()) > 0) throw new Error('support sees the approvals queue');
@@ -423,7 +423,7 @@ async function supportBonusAndFourEyes(
   await page.getByRole('button', { name: 'ออกจากระบบ', exact: true }).click();
 
   await signInAgain(page, db, 'owner.journey', OWNER_PASSWORD);
-  await page.getByRole('navigation').getByRole('button', { name: 'อนุมัติ', exact: true }).click();
+  await page.getByRole('navigation').getByRole('link', { name: /^อนุมัติ\s*\d*$/ }).click();
   const waitingRow = page.getByTestId('approvals-queue').getByTestId('approval-row').filter({ hasText: memberId });
   await expectText(waitingRow, 'support.journey', 'the waiting adjustment with who asked');
   await expectText(waitingRow, '1,500.00', 'the waiting adjustment with its amount');
@@ -450,7 +450,7 @@ async function supportBonusAndFourEyes(
 /** Members screen: search by phone number and open the member page (after a reload, as staff would: the page caches answers for 5 s). */
 async function openMember(page: Page, phoneNumber: string): Promise<void> {
   await page.reload();
-  await page.getByRole('button', { name: 'สมาชิก', exact: true }).click();
+  await page.getByRole('link', { name: 'สมาชิก', exact: true }).click();
   await page.getByPlaceholder('เบอร์โทร ชื่อ เลขบัญชี หรือยูสเกม (อย่างน้อย 3 ตัว)').fill(phoneNumber);
   await page.getByRole('button', { name: 'ค้นหา' }).click();
   await page.getByRole('row', { name: new RegExp(phoneNumber) }).getByRole('button', { name: 'เปิด' }).click();

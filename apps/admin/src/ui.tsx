@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 
 /** Small shared pieces of the back office: a labelled field, a button, an error line, a data table. */
 export function Field({ label, error, children }: { label: string; error?: string | undefined; children: ReactNode }) {
@@ -26,4 +26,51 @@ export function ErrorText({ message }: { message: string | null | undefined }) {
       {message}
     </p>
   ) : null;
+}
+
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog (issue 25 §4 "dialogs close on Escape and take focus"): on opening, focus moves to
+ * its first field (or first button); Tab stays inside; Escape calls `onClose`; on closing, focus
+ * returns to what had it. `label` names the dialog for screen readers.
+ */
+export function Dialog({ label, onClose, children, z = 'z-30' }: { label: string; onClose: () => void; children: ReactNode; z?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const root = box.current;
+    const first = root?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])') ?? root?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? root)?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        close.current();
+        return;
+      }
+      if (event.key !== 'Tab' || !root) return;
+      const items = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const [head, tail] = [items[0], items[items.length - 1]];
+      if (!head || !tail) return;
+      if (event.shiftKey && document.activeElement === head) {
+        event.preventDefault();
+        tail.focus();
+      } else if (!event.shiftKey && document.activeElement === tail) {
+        event.preventDefault();
+        head.focus();
+      }
+    };
+    root?.addEventListener('keydown', onKey);
+    return () => {
+      root?.removeEventListener('keydown', onKey);
+      before?.focus();
+    };
+  }, []);
+  return (
+    <div className={`fixed inset-0 ${z} flex items-center justify-center overflow-y-auto bg-black/40 py-6`} role="dialog" aria-modal="true" aria-label={label} ref={box} tabIndex={-1}>
+      {children}
+    </div>
+  );
 }

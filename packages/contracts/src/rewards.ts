@@ -40,6 +40,7 @@ export const createItemCodeRequest = z.object({
   amount: bahtToSatang({ maxSatang: MAX_ITEM_CODE_SATANG }).describe('baht credited per redemption, at most two decimals, at most 100,000'),
   totalUses: z.number().int().min(1).max(1_000_000).describe('redemptions allowed across all members'),
   expiresAt: z.iso.datetime({ offset: true }).describe('ISO-8601; redemptions at or after it are refused'),
+  turnoverMultiple: z.number().int().min(0).max(100).default(1).describe('turnover the member must play before withdrawing: this × the credited amount (0 = none; default 1×)'),
 });
 
 export const itemCodeView = z
@@ -52,6 +53,8 @@ export const itemCodeView = z
     isExpired: z.boolean(),
     createdAt: z.string(),
     createdBy: z.string(),
+    /** Turnover owed per redemption: this × the amount (0 = none). */
+    turnoverMultiple: z.number().int(),
     /** Issue 25 §1: a code pays only once a money role approved its liability (amount × uses). */
     approvalStatus: z.enum(['pending', 'approved', 'rejected']),
     /** The approval request, on the answer to creating a code. */

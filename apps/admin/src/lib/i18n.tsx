@@ -1,4 +1,10 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
+import { z } from 'zod';
+import { currentLanguage, LANGUAGE_KEY, type Language } from './language';
+
+/** Form-check messages (zod) in the screen's language: a field's error reads Thai or English with the rest. */
+const applyZodLanguage = (language: Language) => z.config(language === 'en' ? z.locales.en() : z.locales.th());
+applyZodLanguage(currentLanguage());
 
 /** Thai by default, English on a switch (issue 11). One dictionary; missing English falls back to Thai. */
 const TH = {
@@ -99,16 +105,16 @@ const EN: Partial<Record<Key, string>> = {
   'language': 'ภาษาไทย',
 };
 
-type Language = 'th' | 'en';
 const I18nContext = createContext<{ t: (key: Key) => string; language: Language; toggle: () => void }>({ t: (key) => TH[key], language: 'th', toggle: () => undefined });
 
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const [language, setLanguage] = useState<Language>(() => (localStorage.getItem('sabai.admin.lang') === 'en' ? 'en' : 'th'));
+  const [language, setLanguage] = useState<Language>(currentLanguage);
   const t = (key: Key) => (language === 'en' ? (EN[key] ?? TH[key]) : TH[key]);
   const toggle = () => {
     const next = language === 'th' ? 'en' : 'th';
-    localStorage.setItem('sabai.admin.lang', next);
+    localStorage.setItem(LANGUAGE_KEY, next);
     document.documentElement.lang = next;
+    applyZodLanguage(next);
     setLanguage(next);
   };
   return <I18nContext.Provider value={{ t, language, toggle }}>{children}</I18nContext.Provider>;

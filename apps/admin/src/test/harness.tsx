@@ -1,11 +1,13 @@
 import { cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactElement } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { I18nProvider } from '../lib/i18n';
 import { session } from '../lib/api';
+import { LANGUAGE_KEY } from '../lib/language';
 
 /**
  * Component tests of back-office screens (issue 25 evidence): the screen runs with the real API
@@ -13,11 +15,11 @@ import { session } from '../lib/api';
  * A call without a handler fails the test (`onUnhandledRequest: 'error'`). Import once per test file.
  */
 export const server = setupServer();
-/** Every request of the current test: method, path with query, JSON body. */
-export const sent: Array<{ method: string; path: string; body: unknown }> = [];
+/** Every request of the current test: method, path with query, JSON body, headers (lower-case names). */
+export const sent: Array<{ method: string; path: string; body: unknown; headers: Record<string, string> }> = [];
 server.events.on('request:start', ({ request }) => {
   const url = new URL(request.url);
-  const entry = { method: request.method, path: `${url.pathname}${url.search}`, body: undefined as unknown };
+  const entry = { method: request.method, path: `${url.pathname}${url.search}`, body: undefined as unknown, headers: Object.fromEntries(request.headers.entries()) };
   sent.push(entry);
   void request.clone().text().then((text) => {
     entry.body = text ? JSON.parse(text) : undefined;
@@ -46,13 +48,23 @@ export const refusal = (code: string, message: string, status = 409) => HttpResp
 /** Matches an /admin-api/v1 path on any origin. */
 export const adminPath = (path: string) => `*/admin-api/v1${path}`;
 
-/** Renders a screen as a signed-in staff member, in Thai, with a fresh query cache. */
-export function renderScreen(screen: ReactElement) {
+/**
+ * Renders a screen as a signed-in staff member, in Thai (or `language`), with a fresh query cache,
+ * inside a router at `path` (a screen's filters live in its address's search params).
+ */
+export function renderScreen(screen: ReactElement, options: { path?: string; language?: 'th' | 'en' } = {}) {
   session.set('test-staff-token');
+  if (options.language === 'en') localStorage.setItem(LANGUAGE_KEY, 'en');
+  else localStorage.removeItem(LANGUAGE_KEY);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <I18nProvider>
-      <QueryClientProvider client={client}>{screen}</QueryClientProvider>
-    </I18nProvider>,
-  );
+  return {
+    client,
+    ...render(
+      <MemoryRouter initialEntries={[options.path ?? '/']}>
+        <I18nProvider>
+          <QueryClientProvider client={client}>{screen}</QueryClientProvider>
+        </I18nProvider>
+      </MemoryRouter>,
+    ),
+  };
 }

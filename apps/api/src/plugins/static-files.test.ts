@@ -44,3 +44,35 @@ describe('the page file of a site path', () => {
     expect(pageFileFor('/user/login', false)).toBe('app.html');
   });
 });
+
+/** The back office at /admin/ (issue 25 §4): every screen has an address a reload or a deep link opens. */
+describe('the back office pages', () => {
+  it('answers the page for a screen\'s address and a filtered one, the files as themselves, and NOT_FOUND for a missing file', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dist = mkdtempSync(path.join(tmpdir(), 'admin-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    const app = Fastify();
+    await registerStaticFiles(app, undefined, dist);
+    try {
+      for (const url of ['/admin/', '/admin/withdrawals', '/admin/failed-payouts?state=closed', '/admin/reports?from=2026-11-01&to=2026-11-28']) {
+        const page = await app.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.headers['content-type'], url).toContain('text/html');
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+        expect(page.body, url).toContain('id="root"');
+      }
+      const asset = await app.inject({ method: 'GET', url: '/admin/assets/main-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.body).toBe('console.log(1)');
+      const missing = await app.inject({ method: 'GET', url: '/admin/assets/main-old999.js' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    } finally {
+      await app.close();
+    }
+  });
+});

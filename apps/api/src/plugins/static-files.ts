@@ -79,6 +79,13 @@ export async function registerStaticFiles(app: FastifyInstance, webDistDir: stri
       const sendPage = async (_request: FastifyRequest, reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('x-robots-tag', 'noindex').send(page);
       admin.get('/admin', sendPage);
       admin.get('/admin/', sendPage);
+      // Every screen has its address (issue 25 §4, docs/adr/0051): a reload or a deep link under
+      // /admin/ gets the page and the client's router draws the screen. A path with a file
+      // extension is a file that does not exist (a stale asset): NOT_FOUND, never the page.
+      admin.get('/admin/*', async (request, reply) => {
+        if (path.extname(request.url.split('?')[0] ?? '') !== '') return sendError(reply, 'NOT_FOUND');
+        return sendPage(request, reply);
+      });
     });
   }
   const sizedLogos = hasSite ? loadSizedBankLogos(path.join(webDistDir, SIZED_BANK_LOGO_DIR)) : new Map<string, SizedLogo>();

@@ -65,6 +65,17 @@ export const staffPromotion = z.object({
   isActive: z.boolean(),
   grants: z.number().int(),
   bonusPaid: z.number(),
+  /**
+   * The bonus budget (issue 25 §1: a promotion grants only within a budget finance or the owner
+   * approved): `state` none = nothing approved (it grants nothing), pending = a request waits in
+   * Approvals, approved = `approved` baht (bonuses paid stay within it), unlimited = made before
+   * the rule (no cap). `requested`: the pending request's amount, baht (null without one).
+   */
+  budget: z.object({
+    state: z.enum(['none', 'pending', 'approved', 'unlimited']),
+    approved: z.number().nullable(),
+    requested: z.number().nullable(),
+  }),
 });
 export type StaffPromotion = z.infer<typeof staffPromotion>;
 
@@ -157,6 +168,8 @@ export const createItemCodeBatchRequest = z
     amount: bahtToSatang({ maxSatang: 10_000_000n, minSatang: 1n }),
     usesPerCode: z.number().int().min(1).max(1_000_000).default(1),
     expiresAt: z.string().datetime({ offset: true }),
+    /** Turnover a redemption owes before a withdrawal: this × the amount (0 = none, at most 100; default 1×). */
+    turnoverMultiple: z.number().int().min(0).max(100).default(1),
     reason,
   })
   .strict();
@@ -181,7 +194,7 @@ export const disabledFeedSourceResponse = envelope(z.object({ sourceId: z.string
 export const staffWheelPrizeResponse = envelope(staffWheelPrize);
 /** `POST /admin-api/v1/item-codes/batch`: the new codes (each single-use unless `usesPerCode`), baht each. */
 export const itemCodeBatchResponse = envelope(z.object({
-  codes: z.array(z.string()), Amount: z.number(), usesPerCode: z.number().int(), expiresAt: z.string(),
+  codes: z.array(z.string()), Amount: z.number(), usesPerCode: z.number().int(), expiresAt: z.string(), turnoverMultiple: z.number().int(),
   /** Issue 25 §1: executed within the requester's daily limit, else pending a money role's approval (the codes do not pay until then). */
   approvalStatus: z.enum(['pending', 'executed', 'rejected']), approvalId: z.string(),
 }));

@@ -1,6 +1,6 @@
 import type { Queryable } from '@sabai/db';
 import type { PromotionFields, StaffPromotion } from '@sabai/contracts';
-import { parseBahtToSatang, satangToBahtNumber } from '@sabai/money';
+import { MAX_AMOUNT_SATANG, parseBahtToSatang, satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
@@ -19,13 +19,18 @@ interface StaffPromotionRow extends PromotionRow {
   is_active: boolean;
   grants: bigint;
   bonus_paid_satang: bigint;
+  budget_approved_satang: bigint | null;
+  budget_requested_satang: bigint | null;
 }
 
 const SELECT = `SELECT p.id, p.title, p.description, p.image_url, p.minimum_deposit_satang, p.deposit_type, p.bonus_value, p.max_bonus_type, p.max_bonus,
     p.turnover_type, p.turnover_amount, p.max_withdraw_type, p.max_withdraw_amount, p.starts_at, p.ends_at, p.eligibility,
     p.once_per_member, p.once_per_day, p.max_grants_total, p.sort_order, p.is_active,
     (SELECT count(*) FROM bonus_grants g WHERE g.promotion_id = p.id) AS grants,
-    (SELECT COALESCE(sum(g.bonus_satang), 0) FROM bonus_grants g WHERE g.promotion_id = p.id)::bigint AS bonus_paid_satang
+    (SELECT COALESCE(sum(g.bonus_satang), 0) FROM bonus_grants g WHERE g.promotion_id = p.id)::bigint AS bonus_paid_satang,
+    p.budget_approved_satang,
+    (SELECT a.amount_satang FROM money_approvals a WHERE a.kind = 'promotion.budget' AND a.subject_type = 'promotion' AND a.subject_id = p.id AND a.status = 'pending'
+      ORDER BY a.created_at DESC LIMIT 1) AS budget_requested_satang
   FROM promotions p`;
 
 /** Hundredths (satang, or hundredths of a multiple) → the wire number. Both are exact at two decimals. */
@@ -62,7 +67,20 @@ function toStaffPromotion(row: StaffPromotionRow): StaffPromotion {
     isActive: row.is_active,
     grants: Number(row.grants),
     bonusPaid: satangToBahtNumber(row.bonus_paid_satang),
+    budget: promotionBudget(row.budget_approved_satang === null ? null : BigInt(row.budget_approved_satang), row.budget_requested_satang === null ? null : BigInt(row.budget_requested_satang)),
   };
+}
+
+/**
+ * The budget's state for staff (issue 25 §1): a pending request first (finance must act), then the
+ * approved amount; above MAX_AMOUNT_SATANG it is the "no cap" of promotions made before the rule
+ * (migration 0045 set them to the largest bigint).
+ */
+export function promotionBudget(approvedSatang: bigint | null, requestedSatang: bigint | null): StaffPromotion['budget'] {
+  const requested = requestedSatang === null ? null : satangToBahtNumber(requestedSatang);
+  if (approvedSatang !== null && approvedSatang > MAX_AMOUNT_SATANG) return { state: requested === null ? 'unlimited' : 'pending', approved: null, requested };
+  const approved = approvedSatang === null ? null : satangToBahtNumber(approvedSatang);
+  return { state: requested !== null ? 'pending' : approved === null ? 'none' : 'approved', approved, requested };
 }
 
 /** Every promotion (open, future, ended, closed) for staff, in display order, with its grant count and bonus paid. At most 200. */

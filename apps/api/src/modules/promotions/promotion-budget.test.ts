@@ -28,16 +28,21 @@ describe('a promotion pays only within a budget finance or the owner approved (i
     const early = await bonusMember();
     expect((await deposit(early, '150.00')).body.data.status).toBe('credited');
     expect(await grants()).toEqual({ n: '0', paid: '0' });
+    const budgetOnList = async () => (await staffCall(t, 'GET', '/admin-api/v1/promotions', undefined, 'marketing')).body.data.find((row: { id: string }) => row.id === 'budgeted').budget;
+    expect(await budgetOnList()).toEqual({ state: 'none', approved: null, requested: null });
 
     const asked = await staffCall(t, 'POST', '/admin-api/v1/promotions/budgeted/budget', { budget: 120, reason: 'งบเดือนนี้' }, 'marketing');
     expect(asked.status).toBe(200);
     expect(asked.body.data.status).toBe('pending');
     expect((await staffCall(t, 'POST', `/admin-api/v1/approvals/${asked.body.data.approvalId}/approve`, {}, 'marketing')).status).toBe(403);
     expect((await staffCall(t, 'POST', '/admin-api/v1/promotions/nope/budget', { budget: 120, reason: 'งบเดือนนี้' }, 'marketing')).status).toBe(404);
+    // The staff list says what waits (issue 25 §4: the approved budget and its state on the promotion screen).
+    expect(await budgetOnList()).toEqual({ state: 'pending', approved: null, requested: 120 });
     const approved = await staffCall(t, 'POST', `/admin-api/v1/approvals/${asked.body.data.approvalId}/approve`, {}, 'finance');
     expect(approved.body.data.status).toBe('executed');
     const row = await t.db.query<{ budget: bigint }>(`SELECT budget_approved_satang AS budget FROM promotions WHERE id = 'budgeted'`);
     expect(BigInt(row.rows[0]!.budget)).toBe(12_000n);
+    expect(await budgetOnList()).toEqual({ state: 'approved', approved: 120, requested: null });
   });
 
   it('grants up to the approved budget and not beyond, with deposits arriving at once near the edge', async () => {

@@ -21,7 +21,7 @@ export const MAX_ITEM_CODE_USES = 1_000_000;
  */
 export async function createItemCode(
   context: AppContext,
-  input: { staffId: string; actor: string; actorRole: StaffRole; address: string | null; code: string; amountSatang: bigint; totalUses: number; expiresAt: Date },
+  input: { staffId: string; actor: string; actorRole: StaffRole; address: string | null; code: string; amountSatang: bigint; totalUses: number; expiresAt: Date; turnoverMultiple?: number },
 ): Promise<ItemCodeRow & { approval: MoneyActionOutcome }> {
   const code = normalizeItemCode(input.code);
   if (!ITEM_CODE_PATTERN.test(code)) throw new AppError('VALIDATION_FAILED', { message: 'โค้ดต้องเป็นตัวอักษร A-Z หรือตัวเลข 4 ถึง 32 ตัว' });
@@ -29,6 +29,8 @@ export async function createItemCode(
   if (!Number.isInteger(input.totalUses) || input.totalUses < 1 || input.totalUses > MAX_ITEM_CODE_USES) {
     throw new AppError('VALIDATION_FAILED', { message: `จำนวนสิทธิ์ต้องอยู่ระหว่าง 1 ถึง ${MAX_ITEM_CODE_USES.toLocaleString('en-US')}` });
   }
+  const turnoverMultiple = input.turnoverMultiple ?? 1;
+  if (!Number.isInteger(turnoverMultiple) || turnoverMultiple < 0 || turnoverMultiple > 100) throw new AppError('VALIDATION_FAILED', { message: 'เทิร์นโอเวอร์ต้องเป็นจำนวนเต็ม 0 ถึง 100 เท่า' });
   const now = context.now();
   if (!(input.expiresAt.getTime() > now.getTime())) throw new AppError('VALIDATION_FAILED', { message: 'วันหมดอายุต้องอยู่หลังเวลาปัจจุบัน' });
 
@@ -36,8 +38,8 @@ export async function createItemCode(
   try {
     await context.db.transaction(async (tx) => {
       await tx.query(
-        'INSERT INTO item_codes (code, amount_satang, total_uses, expires_at, created_at, created_by) VALUES ($1, $2, $3, $4, $5, $6)',
-        [code, input.amountSatang, input.totalUses, input.expiresAt, now, input.actor],
+        'INSERT INTO item_codes (code, amount_satang, total_uses, expires_at, created_at, created_by, turnover_multiple) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [code, input.amountSatang, input.totalUses, input.expiresAt, now, input.actor, turnoverMultiple],
       );
       await recordStaffAction(tx, {
         actor: input.actor,
@@ -46,7 +48,7 @@ export async function createItemCode(
         action: 'item_code.create',
         subjectType: 'item_code',
         subjectId: code,
-        details: { amountSatang: input.amountSatang, totalUses: input.totalUses, expiresAt: input.expiresAt.toISOString() },
+        details: { amountSatang: input.amountSatang, totalUses: input.totalUses, expiresAt: input.expiresAt.toISOString(), turnoverMultiple },
       });
       approval = await requestItemCodeLiability(tx, {
         codes: [code], amountSatang: input.amountSatang, usesPerCode: input.totalUses, staffId: input.staffId, role: input.actorRole,

@@ -11,10 +11,12 @@ export interface ItemCodeRow {
   /** When its liability was approved (issue 25 §1); null: waiting for approval, redemptions refused. */
   approvedAt: Date | null;
   approvalId: string | null;
+  /** Turnover owed per redemption: this × the amount (0..100; 0 = none). */
+  turnoverMultiple: number;
 }
 
-const COLUMNS = 'code, amount_satang, total_uses, redeemed_count, expires_at, created_at, created_by, approved_at, approval_id';
-type Row = { code: string; amount_satang: bigint; total_uses: number; redeemed_count: number; expires_at: Date; created_at: Date; created_by: string; approved_at: Date | null; approval_id: string | null };
+const COLUMNS = 'code, amount_satang, total_uses, redeemed_count, expires_at, created_at, created_by, approved_at, approval_id, turnover_multiple';
+type Row = { code: string; amount_satang: bigint; total_uses: number; redeemed_count: number; expires_at: Date; created_at: Date; created_by: string; approved_at: Date | null; approval_id: string | null; turnover_multiple: number };
 const toItemCode = (row: Row): ItemCodeRow => ({
   code: row.code,
   amountSatang: row.amount_satang,
@@ -25,6 +27,7 @@ const toItemCode = (row: Row): ItemCodeRow => ({
   createdBy: row.created_by,
   approvedAt: row.approved_at,
   approvalId: row.approval_id,
+  turnoverMultiple: Number(row.turnover_multiple),
 });
 
 /** `GET /admin-api/v1/item-codes`: the newest codes first, at most `limit` (1..200). */

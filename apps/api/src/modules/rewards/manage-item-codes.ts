@@ -35,8 +35,10 @@ const randomCode = (prefix: string) => {
  */
 export async function createItemCodeBatch(
   context: AppContext,
-  input: StaffActor & { staffId: string; prefix: string; count: number; amountSatang: bigint; usesPerCode: number; expiresAt: Date; reason: string },
+  input: StaffActor & { staffId: string; prefix: string; count: number; amountSatang: bigint; usesPerCode: number; expiresAt: Date; reason: string; turnoverMultiple?: number },
 ): Promise<{ codes: string[]; approval: MoneyActionOutcome }> {
+  const turnoverMultiple = input.turnoverMultiple ?? 1;
+  if (!Number.isInteger(turnoverMultiple) || turnoverMultiple < 0 || turnoverMultiple > 100) throw new AppError('VALIDATION_FAILED', { message: 'เทิร์นโอเวอร์ต้องเป็นจำนวนเต็ม 0 ถึง 100 เท่า' });
   const now = context.now();
   if (!(input.expiresAt.getTime() > now.getTime())) throw new AppError('VALIDATION_FAILED', { message: 'วันหมดอายุต้องอยู่หลังเวลาปัจจุบัน' });
   const codes = [...new Set(Array.from({ length: input.count }, () => randomCode(input.prefix)))];
@@ -44,13 +46,13 @@ export async function createItemCodeBatch(
   try {
     await context.db.transaction(async (tx) => {
       for (const code of codes) {
-        await tx.query('INSERT INTO item_codes (code, amount_satang, total_uses, expires_at, created_at, created_by) VALUES ($1, $2, $3, $4, $5, $6)', [
-          code, input.amountSatang, input.usesPerCode, input.expiresAt, now, input.actor,
+        await tx.query('INSERT INTO item_codes (code, amount_satang, total_uses, expires_at, created_at, created_by, turnover_multiple) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+          code, input.amountSatang, input.usesPerCode, input.expiresAt, now, input.actor, turnoverMultiple,
         ]);
       }
       await recordStaffAction(tx, {
         actor: input.actor, actorRole: input.actorRole, address: input.address, action: 'item_code.create_batch', subjectType: 'item_code', subjectId: `${input.prefix}*`, reason: input.reason,
-        after: { codes, amountSatang: input.amountSatang, usesPerCode: input.usesPerCode, expiresAt: input.expiresAt.toISOString() },
+        after: { codes, amountSatang: input.amountSatang, usesPerCode: input.usesPerCode, expiresAt: input.expiresAt.toISOString(), turnoverMultiple },
       });
       approval = await requestItemCodeLiability(tx, {
         codes, amountSatang: input.amountSatang, usesPerCode: input.usesPerCode, staffId: input.staffId, role: input.actorRole,

@@ -88,6 +88,21 @@ describe('item codes: batches and disabling', () => {
     expect(audit.rows[0]!.after.codes).toEqual(codes);
   });
 
+  it('keeps the batch\'s turnover multiple (default 1×, 0 = none) on its codes and in the list; refuses one outside 0..100 (issue 25 §4)', async () => {
+    const none = await staffCall(t, 'POST', '/admin-api/v1/item-codes/batch', { prefix: 'FREE', count: 2, amount: 10, expiresAt: inAWeek(), turnoverMultiple: 0, reason: 'ไม่มีเทิร์น' }, 'marketing');
+    expect(none.body.data.turnoverMultiple).toBe(0);
+    const plain = await staffCall(t, 'POST', '/admin-api/v1/item-codes/batch', { prefix: 'ONCE', count: 1, amount: 10, expiresAt: inAWeek(), reason: 'ค่าเริ่มต้น' }, 'marketing');
+    expect(plain.body.data.turnoverMultiple).toBe(1);
+    const stored = await t.db.query<{ code: string; turnover_multiple: number }>('SELECT code, turnover_multiple FROM item_codes WHERE code = ANY($1) ORDER BY code', [[...none.body.data.codes, ...plain.body.data.codes]]);
+    expect(Object.fromEntries(stored.rows.map((row) => [row.code, Number(row.turnover_multiple)]))).toEqual(Object.fromEntries([...none.body.data.codes.map((code: string) => [code, 0]), [plain.body.data.codes[0], 1]]));
+    const listed = await staffCall(t, 'GET', '/admin-api/v1/item-codes?limit=200', undefined, 'marketing');
+    expect(listed.body.data.find((row: { code: string }) => row.code === none.body.data.codes[0]).turnoverMultiple).toBe(0);
+    for (const turnoverMultiple of [-1, 101, 1.5]) {
+      const refused = await staffCall(t, 'POST', '/admin-api/v1/item-codes/batch', { prefix: 'BAD', count: 1, amount: 10, expiresAt: inAWeek(), turnoverMultiple, reason: 'ผิด' }, 'marketing');
+      expect(refused.body.code, String(turnoverMultiple)).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('disables a code: it expires now, members are told it expired, audited; twice is refused', async () => {
     const batch = await staffCall(t, 'POST', '/admin-api/v1/item-codes/batch', { prefix: 'OFF', count: 1, amount: 10, expiresAt: inAWeek(), reason: 'ทดสอบ' }, 'marketing');
     const code = batch.body.data.codes[0] as string;

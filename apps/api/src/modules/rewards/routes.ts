@@ -49,6 +49,7 @@ const toWireItemCode = (row: ItemCodeRow, now: Date) => ({
   isExpired: row.expiresAt.getTime() <= now.getTime(),
   createdAt: row.createdAt.toISOString(),
   createdBy: row.createdBy,
+  turnoverMultiple: row.turnoverMultiple,
   approvalStatus: row.approvedAt ? ('approved' as const) : row.expiresAt.getTime() <= now.getTime() ? ('rejected' as const) : ('pending' as const),
 });
 
@@ -126,6 +127,7 @@ export function registerRewardRoutes(app: FastifyInstance, context: AppContext):
         amountSatang: request.body.amount,
         totalUses: request.body.totalUses,
         expiresAt: new Date(request.body.expiresAt),
+        turnoverMultiple: request.body.turnoverMultiple,
       });
       const message = created.approval.status === 'executed' ? 'สร้างโค้ดสำเร็จ' : 'สร้างโค้ดแล้ว ส่งขออนุมัติยอดรวมแล้ว โค้ดจะใช้ได้เมื่อฝ่ายการเงินหรือเจ้าของอนุมัติ';
       return { success: true, message, data: { ...toWireItemCode(created, context.now()), approvalId: created.approval.approvalId } };
