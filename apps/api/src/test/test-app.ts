@@ -71,6 +71,11 @@ export interface TestApp {
    * crossed a window's end would see its counter start again.
    */
   holdClock(): () => void;
+  /**
+   * Called around the inline outbox run that follows each response (the worker's work, not the
+   * call's): the statement-budget test stops counting in `before` and resumes in `after`.
+   */
+  outboxInline: { before?: () => void; after?: () => void };
   close(): Promise<void>;
 }
 
@@ -118,8 +123,14 @@ export async function createTestApp(options: {
   // What follows a money event (bonus, wheel credit, the move into the game) is the worker's; a
   // test wants it done when its call returns, so each response waits for the outbox to be run
   // inline (worker/run-outbox-inline.ts). The pg-boss worker itself: worker/start-worker.test.ts.
+  const outboxInline: TestApp['outboxInline'] = {};
   app.addHook('onSend', async (_request, _reply, payload) => {
-    await runOutboxInline(context);
+    outboxInline.before?.();
+    try {
+      await runOutboxInline(context);
+    } finally {
+      outboxInline.after?.();
+    }
     return payload;
   });
   await app.ready();
@@ -230,6 +241,7 @@ export async function createTestApp(options: {
     context,
     db,
     staffToken,
+    outboxInline,
     sandbox,
     sandboxUrl,
     appId: DEMO_APP_ID,
