@@ -101,6 +101,8 @@ export async function createTestApp(options: {
   sandboxFaultHoldMs?: number;
   /** A fresh production-like database: migrated, no demo site (issue 24 §1). Default false. */
   withoutDemoSeed?: boolean;
+  /** Called with the app before it is made ready (hooks of a test). */
+  configure?: (app: FastifyInstance) => void;
 } = {}): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
   if (options.withoutDemoSeed !== true) await seedDemoSite(db, { feedSecret: TEST_FEED_SECRET });
@@ -133,6 +135,7 @@ export async function createTestApp(options: {
     }
     return payload;
   });
+  options.configure?.(app);
   await app.ready();
   sandbox.setApiBaseUrl(`http://127.0.0.1:${await listenForSandbox(app)}`);
 
