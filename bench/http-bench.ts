@@ -6,7 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { createPgDb } from '@sabai/db';
 import { DEFAULT_HAPROXY_BIN, type RunningHaproxy } from '../scale/haproxy.ts';
-import { callJson, readString } from '../scale/http-client.ts';
+import { readString } from '../scale/http-client.ts';
 import { Metrics } from '../scale/metrics.ts';
 import { createManagedProcess, findFreePort, startProcess, stopProcess, waitForHttpOk, type ManagedProcess } from '../scale/processes.ts';
 import { createScaleDatabase, readAppId, REPO_ROOT, startProduct, type TestDatabase } from '../scale/product.ts';

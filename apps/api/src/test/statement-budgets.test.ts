@@ -4,7 +4,9 @@ import { expectPosted, inLedgerTransaction, postTransfer, requireAccountId, requ
 import { createTestApp, newIp, type TestApp } from './test-app.ts';
 import { approveAs, fundedMember, grantPrizeCredit, postFeed, staffCall, statementFrom } from './money-helpers.ts';
 import { countStatements, type StatementCounter } from './statement-counter.ts';
-import { betBody, createHub88Kit, hub88Player, walletCall, winBody, type Hub88Kit } from '../modules/seamless-hub88/hub88-test-kit.ts';
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { signHub88Body } from '../adapters/partner/index.ts';
 
 /**
  * Statement budgets per member and money call (issue 29 §1, docs/adr/0053): each call goes through
@@ -163,25 +165,77 @@ describe('statement budgets of member and money calls (issue 29 §1)', () => {
   });
 });
 
+/**
+ * A stand-in for Hub88's Operator API (the game URL only; the module's own kit and the sandbox have
+ * the full one) and the wallet calls as Hub88 signs them.
+ */
+async function startHub88StandIn() {
+  const pem = () => generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const hub88Pair = pem();
+  const operatorPair = pem();
+  const sessions: Array<{ user: string; token: string }> = [];
+  const server: FastifyInstance = Fastify();
+  server.post('/operator/generic/v2/:area/:call', async (request, reply) => {
+    const body = request.body as Record<string, unknown>;
+    const { area, call } = request.params as { area: string; call: string };
+    if (area === 'game' && call === 'list') return [{ game_code: 'png_bookofdead', name: 'Book of Dead', category: 'Video Slots', product: "Play'n GO", url_thumb: '', enabled: true, blocked_countries: [] }];
+    if (area === 'game' && call === 'url') {
+      sessions.push({ user: String(body.user), token: String(body.token) });
+      return { url: `https://games.hub88.test/${String(body.game_code)}?token=${String(body.token)}` };
+    }
+    return reply.code(404).send({ error: 'unknown call' });
+  });
+  await server.listen({ host: '127.0.0.1', port: 0 });
+  const port = (server.server.address() as { port: number } | null)?.port ?? 0;
+  return {
+    server,
+    sessions,
+    env: { GAME_PARTNER_PROVIDER: 'hub88', HUB88_API_URL: `http://127.0.0.1:${port}`, HUB88_OPERATOR_ID: '7', HUB88_PUBLIC_KEY: hub88Pair.publicKey, HUB88_PRIVATE_KEY: operatorPair.privateKey },
+    async walletCall(t: TestApp, path: string, body: unknown) {
+      const rawBody = JSON.stringify(body);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/seamless/hub88${path}`,
+        headers: { 'content-type': 'application/json', 'x-hub88-signature': signHub88Body(createPrivateKey(hub88Pair.privateKey), rawBody) },
+        payload: rawBody,
+      });
+      return response.json() as { status: string };
+    },
+  };
+}
+
 describe('statement budgets of the seamless wallet (measured as they are; modules/seamless-hub88 is reduced on its own)', () => {
-  let kit: Hub88Kit;
+  let t: TestApp;
+  let hub88: Awaited<ReturnType<typeof startHub88StandIn>>;
   let counter: StatementCounter;
   beforeAll(async () => {
-    kit = await createHub88Kit();
-    counter = countStatements(kit.t.db);
+    hub88 = await startHub88StandIn();
+    t = await createTestApp({ env: hub88.env });
+    counter = countStatements(t.db);
   }, 120_000);
   afterAll(async () => {
-    await kit?.close();
+    await t?.close();
+    await hub88?.server.close();
   });
 
   it('bet and win', async () => {
-    const player = await hub88Player(kit, '1000.00');
-    const warm = betBody(player, 1);
-    expect((await walletCall(kit, '/transaction/bet', warm)).json.status).toBe('RS_OK');
-    expect((await walletCall(kit, '/transaction/win', winBody(player, warm, 1))).json.status).toBe('RS_OK');
-    const bet = betBody(player, 10);
-    await measure(counter, kit.t, 'seamless bet', () => walletCall(kit, '/transaction/bet', bet), (answer) => answer.json.status === 'RS_OK');
-    await measure(counter, kit.t, 'seamless win', () => walletCall(kit, '/transaction/win', winBody(player, bet, 20)), (answer) => answer.json.status === 'RS_OK');
+    const member = await fundedMember(t, '1000.00');
+    expect((await t.call({ method: 'POST', url: '/game-composite/v1/launch', token: member.token, body: { gameCode: 'png_bookofdead' } })).status).toBe(200);
+    const session = hub88.sessions.at(-1)!;
+    const units = (baht: number) => Math.round(baht * 100) * 1000;
+    const bet = (baht: number) => ({
+      user: session.user, transaction_uuid: randomUUID(), supplier_transaction_id: randomUUID(), token: session.token, round: randomUUID(), round_closed: false,
+      request_uuid: randomUUID(), is_free: false, game_code: 'png_bookofdead', currency: 'THB', bet: 'spin', amount: units(baht), meta: {},
+    });
+    const win = (placed: { transaction_uuid: string; round: string }, baht: number) => ({
+      ...bet(baht), round: placed.round, round_closed: true, reference_transaction_uuid: placed.transaction_uuid,
+    });
+    const warm = bet(1);
+    expect((await hub88.walletCall(t, '/transaction/bet', warm)).status).toBe('RS_OK');
+    expect((await hub88.walletCall(t, '/transaction/win', win(warm, 1))).status).toBe('RS_OK');
+    const placed = bet(10);
+    await measure(counter, t, 'seamless bet', () => hub88.walletCall(t, '/transaction/bet', placed), (answer) => answer.status === 'RS_OK');
+    await measure(counter, t, 'seamless win', () => hub88.walletCall(t, '/transaction/win', win(placed, 20)), (answer) => answer.status === 'RS_OK');
     expectWithinBudget('seamless bet');
     expectWithinBudget('seamless win');
   });
