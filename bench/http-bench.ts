@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createPgDb } from '@sabai/db';
 import { DEFAULT_HAPROXY_BIN, type RunningHaproxy } from '../scale/haproxy.ts';
-import { callJson, readString } from '../scale/http-client.ts';
+import { readString } from '../scale/http-client.ts';
 import { Metrics } from '../scale/metrics.ts';
 import { createManagedProcess, findFreePort, startProcess, stopProcess, waitForHttpOk, type ManagedProcess } from '../scale/processes.ts';
 import { createScaleDatabase, readAppId, REPO_ROOT, startProduct, type TestDatabase } from '../scale/product.ts';
@@ -15,20 +15,41 @@ import { benchProcesses } from './bench-processes.ts';
 import { envInteger } from './env-integer.ts';
 import { signedStatement } from './signed-statement.ts';
 import { startWireCounter } from './wire-counter.ts';
+import { hashPassword, verifyPassword } from '../apps/api/src/lib/password.ts';
 
 /**
  * `npm run bench:http` (issue 16 §1): the product as the scale harness starts it (BENCH_APIS APIs
  * behind HAProxy, BENCH_WORKERS workers, the sandbox; its default clocks) on a fresh database, N funded members, then each member call alone
  * under autocannon (16 connections through HAProxy) for BENCH_HTTP_SECONDS, next to pgbench TPC-B
- * on a scratch database of the same server in the same run. Prints figures; asserts nothing.
+ * on a scratch database of the same server in the same run, each call's SQL statements (a counted
+ * API process) and the APIs' CPU per call, against the per-call targets of issue 29 §3. Prints
+ * figures; asserts nothing.
  * Exits 0 unless it crashed or could not start (2). See bench/README.md.
  */
 
 const CONNECTIONS = 16;
 const DEPOSIT_BAHT = 20_000;
-const REFRESH_SAMPLES = 50;
-const TARGET_RATIO = 0.5;
-const TARGET_P99_MS = 25;
+/** Calls of each kind sent one after the other to the counted API process (statements per call). */
+const COUNT_SAMPLES = 20;
+/** How long argon2id verifications are run in this process to price a login (ms). */
+const ARGON2_RUN_MS = 5_000;
+
+/**
+ * The targets per call (issue 29 §3): a share of pgbench TPC-B's transactions/s of the same server
+ * in the same run, a p99, no errors. Login is measured against its hash cost instead (`null` ratio):
+ * logins/s ÷ argon2id verifications/s ≥ LOGIN_HASH_RATIO.
+ */
+const TARGETS: Record<string, { ratio: number | null; p99Ms: number }> = {
+  login: { ratio: null, p99Ms: 250 },
+  refresh: { ratio: 0.5, p99Ms: 100 },
+  balance: { ratio: 0.5, p99Ms: 100 },
+  'deposit history': { ratio: 0.5, p99Ms: 100 },
+  'withdraw history': { ratio: 0.5, p99Ms: 100 },
+  withdrawal: { ratio: 0.1, p99Ms: 250 },
+  'bank feed': { ratio: 0.15, p99Ms: 250 },
+  'game launch': { ratio: 0.15, p99Ms: 250 },
+};
+const LOGIN_HASH_RATIO = 0.8;
 
 interface Settings {
   members: number;
@@ -54,6 +75,8 @@ function readSettings(): Settings {
 
 interface CallFigures {
   name: string;
+  /** CPU time of the API processes (user + system, /proc) per answered request, ms. */
+  apiCpuMsPerCall: number;
   requests: number;
   rps: number;
   p50: number;
@@ -73,7 +96,23 @@ interface CallPlan {
   next: () => { headers: Record<string, string>; body?: string };
 }
 
-async function runCall(balancerUrl: string, plan: CallPlan, seconds: number): Promise<CallFigures> {
+/** User + system CPU ticks of these processes so far (/proc/<pid>/stat fields 14 and 15), as ms. */
+function cpuMsOf(pids: readonly number[]): number {
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // A process that exited contributes nothing more.
+    }
+  }
+  return (ticks * 1_000) / ticksPerSecond;
+}
+
+async function runCall(balancerUrl: string, plan: CallPlan, seconds: number, apiPids: readonly number[]): Promise<CallFigures> {
+  const cpuBeforeMs = cpuMsOf(apiPids);
   const codes = new Map<string, number>();
   let ok = 0;
   let refusals = 0;
@@ -116,6 +155,7 @@ async function runCall(balancerUrl: string, plan: CallPlan, seconds: number): Pr
   const answered = ok + refusals + errors;
   return {
     name: plan.name,
+    apiCpuMsPerCall: answered > 0 ? (cpuMsOf(apiPids) - cpuBeforeMs) / answered : 0,
     requests: answered + noAnswer,
     rps: answered / result.duration,
     p50: result.latency.p50,
@@ -152,11 +192,12 @@ async function inBatches<T>(items: readonly T[], size: number, work: (item: T) =
 }
 
 /**
- * Statements one refresh makes: a fourth API process whose PostgreSQL connections go through the
- * counting relay, called REFRESH_SAMPLES times one after the other (idle traffic measured alone
- * over the same time and subtracted).
+ * Statements each call makes: a further API process whose PostgreSQL connections go through the
+ * counting relay (bench/wire-counter.ts), each call sent COUNT_SAMPLES times one after the other
+ * (after 3 warm-up calls; idle traffic measured alone over the same time and subtracted). Counts
+ * what the API sends; the worker's share of a money call (the outbox) is not in it.
  */
-async function countRefresh(template: ManagedProcess, runDir: string, started: ManagedProcess[], headers: Record<string, string>) {
+async function countCalls(template: ManagedProcess, runDir: string, started: ManagedProcess[], plans: readonly CallPlan[]) {
   const databaseUrl = new URL(template.env.DATABASE_URL ?? '');
   const counter = await startWireCounter({ host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) });
   databaseUrl.hostname = '127.0.0.1';
@@ -172,42 +213,60 @@ async function countRefresh(template: ManagedProcess, runDir: string, started: M
   });
   started.push(api);
   startProcess(api, REPO_ROOT);
+  const counts = new Map<string, { perCall: number; meanMs: number; databaseMsPerCall: number; texts: Array<readonly [string, number]> }>();
   try {
     const url = `http://127.0.0.1:${port}`;
     await waitForHttpOk(`${url}/healthz`, 60_000, api);
-    const metrics = new Metrics();
-    for (let index = 0; index < 10; index += 1) await callJson(metrics, 'warm', `${url}/auth-service/v1/refresh`, { method: 'GET', headers });
-    counter.reset();
-    const startedAt = performance.now();
-    const latencies: number[] = [];
-    let bodyBytes = 0;
-    for (let index = 0; index < REFRESH_SAMPLES; index += 1) {
-      const result = await callJson(metrics, 'refresh', `${url}/auth-service/v1/refresh`, { method: 'GET', headers });
-      if (result.status !== 200) throw new Error(`refresh answered ${result.status} ${result.code ?? ''}`);
-      latencies.push(result.latencyMs);
-      bodyBytes = JSON.stringify(result.body).length;
-    }
-    const elapsedMs = performance.now() - startedAt;
-    const busyStatements = counter.statements();
-    const databaseMs = counter.databaseMs();
-    const texts = counter.texts();
-    counter.reset();
-    await new Promise((resolve) => setTimeout(resolve, elapsedMs));
-    const idleStatements = counter.statements();
-    latencies.sort((a, b) => a - b);
-    return {
-      perCall: (busyStatements - idleStatements) / REFRESH_SAMPLES,
-      idleStatements,
-      texts: [...texts.entries()].map(([sql, count]) => [sql, count / REFRESH_SAMPLES] as const).sort((a, b) => b[1] - a[1]),
-      medianMs: latencies[Math.floor(latencies.length / 2)] ?? 0,
-      meanMs: elapsedMs / REFRESH_SAMPLES,
-      databaseMsPerCall: databaseMs / REFRESH_SAMPLES,
-      bodyBytes,
+    const send = async (plan: CallPlan) => {
+      const request = plan.next();
+      const response = await fetch(`${url}${plan.path}`, { method: plan.method, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) });
+      await response.arrayBuffer();
+      return response.status;
     };
+    for (const plan of plans) {
+      for (let index = 0; index < 3; index += 1) await send(plan);
+      counter.reset();
+      const startedAt = performance.now();
+      const statuses = new Map<number, number>();
+      for (let index = 0; index < COUNT_SAMPLES; index += 1) {
+        const status = await send(plan);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+      const elapsedMs = performance.now() - startedAt;
+      const busy = counter.statements();
+      const databaseMs = counter.databaseMs();
+      const texts = counter.texts();
+      counter.reset();
+      await new Promise((resolve) => setTimeout(resolve, Math.min(elapsedMs, 2_000)));
+      const idle = (counter.statements() * elapsedMs) / Math.min(elapsedMs, 2_000);
+      if ([...statuses.keys()].some((status) => status >= 300)) console.log(`  (counting ${plan.name}: answers ${[...statuses.entries()].map(([status, count]) => `${status} × ${count}`).join(', ')})`);
+      counts.set(plan.name, {
+        perCall: (busy - idle) / COUNT_SAMPLES,
+        meanMs: elapsedMs / COUNT_SAMPLES,
+        databaseMsPerCall: databaseMs / COUNT_SAMPLES,
+        texts: [...texts.entries()].map(([sql, count]) => [sql, count / COUNT_SAMPLES] as const).sort((a, b) => b[1] - a[1]),
+      });
+    }
+    return counts;
   } finally {
     await stopProcess(api);
     await counter.close();
   }
+}
+
+/** argon2id verifications per second in this process, with the app's own parameters (apps/api lib/password.ts), CONNECTIONS at a time. */
+async function argon2VerificationsPerSecond(): Promise<number> {
+  const hashed = await hashPassword('bench-password-0123');
+  let done = 0;
+  const endAt = performance.now() + ARGON2_RUN_MS;
+  const startedAt = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (performance.now() < endAt) {
+      await verifyPassword(hashed, 'bench-password-0123');
+      done += 1;
+    }
+  }));
+  return done / ((performance.now() - startedAt) / 1_000);
 }
 
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
@@ -235,7 +294,9 @@ async function main(): Promise<number> {
       console.error(`could not create the bench database on ${settings.serverUrl}: ${String(error)}`);
       return 2;
     }
-    const product = await startProduct(database, { runDir, haproxyBin: settings.haproxyBin, started, onHaproxy: (running) => (haproxy = running), timings: 'defaults', processes });
+    // RESPONSE_SERIALIZER=zod runs the APIs with the earlier serializer (issue 29 §2 before/after).
+    const extraEnv: Record<string, string> = process.env.RESPONSE_SERIALIZER ? { RESPONSE_SERIALIZER: process.env.RESPONSE_SERIALIZER } : {};
+    const product = await startProduct(database, { runDir, haproxyBin: settings.haproxyBin, started, onHaproxy: (running) => (haproxy = running), timings: 'defaults', processes, extraEnv });
     const appId = await readAppId(database.db);
 
     // Members: sign-up, login and one deposit each through the sandbox bank (the scale harness's own member).
@@ -287,34 +348,48 @@ async function main(): Promise<number> {
       { name: 'bank feed', method: 'POST', path: '/bank-feed/v1/statement', next: () => signedStatement(nextMember().plan, '100.00') },
       { name: 'game launch', method: 'POST', path: '/game-composite/v1/launch', next: () => ({ headers: memberHeaders(nextMember()), body: JSON.stringify({ gameCode }) }) },
     ];
+    const chosen = plans.filter((candidate) => settings.calls === null || settings.calls.includes(candidate.name));
+    const apiPids = product.apis.map((api) => api.child?.pid).filter((pid): pid is number => pid !== undefined);
     const figures: CallFigures[] = [];
-    for (const plan of plans.filter((candidate) => settings.calls === null || settings.calls.includes(candidate.name))) {
-      const result = await runCall(product.balancerUrl, plan, settings.seconds);
+    for (const plan of chosen) {
+      const result = await runCall(product.balancerUrl, plan, settings.seconds, apiPids);
       figures.push(result);
-      console.log(`  ${plan.name}: ${fixed(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.refusals} refusals, ${result.errors} errors`);
+      console.log(`  ${plan.name}: ${fixed(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.refusals} refusals, ${result.errors} errors, API CPU ${fixed(result.apiCpuMsPerCall, 2)} ms/call`);
     }
 
-    const refresh = await countRefresh(product.apis[0]!, runDir, started, memberHeaders(funded[0]!));
+    console.log(`statements per call: ${COUNT_SAMPLES} of each, one after the other, on a counted API process…`);
+    const counts = await countCalls(product.apis[0]!, runDir, started, chosen.filter((plan) => plan.name !== 'login'));
+    console.log(`argon2id verifications with the app's parameters, ${CONNECTIONS} at a time for ${ARGON2_RUN_MS / 1_000} s in this process…`);
+    const argon2PerSecond = await argon2VerificationsPerSecond();
     console.log('pgbench TPC-B (-i -s 10; -c 16 -j 2 -T 20 -M prepared) on a scratch database…');
     const tps = await runPgbench(settings);
 
-    console.log(`\npgbench TPC-B: ${fixed(tps)} tps (the same server, the same run)`);
-    console.log(`targets: every call ≥ ${TARGET_RATIO}× pgbench tps, p99 ≤ ${TARGET_P99_MS} ms, 0 errors\n`);
+    console.log(`\npgbench TPC-B: ${fixed(tps)} tps (the same server, the same run); argon2id: ${fixed(argon2PerSecond)} verifications/s`);
+    console.log(`server entry: ${product.apis[0]!.entry.endsWith('.mjs') ? 'compiled JavaScript (npm run build:servers)' : 'TypeScript through tsx'}; load: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')} (1/5/15 min)`);
+    console.log(`targets (issue 29 §3): reads ≥ 0.5× pgbench, p99 ≤ 100 ms; withdrawal ≥ 0.1×, bank feed ≥ 0.15×, launch ≥ 0.15×, p99 ≤ 250 ms; 0 errors; login ≥ ${LOGIN_HASH_RATIO}× argon2id verifications/s\n`);
     const rows = figures.map((row) => {
-      const ratio = row.rps / tps;
-      const misses = [ratio < TARGET_RATIO ? 'ratio' : '', row.p99 > TARGET_P99_MS ? 'p99' : '', row.errors > 0 ? 'errors' : ''].filter(Boolean);
-      return [row.name, fixed(row.rps), String(row.p50), String(row.p99), String(row.requests), String(row.refusals), String(row.errors), fixed(ratio, 2), misses.length === 0 ? 'met' : `not met (${misses.join(', ')})`];
+      const target = TARGETS[row.name] ?? { ratio: 0.5, p99Ms: 100 };
+      const ratio = target.ratio === null ? row.rps / argon2PerSecond : row.rps / tps;
+      const wanted = target.ratio ?? LOGIN_HASH_RATIO;
+      const misses = [ratio < wanted ? 'ratio' : '', row.p99 > target.p99Ms ? 'p99' : '', row.errors > 0 ? 'errors' : ''].filter(Boolean);
+      const count = counts.get(row.name);
+      return [
+        row.name, fixed(row.rps), String(row.p50), String(row.p99), String(row.requests), String(row.refusals), String(row.errors),
+        `${fixed(ratio, 2)}${target.ratio === null ? ' (÷ argon2id)' : ''}`, `≥ ${wanted}×, p99 ≤ ${target.p99Ms}`,
+        count ? fixed(count.perCall) : '-', fixed(row.apiCpuMsPerCall, 2), misses.length === 0 ? 'met' : `not met (${misses.join(', ')})`,
+      ];
     });
-    const header = ['call', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'refusals', 'errors', '÷ pgbench', 'targets'];
+    const header = ['call', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'refusals', 'errors', '÷ pgbench', 'target', 'statements', 'API CPU ms/call', 'targets'];
     console.log(`| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
     console.log('\nnot 2xx, by call (status code → count):');
     for (const row of figures) {
       if (row.codes.size > 0) console.log(`  ${row.name}: ${[...row.codes.entries()].sort((a, b) => b[1] - a[1]).map(([code, count]) => `${code} × ${count}`).join(', ')}`);
     }
-    console.log(`\nrefresh, alone on one API process (${REFRESH_SAMPLES} calls one after the other): ${fixed(refresh.perCall)} SQL statements per call, median ${fixed(refresh.medianMs)} ms (idle traffic over the same time: ${refresh.idleStatements} statements, subtracted)`);
-    console.log(`  per call: ${fixed(refresh.meanMs, 2)} ms at the client, of which ${fixed(refresh.databaseMsPerCall, 2)} ms waiting on PostgreSQL (Sync → ReadyForQuery, round trips included); the rest is Node (HTTP, auth, zod, serialization of a ${refresh.bodyBytes}-byte answer)`);
-    for (const [sql, perCall] of refresh.texts) console.log(`  ${fixed(perCall, 2)}× ${sql}`);
+    for (const [name, count] of counts) {
+      console.log(`\n${name}, alone on the counted API process: ${fixed(count.perCall)} SQL statements per call, ${fixed(count.meanMs, 2)} ms at the client, of which ${fixed(count.databaseMsPerCall, 2)} ms waiting on PostgreSQL (round trips included); the rest is Node and the relay`);
+      for (const [sql, perCall] of count.texts) console.log(`  ${fixed(perCall, 2)}× ${sql}`);
+    }
     return 0;
   } finally {
     await cleanUp();

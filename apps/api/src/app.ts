@@ -7,7 +7,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
@@ -21,6 +20,7 @@ import { registerAffiliateRoutes } from './modules/affiliate/index.ts';
 import { registerPromotionRoutes } from './modules/promotions/index.ts';
 import { registerRewardRoutes } from './modules/rewards/index.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
+import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerMemberApiGuard } from './plugins/member-api-guard.ts';
 import { registerIpRateLimits } from './plugins/ip-rate-limit.ts';
 import { registerAdminGuard } from './plugins/admin-guard.ts';
@@ -94,7 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler(config.RESPONSE_SERIALIZER));
   registerErrorHandling(app);
 
   // JSON bodies; an empty body (clients that always send Content-Type) reads as {}. Parsed with

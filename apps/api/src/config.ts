@@ -210,6 +210,12 @@ const configSchema = z.object({
    */
   LEDGER_BATCHING: z.enum(['on', 'off']).default('on'),
   /**
+   * How answers are serialized (issue 29 §2, docs/adr/0053): `compiled` (default) by
+   * fast-json-stringify from each response schema's JSON Schema; `zod` parses every answer with its
+   * zod schema first (the earlier path; kept for before/after measurements).
+   */
+  RESPONSE_SERIALIZER: z.enum(['compiled', 'zod']).default('compiled'),
+  /**
    * Who sends SMS (one-time codes, account notices; issue 27 §2, docs/adr/0042): `sms-gateway` (the
    * operator's Android phone running SMS Gateway for Android, through its API: the local server or
    * the cloud relay) or `sandbox` (the sandbox's double of that same API).

@@ -29,5 +29,14 @@ export interface BalanceChange {
 }
 
 export async function notifyBalanceChanged(tx: Queryable, memberId: string, reason: BalanceChangeReason, depositId?: string): Promise<void> {
-  await tx.query('SELECT pg_notify($1, $2)', [BALANCE_CHANNEL, JSON.stringify(depositId === undefined ? { memberId, reason } : { memberId, reason, depositId })]);
+  const notification = balanceChangedNotification(memberId, reason, depositId);
+  await tx.query('SELECT pg_notify($1, $2)', [notification.channel, notification.payload]);
+}
+
+/**
+ * The notification notifyBalanceChanged sends, as channel and payload, for a caller that sends it
+ * inside a statement of its own (recordOutboxEvent `alsoNotify`: one statement fewer, issue 29 §1).
+ */
+export function balanceChangedNotification(memberId: string, reason: BalanceChangeReason, depositId?: string): { channel: string; payload: string } {
+  return { channel: BALANCE_CHANNEL, payload: JSON.stringify(depositId === undefined ? { memberId, reason } : { memberId, reason, depositId }) };
 }

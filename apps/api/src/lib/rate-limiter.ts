@@ -101,7 +101,33 @@ export class RateLimiter {
    * @throws AppError(rule.errorCode ?? RATE_LIMITED) with a Retry-After header (seconds).
    */
   async hit(rule: RateLimitRule, subject: string, now: Date = this.clock()): Promise<void> {
-    const hits = await this.record(rule, subject, now);
+    this.refuseOver(rule, await this.record(rule, subject, now), now);
+  }
+
+  /**
+   * Counts one hit of each `{ rule, subject }` in one statement (issue 29 §1: a money call's
+   * address and member limits, one round trip) and refuses at the first, in the given order, that
+   * went over its limit. Every counter is counted, even when an earlier one refuses. The buckets
+   * must differ (one row each).
+   * @throws AppError as `hit` does.
+   */
+  async hitAll(hits: ReadonlyArray<{ rule: RateLimitRule; subject: string }>, now: Date = this.clock()): Promise<void> {
+    const keys = hits.map(({ rule, subject }) => bucketKey(rule, subject));
+    if (new Set(keys).size !== keys.length) throw new Error('hitAll: the same bucket twice');
+    const starts = hits.map(({ rule }) => new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs));
+    const { rows } = await this.db.query<{ bucket_key: string; hits: number }>(
+      `INSERT INTO rate_limit_counters (bucket_key, window_start, hits)
+       SELECT key, start, 1 FROM unnest($1::text[], $2::timestamptz[]) AS h(key, start)
+       ON CONFLICT (bucket_key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + 1
+       RETURNING bucket_key, hits`,
+      [keys, starts],
+      { prepare: true },
+    );
+    const counted = new Map(rows.map((row) => [row.bucket_key, row.hits]));
+    hits.forEach(({ rule }, index) => this.refuseOver(rule, counted.get(keys[index]!) ?? 1, now));
+  }
+
+  private refuseOver(rule: RateLimitRule, hits: number, now: Date): void {
     const limit = Math.max(1, Math.floor(rule.limit * this.scale));
     if (hits > limit) {
       const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;

@@ -71,6 +71,11 @@ export interface TestApp {
    * crossed a window's end would see its counter start again.
    */
   holdClock(): () => void;
+  /**
+   * Called around the inline outbox run that follows each response (the worker's work, not the
+   * call's): the statement-budget test stops counting in `before` and resumes in `after`.
+   */
+  outboxInline: { before?: () => void; after?: () => void };
   close(): Promise<void>;
 }
 
@@ -96,6 +101,8 @@ export async function createTestApp(options: {
   sandboxFaultHoldMs?: number;
   /** A fresh production-like database: migrated, no demo site (issue 24 §1). Default false. */
   withoutDemoSeed?: boolean;
+  /** Called with the app before it is made ready (hooks of a test). */
+  configure?: (app: FastifyInstance) => void;
 } = {}): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
   if (options.withoutDemoSeed !== true) await seedDemoSite(db, { feedSecret: TEST_FEED_SECRET });
@@ -118,10 +125,17 @@ export async function createTestApp(options: {
   // What follows a money event (bonus, wheel credit, the move into the game) is the worker's; a
   // test wants it done when its call returns, so each response waits for the outbox to be run
   // inline (worker/run-outbox-inline.ts). The pg-boss worker itself: worker/start-worker.test.ts.
+  const outboxInline: TestApp['outboxInline'] = {};
   app.addHook('onSend', async (_request, _reply, payload) => {
-    await runOutboxInline(context);
+    outboxInline.before?.();
+    try {
+      await runOutboxInline(context);
+    } finally {
+      outboxInline.after?.();
+    }
     return payload;
   });
+  options.configure?.(app);
   await app.ready();
   sandbox.setApiBaseUrl(`http://127.0.0.1:${await listenForSandbox(app)}`);
 
@@ -230,6 +244,7 @@ export async function createTestApp(options: {
     context,
     db,
     staffToken,
+    outboxInline,
     sandbox,
     sandboxUrl,
     appId: DEMO_APP_ID,

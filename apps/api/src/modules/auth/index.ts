@@ -7,5 +7,5 @@
 export { registerAuthRoutes } from './routes.ts';
 export { findActiveSession, purgeExpiredSessions, SESSION_RETENTION_AFTER_EXPIRY_MS } from './sessions.ts';
 export type { ActiveSession } from './sessions.ts';
-export { authenticateOnArrival, readSessionToken, requireMember, requireMemberWithinLimit } from './authenticate.ts';
+export { authenticateOnArrival, countLeftAddressHit, readSessionToken, requireMember, requireMemberWithinLimit } from './authenticate.ts';
 export { getUserInfo } from './get-user-info.ts';

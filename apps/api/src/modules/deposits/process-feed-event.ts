@@ -2,7 +2,6 @@ import type { Queryable } from '@sabai/db';
 import { HOUSE_ACCOUNTS, expectPosted, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
-import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { matchDeposit, type IncomingCredit, type MatchMember, type OpenPromptPayRequest } from './matching/match-deposit.ts';
 import { readMaskedAccount } from './matching/masked-account.ts';
 import { normalizeFeedEvent, type FeedChannel } from './normalize-feed-event.ts';
@@ -160,11 +159,11 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
     });
     // Read with the candidates: a member verified already costs the verification hook no query.
     const isBankAccountVerified = candidates.members.some((member) => member.memberId === decision.memberId && member.isBankAccountVerified);
-    await recordDepositCredited(tx, { memberId: decision.memberId, depositId, amountSatang: credit.amountSatang, now: context.now(), isBankAccountVerified });
+    // The balance notification travels in the outbox statement (issue 29 §1).
+    await recordDepositCredited(tx, { memberId: decision.memberId, depositId, amountSatang: credit.amountSatang, now: context.now(), isBankAccountVerified, notifyBalance: true });
     if (decision.promptPayRequestId) {
       await tx.query('UPDATE promptpay_requests SET paid_deposit_id = $2 WHERE id = $1 AND paid_deposit_id IS NULL', [decision.promptPayRequestId, depositId]);
     }
-    await notifyBalanceChanged(tx, decision.memberId, 'deposit', depositId);
     return markEvent(tx, eventId, 'credited', decision.reason);
   });
 }

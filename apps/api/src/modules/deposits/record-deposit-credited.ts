@@ -1,6 +1,7 @@
 import type { Queryable } from '@sabai/db';
 import { readDepositBonusBasis } from '../promotions/index.ts';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
+import { balanceChangedNotification } from '../../lib/balance-notifications.ts';
 import { verifyHolderFromDeposit } from './verify-holder-from-deposit.ts';
 
 /**
@@ -19,6 +20,8 @@ export async function recordDepositCredited(
     now: Date;
     /** True when the caller read that the member's bank account is verified already: the hook is skipped. */
     isBankAccountVerified?: boolean;
+    /** Also tells the member's open pages the balance changed (reason `deposit`), in the outbox statement (issue 29 §1). */
+    notifyBalance?: boolean;
   },
 ): Promise<void> {
   // A typed holder name (NAME_INQUIRY_PROVIDER=declared) is verified by the first deposit from the
@@ -37,5 +40,5 @@ export async function recordDepositCredited(
       turnoverNowSatang: toSatangText(basis.turnoverNowSatang),
       creditedAt: input.now.toISOString(),
     },
-  });
+  }, input.notifyBalance === true ? { alsoNotify: balanceChangedNotification(input.memberId, 'deposit', input.depositId) } : {});
 }

@@ -2,7 +2,6 @@ import { HOUSE_ACCOUNTS, expectPosted, postTransfer, requireAccountId, requireMe
 import type { Queryable } from '@sabai/db';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
-import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { recordDepositCredited } from './record-deposit-credited.ts';
 import { depositRefusal } from '../responsible-gaming/index.ts';
 
@@ -103,6 +102,5 @@ async function creditHeldDeposit(
     `UPDATE deposits SET status = 'credited', member_id = $2, credit_transfer_id = $3, resolved_by = $4, resolved_at = now() WHERE id = $1`,
     [deposit.depositId, deposit.memberId, transferId, deposit.actor],
   );
-  await recordDepositCredited(tx, { memberId: deposit.memberId, depositId: deposit.depositId, amountSatang: deposit.amountSatang, now });
-  await notifyBalanceChanged(tx, deposit.memberId, 'deposit', deposit.depositId);
+  await recordDepositCredited(tx, { memberId: deposit.memberId, depositId: deposit.depositId, amountSatang: deposit.amountSatang, now, notifyBalance: true });
 }

@@ -2,7 +2,7 @@ import { readMemberAccountBalances, type MemberAccountKind } from '@sabai/ledger
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { PartnerRefusedError, PartnerUnavailableError } from '../../adapters/partner/index.ts';
-import { findGameAccount } from '../play/index.ts';
+import type { GameAccount } from '../play/index.ts';
 import { OPEN_WITHDRAWAL_STATES } from '../withdrawals/index.ts';
 
 /** Where the shown game wallet comes from (contracts `balanceResponse`). */
@@ -23,15 +23,22 @@ export async function getBalance(context: Pick<AppContext, 'db' | 'partner' | 'n
   // own accounts' cached totals (@sabai/ledger owns the read); the open withdrawals — only they
   // count as pending withdraw: a transfer into the game also reserves the main wallet for a moment,
   // and it is not a withdrawal (issue 15); and the game account to ask the partner about.
-  const [balances, pending, account] = await Promise.all([
+  const [balances, { rows }] = await Promise.all([
     readMemberAccountBalances(context.db, memberId),
-    context.db.query<{ total: bigint }>(
-      `SELECT coalesce(sum(amount_satang), 0)::int8 AS total FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[])`,
+    // One statement for both (issue 29 §1): the open withdrawals' sum and the game account.
+    context.db.query<{ total: bigint; username: string | null; password: string | null; partner: string | null }>(
+      `SELECT (SELECT coalesce(sum(amount_satang), 0)::int8 FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[])) AS total,
+              g.username, g.password, g.partner
+       FROM (SELECT 1) AS one LEFT JOIN game_accounts g ON g.member_id = $1`,
       [memberId, [...OPEN_WITHDRAWAL_STATES]],
       { prepare: true },
     ),
-    findGameAccount(context, memberId),
   ]);
+  const row = rows[0];
+  const pending = row?.total ?? 0n;
+  const account = row && row.username !== null && row.password !== null && row.partner !== null
+    ? ({ username: row.username, password: row.password, partner: row.partner })
+    : undefined;
   const walletSatang = (kind: MemberAccountKind) => balances[kind].availableSatang;
   const wallet = (kind: MemberAccountKind) => satangToBahtNumber(walletSatang(kind));
   const game = await readLiveGameWallet(context, account, walletSatang('game'));
@@ -43,7 +50,7 @@ export async function getBalance(context: Pick<AppContext, 'db' | 'partner' | 'n
     residualWallet: wallet('residual'),
     prizeWallet: wallet('prize'),
     spinWallet: wallet('spin'),
-    pendingWithdraw: satangToBahtNumber(pending.rows[0]?.total ?? 0n),
+    pendingWithdraw: satangToBahtNumber(pending),
     ledgerGameWallet: wallet('game'),
     gameWalletSource: game.source,
     gameWalletReadAt: game.readAt?.toISOString() ?? null,
@@ -52,7 +59,7 @@ export async function getBalance(context: Pick<AppContext, 'db' | 'partner' | 'n
 
 async function readLiveGameWallet(
   context: Pick<AppContext, 'db' | 'partner' | 'now'>,
-  account: Awaited<ReturnType<typeof findGameAccount>>,
+  account: GameAccount | undefined,
   ledgerSatang: bigint,
 ): Promise<{ satang: bigint; source: GameWalletSource; readAt: Date | null }> {
   if (!account) return { satang: ledgerSatang, source: 'no_account', readAt: null };

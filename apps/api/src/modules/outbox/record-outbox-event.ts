@@ -15,14 +15,21 @@ export const OUTBOX_CHANNEL = 'sabai_outbox';
 export async function recordOutboxEvent<K extends OutboxEventKind>(
   tx: Queryable,
   event: { kind: K; eventKey: string; memberId: string | null; payload: OutboxPayload<K> },
+  options: { alsoNotify?: { channel: string; payload: string } } = {},
 ): Promise<boolean> {
   const payload = OUTBOX_PAYLOADS[event.kind].parse(event.payload);
-  const inserted = await tx.query(
-    `INSERT INTO outbox_events (event_key, kind, member_id, payload) VALUES ($1, $2, $3, $4::jsonb) ON CONFLICT (event_key) DO NOTHING RETURNING id`,
-    [event.eventKey, event.kind, event.memberId, JSON.stringify(payload)],
-  );
-  if (inserted.rowCount === 0) return false;
-  // Delivered at commit only: the worker wakes and relays without waiting for its next poll.
-  await tx.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
-  return true;
+  const params = [event.eventKey, event.kind, event.memberId, JSON.stringify(payload)];
+  // One statement (issue 29 §1, docs/adr/0053): the row, and the worker's wake-up only when the row
+  // is new (pg_notify runs once per inserted row; delivered at commit only). `alsoNotify` sends a
+  // notification of the caller's in the same statement (the member's balance changed), whether or
+  // not the row was new, as a statement of its own would.
+  const { rows } = options.alsoNotify
+    ? await tx.query<{ inserted: bigint }>(`${RECORD_SQL}, pg_notify($5, $6) AS also`, [...params, options.alsoNotify.channel, options.alsoNotify.payload], { prepare: true })
+    : await tx.query<{ inserted: bigint }>(RECORD_SQL, params, { prepare: true });
+  return BigInt(rows[0]?.inserted ?? 0n) > 0n;
 }
+
+const RECORD_SQL = `WITH inserted AS (
+       INSERT INTO outbox_events (event_key, kind, member_id, payload) VALUES ($1, $2, $3, $4::jsonb) ON CONFLICT (event_key) DO NOTHING RETURNING id
+     )
+     SELECT (SELECT count(*) FROM (SELECT pg_notify('${OUTBOX_CHANNEL}', '') FROM inserted) AS woken) AS inserted`;

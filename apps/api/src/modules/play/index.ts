@@ -6,7 +6,7 @@
  */
 export { continueIntoGame } from './continue-into-game.ts';
 export { detectRecentGameDifferences } from './detect-game-difference.ts';
-export { ensureGameAccount, findGameAccount } from './ensure-game-account.ts';
+export { ensureGameAccount, findGameAccount, type GameAccount } from './ensure-game-account.ts';
 export { listGameCases } from './game-cases.ts';
 export { gameReconciliationReport } from './game-reconciliation-report.ts';
 export { moveGameCredit } from './move-game-credit.ts';

@@ -38,7 +38,7 @@ export async function launchGame(
     try {
       const account = await ensureGameAccount(context, input.memberId);
       const url = await context.partner.launchUrl({ username: account.username, gameCode: input.gameCode, returnUrl: input.returnUrl });
-      const moved = await moveGameCredit(context, { memberId: input.memberId, direction: 'in', amountSatang: 'all' });
+      const moved = await moveGameCredit(context, { memberId: input.memberId, direction: 'in', amountSatang: 'all', account });
       if (moved.status === 'sending' || (moved.status === 'skipped' && moved.reason === 'TRANSFER_IN_FLIGHT')) throw new AppError('GAME_CREDIT_ON_THE_WAY');
       if (moved.status === 'failed' || (moved.status === 'skipped' && moved.reason === 'PARTNER_UNAVAILABLE')) throw new AppError('GAME_PROVIDER_UNAVAILABLE');
       return url;

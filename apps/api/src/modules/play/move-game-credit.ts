@@ -15,7 +15,7 @@ import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import { PartnerUnavailableError } from '../../adapters/partner/index.ts';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import { settleByAskingProvider, settlementFromSend, type Settlement } from '../../lib/external-transfer.ts';
-import { ensureGameAccount } from './ensure-game-account.ts';
+import { ensureGameAccount, type GameAccount } from './ensure-game-account.ts';
 import { bookRoundResults } from './book-round-results.ts';
 import { pullBetRecords } from './pull-bet-records.ts';
 
@@ -47,13 +47,14 @@ export type GameTransferOutcome =
  */
 export async function moveGameCredit(
   context: AppContext,
-  input: { memberId: string; direction: 'in' | 'out'; amountSatang: bigint | 'all' },
+  input: { memberId: string; direction: 'in' | 'out'; amountSatang: bigint | 'all'; account?: GameAccount },
 ): Promise<GameTransferOutcome> {
   // A seamless partner (Hub88, docs/adr/0046) plays from the main wallet: nothing ever moves.
   if (context.partner.walletMode === 'seamless') return { status: 'skipped', reason: 'SEAMLESS_WALLET' };
-  let account;
+  let account = input.account;
   try {
-    account = await ensureGameAccount(context, input.memberId);
+    // The caller's account when it just read it (a launch): not read again (issue 29 §1).
+    account ??= await ensureGameAccount(context, input.memberId);
   } catch (error) {
     if (error instanceof PartnerUnavailableError) return { status: 'skipped', reason: 'PARTNER_UNAVAILABLE' };
     throw error;
@@ -79,8 +80,9 @@ export async function moveGameCredit(
   const reserved = await context.postings.run(async (tx): Promise<Reservation> => {
     const main = await requireMemberAccountId(tx, input.memberId, 'main');
     const game = await requireMemberAccountId(tx, input.memberId, 'game');
-    const inFlight = await tx.query(`SELECT 1 FROM game_transfers WHERE member_id = $1 AND status = 'sending'`, [input.memberId]);
-    if (inFlight.rowCount > 0) return { skipped: 'TRANSFER_IN_FLIGHT' as const };
+    // A move already in flight is refused by the unique index game_transfers_one_in_flight at the
+    // insert below (InFlightError → TRANSFER_IN_FLIGHT, this attempt rolled back); settled moves
+    // were checked just before (settleMemberTransferInFlight). No read here (issue 29 §1).
     const from = input.direction === 'in' ? main : game;
     // Read inside this attempt: a retried transaction sees the balance as it is now.
     const available = availableCreditBalance(await readAccountBalance(tx, from));

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '@sabai/db';
-import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, lockAccount, postTransfer, postedCreditBalance, readAccountBalance, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, lockAccount, postTransfer, readMemberAccountBalances, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import { readTurnover } from '../wallet/index.ts';
 import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
 import type { GrantMoney } from './bonus-rules.ts';
@@ -32,9 +32,10 @@ export async function readActiveGrant(db: Queryable, memberId: string, lock: boo
 
 /** The member's posted main + game money (satang): what a bonus's endings compare with the site's threshold. */
 export async function memberMoneySatang(db: Queryable, memberId: string): Promise<bigint> {
-  const main = postedCreditBalance(await readAccountBalance(db, await requireMemberAccountId(db, memberId, 'main')));
-  const game = postedCreditBalance(await readAccountBalance(db, await requireMemberAccountId(db, memberId, 'game')));
-  return main + game;
+  // One read of the member's cached wallet totals (issue 29 §1): posted = available + pending debits.
+  const balances = await readMemberAccountBalances(db, memberId);
+  const posted = (kind: 'main' | 'game') => balances[kind].availableSatang + balances[kind].pendingDebitsSatang;
+  return posted('main') + posted('game');
 }
 
 /** The site's "played out" threshold (site_settings.bonus_played_out_below_satang, satang). */
@@ -95,10 +96,12 @@ export async function endGrant(
  * @param walletSatang the member's money the caller judges by (before a deposit being credited).
  * @returns the grant still in force, or null.
  */
-export async function reviewActiveGrant(tx: Queryable, input: { memberId: string; walletSatang: bigint; now: Date }): Promise<ActiveGrant | null> {
+export async function reviewActiveGrant(tx: Queryable, input: { memberId: string; walletSatang: bigint | (() => Promise<bigint>); now: Date }): Promise<ActiveGrant | null> {
   const grant = await readActiveGrant(tx, input.memberId, true);
   if (!grant) return null;
-  if (input.walletSatang < (await playedOutBelowSatang(tx)) && !(await hasOpenPlay(tx, input.memberId))) {
+  // The wallet may be given as a read, made only when there is a grant (issue 29 §1).
+  const walletSatang = typeof input.walletSatang === 'bigint' ? input.walletSatang : await input.walletSatang();
+  if (walletSatang < (await playedOutBelowSatang(tx)) && !(await hasOpenPlay(tx, input.memberId))) {
     await endGrant(tx, { memberId: input.memberId, grantId: grant.id, reason: 'PLAYED_OUT', forfeitSatang: 0n, now: input.now });
     return null;
   }

@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { postedCreditBalance, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
+import { readMemberAccountBalances } from '@sabai/ledger';
 import { totalTurnoverSatang } from '../wallet/index.ts';
 import { endWageringRequirements } from '../wallet/index.ts';
 import { grantBonusForDeposit } from './grant-bonus.ts';
@@ -28,8 +28,10 @@ export async function readDepositBonusBasis(
   // Posted balances only: money in a pending move (GAME_IN / GAME_OUT in flight, a reserved
   // withdrawal) still counts as the member's, so a deposit never ends a grant or a requirement
   // on money that is merely on its way (errs towards keeping them).
-  const main = postedCreditBalance(await readAccountBalance(tx, await requireMemberAccountId(tx, input.memberId, 'main')));
-  const game = postedCreditBalance(await readAccountBalance(tx, await requireMemberAccountId(tx, input.memberId, 'game')));
+  // One read of the member's cached totals (issue 29 §1): posted = available + pending debits.
+  const balances = await readMemberAccountBalances(tx, input.memberId);
+  const main = balances.main.availableSatang + balances.main.pendingDebitsSatang;
+  const game = balances.game.availableSatang + balances.game.pendingDebitsSatang;
   const turnover = await totalTurnoverSatang(tx, input.memberId);
   const balanceBeforeSatang = main + game - input.depositSatang;
   if (balanceBeforeSatang < (await playedOutBelowSatang(tx))) await endWageringRequirements(tx, { memberId: input.memberId, reason: 'BALANCE_EXHAUSTED', now: input.now });

@@ -32,7 +32,8 @@ export async function executePayout(context: AppContext, withdrawalId: string): 
     amountSatang: withdrawal.amount_satang,
   });
   const settlement = settlementFromSend(result);
-  if (settlement) await settleWithdrawal(context, withdrawalId, settlement);
+  // Settled here: its status is known without reading it again (issue 29 §1).
+  if (settlement && (await settleWithdrawal(context, withdrawalId, settlement))) return settlement.result === 'succeeded' ? 'paid' : 'failed';
   return currentStatus(context, withdrawalId);
 }
 

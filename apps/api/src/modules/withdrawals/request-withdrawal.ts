@@ -1,25 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { postgresErrorCode, violatedConstraint } from '@sabai/db';
-import { HOUSE_ACCOUNTS, availableCreditBalance, inLedgerTransaction, lockAccount, readAccountBalance, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, availableCreditBalance, inLedgerTransaction, lockAccount, readAccountBalance, readMemberAccountBalances, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
+import type { WithdrawalState } from '@sabai/contracts';
 import type { Queryable } from '@sabai/db';
-import { endGrant, memberMoneySatang, payableUnderGrant, readActiveGrant, reviewActiveGrant } from '../promotions/index.ts';
+import { endGrant, memberMoneySatang, payableUnderGrant, reviewActiveGrant, type ActiveGrant } from '../promotions/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
-import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
+import { balanceChangedNotification } from '../../lib/balance-notifications.ts';
 import type { AppContext } from '../../context.ts';
 import { executePayout } from './execute-payout.ts';
 import { findStoredWithdrawal } from './find-stored-withdrawal.ts';
 import { memberLockLeaseMs } from '../../config.ts';
 import { withMemberLock } from '../../lib/member-lock.ts';
 import { moveGameCredit } from '../play/index.ts';
-import { endWageringRequirements } from '../wallet/index.ts';
+import { endWageringRequirements, getTurnover } from '../wallet/index.ts';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
-import { assertBankAccountVerified, bahtText, maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, readWithdrawalPosition, toWireStatus } from './withdrawal-rules.ts';
+import { bahtText, maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, toWireStatus } from './withdrawal-rules.ts';
 
 export interface WithdrawalView {
   withdrawalId: string;
   amountSatang: bigint;
-  status: string;
+  status: WithdrawalState;
   wireStatus: 1 | 2 | 3;
   createdAt: Date;
 }
@@ -70,17 +71,23 @@ export async function requestWithdrawal(
   const lock = { waitMs: context.config.MEMBER_LOCK_WAIT_MS, leaseMs: memberLockLeaseMs(context.config) };
   const created = await withMemberLock(context.db, input.memberId, lock, async () => {
     // Another withdrawal still open: say so before moving anything out of the game for nothing.
-    const open = await context.db.query(
-      'SELECT 1 FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[]) AND request_key <> $3',
+    // One statement with what bringing credit back needs to know (issue 29 §1, docs/adr/0053).
+    const { rows } = await context.db.query<{ is_open: boolean; has_grant: boolean; has_game_account: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[]) AND request_key <> $3) AS is_open,
+              EXISTS (SELECT 1 FROM bonus_grants WHERE member_id = $1 AND status = 'active') AS has_grant,
+              EXISTS (SELECT 1 FROM game_accounts WHERE member_id = $1) AS has_game_account`,
       [input.memberId, [...OPEN_WITHDRAWAL_STATES], requestKey],
+      { prepare: true },
     );
-    if (open.rowCount > 0) throw new AppError('WITHDRAW_IN_PROGRESS');
-    await bringCreditBackFromGame(context, input.memberId, amountSatang);
+    const before = rows[0];
+    if (!before) throw new Error('invariant: the open-withdrawal read returned no row');
+    if (before.is_open) throw new AppError('WITHDRAW_IN_PROGRESS');
+    if (before.has_game_account) await bringCreditBackFromGame(context, input.memberId, amountSatang, before.has_grant);
     return reserveWithdrawal(context, { memberId: input.memberId, requestKey, amountSatang, settings });
   });
 
-  if (created.isNew) await executePayout(context, created.id);
-  return readWithdrawal(context, created.id);
+  const status = created.isNew && created.status === 'approved' ? await executePayout(context, created.id) : created.status;
+  return { withdrawalId: created.id, amountSatang: created.amountSatang, status, wireStatus: toWireStatus(status), createdAt: created.createdAt };
 }
 
 /**
@@ -91,31 +98,31 @@ export async function requestWithdrawal(
 async function reserveWithdrawal(
   context: AppContext,
   input: { memberId: string; requestKey: string; amountSatang: bigint; settings: Awaited<ReturnType<AppContext['siteSettings']['get']>> },
-): Promise<{ id: string; isNew: boolean }> {
+): Promise<{ id: string; isNew: boolean; status: WithdrawalState; amountSatang: bigint; createdAt: Date }> {
   const { requestKey, amountSatang, settings } = input;
   return inLedgerTransaction(context.db, async (tx) => {
-    const existing = await tx.query<{ id: string; amount_satang: bigint; status: string; created_at: Date }>(
-      'SELECT id, amount_satang, status, created_at FROM withdrawals WHERE member_id = $1 AND request_key = $2',
-      [input.memberId, requestKey],
-    );
-    const previous = existing.rows[0];
-    if (previous) {
-      if (previous.amount_satang !== amountSatang) throw new AppError('IDEMPOTENCY_CONFLICT');
-      return { id: previous.id, isNew: false };
-    }
     // The main wallet's row lock first: income moved in, an approval or a deposit (each locks main
     // when it records its turnover requirement or grant) cannot commit between this turnover check
     // and the reservation below, so a requirement is never ended unseen (docs/adr/0011).
     const mainAccount = await requireMemberAccountId(tx, input.memberId, 'main');
     await lockAccount(tx, mainAccount);
-    await assertBankAccountVerified(tx, input.memberId);
-    // Issue 26 §1: a played-out bonus, or one whose uncapped turnover is met, ends before the rules read it.
-    await reviewActiveGrant(tx, { memberId: input.memberId, walletSatang: await memberMoneySatang(tx, input.memberId), now: context.now() });
-    const position = await readWithdrawalPosition(tx, input.memberId);
-    if (position.turnoverNowSatang < position.turnoverNeededSatang) throw new AppError('TURNOVER_NOT_MET');
+    // One statement (issue 29 §1): the member row (FOR SHARE: the bank account cannot change under
+    // the withdrawal), its verification, the bound account paid to, and a withdrawal of this key
+    // (idempotency: a request that raced the read before the lock is answered with the first).
+    const member = await readMemberForWithdrawal(tx, input.memberId, requestKey);
+    if (member.existing) {
+      if (member.existing.amount_satang !== amountSatang) throw new AppError('IDEMPOTENCY_CONFLICT');
+      return { id: member.existing.id, isNew: false, status: member.existing.status, amountSatang: member.existing.amount_satang, createdAt: member.existing.created_at };
+    }
+    if (!member.is_verified) throw new AppError('BANK_ACCOUNT_NOT_VERIFIED');
+    // Issue 26 §1: a played-out bonus, or one whose uncapped turnover is met, ends before the rules
+    // read it. The wallet is read only when there is a grant.
+    const grant = await reviewActiveGrant(tx, { memberId: input.memberId, walletSatang: () => memberMoneySatang(tx, input.memberId), now: context.now() });
+    const turnover = await getTurnover(tx, input.memberId);
+    if (turnover.nowSatang < turnover.neededSatang) throw new AppError('TURNOVER_NOT_MET');
 
     const withdrawalId = newPrefixedId('wdr');
-    await endBonusGrantOnWithdrawal(tx, { memberId: input.memberId, mainAccount, amountSatang, now: context.now() });
+    if (grant) await endBonusGrantOnWithdrawal(tx, { memberId: input.memberId, grant, mainAccount, amountSatang, now: context.now() });
     // Met (checked above): a withdrawal ends them, as it ends the grant (docs/adr/0011).
     await endWageringRequirements(tx, { memberId: input.memberId, reason: 'WITHDRAWN', now: context.now() });
     const inFlight = await requireAccountId(tx, HOUSE_ACCOUNTS.payoutsInFlight);
@@ -131,23 +138,20 @@ async function reserveWithdrawal(
     if (reserved.status === 'refused') throw new AppError('INSUFFICIENT_BALANCE');
     if (reserved.status !== 'created') throw new Error(`withdrawal reserve: unexpected ${reserved.status}`);
 
-    const open = await tx.query('SELECT 1 FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[])', [input.memberId, [...OPEN_WITHDRAWAL_STATES]]);
-    if (open.rowCount > 0) throw new AppError('WITHDRAW_IN_PROGRESS');
-
-    const { rows: memberRows } = await tx.query<{ bank_code: string; bank_account_number: string; first_name: string; last_name: string }>(
-      'SELECT bank_code, bank_account_number, first_name, last_name FROM members WHERE id = $1',
-      [input.memberId],
-    );
-    const member = memberRows[0];
-    if (!member) throw new Error(`member ${input.memberId} not found`);
     const status = amountSatang <= settings.withdraw_auto_max_satang ? 'approved' : 'pending_approval';
+    let createdAt: Date;
     try {
-      await tx.query(
+      // One open withdrawal per member: the unique index withdrawals_one_open_per_member (every
+      // open state, migration 0035) refuses a second one here; no read before it.
+      const inserted = await tx.query<{ created_at: Date }>(
         `INSERT INTO withdrawals (id, member_id, request_key, amount_satang, bank_code, account_number, account_name, status, reserve_transfer_id, decided_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING created_at`,
         [withdrawalId, input.memberId, requestKey, amountSatang, member.bank_code, member.bank_account_number,
           `${member.first_name} ${member.last_name}`, status, reserved.transferId, status === 'approved' ? 'auto' : null],
       );
+      const row = inserted.rows[0];
+      if (!row) throw new Error(`withdrawal ${withdrawalId} was not recorded`);
+      createdAt = row.created_at;
     } catch (error) {
       if (postgresErrorCode(error) === '23505' && violatedConstraint(error) === 'withdrawals_one_open_per_member') throw new AppError('WITHDRAW_IN_PROGRESS');
       throw error;
@@ -157,10 +161,37 @@ async function reserveWithdrawal(
       eventKey: `withdrawal.requested:${withdrawalId}`,
       memberId: input.memberId,
       payload: { memberId: input.memberId, withdrawalId, amountSatang: toSatangText(amountSatang), status },
-    });
-    await notifyBalanceChanged(tx, input.memberId, 'withdrawal');
-    return { id: withdrawalId, isNew: true };
+    }, { alsoNotify: balanceChangedNotification(input.memberId, 'withdrawal') });
+    return { id: withdrawalId, isNew: true, status, amountSatang, createdAt };
   });
+}
+
+/** The member's row for a withdrawal, read `FOR SHARE`, with the withdrawal already made under `requestKey`. */
+async function readMemberForWithdrawal(tx: Queryable, memberId: string, requestKey: string) {
+  const { rows } = await tx.query<{
+    is_verified: boolean;
+    bank_code: string;
+    bank_account_number: string;
+    first_name: string;
+    last_name: string;
+    existing_id: string | null;
+    existing_amount_satang: bigint | null;
+    existing_status: WithdrawalState | null;
+    existing_created_at: Date | null;
+  }>(
+    `SELECT m.bank_account_verified_at IS NOT NULL AS is_verified, m.bank_code, m.bank_account_number, m.first_name, m.last_name,
+            w.id AS existing_id, w.amount_satang AS existing_amount_satang, w.status AS existing_status, w.created_at AS existing_created_at
+     FROM members m LEFT JOIN withdrawals w ON w.member_id = m.id AND w.request_key = $2
+     WHERE m.id = $1 FOR SHARE OF m`,
+    [memberId, requestKey],
+    { prepare: true },
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`member ${memberId} not found`);
+  const existing = row.existing_id !== null && row.existing_amount_satang !== null && row.existing_status !== null && row.existing_created_at !== null
+    ? { id: row.existing_id, amount_satang: row.existing_amount_satang, status: row.existing_status, created_at: row.existing_created_at }
+    : null;
+  return { ...row, existing };
 }
 
 /**
@@ -168,17 +199,14 @@ async function reserveWithdrawal(
  * reserves it, when the main wallet alone does not cover the amount.
  * @throws AppError GAME_TRANSFER_PENDING when the move's outcome is not known yet.
  */
-async function bringCreditBackFromGame(context: AppContext, memberId: string, amountSatang: bigint): Promise<void> {
-  const position = await readWithdrawalPosition(context.db, memberId);
+async function bringCreditBackFromGame(context: AppContext, memberId: string, amountSatang: bigint, hasGrant: boolean): Promise<void> {
+  const balances = await readMemberAccountBalances(context.db, memberId);
   // Under a bonus grant everything comes back: the max-withdraw rule applies to the whole balance.
-  const hasGrant = await context.db.query(`SELECT 1 FROM bonus_grants WHERE member_id = $1 AND status = 'active'`, [memberId]);
-  if (position.balanceSatang >= amountSatang && hasGrant.rowCount === 0) return;
-  const hasGameAccount = await context.db.query('SELECT 1 FROM game_accounts WHERE member_id = $1', [memberId]);
-  if (hasGameAccount.rowCount === 0) return;
+  if (balances.main.availableSatang >= amountSatang && !hasGrant) return;
   const moved = await moveGameCredit(context, { memberId, direction: 'out', amountSatang: 'all' });
   if (moved.status === 'sending' || (moved.status === 'skipped' && moved.reason === 'TRANSFER_IN_FLIGHT')) throw new AppError('GAME_TRANSFER_PENDING');
   // The money is at the partner and cannot come back now: say so, never "insufficient balance".
-  if (moved.status === 'skipped' && moved.reason === 'PARTNER_UNAVAILABLE' && position.gameBalanceSatang > 0n) throw new AppError('GAME_PROVIDER_UNAVAILABLE');
+  if (moved.status === 'skipped' && moved.reason === 'PARTNER_UNAVAILABLE' && balances.game.availableSatang > 0n) throw new AppError('GAME_PROVIDER_UNAVAILABLE');
 }
 
 /**
@@ -192,10 +220,9 @@ async function bringCreditBackFromGame(context: AppContext, memberId: string, am
  */
 async function endBonusGrantOnWithdrawal(
   tx: Queryable,
-  input: { memberId: string; mainAccount: bigint; amountSatang: bigint; now: Date },
+  input: { memberId: string; grant: ActiveGrant; mainAccount: bigint; amountSatang: bigint; now: Date },
 ): Promise<void> {
-  const grant = await readActiveGrant(tx, input.memberId, true);
-  if (!grant) return;
+  const { grant } = input;
   const mainAvailable = availableCreditBalance(await readAccountBalance(tx, input.mainAccount));
   const { payableSatang, forfeitSatang } = payableUnderGrant(mainAvailable, grant);
   if (input.amountSatang > payableSatang) {
@@ -205,7 +232,7 @@ async function endBonusGrantOnWithdrawal(
 }
 
 export async function readWithdrawal(context: AppContext, withdrawalId: string): Promise<WithdrawalView> {
-  const { rows } = await context.db.query<{ id: string; amount_satang: bigint; status: string; created_at: Date }>(
+  const { rows } = await context.db.query<{ id: string; amount_satang: bigint; status: WithdrawalState; created_at: Date }>(
     'SELECT id, amount_satang, status, created_at FROM withdrawals WHERE id = $1',
     [withdrawalId],
   );

@@ -5,7 +5,7 @@ import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import type { Settlement } from '../../lib/external-transfer.ts';
 import type { PayoutReceipt } from '../../adapters/payout/index.ts';
 import type { AppContext } from '../../context.ts';
-import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
+import { balanceChangedNotification } from '../../lib/balance-notifications.ts';
 
 export type PayoutSettlement = Settlement<PayoutReceipt>;
 
@@ -80,8 +80,7 @@ export async function settleWithdrawalInTransaction(
     eventKey: `withdrawal.${settlement.result === 'succeeded' ? 'paid' : 'failed'}:${withdrawalId}`,
     memberId: withdrawal.member_id,
     payload: { memberId: withdrawal.member_id, withdrawalId, amountSatang: toSatangText(withdrawal.amount_satang) },
-  });
-  await notifyBalanceChanged(tx, withdrawal.member_id, 'withdrawal');
+  }, { alsoNotify: balanceChangedNotification(withdrawal.member_id, 'withdrawal') });
   return true;
 }
 
