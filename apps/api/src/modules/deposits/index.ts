@@ -12,3 +12,4 @@ export { requestHeldDepositCredit } from './request-held-deposit-credit.ts';
 export { checkHeldDepositRefund, requestHeldDepositRefund, type RefundNameCheck } from './request-held-deposit-refund.ts';
 export { registerDepositRoutes } from './routes.ts';
 export { activeFeedSourcesSql, isCreditableChannelSql } from './list-deposit-channels.ts';
+export { registerSlipDepositRoutes } from './channels/slip/slip-routes.ts';
