@@ -164,6 +164,19 @@ describe('POST /fund-composite/v1/deposit/slip', () => {
     expect(await mainBalance(t, m.token)).toBe(1600);
   });
 
+  it('the same transfer by SMS and by slip at the same moment (10 rounds) credits once each time', async () => {
+    const m = await member();
+    for (let round = 0; round < 10; round += 1) {
+      const at = new Date(Date.now() - round * 600_000);
+      const amount = 1_000 + round;
+      const { qrPayload } = slipOf(m, BigInt(amount * 100), { at });
+      await Promise.all([postSlip(m.token, qrPayload), postFeed(t, 'sms', kbankSms(m.accountNumber, `${amount}.00`, at), { sourceId: 'src_sms_kbank' })]);
+    }
+    const expected = Array.from({ length: 10 }, (_, round) => 1_000 + round).reduce((sum, amount) => sum + amount, 0);
+    expect(await mainBalance(t, m.token)).toBe(expected);
+    expect(await creditedCount(await memberIdOf(m.phoneNumber))).toBe(10);
+  });
+
   it('reads the slip from an uploaded image (multipart), and refuses an image over 2 MB and one without a QR', async () => {
     const m = await member();
     const { qrPayload } = slipOf(m, 25_000n);
