@@ -51,6 +51,7 @@ export async function recordSlipDeposit(
       amountSatang: transfer.amountSatang,
       occurredAt: transfer.occurredAt,
       senderBankCode: transfer.sender.bankCode,
+      senderAccount: transfer.sender.account,
       windowMs: context.config.SLIP_SAME_TRANSFER_WINDOW_MS,
     });
     const twin = twins.find((candidate) => candidate.memberId === input.memberId) ?? twins.find((candidate) => candidate.status === 'held' && !candidate.memberId) ?? twins[0];

@@ -1,5 +1,6 @@
 import type { Queryable } from '@sabai/db';
 import type { IncomingCredit } from '../../matching/match-deposit.ts';
+import { accountFitsMask, readMaskedAccount } from '../../matching/masked-account.ts';
 
 /**
  * One transfer, one deposit, whichever channel reports it first (issue 28 §2, docs/adr/0055). A bank
@@ -28,10 +29,10 @@ export interface FeedDepositTwin {
  */
 export async function findFeedDepositTwins(
   tx: Queryable,
-  input: { channelId: string; amountSatang: bigint; occurredAt: Date; senderBankCode: string | null; windowMs: number },
+  input: { channelId: string; amountSatang: bigint; occurredAt: Date; senderBankCode: string | null; senderAccount: string | null; windowMs: number },
 ): Promise<FeedDepositTwin[]> {
-  const { rows } = await tx.query<{ id: string; event_id: bigint; status: FeedDepositTwin['status']; member_id: string | null; hold_reason: string | null }>(
-    `SELECT d.id, d.event_id, d.status, d.member_id, d.hold_reason FROM deposits d
+  const { rows } = await tx.query<{ id: string; event_id: bigint; status: FeedDepositTwin['status']; member_id: string | null; hold_reason: string | null; sender_account_masked: string | null }>(
+    `SELECT d.id, d.event_id, d.status, d.member_id, d.hold_reason, d.sender_account_masked FROM deposits d
      WHERE d.channel_id = $1 AND d.amount_satang = $2
        AND d.occurred_at BETWEEN $3::timestamptz - make_interval(secs => $4::float8 / 1000) AND $3::timestamptz + make_interval(secs => $4::float8 / 1000)
        AND ($5::text IS NULL OR d.sender_bank_code IS NULL OR d.sender_bank_code = $5::text)
@@ -39,27 +40,46 @@ export async function findFeedDepositTwins(
      ORDER BY d.occurred_at, d.id LIMIT 5`,
     [input.channelId, input.amountSatang, input.occurredAt, input.windowMs, input.senderBankCode],
   );
-  return rows.map((row) => ({ depositId: row.id, eventId: row.event_id, status: row.status, memberId: row.member_id, holdReason: row.hold_reason }));
+  return rows
+    .filter((row) => mayBeSameSender(row.sender_account_masked, input.senderAccount))
+    .map((row) => ({ depositId: row.id, eventId: row.event_id, status: row.status, memberId: row.member_id, holdReason: row.hold_reason }));
 }
 
 /**
  * For a feed event about to become a deposit (processFeedEvent, inside its transaction): when a slip
  * made the deposit of this same transfer already, links this event to it (deposit_slip_feed_twins,
  * one event per slip deposit) and returns its id, so the event is marked and never posted; null
- * otherwise. Only bank channels take slips. Costs two statements per bank credit.
+ * otherwise. Only bank channels take slips. Costs two statements per bank credit (three when linked).
  */
 export async function claimSlipDepositTwin(tx: Queryable, input: { eventId: bigint; channelId: string; credit: IncomingCredit; windowMs: number }): Promise<string | null> {
   await lockSameTransfer(tx, input.channelId, input.credit.amountSatang);
-  const { rows } = await tx.query<{ deposit_id: string }>(
-    `INSERT INTO deposit_slip_feed_twins (deposit_id, event_id)
-     SELECT d.id, $6 FROM deposits d JOIN deposit_slips s ON s.deposit_id = d.id AND s.status IN ('credited', 'held')
+  const { rows } = await tx.query<{ id: string; sender_account_masked: string | null }>(
+    `SELECT d.id, d.sender_account_masked FROM deposits d JOIN deposit_slips s ON s.deposit_id = d.id AND s.status IN ('credited', 'held')
      WHERE d.channel_id = $1 AND d.amount_satang = $2
        AND d.occurred_at BETWEEN $3::timestamptz - make_interval(secs => $4::float8 / 1000) AND $3::timestamptz + make_interval(secs => $4::float8 / 1000)
        AND ($5::text IS NULL OR d.sender_bank_code IS NULL OR d.sender_bank_code = $5::text)
        AND NOT EXISTS (SELECT 1 FROM deposit_slip_feed_twins t WHERE t.deposit_id = d.id)
-     ORDER BY d.occurred_at, d.id LIMIT 1
-     RETURNING deposit_id`,
-    [input.channelId, input.credit.amountSatang, input.credit.occurredAt, input.windowMs, input.credit.senderBankCode ?? null, input.eventId],
+     ORDER BY d.occurred_at, d.id LIMIT 5`,
+    [input.channelId, input.credit.amountSatang, input.credit.occurredAt, input.windowMs, input.credit.senderBankCode ?? null],
   );
-  return rows[0]?.deposit_id ?? null;
+  const twin = rows.find((row) => mayBeSameSender(row.sender_account_masked, input.credit.senderAccountMasked ?? null));
+  if (!twin) return null;
+  await tx.query('INSERT INTO deposit_slip_feed_twins (deposit_id, event_id) VALUES ($1, $2)', [twin.id, input.eventId]);
+  return twin.id;
+}
+
+/**
+ * Whether two reports of a sender's account (full digits, or masked as banks print them) can be the same
+ * account. Unknown on either side, or two masks (different banks hide different digits) → true: the
+ * amount, time and bank decide. A full number against a mask → the mask rule (bank-feed). Pure.
+ */
+export function mayBeSameSender(left: string | null, right: string | null): boolean {
+  if (!left || !right) return true;
+  const full = (text: string) => (/^\d+$/.test(text.replace(/[- ]/g, '')) ? text.replace(/[- ]/g, '') : null);
+  const leftFull = full(left);
+  const rightFull = full(right);
+  if (leftFull && rightFull) return leftFull === rightFull;
+  if (!leftFull && !rightFull) return true;
+  const mask = readMaskedAccount((leftFull ? right : left).toUpperCase().replace(/[*•]/g, 'X'));
+  return mask === null || accountFitsMask((leftFull ?? rightFull)!, mask);
 }

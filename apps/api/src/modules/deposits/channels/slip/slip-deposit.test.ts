@@ -164,6 +164,16 @@ describe('POST /fund-composite/v1/deposit/slip', () => {
     expect(await mainBalance(t, m.token)).toBe(1600);
   });
 
+  it('an SMS of another sender, same amount and minute as a slip, is another transfer: credited too', async () => {
+    const a = await member();
+    const b = await member();
+    const at = new Date();
+    expect((await postSlip(a.token, slipOf(a, 91_100n, { at }).qrPayload)).body.data.status).toBe('credited');
+    const sms = await postFeed(t, 'sms', kbankSms(b.accountNumber, '911.00', at), { sourceId: 'src_sms_kbank' });
+    expect(sms.body.data.status).toBe('credited');
+    expect([await mainBalance(t, a.token), await mainBalance(t, b.token)]).toEqual([911, 911]);
+  });
+
   it('the same transfer by SMS and by slip at the same moment (10 rounds) credits once each time', async () => {
     const m = await member();
     for (let round = 0; round < 10; round += 1) {
