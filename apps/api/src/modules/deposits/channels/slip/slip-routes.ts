@@ -30,7 +30,7 @@ export function registerSlipDepositRoutes(app: FastifyInstance, context: AppCont
       schema: { tags: ['wallet'], summary: 'Deposit by transfer slip: its mini-QR text (JSON) or its image (multipart, field slip, ≤ 2 MB)', response: { 200: slipDepositResponse, ...refusals } },
       bodyLimit: MAX_SLIP_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES,
       config: { ipRateLimit: RATE_LIMITS.slipPerIp, memberOnly: true },
-      errorHandler: (error, _request, reply) => {
+      errorHandler: (error) => {
         if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('SLIP_TOO_LARGE');
         throw error;
       },
