@@ -164,6 +164,23 @@ describe('POST /fund-composite/v1/deposit/slip', () => {
     expect(await mainBalance(t, m.token)).toBe(1600);
   });
 
+  it('an SMS held because two members fit its masked sender is credited to the one whose slip proves it, once', async () => {
+    const middle = String(Date.now()).slice(-6);
+    const first = await t.signUp({ bankCode: '004', accountNumber: `701${middle}1` });
+    const second = await t.signUp({ bankCode: '004', accountNumber: `702${middle}2` });
+    const token = await t.logIn(first.phoneNumber, first.password);
+    const at = new Date();
+    const sms = await postFeed(t, 'sms', kbankSms(first.accountNumber, '654.00', at), { sourceId: 'src_sms_kbank' });
+    expect(sms.body.data).toMatchObject({ status: 'held', reason: 'AMBIGUOUS' });
+    const { qrPayload } = slipOf(first, 65_400n, { at });
+    const slip = await postSlip(token, qrPayload);
+    expect(slip).toMatchObject({ status: 200, body: { data: { status: 'credited', Amount: 654 } } });
+    expect(await mainBalance(t, token)).toBe(654);
+    const deposit = await t.db.query<{ status: string; member_id: string; resolved_by: string }>('SELECT status, member_id, resolved_by FROM deposits WHERE id = $1', [slip.body.data.depositId]);
+    expect(deposit.rows[0]).toEqual({ status: 'credited', member_id: await memberIdOf(first.phoneNumber), resolved_by: `slip:${slip.body.data.slipId}` });
+    expect(await postSlip(await t.logIn(second.phoneNumber, second.password), qrPayload)).toMatchObject({ status: 409, body: { code: 'SLIP_ALREADY_USED' } });
+  });
+
   it('an SMS of another sender, same amount and minute as a slip, is another transfer: credited too', async () => {
     const a = await member();
     const b = await member();
