@@ -138,6 +138,15 @@ describe('POST /fund-composite/v1/deposit/slip', () => {
     expect(rows.rows[0]).toEqual({ status: 'held', member_id: null });
   });
 
+  it('player protection: a member in a time-out gets the slip held (RG_EXCLUDED), never credited to play', async () => {
+    const m = await member();
+    const timeout = await t.call({ method: 'POST', url: '/user-profile-composite/v1/responsible-gaming/exclusion', token: m.token, body: { kind: 'timeout', period: '24h' } });
+    expect(timeout.status).toBe(200);
+    const { qrPayload } = slipOf(m, 15_000n);
+    expect(await postSlip(m.token, qrPayload)).toMatchObject({ status: 200, body: { data: { status: 'held', reason: 'RG_EXCLUDED' } } });
+    expect(await mainBalance(t, m.token)).toBe(0);
+  });
+
   it('SMS then slip: the SMS credited the transfer; the slip is refused as credited already, and the money counts once', async () => {
     const m = await member();
     const at = new Date();
