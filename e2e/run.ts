@@ -20,6 +20,7 @@ import { goLiveJourney } from './go-live/go-live-journey.ts';
 import { sharedAddressProbe } from './journeys/shared-address-probe.ts';
 import { playHub88 } from './journeys/play-hub88.ts';
 import { bonusEndings } from './journeys/bonus-endings.ts';
+import { slipDeposit } from './journeys/slip-deposit.ts';
 
 /**
  * `npm run test:e2e`: the end-to-end journeys in Debian's Chromium (playwright-core, never a
@@ -80,6 +81,7 @@ const JOURNEYS = [
   { name: 'deposit-withdraw', run: depositAndWithdraw },
   { name: 'deposit-withdraw-sms-gateway', run: depositAndWithdrawThroughSmsGateway },
   { name: 'promptpay-deposit', run: promptPayDeposit },
+  { name: 'slip-deposit', run: slipDeposit },
   { name: 'play-slot', run: playSlot },
   { name: 'rewards', run: rewardsJourney },
   { name: 'bonus-endings', run: bonusEndings },

@@ -29,7 +29,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerReadyz } from './plugins/readyz.ts';
 import { registerSiteRoutes } from './modules/site/index.ts';
 import { registerAuthRoutes } from './modules/auth/index.ts';
-import { registerDepositRoutes } from './modules/deposits/index.ts';
+import { registerDepositRoutes, registerSlipDepositRoutes } from './modules/deposits/index.ts';
 import { registerFeedRoutes } from './modules/deposits/index.ts';
 import { registerWithdrawalRoutes } from './modules/withdrawals/index.ts';
 import { registerHistoryRoutes } from './modules/history/index.ts';
@@ -179,6 +179,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerSiteRoutes(app, context);
   registerAuthRoutes(app, context);
   registerDepositRoutes(app, context);
+  registerSlipDepositRoutes(app, context);
   registerWithdrawalRoutes(app, context);
   registerHistoryRoutes(app, context);
   registerPlayRoutes(app, context);

@@ -246,6 +246,24 @@ const configSchema = z.object({
    * protect are per phone, per registration and per member.
    */
   REGISTRATION_ADDRESS_CEILING_PER_HOUR: z.coerce.number().int().min(10).max(100_000).default(300),
+  /**
+   * Who verifies a transfer slip's mini QR (issue 28 §2, docs/adr/0055): `sandbox` (the sandbox bank
+   * issues slips for its transfers; production refuses it), `scb` or `kbank` (their published slip
+   * verification APIs; credentials below, required in production when chosen).
+   */
+  SLIP_VERIFY_PROVIDER: z.enum(['sandbox', 'scb', 'kbank']).default('sandbox'),
+  /** SCB Partners API base (sandbox default; production `https://api.partners.scb/partners`). */
+  SLIP_SCB_API_URL: z.string().url().default('https://api-sandbox.partners.scb/partners/sandbox'),
+  SLIP_SCB_API_KEY: z.string().min(8).optional(),
+  SLIP_SCB_API_SECRET: z.string().min(8).optional(),
+  /** KBank API base (sandbox default; production `https://openapi.kasikornbank.com`). */
+  SLIP_KBANK_API_URL: z.string().url().default('https://openapi-sandbox.kasikornbank.com'),
+  SLIP_KBANK_CONSUMER_ID: z.string().min(8).optional(),
+  SLIP_KBANK_CONSUMER_SECRET: z.string().min(8).optional(),
+  /** A slip older than this (its transfer's time) is not credited automatically: held for staff (docs/adr/0055). */
+  SLIP_MAX_AGE_MS: z.coerce.number().int().min(3_600_000).max(30 * 86_400_000).default(3 * 86_400_000),
+  /** The same transfer by SMS / statement and by slip: times within this of each other (SMS prints minutes; docs/adr/0055). */
+  SLIP_SAME_TRANSFER_WINDOW_MS: z.coerce.number().int().min(60_000).max(3_600_000).default(180_000),
   /** Multiplies every rate limit (tests raise it; never set below 1 in production). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
 });

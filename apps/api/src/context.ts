@@ -5,6 +5,7 @@ import type { NameInquiryAdapter } from './adapters/name-inquiry/index.ts';
 import type { PayoutAdapter } from './adapters/payout/index.ts';
 import type { PartnerAdapter } from './adapters/partner/index.ts';
 import type { SmsAdapter } from './adapters/sms/index.ts';
+import type { SlipVerifyAdapter } from './adapters/slip-verify/index.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { SiteSettingsCache } from './modules/site/index.ts';
 
@@ -27,6 +28,8 @@ export interface AppContext {
   partner: PartnerAdapter;
   /** Sends SMS (one-time codes, account notices): SMS_PROVIDER, issue 27 §2. Called by the worker's send-sms handler only. */
   sms: SmsAdapter;
+  /** Asks the sending bank for the transfer a slip names: SLIP_VERIFY_PROVIDER, issue 28 §2. Never inside a transaction. */
+  slipVerify: SlipVerifyAdapter;
   rateLimiter: RateLimiter;
   siteSettings: SiteSettingsCache;
   /** HMAC secret for checkBank tokens (config; outside production, one random secret per database). */

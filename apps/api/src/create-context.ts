@@ -6,6 +6,7 @@ import { createNameInquiry, type NameInquiryAdapter } from './adapters/name-inqu
 import { createPayout, type PayoutAdapter } from './adapters/payout/index.ts';
 import { createPartner, type PartnerAdapter } from './adapters/partner/index.ts';
 import { createSms, type SmsAdapter } from './adapters/sms/index.ts';
+import { createSlipVerify, type SlipVerifyAdapter } from './adapters/slip-verify/index.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { createSiteSettingsCache } from './modules/site/index.ts';
 import { sharedDevelopmentSecret } from './lib/development-secret.ts';
@@ -17,6 +18,7 @@ export interface ContextOptions {
   payout?: PayoutAdapter;
   partner?: PartnerAdapter;
   sms?: SmsAdapter;
+  slipVerify?: SlipVerifyAdapter;
   now?: () => Date;
 }
 
@@ -35,6 +37,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     payout: options.payout ?? createPayout(config),
     partner: options.partner ?? createPartner(config),
     sms: options.sms ?? createSms(config),
+    slipVerify: options.slipVerify ?? createSlipVerify(config),
     // Read through the context, so a test that sets `context.now` moves the windows too.
     rateLimiter: new RateLimiter(db, config.RATE_LIMIT_SCALE, () => context.now()),
     siteSettings: createSiteSettingsCache(db),

@@ -75,6 +75,7 @@ describe('production refuses sandbox providers (issue 24 §2)', () => {
     expect(start).toThrow(/PAYOUT_PROVIDER is the sandbox/);
     expect(start).toThrow(/GAME_PARTNER_PROVIDER is the sandbox/);
     expect(start).toThrow(/SMS_PROVIDER is the sandbox/);
+    expect(start).toThrow(/SLIP_VERIFY_PROVIDER is the sandbox \(simulated slip verification: any sandbox slip would credit\); set it to scb or kbank/);
     expect(start).toThrow(/LINE_API_BASE_URL is the sandbox \(unset: the sandbox's LINE\); set it to https:\/\/api\.line\.me/);
     expect(start).toThrow(/LINE_ACCOUNT_LINK_URL is the sandbox/);
   });
@@ -85,10 +86,17 @@ describe('production refuses sandbox providers (issue 24 §2)', () => {
     expect(start).not.toThrow(/NAME_INQUIRY_PROVIDER|SMS_PROVIDER|LINE_API_BASE_URL|LINE_ACCOUNT_LINK_URL/);
   });
 
+  it('refuses a bank\'s slip verification without its credentials (issue 28 §2)', () => {
+    const start = (env: Record<string, string>) => () => loadConfig({ NODE_ENV: 'production', ...OWN_SECRETS, ALLOW_SANDBOX_PROVIDERS: 'true', ...env });
+    expect(start({ SLIP_VERIFY_PROVIDER: 'scb' })).toThrow(/SLIP_SCB_API_KEY is required in production with SLIP_VERIFY_PROVIDER=scb/);
+    expect(start({ SLIP_VERIFY_PROVIDER: 'kbank', SLIP_KBANK_CONSUMER_ID: 'consumer-id-1' })).toThrow(/SLIP_KBANK_CONSUMER_SECRET is required/);
+    expect(start({ SLIP_VERIFY_PROVIDER: 'scb', SLIP_SCB_API_KEY: 'scb-key-123', SLIP_SCB_API_SECRET: 'scb-secret-123' })().SLIP_VERIFY_PROVIDER).toBe('scb');
+  });
+
   it('starts a staging site with ALLOW_SANDBOX_PROVIDERS=true and says so at start', () => {
     const config = loadConfig({ NODE_ENV: 'production', ...OWN_SECRETS, ALLOW_SANDBOX_PROVIDERS: 'true' });
     expect(sandboxProvidersWarning(config)).toBe(
-      'staging: sandbox providers in use (ALLOW_SANDBOX_PROVIDERS=true): NAME_INQUIRY_PROVIDER, PAYOUT_PROVIDER, GAME_PARTNER_PROVIDER, SMS_PROVIDER, LINE_API_BASE_URL, LINE_ACCOUNT_LINK_URL; not for real members or real money',
+      'staging: sandbox providers in use (ALLOW_SANDBOX_PROVIDERS=true): NAME_INQUIRY_PROVIDER, PAYOUT_PROVIDER, GAME_PARTNER_PROVIDER, SMS_PROVIDER, SLIP_VERIFY_PROVIDER, LINE_API_BASE_URL, LINE_ACCOUNT_LINK_URL; not for real members or real money',
     );
   });
 

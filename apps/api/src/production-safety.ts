@@ -52,6 +52,13 @@ export function productionConfigProblems(
     if (value === undefined || value === '') problems.push(`${name} is required in production`);
     else if (PUBLISHED_DEFAULT_SECRETS.includes(value)) problems.push(`${name} is a published default; set a secret of your own`);
   }
+  // Issue 28 §2: a bank's slip verification needs its credentials.
+  if (config.SLIP_VERIFY_PROVIDER === 'scb') {
+    for (const name of ['SLIP_SCB_API_KEY', 'SLIP_SCB_API_SECRET'] as const) if (!config[name]) problems.push(`${name} is required in production with SLIP_VERIFY_PROVIDER=scb`);
+  }
+  if (config.SLIP_VERIFY_PROVIDER === 'kbank') {
+    for (const name of ['SLIP_KBANK_CONSUMER_ID', 'SLIP_KBANK_CONSUMER_SECRET'] as const) if (!config[name]) problems.push(`${name} is required in production with SLIP_VERIFY_PROVIDER=kbank`);
+  }
   // Issue 30 §4: Hub88's seamless wallet cannot verify its calls or sign ours without the keys.
   if (config.GAME_PARTNER_PROVIDER === 'hub88') {
     for (const name of ['HUB88_PUBLIC_KEY', 'HUB88_PRIVATE_KEY', 'HUB88_OPERATOR_ID', 'HUB88_API_URL'] as const) {
@@ -97,6 +104,7 @@ export function sandboxProviders(config: AppConfig): SandboxProvider[] {
     ['PAYOUT_PROVIDER', config.PAYOUT_PROVIDER, 'simulated payouts: withdrawals would never reach a bank'],
     ['GAME_PARTNER_PROVIDER', config.GAME_PARTNER_PROVIDER, 'the simulated game partner'],
     ['SMS_PROVIDER', config.SMS_PROVIDER, 'simulated SMS: one-time codes would reach nobody'],
+    ['SLIP_VERIFY_PROVIDER', config.SLIP_VERIFY_PROVIDER, 'simulated slip verification: any sandbox slip would credit'],
   ];
   for (const [variable, value, what] of roles) if (value === 'sandbox') found.push({ variable, what });
   if (!config.LINE_API_BASE_URL) found.push({ variable: 'LINE_API_BASE_URL', what: 'unset: the sandbox\'s LINE', realValue: 'https://api.line.me' });

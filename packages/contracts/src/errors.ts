@@ -107,6 +107,24 @@ export const ERRORS = {
   PROMPTPAY_UNAVAILABLE: { httpStatus: 422, message: 'ขณะนี้ไม่สามารถฝากผ่านพร้อมเพย์ได้' },
   /** A member holds MAX_OPEN_PROMPTPAY_PER_MEMBER unpaid QR codes already (issue 13 §3.4). */
   PROMPTPAY_TOO_MANY_OPEN: { httpStatus: 409, message: 'มีคิวอาร์พร้อมเพย์ที่รอชำระอยู่หลายรายการ กรุณาชำระหรือรอให้หมดอายุก่อน' },
+  /** Issue 28 §2 (docs/adr/0055): deposit by transfer slip. The QR is not a slip's (or was edited: its CRC fails). */
+  SLIP_QR_INVALID: { httpStatus: 422, message: 'คิวอาร์โค้ดนี้ไม่ใช่สลิปโอนเงิน หรือสลิปถูกแก้ไข กรุณาแนบสลิปจริงจากแอปธนาคาร' },
+  /** The image holds no QR we can read. */
+  SLIP_IMAGE_UNREADABLE: { httpStatus: 422, message: 'อ่านคิวอาร์โค้ดจากรูปสลิปไม่ได้ กรุณาแนบรูปสลิปที่ชัดเจน หรือวางข้อความคิวอาร์' },
+  /** The upload is larger than the limit (2 MB). */
+  SLIP_TOO_LARGE: { httpStatus: 413, message: 'ไฟล์สลิปใหญ่เกิน 2 MB กรุณาแนบรูปที่เล็กลง' },
+  /** This slip (sending bank + reference) was used already, by anyone. */
+  SLIP_ALREADY_USED: { httpStatus: 409, message: 'สลิปนี้ถูกใช้แล้ว ไม่สามารถใช้ซ้ำได้' },
+  /** The same transfer reached the member's wallet already by the bank's notification. */
+  SLIP_ALREADY_CREDITED: { httpStatus: 409, message: 'รายการโอนนี้เข้ากระเป๋าของคุณแล้ว ไม่ต้องแนบสลิป' },
+  /** The transfer came from another member's bound account, or was credited to another member. */
+  SLIP_NOT_YOURS: { httpStatus: 403, message: 'สลิปนี้เป็นของสมาชิกท่านอื่น ไม่สามารถใช้ได้' },
+  /** The transfer went to an account that is not one of the site's deposit accounts. */
+  SLIP_NOT_HOUSE_ACCOUNT: { httpStatus: 422, message: 'สลิปนี้ไม่ได้โอนเข้าบัญชีฝากเงินของเว็บ กรุณาตรวจสอบบัญชีปลายทาง' },
+  /** The sending bank has no such transfer. */
+  SLIP_NOT_FOUND: { httpStatus: 422, message: 'ไม่พบรายการโอนตามสลิปนี้ที่ธนาคาร กรุณาตรวจสอบสลิปแล้วลองใหม่' },
+  /** The bank's slip verification did not answer; nothing was recorded. */
+  SLIP_VERIFY_UNAVAILABLE: { httpStatus: 503, message: 'ขณะนี้ไม่สามารถตรวจสอบสลิปกับธนาคารได้ กรุณาลองใหม่อีกครั้งในภายหลัง' },
   FEED_AUTH_FAILED: { httpStatus: 401, message: 'feed signature, source or timestamp invalid' },
   /** LINE's webhook (issue 12): X-Line-Signature missing or not the HMAC of the body with the channel secret. */
   LINE_SIGNATURE_INVALID: { httpStatus: 401, message: 'LINE signature invalid' },

@@ -41,6 +41,20 @@ export const promptPayDeposit = z
   .meta({ id: 'PromptPayDeposit' });
 export const promptPayDepositResponse = envelope(promptPayDeposit);
 
+/** Issue 28 §2 (docs/adr/0055): a transfer slip's mini-QR text, as read from the slip (JSON body of POST /fund-composite/v1/deposit/slip). */
+export const slipDepositRequest = z.object({ qrPayload: z.string().trim().min(1).max(200) });
+export const slipDeposit = z
+  .object({
+    slipId: z.string(),
+    depositId: z.string(),
+    status: z.enum(['credited', 'held']).describe('credited: in the member\'s wallet; held: waiting for staff (reason says why)'),
+    Amount: baht.describe('the transfer\'s amount as the bank confirmed it'),
+    reason: z.string().nullable().describe('why held (SLIP_SENDER_NOT_BOUND, SLIP_TOO_OLD, AML_REVIEW, …); null when credited'),
+    transferredAt: z.string(),
+  })
+  .meta({ id: 'SlipDeposit' });
+export const slipDepositResponse = envelope(slipDeposit);
+
 /** Spec §3 "Transaction history row". */
 export const transactionRow = z
   .object({

@@ -14,7 +14,7 @@ function randomString(alphabet: string, length: number): string {
 export const newMemberId = (): string => `mbr_${randomString(LOWER_ALPHANUMERIC, 20)}`;
 
 /** Prefixed random ids shown to people and staff (style.md): `dep_`, `wdr_`, `ppr_`, `gtr_` + 20 characters. */
-export const newPrefixedId = (prefix: 'dep' | 'wdr' | 'ppr' | 'gtr' | 'bns' | 'wgr' | 'afw' | 'grc' | 'gadj' | 'stf' | 'rfd' | 'adj' | 'hdb' | 'apr'): string => `${prefix}_${randomString(LOWER_ALPHANUMERIC, 20)}`;
+export const newPrefixedId = (prefix: 'dep' | 'wdr' | 'ppr' | 'gtr' | 'bns' | 'wgr' | 'afw' | 'grc' | 'gadj' | 'stf' | 'rfd' | 'adj' | 'hdb' | 'apr' | 'slp'): string => `${prefix}_${randomString(LOWER_ALPHANUMERIC, 20)}`;
 
 /** 8 readable uppercase characters (~39 bits); unique by constraint, retried on collision. */
 export const newAffiliateKey = (): string => randomString(READABLE_UPPER, 8);

@@ -60,6 +60,9 @@ export const RATE_LIMITS = {
   redeemPerMember: { name: 'redeem:member', limit: 10, windowMs: 60_000 },
   promptPayPerMember: { name: 'promptpay:member', limit: 10, windowMs: 10 * 60_000 },
   promptPayPerIp: { name: 'promptpay:ip', limit: 60, windowMs: 10 * 60_000 },
+  /** Slip deposits (issue 28 §2): every attempt counts, refused ones too (a slip is one transfer; nobody sends 20 in 10 minutes). */
+  slipPerMember: { name: 'slip:member', limit: 20, windowMs: 10 * 60_000 },
+  slipPerIp: { name: 'slip:ip', limit: 60, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**

@@ -106,6 +106,8 @@ export function describeDelivery(delivery: FeedDelivery): { text: string; tone: 
       return { text: `ส่งไม่สำเร็จหลังลอง ${delivery.attempts.length} ครั้ง`, tone: 'bad' };
     case 'not_configured':
       return { text: 'ยังไม่ได้ส่ง: sandbox ยังไม่ได้ตั้งค่าที่อยู่ API ของ Sabai หรือ feed secret', tone: 'warn' };
+    case 'phone_off':
+      return { text: 'ไม่ได้ส่ง: โทรศัพท์รับ SMS ของบัญชีเว็บปิดอยู่ (แนบสลิปแทน)', tone: 'warn' };
   }
 }
 

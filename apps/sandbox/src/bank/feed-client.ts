@@ -44,7 +44,9 @@ export type FeedDeliveryStatus =
   /** Network errors / timeouts / 5xx on every attempt. */
   | 'failed'
   /** No API base URL (or no feed secret) set yet: nothing was sent. */
-  | 'not_configured';
+  | 'not_configured'
+  /** The transfer asked for the house phone to be off (`houseNotification: false`): nothing was sent (issue 28 §2: the member's slip is the only word). */
+  | 'phone_off';
 
 export interface FeedAttempt {
   at: string;

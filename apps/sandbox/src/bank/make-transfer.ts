@@ -13,6 +13,7 @@ import {
 } from './house-accounts.ts';
 import { readPromptPayPayload } from './promptpay-payload.ts';
 import type { SandboxBank } from './sandbox-bank.ts';
+import type { FeedDelivery } from './feed-client.ts';
 import { smsFormatOf } from './sms-delivery.ts';
 import type { Transfer } from './transfer-book.ts';
 import type { TransferErrorCode } from './transfer-errors.ts';
@@ -32,6 +33,8 @@ export interface TransferRequest {
   promptPayPayload?: string | undefined;
   /** Baht with at most two decimals; ignored when the PromptPay QR carries an amount. */
   amount?: string | number | undefined;
+  /** false: the house phone is off, no SMS / notification reaches Sabai (issue 28 §2: the slip journey). Default true. */
+  houseNotification?: boolean | undefined;
 }
 
 export type MakeTransferResult =
@@ -74,7 +77,10 @@ export async function makeTransfer(bank: SandboxBank, request: TransferRequest):
   const occurredAt = bank.now();
   const credit = { transferId, occurredAt, destination: house, source: source.value, senderName: senderName.value, amountSatang };
   const notification = buildFeedNotification({ ...credit, houseBalanceAfterSatang: moved.toBalanceAfterSatang }, { smsFormat: smsFormatOf(bank, house.feed.sourceId) });
-  const delivery = await bank.feed.deliver(notification);
+  const delivery: FeedDelivery =
+    request.houseNotification === false
+      ? { ...notification, url: null, rawBody: '', status: 'phone_off', httpStatus: null, response: null, sabaiStatus: null, attempts: [] }
+      : await bank.feed.deliver(notification);
   const transfer: Transfer = {
     ...credit,
     sourceBalanceAfterSatang: moved.fromBalanceAfterSatang,

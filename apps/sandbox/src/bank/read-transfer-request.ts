@@ -14,6 +14,7 @@ const transferRequestSchema = z.object({
   senderPhone: text(32),
   promptPayPayload: text(1_024),
   amount: z.union([z.string().max(32), z.number()]).optional(),
+  houseNotification: z.boolean().optional(),
 });
 
 /**

@@ -7,6 +7,7 @@ import { registerPayoutRoutes } from './payout-routes.ts';
 import type { SandboxBank } from './sandbox-bank.ts';
 import { registerTransferRoutes } from './transfer-routes.ts';
 import { registerSmsDeliveryRoutes } from './sms-delivery-routes.ts';
+import { registerSlipRoutes } from './slip-routes.ts';
 import { stopAllGatewayPings } from './sms-delivery.ts';
 
 /** Largest form post read (a PromptPay payload is at most 512 characters). */
@@ -36,6 +37,7 @@ export async function registerBankRoutes(app: FastifyInstance, bank: SandboxBank
     registerSmsDeliveryRoutes(scope, bank);
     registerHouseTransferRoutes(scope, bank);
     registerHousePhoneRoutes(scope, bank);
+    registerSlipRoutes(scope, bank);
   });
 }
 

@@ -4,6 +4,7 @@ import { bankLedgerKey } from './house-accounts.ts';
 import { makeTransfer } from './make-transfer.ts';
 import { readTransferRequest } from './read-transfer-request.ts';
 import { redeliverNotification } from './redeliver-notification.ts';
+import { slipQrPayloadOf } from './slips.ts';
 import type { SandboxBank } from './sandbox-bank.ts';
 import type { Transfer } from './transfer-book.ts';
 import { describeTransferError, type TransferErrorCode } from './transfer-errors.ts';
@@ -72,5 +73,7 @@ export function transferToWire(transfer: Transfer) {
     /** The paying customer's sandbox balance after the transfer. */
     balanceAfter: satangToDecimalString(transfer.sourceBalanceAfterSatang),
     houseBalanceAfter: satangToDecimalString(transfer.houseBalanceAfterSatang),
+    /** The slip's mini-QR text (issue 28 §2); null for a wallet transfer. Its image: GET /bank/v1/transfers/{transferId}/slip. */
+    slipQrPayload: slipQrPayloadOf(transfer),
   };
 }

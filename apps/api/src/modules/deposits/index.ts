@@ -1,6 +1,6 @@
 /**
  * The `deposits` module: deposit intake: feed deliveries and SMS gateway webhooks, matching to members,
- * crediting, PromptPay requests, held deposits and their refunds.
+ * crediting, PromptPay requests, transfer slips (channels/slip), held deposits and their refunds.
  * Its face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
@@ -12,3 +12,4 @@ export { requestHeldDepositCredit } from './request-held-deposit-credit.ts';
 export { checkHeldDepositRefund, requestHeldDepositRefund, type RefundNameCheck } from './request-held-deposit-refund.ts';
 export { registerDepositRoutes } from './routes.ts';
 export { activeFeedSourcesSql, isCreditableChannelSql } from './list-deposit-channels.ts';
+export { registerSlipDepositRoutes } from './channels/slip/slip-routes.ts';

@@ -7,6 +7,7 @@ import { readMaskedAccount } from './matching/masked-account.ts';
 import { normalizeFeedEvent, type FeedChannel } from './normalize-feed-event.ts';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import { recordDepositCredited } from './record-deposit-credited.ts';
+import { claimSlipDepositTwin } from './channels/slip/same-transfer.ts';
 import { depositRefusal } from '../responsible-gaming/index.ts';
 import { recordHouseDebit } from '../withdrawals/index.ts';
 import type { FeedBodyFormat, FeedKind } from '@sabai/contracts';
@@ -77,6 +78,9 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       return markEvent(tx, eventId, normalized.result, normalized.reason);
     }
     const credit = normalized.credit;
+    // Issue 28 §2: a transfer a slip has credited (or held) already is that deposit, not a second one (docs/adr/0055).
+    const slipDepositId = channel.kind === 'bank' ? await claimSlipDepositTwin(tx, { eventId, channelId: channel.id, credit, windowMs: context.config.SLIP_SAME_TRANSFER_WINDOW_MS }) : null;
+    if (slipDepositId) return markEvent(tx, eventId, 'ignored', `SAME_TRANSFER_AS:${slipDepositId}`);
     const unallocated = await requireAccountId(tx, HOUSE_ACCOUNTS.unallocatedDeposits);
     const receivedTransferId = expectPosted(
       await postTransfer(tx, {

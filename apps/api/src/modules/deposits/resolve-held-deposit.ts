@@ -81,7 +81,7 @@ export async function releaseAmlHeldDepositInTransaction(
  * told. Player protection applies as to an automatic credit: a member in a time-out / exclusion or
  * past a deposit limit is refused (STATE_CONFLICT, Thai) — refund instead.
  */
-async function creditHeldDeposit(
+export async function creditHeldDeposit(
   tx: Queryable,
   now: Date,
   deposit: { depositId: string; eventId: bigint; amountSatang: bigint; memberId: string; actor: string },

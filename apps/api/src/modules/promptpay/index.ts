@@ -6,3 +6,4 @@
  */
 export { buildPromptPayPayload } from './promptpay-payload.ts';
 export { verifyPromptPayPayload } from './verify-promptpay-payload.ts';
+export { crc16CcittFalse, formatCrc16 } from './crc16-ccitt-false.ts';

@@ -8,6 +8,7 @@ import { useDepositChannels } from '../../../features/deposit/api/get-deposit-ch
 import { usePromotions } from '../../../features/promotions/api/promotions.ts';
 import { AutoDeposit, DepositAccounts, type ChannelsState } from '../../../features/deposit/components/deposit-panels.tsx';
 import { PromptPayDeposit } from '../../../features/deposit/components/promptpay-deposit.tsx';
+import { SlipDeposit } from '../../../features/deposit/components/slip-deposit.tsx';
 import { depositBlocked } from '../../../features/responsible-gaming/deposit-protection.ts';
 import { DepositProtectionNotice, useDepositProtection } from '../../../features/responsible-gaming/components/deposit-protection-notice.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -16,13 +17,13 @@ import { readPromotions } from '../../../lib/promotions.ts';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { MemberPage } from './member-page.tsx';
 
-const TABS = ['accounts', 'auto', 'wallet', 'promptpay'] as const;
+const TABS = ['accounts', 'auto', 'wallet', 'promptpay', 'slip'] as const;
 type DepositTab = (typeof TABS)[number];
 const isDepositTab = (value: string | null): value is DepositTab => (TABS as readonly (string | null)[]).includes(value);
 
 /**
  * `/user/deposit`: spec dialogs 7 (deposit accounts), 8 (automatic deposit), 9 (wallet deposit)
- * and the PromptPay QR deposit, as tabs (`?tab=`), so each can be linked to. At the top, the
+ * the PromptPay QR deposit and "แนบสลิป" (a transfer slip, issue 28 §2), as tabs (`?tab=`), so each can be linked to. At the top, the
  * member's own protection (issue 26 §2): during a time-out or self-exclusion, or with the deposit
  * limit used up, the page says so and offers no PromptPay QR (such a deposit would only be held
  * and paid back).
@@ -59,7 +60,7 @@ export function Component() {
   return (
     <MemberPage title={t('deposit.title')} testId="deposit-page">
       <DepositProtectionNotice protection={protection} />
-      <div role="tablist" aria-label={t('deposit.tabsLabel')} className="grid grid-cols-4 gap-1 rounded-xl bg-black/30 p-1">
+      <div role="tablist" aria-label={t('deposit.tabsLabel')} className="grid grid-cols-5 gap-1 rounded-xl bg-black/30 p-1">
         {TABS.map((entry) => (
           <button
             key={entry}
@@ -103,6 +104,7 @@ export function Component() {
         />
       )}
       {tab === 'promptpay' && <PromptPayTab protection={protection} isLoading={protectionLoading} />}
+      {tab === 'slip' && <SlipDeposit />}
       <Link to={paths.user.responsibleGaming} className="block text-center text-sm text-ink/70 underline underline-offset-4" data-testid="deposit-responsible-gaming">
         {t('responsibleGaming.depositLink')}
       </Link>

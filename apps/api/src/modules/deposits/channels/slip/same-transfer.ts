@@ -1,0 +1,85 @@
+import type { Queryable } from '@sabai/db';
+import type { IncomingCredit } from '../../matching/match-deposit.ts';
+import { accountFitsMask, readMaskedAccount } from '../../matching/masked-account.ts';
+
+/**
+ * One transfer, one deposit, whichever channel reports it first (issue 28 §2, docs/adr/0055). A bank
+ * SMS carries no transaction reference, so "the same transfer" across the feed and a slip is: the same
+ * house channel, the same amount in satang, times within `windowMs` (SMS print minutes), and the same
+ * sending bank where both say one. Both sides take this transaction-scoped lock on (channel, amount)
+ * before looking, so a slip and an SMS of one transfer processed at once still see each other.
+ * Under the posting batcher a wait past its lock_timeout reruns the unit alone (no deadlock).
+ */
+export async function lockSameTransfer(tx: Queryable, channelId: string, amountSatang: bigint): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`same-transfer:${channelId}:${amountSatang}`]);
+}
+
+/** A deposit a feed event made (SMS / statement), not yet claimed by a slip. */
+export interface FeedDepositTwin {
+  depositId: string;
+  eventId: bigint;
+  status: 'credited' | 'held' | 'refunded' | 'refunding';
+  memberId: string | null;
+  holdReason: string | null;
+}
+
+/**
+ * For a slip: the deposits the feed made of the same transfer (lock taken by the caller), oldest
+ * first, at most 5. A deposit another slip stands for already is not a candidate.
+ */
+export async function findFeedDepositTwins(
+  tx: Queryable,
+  input: { channelId: string; amountSatang: bigint; occurredAt: Date; senderBankCode: string | null; senderAccount: string | null; windowMs: number },
+): Promise<FeedDepositTwin[]> {
+  const { rows } = await tx.query<{ id: string; event_id: bigint; status: FeedDepositTwin['status']; member_id: string | null; hold_reason: string | null; sender_account_masked: string | null }>(
+    `SELECT d.id, d.event_id, d.status, d.member_id, d.hold_reason, d.sender_account_masked FROM deposits d
+     WHERE d.channel_id = $1 AND d.amount_satang = $2
+       AND d.occurred_at BETWEEN $3::timestamptz - make_interval(secs => $4::float8 / 1000) AND $3::timestamptz + make_interval(secs => $4::float8 / 1000)
+       AND ($5::text IS NULL OR d.sender_bank_code IS NULL OR d.sender_bank_code = $5::text)
+       AND NOT EXISTS (SELECT 1 FROM deposit_slips s WHERE s.deposit_id = d.id)
+     ORDER BY d.occurred_at, d.id LIMIT 5`,
+    [input.channelId, input.amountSatang, input.occurredAt, input.windowMs, input.senderBankCode],
+  );
+  return rows
+    .filter((row) => mayBeSameSender(row.sender_account_masked, input.senderAccount))
+    .map((row) => ({ depositId: row.id, eventId: row.event_id, status: row.status, memberId: row.member_id, holdReason: row.hold_reason }));
+}
+
+/**
+ * For a feed event about to become a deposit (processFeedEvent, inside its transaction): when a slip
+ * made the deposit of this same transfer already, links this event to it (deposit_slip_feed_twins,
+ * one event per slip deposit) and returns its id, so the event is marked and never posted; null
+ * otherwise. Only bank channels take slips. Costs two statements per bank credit (three when linked).
+ */
+export async function claimSlipDepositTwin(tx: Queryable, input: { eventId: bigint; channelId: string; credit: IncomingCredit; windowMs: number }): Promise<string | null> {
+  await lockSameTransfer(tx, input.channelId, input.credit.amountSatang);
+  const { rows } = await tx.query<{ id: string; sender_account_masked: string | null }>(
+    `SELECT d.id, d.sender_account_masked FROM deposits d JOIN deposit_slips s ON s.deposit_id = d.id AND s.status IN ('credited', 'held')
+     WHERE d.channel_id = $1 AND d.amount_satang = $2
+       AND d.occurred_at BETWEEN $3::timestamptz - make_interval(secs => $4::float8 / 1000) AND $3::timestamptz + make_interval(secs => $4::float8 / 1000)
+       AND ($5::text IS NULL OR d.sender_bank_code IS NULL OR d.sender_bank_code = $5::text)
+       AND NOT EXISTS (SELECT 1 FROM deposit_slip_feed_twins t WHERE t.deposit_id = d.id)
+     ORDER BY d.occurred_at, d.id LIMIT 5`,
+    [input.channelId, input.credit.amountSatang, input.credit.occurredAt, input.windowMs, input.credit.senderBankCode ?? null],
+  );
+  const twin = rows.find((row) => mayBeSameSender(row.sender_account_masked, input.credit.senderAccountMasked ?? null));
+  if (!twin) return null;
+  await tx.query('INSERT INTO deposit_slip_feed_twins (deposit_id, event_id) VALUES ($1, $2)', [twin.id, input.eventId]);
+  return twin.id;
+}
+
+/**
+ * Whether two reports of a sender's account (full digits, or masked as banks print them) can be the same
+ * account. Unknown on either side, or two masks (different banks hide different digits) → true: the
+ * amount, time and bank decide. A full number against a mask → the mask rule (bank-feed). Pure.
+ */
+export function mayBeSameSender(left: string | null, right: string | null): boolean {
+  if (!left || !right) return true;
+  const full = (text: string) => (/^\d+$/.test(text.replace(/[- ]/g, '')) ? text.replace(/[- ]/g, '') : null);
+  const leftFull = full(left);
+  const rightFull = full(right);
+  if (leftFull && rightFull) return leftFull === rightFull;
+  if (!leftFull && !rightFull) return true;
+  const mask = readMaskedAccount((leftFull ? right : left).toUpperCase().replace(/[*•]/g, 'X'));
+  return mask === null || accountFitsMask((leftFull ?? rightFull)!, mask);
+}
