@@ -213,14 +213,16 @@ describe('POST /bank-feed/v1/sms-gateway/{sourceId}', () => {
     expect(await mainBalance(t, token)).toBe(200);
   });
 
-  type Tampering = { sourceId?: string; key?: string; timestamp?: string; signature?: string | null; omitTimestamp?: boolean };
+  // Timestamps are offsets from the moment of the call (`timestampOffsetS`), not from when the file
+  // loaded: on a slow run a fixed 6-minutes-ahead drifts back inside the allowed window.
+  type Tampering = { sourceId?: string; key?: string; timestamp?: string; timestampOffsetS?: number; signature?: string | null; omitTimestamp?: boolean };
   it.each<[string, Tampering]>([
     ['a missing signature', { signature: null }],
     ['a signature of another key', { key: 'another-signing-key-0123' }],
     ['a signature in upper case', { signature: 'UPPER' }],
     ['a missing timestamp', { omitTimestamp: true }],
-    ['a timestamp 6 minutes old', { timestamp: String(Math.floor(Date.now() / 1_000) - 360) }],
-    ['a timestamp 6 minutes ahead', { timestamp: String(Math.floor(Date.now() / 1_000) + 360) }],
+    ['a timestamp 6 minutes old', { timestampOffsetS: -360 }],
+    ['a timestamp 6 minutes ahead', { timestampOffsetS: 360 }],
     ['a timestamp in milliseconds', { timestamp: String(Date.now()) }],
     ['an unknown source', { sourceId: 'src_nobody' }],
     ['a malformed source id', { sourceId: 'not-a-source' }],
@@ -231,7 +233,9 @@ describe('POST /bank-feed/v1/sms-gateway/{sourceId}', () => {
     const signature =
       override.signature === 'UPPER' ? signSmsGatewayBody(TEST_FEED_SECRET, rawBody, String(Math.floor(Date.now() / 1_000))).toUpperCase() : override.signature;
     const before = await countEvents();
-    const response = await postGateway(rawBody, { ...override, signature });
+    const { timestampOffsetS, ...rest } = override;
+    const timestamp = timestampOffsetS === undefined ? rest.timestamp : String(Math.floor(Date.now() / 1_000) + timestampOffsetS);
+    const response = await postGateway(rawBody, { ...rest, ...(timestamp === undefined ? {} : { timestamp }), signature });
     expect(response.status).toBe(401);
     expect(response.body.code).toBe('FEED_AUTH_FAILED');
     expect(await countEvents()).toBe(before);
