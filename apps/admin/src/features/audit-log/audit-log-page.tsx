@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { auditEntriesResponse, auditFiltersResponse, type AuditEntryWire } from '@sabai/contracts';
-import { apiGet, session } from '../../lib/api';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { auditEntriesResponse, auditFiltersResponse, auditVerifyResponse, type AuditEntryWire } from '@sabai/contracts';
+import { apiGet, ApiError, session } from '../../lib/api';
+import { useSearchFilters } from '../../lib/search-state';
 import { useBilingual } from '../../lib/bilingual';
 import { formatDateTime } from '../../lib/format';
 import { Button, ErrorText } from '../../ui';
@@ -52,8 +53,11 @@ async function downloadAuditCsv(query: string): Promise<string | null> {
  */
 export function AuditLogPage() {
   const tx = useBilingual();
-  const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
-  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
+  // The applied filters live in the address (reload and Back keep them, issue 25 §4); the form's
+  // draft is local until "ค้นหา".
+  const [filters, setFilters] = useSearchFilters<keyof AuditFilters>(NO_FILTERS);
+  const [draft, setDraft] = useState<AuditFilters>(filters);
+  const verify = useMutation({ mutationFn: () => apiGet('/audit/verify', auditVerifyResponse) });
   /** The `beforeSeq` of each page opened so far (undefined: the newest page). */
   const [pages, setPages] = useState<Array<string | undefined>>([undefined]);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -73,10 +77,21 @@ export function AuditLogPage() {
     <section className="max-w-[1400px] space-y-4">
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-semibold">{tx('บันทึกการทำงานของเจ้าหน้าที่', 'Audit log')}</h1>
-        <Button variant="plain" data-testid="audit-csv" onClick={() => void downloadAuditCsv(auditQueryString(filters)).then(setDownloadError)}>
-          {tx('ดาวน์โหลด CSV', 'Download CSV')}
-        </Button>
+        <div className="flex items-center gap-2">
+          {verify.data && (
+            <span className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800" data-testid="audit-sound">
+              {tx('ห่วงโซ่บันทึกถูกต้อง', 'The chain is sound')} ({verify.data.rows})
+            </span>
+          )}
+          <Button variant="plain" onClick={() => verify.mutate()} disabled={verify.isPending} data-testid="audit-verify">
+            {tx('ตรวจทั้งห่วงโซ่', 'Verify the whole chain')}
+          </Button>
+          <Button variant="plain" data-testid="audit-csv" onClick={() => void downloadAuditCsv(auditQueryString(filters)).then(setDownloadError)}>
+            {tx('ดาวน์โหลด CSV', 'Download CSV')}
+          </Button>
+        </div>
       </div>
+      <ErrorText message={verify.error instanceof ApiError ? verify.error.message : null} />
       <form
         className="grid grid-cols-6 items-end gap-3 rounded-lg bg-white p-4 shadow"
         onSubmit={(event) => {
