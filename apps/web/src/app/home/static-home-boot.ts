@@ -1,0 +1,51 @@
+import type { UserInfo } from '@sabai/contracts';
+import { STORAGE_KEYS } from '../../config/storage-keys.ts';
+import { isObject, readJson, readText } from '../../lib/storage.ts';
+import { applyStoredTheme, readStoredSiteSettings } from '../../lib/stored-site-settings.ts';
+import { isFirstLoadHomePath } from './first-load-path.ts';
+import { STATIC_HOME_ATTRIBUTE, STATIC_HOME_TEMPLATE_ID, fillStaticHome, type StaticHomeStrings } from './static-home-fill.ts';
+
+/** Written by vite.config.ts's `sabai:static-home` plugin (pickStaticHomeStrings of locales/th.json). */
+declare const __STATIC_HOME_STRINGS__: StaticHomeStrings;
+
+/**
+ * The stored member as the filler reads it (lib/session.ts's check and the card's fields), checked
+ * without lib/session.ts (it brings React): anything else leaves the page to the React first load.
+ */
+function isFillableUser(value: unknown): value is UserInfo {
+  if (!isObject(value) || typeof value.PhoneNumber !== 'string' || !isObject(value.GameInfo) || typeof value.affiliateKey !== 'string') return false;
+  const { internalWallet: wallet, BonusInfo: bonus, userName } = value;
+  if (!isObject(wallet) || !isObject(bonus) || !isObject(userName)) return false;
+  return [wallet.mainWallet, wallet.gameWallet, wallet.prizeWallet, bonus.nowTurnover, bonus.needTurnover, bonus.maxWithdrawAmount].every(
+    (figure) => typeof figure === 'number' && Number.isFinite(figure),
+  );
+}
+
+/**
+ * app.html's render-blocking classic script (docs/adr/0050 decision 2), at the end of `<body>`:
+ * a signed-in member on /user/home gets the home drawn from the markup app.html carries
+ * (`<template id="static-home">`), filled from the stored session and settings before the first
+ * paint, with no framework. Anything else (no session, another page, no template: the dev server)
+ * leaves #root empty and app-main.tsx starts as before.
+ */
+function bootStaticHome(): void {
+  const template = document.getElementById(STATIC_HOME_TEMPLATE_ID);
+  const root = document.getElementById('root');
+  if (!(template instanceof HTMLTemplateElement) || !root || !isFirstLoadHomePath(window.location.pathname)) return;
+  const token = readText(STORAGE_KEYS.token);
+  const user = token ? readJson(STORAGE_KEYS.user, isFillableUser) : null;
+  if (!user) return;
+  applyStoredTheme();
+  const container = document.createElement('div');
+  container.style.display = 'contents';
+  container.setAttribute(STATIC_HOME_ATTRIBUTE, '');
+  fillStaticHome(container, template.content, { user, settings: readStoredSiteSettings(), card: null, origin: window.location.origin }, __STATIC_HOME_STRINGS__);
+  root.append(container);
+}
+
+try {
+  bootStaticHome();
+} catch {
+  // Never in the member's way: app-main.tsx draws the home with React when no filled home is there.
+  document.querySelector(`[${STATIC_HOME_ATTRIBUTE}]`)?.remove();
+}
