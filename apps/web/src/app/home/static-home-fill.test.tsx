@@ -103,4 +103,29 @@ describe('the HTML-first home: the build markup and its filler draw what React d
     expect(root.querySelector('[data-testid="header-contact"]')).not.toBeNull();
     expect(describeDom(root)).toBe(drawnByReact(storedUser, settingsFixture, liveCard(storedUser)));
   });
+
+  it('writes later answers into the elements already there, and draws what React draws after each', () => {
+    const template = document.createElement('template');
+    template.innerHTML = renderStaticHomeTemplate();
+    const root = document.createElement('div');
+    const strings = pickStaticHomeStrings(translate);
+    const steps: [UserInfo, SiteSettings | null, FirstLoadCard | null][] = [
+      [bonusUser, barestSettings, null],
+      [bonusUser, barestSettings, liveCard(bonusUser)],
+      [bonusUser, barestSettings, refreshOnlyCard(bahtCapUser)],
+      [bonusUser, everyPartSettings, liveCard(bonusUser)],
+      [bonusUser, everyPartSettings, refreshOnlyCard(storedUser)],
+    ];
+    fillStaticHome(root, template.content, { user: bonusUser, settings: barestSettings, card: null, origin: window.location.origin }, strings);
+    const firstCard = root.querySelector('[data-testid="member-card"]');
+    for (const [index, [user, settings, card]] of steps.entries()) {
+      fillStaticHome(root, template.content, { user, settings, card, origin: window.location.origin }, strings);
+      expect(describeDom(root), `step ${index}`).toBe(drawnByReact(user, settings, card));
+    }
+    expect(firstCard?.isConnected).toBe(false); // the settings' parts changed at step 3: a new copy
+    fillStaticHome(root, template.content, { user: storedUser, settings: everyPartSettings, card: null, origin: window.location.origin }, strings);
+    const card = root.querySelector('[data-testid="member-card"]');
+    fillStaticHome(root, template.content, { user: storedUser, settings: everyPartSettings, card: liveCard(storedUser), origin: window.location.origin }, strings);
+    expect(root.querySelector('[data-testid="member-card"]')).toBe(card); // written in place
+  });
 });

@@ -60,17 +60,28 @@ export interface StaticHomeData {
   origin: string;
 }
 
+/** Which optional parts a fill keeps: a fill with other parts starts again from the template. */
+const shapeOf = (settings: SiteSettings | null): string =>
+  [settings?.logoUrl, settings?.LineId, settings?.Maintenance, settings?.alertyMessage, settings?.cashBack.usecashBack, settings?.Affiliate.useAffiliate]
+    .map((value) => (value ? '1' : '0'))
+    .join('');
+const shapes = new WeakMap<Element, string>();
+
 /**
- * Replaces `root`'s children with a copy of `template` filled for `data`. Idempotent: every fill
- * starts from the template, so an optional part can come back (settings that arrive later).
+ * Draws the home for `data` in `root`. The first fill (and one whose settings keep other optional
+ * parts) puts a filled copy of `template` in `root`; a later one writes into the elements already
+ * there: text and attributes, no new element, so the page is not styled again from scratch.
  */
 export function fillStaticHome(root: Element, template: DocumentFragment, data: StaticHomeData, strings: StaticHomeStrings): void {
+  const shape = shapeOf(data.settings);
+  if (shapes.get(root) === shape) return writeHome(root, data, strings);
   const home = template.cloneNode(true) as DocumentFragment;
   writeHome(home, data, strings);
   root.replaceChildren(home);
+  shapes.set(root, shape);
 }
 
-function writeHome(home: DocumentFragment, { user: storedUser, settings, card, origin }: StaticHomeData, strings: StaticHomeStrings): void {
+function writeHome(home: ParentNode, { user: storedUser, settings, card, origin }: StaticHomeData, strings: StaticHomeStrings): void {
   const byTestId = (testId: string) => home.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
   const setText = (testId: string, text: string) => {
     const element = byTestId(testId);
@@ -89,12 +100,13 @@ function writeHome(home: DocumentFragment, { user: storedUser, settings, card, o
   if (logoLink) {
     logoLink.setAttribute('aria-label', siteName);
     const logo = logoLink.firstElementChild;
-    if (logo && settings?.logoUrl) {
+    if (logo instanceof HTMLSpanElement) logo.textContent = siteName; // drawn so already (same settings' shape)
+    else if (logo && settings?.logoUrl) {
       logo.setAttribute('src', settings.logoUrl);
       logo.setAttribute('alt', siteName);
     } else if (logo) {
       // components/ui/brand-logo.tsx: the name in gold without a logo.
-      const name = home.ownerDocument.createElement('span');
+      const name = document.createElement('span');
       name.className = 'text-gold-gradient text-xl font-extrabold tracking-wide';
       name.textContent = siteName;
       logo.replaceWith(name);
@@ -169,6 +181,12 @@ function writeHome(home: DocumentFragment, { user: storedUser, settings, card, o
       readAt.removeAttribute('aria-hidden');
       readAt.setAttribute('data-testid', 'game-wallet-read-at');
       readAt.textContent = fillIn(strings['wallet.readAt'], { time: formatThaiTime(readAtTime) });
+    } else if (readAt) {
+      // Two lines kept while the live wallet is not in (member-card.tsx).
+      readAt.className = 'min-h-[2lh] text-[10px] leading-snug';
+      readAt.setAttribute('aria-hidden', 'true');
+      readAt.removeAttribute('data-testid');
+      readAt.textContent = '\u00a0';
     }
   }
   setText('prize-points', formatPoints(user.internalWallet.prizeWallet));
