@@ -86,6 +86,8 @@ function compressServiceWorker(): Plugin {
  * (src/app/home/static-home-boot.ts, bundled on its own with the few Thai strings it writes). A
  * file, not an inline script: the CSP allows scripts from 'self' only (apps/api/src/app.ts).
  */
+const APP_SCRIPT_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+
 function staticHome(): Plugin {
   let markup: string | undefined;
   let bootFile: string | undefined;
@@ -140,7 +142,16 @@ function staticHome(): Plugin {
         if (markup === undefined || bootFile === undefined) throw new Error('sabai:static-home: no markup built');
         const root = '<div id="root"></div>';
         if (!html.includes(root)) throw new Error('sabai:static-home: app.html has no empty #root');
-        return html.replace(root, `${root}\n    <template id="static-home">${markup}</template>\n    <script src="/${bootFile}"></script>`);
+        // The member app's module and its preloads: started by the boot script, after the first
+        // paint when it drew the home (nothing the paint waits for or shares the CPU with), at
+        // once on any other page (static-home-boot.ts startMemberAppScripts).
+        const appTags = html.match(APP_SCRIPT_TAGS) ?? [];
+        if (!appTags.some((tag) => tag.startsWith('<script type="module"'))) throw new Error('sabai:static-home: app.html has no module script');
+        const withoutAppTags = html.replace(APP_SCRIPT_TAGS, '');
+        return withoutAppTags.replace(
+          root,
+          `${root}\n    <template id="static-home">${markup}</template>\n    <template id="app-scripts">${appTags.join('')}</template>\n    <script src="/${bootFile}"></script>`,
+        );
       },
     },
   };

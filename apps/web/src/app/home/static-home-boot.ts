@@ -28,24 +28,45 @@ function isFillableUser(value: unknown): value is UserInfo {
  * paint, with no framework. Anything else (no session, another page, no template: the dev server)
  * leaves #root empty and app-main.tsx starts as before.
  */
-function bootStaticHome(): void {
+function bootStaticHome(): boolean {
   const template = document.getElementById(STATIC_HOME_TEMPLATE_ID);
   const root = document.getElementById('root');
-  if (!(template instanceof HTMLTemplateElement) || !root || !isFirstLoadHomePath(window.location.pathname)) return;
+  if (!(template instanceof HTMLTemplateElement) || !root || !isFirstLoadHomePath(window.location.pathname)) return false;
   const token = readText(STORAGE_KEYS.token);
   const user = token ? readJson(STORAGE_KEYS.user, isFillableUser) : null;
-  if (!user) return;
+  if (!user) return false;
   applyStoredTheme();
   const container = document.createElement('div');
   container.style.display = 'contents';
   container.setAttribute(STATIC_HOME_ATTRIBUTE, '');
   fillStaticHome(container, template.content, { user, settings: readStoredSiteSettings(), card: null, origin: window.location.origin }, __STATIC_HOME_STRINGS__);
   root.append(container);
+  return true;
 }
 
+/**
+ * Puts the member app's module script and its preloads (kept inert in `<template id="app-scripts">`
+ * by the build) in the document: new elements with the same attributes, so the browser loads and
+ * runs them.
+ */
+function startMemberAppScripts(): void {
+  const tags = document.getElementById('app-scripts');
+  if (!(tags instanceof HTMLTemplateElement)) return; // the dev server: app.html's own module script
+  for (const tag of tags.content.children) {
+    const element = document.createElement(tag.tagName.toLowerCase());
+    for (const { name, value } of tag.attributes) element.setAttribute(name, value);
+    document.head.append(element);
+  }
+}
+
+let isHomeDrawn = false;
 try {
-  bootStaticHome();
+  isHomeDrawn = bootStaticHome();
 } catch {
   // Never in the member's way: app-main.tsx draws the home with React when no filled home is there.
   document.querySelector(`[${STATIC_HOME_ATTRIBUTE}]`)?.remove();
 }
+// The home drawn: the member app's code after its first paint (a frame, then a task), so the paint
+// waits for no script and shares the main thread with none (docs/adr/0050). Else at once.
+if (isHomeDrawn) requestAnimationFrame(() => setTimeout(startMemberAppScripts, 0));
+else startMemberAppScripts();
