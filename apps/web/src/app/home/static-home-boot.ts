@@ -25,7 +25,7 @@ function isFillableUser(value: unknown): value is UserInfo {
  * app.html's render-blocking classic script (docs/adr/0050 decision 2), at the end of `<body>`:
  * a signed-in member on /user/home gets the home drawn from the markup app.html carries
  * (`<template id="static-home">`), filled from the stored session and settings before the first
- * paint, with no framework. Anything else (no session, another page, no template: the dev server)
+ * paint, with no framework. Anything else (no session or no stored settings, another page, no template: the dev server)
  * leaves #root empty and app-main.tsx starts as before.
  */
 function bootStaticHome(): boolean {
@@ -34,12 +34,16 @@ function bootStaticHome(): boolean {
   if (!(template instanceof HTMLTemplateElement) || !root || !isFirstLoadHomePath(window.location.pathname)) return false;
   const token = readText(STORAGE_KEYS.token);
   const user = token ? readJson(STORAGE_KEYS.user, isFillableUser) : null;
-  if (!user) return false;
+  // No stored settings (a first visit): drawn without them, the home would change when they come
+  // (the announcement strip, the logo: a new copy, styled from scratch, and a late LCP; measured in
+  // bench/README "Twelfth pass"). The React first load waits for them instead, as before.
+  const settings = readStoredSiteSettings();
+  if (!user || !settings) return false;
   applyStoredTheme();
   const container = document.createElement('div');
   container.style.display = 'contents';
   container.setAttribute(STATIC_HOME_ATTRIBUTE, '');
-  fillStaticHome(container, template.content, { user, settings: readStoredSiteSettings(), card: null, origin: window.location.origin }, __STATIC_HOME_STRINGS__);
+  fillStaticHome(container, template.content, { user, settings, card: null, origin: window.location.origin }, __STATIC_HOME_STRINGS__);
   root.append(container);
   return true;
 }
