@@ -13,7 +13,10 @@
  * apps/web/dist, with BENCH_SKIP_BUILD=1: interleave two builds without swapping folders),
  * BENCH_REPORT_DIR (writes each run's Lighthouse JSON and its trace there), BENCH_CPU_SLOWDOWN
  * (Lighthouse's `throttling.cpuSlowdownMultiplier`, default 4: the simulation multiplies the main
- * thread's observed time by it, layout tasks by half of it).
+ * thread's observed time by it, layout tasks by half of it), BENCH_STORED_SETTINGS=1 (the signed-in
+ * page also finds the site settings in local storage, as a member who signed in through the login
+ * page, or visited any page of the site before, has them: `sabai.siteSettings`, lib/stored-site-settings.ts;
+ * without it the home's first load has no stored settings, a first visit's case).
  *
  * Every run prints Lighthouse's benchmarkIndex (its measure of this host's CPU at that moment; the
  * simulated phone is this host slowed 4×, so a low index is a slower phone) and the summary gives
@@ -35,6 +38,8 @@ import { chromium } from 'playwright-core';
 import { REPO_ROOT, startStack } from '../scripts/stack.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** BENCH_STORED_SETTINGS=1: the signed-in page finds the site settings stored (see the header). */
+const STORE_SETTINGS = process.env.BENCH_STORED_SETTINGS === '1';
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -159,6 +164,11 @@ async function storeSession(port: number, origin: string, session: { token: stri
     await page.evaluate(
       `localStorage.setItem('sabai.token', ${JSON.stringify(session.token)}); localStorage.setItem('sabai.user', ${JSON.stringify(JSON.stringify(session.user))})`,
     );
+    if (STORE_SETTINGS) {
+      const prefix = (await (await fetch(`${origin}/v2/prefix`, { headers: { 'Accept-Language': 'th' } })).json()) as { success: boolean; data?: unknown };
+      if (!prefix.success || prefix.data === undefined) throw new Error('GET /v2/prefix gave no settings to store');
+      await page.evaluate(`localStorage.setItem('sabai.siteSettings', ${JSON.stringify(JSON.stringify(prefix.data))})`);
+    }
     await page.close();
   } finally {
     await browser.close(); // over CDP this disconnects; Chromium keeps running

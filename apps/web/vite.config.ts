@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build as esbuild } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { createServer, defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
@@ -71,6 +73,85 @@ function compressServiceWorker(): Plugin {
           writeFileSync(path.join(OUT_DIR, `${file}.br`), brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }));
           writeFileSync(path.join(OUT_DIR, `${file}.gz`), gzipSync(source, { level: 9 }));
         }
+      },
+    },
+  };
+}
+
+/**
+ * The HTML-first signed-in home (docs/adr/0050 decision 2). At build time: the home's markup from
+ * the member app's own components (src/app/home/static-home-template.tsx, rendered by a Vite SSR
+ * load) goes into app.html as `<template id="static-home">`, followed by the render-blocking
+ * classic script that fills it from the stored session before the first paint
+ * (src/app/home/static-home-boot.ts, bundled on its own with the few Thai strings it writes). A
+ * file, not an inline script: the CSP allows scripts from 'self' only (apps/api/src/app.ts).
+ */
+const APP_SCRIPT_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+
+function staticHome(): Plugin {
+  let markup: string | undefined;
+  let bootFile: string | undefined;
+  return {
+    name: 'sabai:static-home',
+    apply: 'build',
+    async buildStart() {
+      const server = await createServer({
+        configFile: false,
+        root: resolveHere('.'),
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        resolve: { alias: [{ find: /^zod$/, replacement: resolveHere('src/lib/zod-jitless.ts') }] },
+        esbuild: { jsx: 'automatic' },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      const globals = globalThis as { window?: unknown };
+      const hadWindow = 'window' in globals;
+      // The referral link reads window.location.origin (the filler writes the member's own); the
+      // bottom bar's active tab, the path (/user/home and /user/home/{token} alike).
+      if (!hadWindow) globals.window = { location: { origin: '', pathname: '/user/home' } };
+      try {
+        const template = (await server.ssrLoadModule(resolveHere('src/app/home/static-home-template.tsx'))) as typeof import('./src/app/home/static-home-template.tsx');
+        const fill = (await server.ssrLoadModule(resolveHere('src/app/home/static-home-fill.ts'))) as typeof import('./src/app/home/static-home-fill.ts');
+        const { translate } = (await server.ssrLoadModule(resolveHere('src/lib/translate.ts'))) as typeof import('./src/lib/translate.ts');
+        markup = template.renderStaticHomeTemplate();
+        const strings = fill.pickStaticHomeStrings((key) => translate(key));
+        const bundle = await esbuild({
+          entryPoints: [resolveHere('src/app/home/static-home-boot.ts')],
+          bundle: true,
+          format: 'iife',
+          minify: true,
+          write: false,
+          target: 'es2020',
+          legalComments: 'none',
+          define: { __STATIC_HOME_STRINGS__: JSON.stringify(strings) },
+        });
+        const source = bundle.outputFiles[0]?.text;
+        if (source === undefined) throw new Error('sabai:static-home: the boot script was not built');
+        bootFile = `assets/static-home-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+        this.emitFile({ type: 'asset', fileName: bootFile, source });
+      } finally {
+        if (!hadWindow) delete globals.window;
+        await server.close();
+      }
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.filename.endsWith('app.html')) return html;
+        if (markup === undefined || bootFile === undefined) throw new Error('sabai:static-home: no markup built');
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error('sabai:static-home: app.html has no empty #root');
+        // The member app's module and its preloads: started by the boot script, after the first
+        // paint when it drew the home (nothing the paint waits for or shares the CPU with), at
+        // once on any other page (static-home-boot.ts startMemberAppScripts).
+        const appTags = html.match(APP_SCRIPT_TAGS) ?? [];
+        if (!appTags.some((tag) => tag.startsWith('<script type="module"'))) throw new Error('sabai:static-home: app.html has no module script');
+        const withoutAppTags = html.replace(APP_SCRIPT_TAGS, '');
+        return withoutAppTags.replace(
+          root,
+          `${root}\n    <template id="static-home">${markup}</template>\n    <template id="app-scripts">${appTags.join('')}</template>\n    <script src="/${bootFile}"></script>`,
+        );
       },
     },
   };
@@ -148,6 +229,7 @@ export default defineConfig({
       ],
     }),
     compressServiceWorker(),
+    staticHome(),
   ],
   build: {
     outDir: OUT_DIR,

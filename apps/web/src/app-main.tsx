@@ -1,25 +1,30 @@
 import './index.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import type { SiteSettings } from '@sabai/contracts';
 import { startFirstLoadSettings } from './app/first-load-settings.ts';
+import { afterFirstContentfulPaint } from './app/home/after-first-paint.ts';
 import type { FirstLoadCard } from './app/home/first-load-card.ts';
-import { FirstLoadHome, isFirstLoadHomePath } from './app/home/first-load-home.tsx';
 import { startFirstLoadLive } from './app/home/first-load-live.ts';
+import { isFirstLoadHomePath } from './app/home/first-load-path.ts';
 import { trackFirstLoadPress } from './app/home/first-load-press.ts';
+import { STATIC_HOME_ATTRIBUTE, STATIC_HOME_TEMPLATE_ID, fillStaticHome, pickStaticHomeStrings } from './app/home/static-home-fill.ts';
 import type { MountOptions } from './app/mount-member-app.tsx';
 import { preloadRouteModules } from './app/route-modules.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { sessionStore } from './lib/session.ts';
 import { siteOpening } from './lib/site-opening.ts';
-import { applyStoredTheme } from './lib/stored-site-settings.ts';
+import { applyStoredTheme, readStoredSiteSettings } from './lib/stored-site-settings.ts';
+import { translate } from './lib/translate.ts';
 import { warmImage } from './lib/warm-image.ts';
 
 /**
  * Entry of app.html, the member app's first load (`/user/…`): no landing code on the way.
  *
- * A signed-in member on /user/home (the usual first page) gets the member shell and the home page
- * drawn with React alone, from the stored session and the public settings
- * (app/home/first-load-home.tsx, docs/adr/0030). After that paint the card's figures are asked for
+ * A signed-in member on /user/home (the usual first page) has the member shell and the home page
+ * on screen before this runs: app.html's markup, filled from the stored session by its
+ * render-blocking boot script (app/home/static-home-boot.ts, docs/adr/0050 decision 2). This
+ * writes later figures and settings into that markup with the same filler (no React). Where it is
+ * not there (the dev server, a stored member it could not fill) or the opening-soon page must be
+ * drawn, the home is drawn with React (app/home/first-load-react.tsx, docs/adr/0030). After that paint the card's figures are asked for
  * and kept current by plain fetch and the member's event stream (app/home/first-load-live.ts); the
  * member app (router, TanStack Query, zod and the contracts) is not loaded until the member does
  * something on the page, comes back to it, or the server's answer needs it (docs/adr/0045). Any
@@ -48,11 +53,18 @@ const REPLAYED_BUTTONS = 'button[aria-haspopup="dialog"][data-testid], button[da
 
 const { token, user } = sessionStore.get();
 if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathname)) {
-  // The shell in a box-less container of its own, so the member app's can take its place (below).
-  const shellContainer = document.createElement('div');
-  shellContainer.style.display = 'contents';
-  container.append(shellContainer);
-  const shell = createRoot(shellContainer);
+  const staticHome = container.querySelector<HTMLElement>(`[${STATIC_HOME_ATTRIBUTE}]`);
+  const template = document.getElementById(STATIC_HOME_TEMPLATE_ID);
+  // The home on screen, in a box-less container of its own, so the member app's can take its place (below).
+  let shellContainer: HTMLElement;
+  if (staticHome) shellContainer = staticHome;
+  else {
+    shellContainer = document.createElement('div');
+    shellContainer.style.display = 'contents';
+    container.append(shellContainer);
+  }
+  /** Set once the React home is drawn (no filled markup, or the opening-soon page): let go of at the hand-over. */
+  let reactHome: Promise<{ draw: (card: FirstLoadCard | null) => void; unmount: () => void }> | undefined;
   const live = new AbortController();
   let leavingTo: string | undefined;
   let isTakingOver = false;
@@ -80,10 +92,10 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
       firstCalls,
       navigateTo: () => (leavingTo === undefined ? undefined : { to: leavingTo }),
       // In the commit of the app's first render (mount-member-app.tsx): the shell's DOM leaves and
-      // the app's arrives in the same frame. React lets go of the shell when the page is idle.
+      // the app's arrives in the same frame. React lets go of a React shell when the page is idle.
       replaceShell: (appContainer) => {
         shellContainer.replaceWith(appContainer);
-        whenIdle(() => shell.unmount());
+        if (reactHome) void reactHome.then((home) => whenIdle(home.unmount));
         appContainerInPlace = appContainer;
       },
       // After the app's own first effects (they close any footer dialog for the first location):
@@ -108,31 +120,70 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
     takeOver();
   };
   const { settingsRequest, initialSettings } = startFirstLoadSettings();
-  void initialSettings.then((settings) => {
-    void warmImage(settings?.logoUrl); // the header's logo, asked for before React draws it
-    const draw = (card: FirstLoadCard | null) =>
-      shell.render(
-        <StrictMode>
-          <FirstLoadHome user={user} card={card} initialSettings={settings} settingsRequest={settingsRequest} onLeave={leave} onPainted={startLive} />
-        </StrictMode>,
-      );
-    // After the first paint (requests before it count against it): the card's figures, then its live updates.
-    // Not while the opening-soon page is on screen (issue 24 §1): no member call then.
-    const isSiteNotSetUp = () => siteOpening.notSetUpMessage() !== null;
-    const startLive = () => {
+  // After the first paint (requests before it count against it): the card's figures, then its live updates.
+  // Not while the opening-soon page is on screen (issue 24 §1): no member call then.
+  const isSiteNotSetUp = () => siteOpening.notSetUpMessage() !== null;
+  let draw: (card: FirstLoadCard | null) => void = () => undefined;
+  const startLive = (settings: SiteSettings | null) => {
+    if (isTakingOver || isSiteNotSetUp()) return;
+    void Promise.resolve(settings ?? settingsRequest).then((known) => {
       if (isTakingOver || isSiteNotSetUp()) return;
-      void Promise.resolve(settings ?? settingsRequest).then((known) => {
-        if (isTakingOver || isSiteNotSetUp()) return;
-        if (!known) return takeOver(); // no API key without the settings: the app deals with it
-        const onCard = (card: FirstLoadCard) => {
-          sessionStore.updateUser(card.user); // kept for the next visit, as the app's refresh does (no write when unchanged)
-          draw(card);
-        };
-        startFirstLoadLive({ appId: known.appId, token, onCard, onHandOver: takeOver, signal: live.signal });
-      });
+      if (!known) return takeOver(); // no API key without the settings: the app deals with it
+      const onCard = (card: FirstLoadCard) => {
+        sessionStore.updateUser(card.user); // kept for the next visit, as the app's refresh does (no write when unchanged)
+        draw(card);
+      };
+      startFirstLoadLive({ appId: known.appId, token, onCard, onHandOver: takeOver, signal: live.signal });
+    });
+  };
+  const drawWithReact = (settings: SiteSettings | null) => {
+    reactHome = import('./app/home/first-load-react.tsx').then(({ drawReactFirstLoadHome }) =>
+      drawReactFirstLoadHome(shellContainer, { user, initialSettings: settings, settingsRequest, onLeave: leave, onPainted: () => startLive(settings) }),
+    );
+    draw = (card) => void reactHome?.then((home) => home.draw(card));
+  };
+  if (staticHome && template instanceof HTMLTemplateElement) {
+    // The filled markup (app/home/static-home-boot.ts): its links hand over to the member app as
+    // the React home's do (components/ui/app-link.tsx plainLinks); the figures and settings that
+    // come later are written into it by the same filler.
+    shellContainer.addEventListener('click', (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a') : null;
+      if (!link || link.target !== '' || link.origin !== window.location.origin) return;
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      leave(link.pathname + link.search);
+    });
+    const strings = pickStaticHomeStrings(translate);
+    let shownSettings = readStoredSiteSettings();
+    let shownCard: FirstLoadCard | null = null;
+    const fill = () => fillStaticHome(shellContainer, template.content, { user, settings: shownSettings, card: shownCard, origin: window.location.origin }, strings);
+    draw = (card) => {
+      if (isTakingOver) return;
+      shownCard = card;
+      fill();
     };
-    draw(null);
-  });
+    void settingsRequest.then((settings) => {
+      if (isTakingOver) return;
+      if (isSiteNotSetUp()) {
+        // The opening-soon page instead of the home (issue 24 §1): React's gate draws it.
+        const reactContainer = document.createElement('div');
+        reactContainer.style.display = 'contents';
+        shellContainer.replaceWith(reactContainer);
+        shellContainer = reactContainer;
+        return drawWithReact(settings);
+      }
+      if (settings && JSON.stringify(settings) !== JSON.stringify(shownSettings)) {
+        shownSettings = settings;
+        fill();
+      }
+    });
+    afterFirstContentfulPaint(() => startLive(shownSettings));
+  } else {
+    void initialSettings.then((settings) => {
+      void warmImage(settings?.logoUrl); // the header's logo, asked for before React draws it
+      drawWithReact(settings);
+    });
+  }
 } else {
   preloadRouteModules(window.location.pathname); // with the member app's code, not after it (docs/adr/0025)
   void startMemberApp();

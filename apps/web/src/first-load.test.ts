@@ -40,6 +40,13 @@ describe('first load of the member home (app.html → app-main.tsx, docs/adr/003
     const reached = packagesReachedFrom(path.join(SRC, 'app-main.tsx'));
     const offending = [...reached].filter(([specifier]) => MEMBER_APP_ONLY.some((name) => specifier === name || specifier.startsWith(`${name}/`)));
     expect(offending.map(([specifier, from]) => `${specifier} (from ${from})`)).toEqual([]);
-    expect(reached.has('react-dom/client')).toBe(true);
+    expect(reached.has('react')).toBe(true); // the walk does see the entry's imports (lib/session.ts)
+    // The home is app.html's markup (docs/adr/0050 decision 2): React DOM only where it is drawn with React.
+    expect(reached.has('react-dom/client')).toBe(false);
+  });
+
+  it('draws the home before the first paint with no framework: the boot script reaches no package but ours', () => {
+    const reached = packagesReachedFrom(path.join(SRC, 'app/home/static-home-boot.ts'));
+    expect([...reached.keys()].filter((specifier) => !specifier.startsWith('@sabai/'))).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { bonusTitle } from '../../lib/promotions.ts';
 import { usePublicSiteSettings } from '../../lib/public-site-settings.ts';
 import { MENU_TILE_DIALOGS } from '../member-panels/menu-tile-dialog-list.ts';
 import { OpeningSoonGate } from '../opening-soon/opening-soon-gate.tsx';
+import { afterFirstContentfulPaint } from './after-first-paint.ts';
 import type { FirstLoadCard } from './first-load-card.ts';
 
 interface FirstLoadHomeProps {
@@ -86,35 +87,4 @@ export function FirstLoadHome({ user: storedUser, card = null, initialSettings, 
   );
 }
 
-/**
- * Calls `run` once the browser reports the page's first contentful paint (a task after it), or
- * after FALLBACK_MS where it reports none. A frame and a task after the first commit was not
- * enough: the paint is presented later, and requests started before it count against it in
- * Lighthouse's estimate. Returns a cancel function.
- */
-function afterFirstContentfulPaint(run: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let observer: PerformanceObserver | undefined;
-  const go = () => {
-    observer?.disconnect();
-    clearTimeout(timer);
-    timer = setTimeout(run, 0);
-  };
-  timer = setTimeout(go, FALLBACK_MS);
-  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) go();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  }
-  return () => {
-    observer?.disconnect();
-    clearTimeout(timer);
-  };
-}
-
-/** The most the member app waits for the paint report (a browser without the Paint Timing API). */
-const FALLBACK_MS = 300;
-
-/** `/user/home` and `/user/home/{shareToken}`: the pages this first load draws. */
-export const isFirstLoadHomePath = (pathname: string): boolean => /^\/user\/home(\/[^/]+)?\/?$/.test(pathname);
+export { isFirstLoadHomePath } from './first-load-path.ts';

@@ -1,0 +1,76 @@
+import type { UserInfo } from '@sabai/contracts';
+import { STORAGE_KEYS } from '../../config/storage-keys.ts';
+import { isObject, readJson, readText } from '../../lib/storage.ts';
+import { applyStoredTheme, readStoredSiteSettings } from '../../lib/stored-site-settings.ts';
+import { isFirstLoadHomePath } from './first-load-path.ts';
+import { STATIC_HOME_ATTRIBUTE, STATIC_HOME_TEMPLATE_ID, fillStaticHome, type StaticHomeStrings } from './static-home-fill.ts';
+
+/** Written by vite.config.ts's `sabai:static-home` plugin (pickStaticHomeStrings of locales/th.json). */
+declare const __STATIC_HOME_STRINGS__: StaticHomeStrings;
+
+/**
+ * The stored member as the filler reads it (lib/session.ts's check and the card's fields), checked
+ * without lib/session.ts (it brings React): anything else leaves the page to the React first load.
+ */
+function isFillableUser(value: unknown): value is UserInfo {
+  if (!isObject(value) || typeof value.PhoneNumber !== 'string' || !isObject(value.GameInfo) || typeof value.affiliateKey !== 'string') return false;
+  const { internalWallet: wallet, BonusInfo: bonus, userName } = value;
+  if (!isObject(wallet) || !isObject(bonus) || !isObject(userName)) return false;
+  return [wallet.mainWallet, wallet.gameWallet, wallet.prizeWallet, bonus.nowTurnover, bonus.needTurnover, bonus.maxWithdrawAmount].every(
+    (figure) => typeof figure === 'number' && Number.isFinite(figure),
+  );
+}
+
+/**
+ * app.html's render-blocking classic script (docs/adr/0050 decision 2), at the end of `<body>`:
+ * a signed-in member on /user/home gets the home drawn from the markup app.html carries
+ * (`<template id="static-home">`), filled from the stored session and settings before the first
+ * paint, with no framework. Anything else (no session or no stored settings, another page, no template: the dev server)
+ * leaves #root empty and app-main.tsx starts as before.
+ */
+function bootStaticHome(): boolean {
+  const template = document.getElementById(STATIC_HOME_TEMPLATE_ID);
+  const root = document.getElementById('root');
+  if (!(template instanceof HTMLTemplateElement) || !root || !isFirstLoadHomePath(window.location.pathname)) return false;
+  const token = readText(STORAGE_KEYS.token);
+  const user = token ? readJson(STORAGE_KEYS.user, isFillableUser) : null;
+  // No stored settings (a first visit): drawn without them, the home would change when they come
+  // (the announcement strip, the logo: a new copy, styled from scratch, and a late LCP; measured in
+  // bench/README "Twelfth pass"). The React first load waits for them instead, as before.
+  const settings = readStoredSiteSettings();
+  if (!user || !settings) return false;
+  applyStoredTheme();
+  const container = document.createElement('div');
+  container.style.display = 'contents';
+  container.setAttribute(STATIC_HOME_ATTRIBUTE, '');
+  fillStaticHome(container, template.content, { user, settings, card: null, origin: window.location.origin }, __STATIC_HOME_STRINGS__);
+  root.append(container);
+  return true;
+}
+
+/**
+ * Puts the member app's module script and its preloads (kept inert in `<template id="app-scripts">`
+ * by the build) in the document: new elements with the same attributes, so the browser loads and
+ * runs them.
+ */
+function startMemberAppScripts(): void {
+  const tags = document.getElementById('app-scripts');
+  if (!(tags instanceof HTMLTemplateElement)) return; // the dev server: app.html's own module script
+  for (const tag of tags.content.children) {
+    const element = document.createElement(tag.tagName.toLowerCase());
+    for (const { name, value } of tag.attributes) element.setAttribute(name, value);
+    document.head.append(element);
+  }
+}
+
+let isHomeDrawn = false;
+try {
+  isHomeDrawn = bootStaticHome();
+} catch {
+  // Never in the member's way: app-main.tsx draws the home with React when no filled home is there.
+  document.querySelector(`[${STATIC_HOME_ATTRIBUTE}]`)?.remove();
+}
+// The home drawn: the member app's code after its first paint (a frame, then a task), so the paint
+// waits for no script and shares the main thread with none (docs/adr/0050). Else at once.
+if (isHomeDrawn) requestAnimationFrame(() => setTimeout(startMemberAppScripts, 0));
+else startMemberAppScripts();

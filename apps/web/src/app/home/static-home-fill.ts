@@ -1,0 +1,213 @@
+import type { SiteSettings, UserInfo } from '@sabai/contracts';
+import { homeReferralLink, lineContactUrl } from '../../config/paths.ts';
+import { describeMaxWithdraw } from '../../features/member/max-withdraw.ts';
+import { shownTurnover } from '../../features/member/shown-turnover.ts';
+import { formatBaht, formatPoints, formatThaiTime } from '../../lib/format.ts';
+import { memberBalanceSatang } from '../../lib/member-balance.ts';
+import { bonusTitle } from '../../lib/promotions.ts';
+import type { FirstLoadCard } from './first-load-card.ts';
+
+/**
+ * The HTML-first signed-in home (docs/adr/0050 decision 2): the home's markup is rendered at build
+ * time from the member app's own components (app/home/static-home-template.tsx, by the
+ * `sabai:static-home` plugin of vite.config.ts) for a template member and settings with every
+ * optional part present, and put in app.html as a `<template>`. This file writes a member's
+ * figures and settings into a copy of it, with the DOM alone (no React), so that:
+ * - the render-blocking boot script (static-home-boot.ts) draws the home before the first paint;
+ * - the card's answers after the paint (app/home/first-load-live.ts) are written the same way.
+ * static-home-fill.test.tsx holds the result equal to what React draws (`FirstLoadHome`) for the
+ * same member, settings and card: a change of the components that this file does not follow fails it.
+ *
+ * The elements are found by the test ids the components already carry. All amounts are baht
+ * numbers as on the wire, formatted by the components' own functions: nothing here is arithmetic.
+ */
+
+/** The attribute of the filled home's container (static-home-boot.ts): app-main.tsx takes it from there. */
+export const STATIC_HOME_ATTRIBUTE = 'data-static-home';
+/** The id of app.html's `<template>` with the home's markup (vite.config.ts `sabai:static-home`). */
+export const STATIC_HOME_TEMPLATE_ID = 'static-home';
+
+/** The translated strings the filler writes (locales/th.json), passed in so th.json is not in the boot script. */
+export const STATIC_HOME_STRING_KEYS = [
+  'nav.balanceOpensCard',
+  'member.greeting',
+  'member.maxWithdrawUnlimited',
+  'member.maxWithdrawMultiple',
+  'common.baht',
+  'common.dash',
+  'member.gameWalletLive',
+  'wallet.readAt',
+] as const;
+export type StaticHomeStrings = Record<(typeof STATIC_HOME_STRING_KEYS)[number], string>;
+
+/** The strings of STATIC_HOME_STRING_KEYS through `translate` (lib/translate.ts), unfilled. */
+export const pickStaticHomeStrings = (translate: (key: string) => string): StaticHomeStrings =>
+  Object.fromEntries(STATIC_HOME_STRING_KEYS.map((key) => [key, translate(key)])) as StaticHomeStrings;
+
+/** lib/translate.ts's interpolation: `{{name}}` replaced, an unknown name left as it is. */
+const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
+const fillIn = (template: string, values: Record<string, string>): string =>
+  template.replace(PLACEHOLDER, (placeholder, name: string) => values[name] ?? placeholder);
+
+export interface StaticHomeData {
+  /** The stored session's member, or the refresh call's once `card` has come. */
+  user: UserInfo;
+  /** The settings drawn (stored, or the server's answer); null while none is known. */
+  settings: SiteSettings | null;
+  /** The figures the server answered on this visit, or null (the stored ones, drawn as last known). */
+  card: FirstLoadCard | null;
+  /** `window.location.origin`: the referral link's. */
+  origin: string;
+}
+
+/** Which optional parts a fill keeps: a fill with other parts starts again from the template. */
+const shapeOf = (settings: SiteSettings | null): string =>
+  [settings?.logoUrl, settings?.LineId, settings?.Maintenance, settings?.alertyMessage, settings?.cashBack.usecashBack, settings?.Affiliate.useAffiliate]
+    .map((value) => (value ? '1' : '0'))
+    .join('');
+const shapes = new WeakMap<Element, string>();
+
+/**
+ * Draws the home for `data` in `root`. The first fill (and one whose settings keep other optional
+ * parts) puts a filled copy of `template` in `root`; a later one writes into the elements already
+ * there: text and attributes, no new element, so the page is not styled again from scratch.
+ */
+export function fillStaticHome(root: Element, template: DocumentFragment, data: StaticHomeData, strings: StaticHomeStrings): void {
+  const shape = shapeOf(data.settings);
+  if (shapes.get(root) === shape) return writeHome(root, data, strings);
+  const home = template.cloneNode(true) as DocumentFragment;
+  writeHome(home, data, strings);
+  root.replaceChildren(home);
+  shapes.set(root, shape);
+}
+
+function writeHome(home: ParentNode, { user: storedUser, settings, card, origin }: StaticHomeData, strings: StaticHomeStrings): void {
+  const byTestId = (testId: string) => home.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+  const setText = (testId: string, text: string) => {
+    const element = byTestId(testId);
+    if (element) element.textContent = text;
+  };
+  const user = card?.user ?? storedUser;
+  const isLastKnown = card === null;
+  const liveWallet = card?.liveWallet ?? null;
+  const wallet = liveWallet ?? user.internalWallet;
+  const balance = formatBaht(memberBalanceSatang(wallet));
+
+  // The header (components/layouts/member-shell.tsx SignedInHeader).
+  const siteName = settings?.siteName ?? 'Sabai';
+  const header = byTestId('member-header');
+  const logoLink = header?.querySelector('a');
+  if (logoLink) {
+    logoLink.setAttribute('aria-label', siteName);
+    const logo = logoLink.firstElementChild;
+    if (logo instanceof HTMLSpanElement) logo.textContent = siteName; // drawn so already (same settings' shape)
+    else if (logo && settings?.logoUrl) {
+      logo.setAttribute('src', settings.logoUrl);
+      logo.setAttribute('alt', siteName);
+    } else if (logo) {
+      // components/ui/brand-logo.tsx: the name in gold without a logo.
+      const name = document.createElement('span');
+      name.className = 'text-gold-gradient text-xl font-extrabold tracking-wide';
+      name.textContent = siteName;
+      logo.replaceWith(name);
+    }
+  }
+  const headerBalance = byTestId('header-balance');
+  if (headerBalance) {
+    const isHeaderLastKnown = !liveWallet && isLastKnown;
+    headerBalance.setAttribute('aria-label', fillIn(strings['nav.balanceOpensCard'], { amount: balance }));
+    setFlag(headerBalance, 'aria-busy', isHeaderLastKnown);
+    setFlag(headerBalance, 'data-last-known', isHeaderLastKnown);
+    const figure = headerBalance.querySelector('span');
+    if (figure) {
+      figure.textContent = balance;
+      if (isHeaderLastKnown) figure.className = 'opacity-70';
+      else figure.removeAttribute('class');
+    }
+  }
+  const contact = byTestId('header-contact');
+  if (settings?.LineId) contact?.setAttribute('href', lineContactUrl(settings.LineId));
+  else contact?.remove();
+  if (!settings?.Maintenance) byTestId('maintenance-banner')?.remove();
+  const announcement = byTestId('announcement-strip');
+  if (settings?.alertyMessage) {
+    for (const copy of announcement?.querySelectorAll('.marquee > span') ?? []) copy.textContent = settings.alertyMessage;
+  } else announcement?.remove();
+
+  // The home (features/member/components/member-home.tsx) and its menu.
+  const greeting = home.querySelector('main > div > p');
+  if (greeting) greeting.textContent = fillIn(strings['member.greeting'], { name: user.userName.firstName || user.PhoneNumber });
+  if (!(settings?.cashBack.usecashBack ?? false)) byTestId('menu-cash_back')?.closest('li')?.remove();
+  if (!(settings?.Affiliate.useAffiliate ?? false)) byTestId('menu-affiliate')?.closest('li')?.remove();
+
+  // The member card (features/member/components/member-card.tsx), as app/home/first-load-home.tsx draws it.
+  const bonus = user.BonusInfo;
+  setText('member-id', user.PhoneNumber);
+  const figures = byTestId('member-figures');
+  if (figures) {
+    setFlag(figures, 'aria-busy', isLastKnown);
+    setFlag(figures, 'data-last-known', isLastKnown);
+  }
+  const figureTone = isLastKnown && !liveWallet ? 'opacity-70' : '';
+  for (const testId of ['refresh-balance', 'refresh-game-wallet']) {
+    const button = byTestId(testId);
+    if (!button) continue;
+    setFlag(button, 'disabled', isLastKnown, '');
+    const icon = button.querySelector('svg');
+    icon?.setAttribute('class', `${testId === 'refresh-balance' ? 'size-5' : 'size-4'} ${isLastKnown ? 'animate-spin' : ''}`);
+  }
+  const balanceFigure = byTestId('wallet-balance');
+  if (balanceFigure) {
+    balanceFigure.className = `text-gold-gradient text-3xl font-extrabold tabular-nums ${figureTone}`;
+    balanceFigure.textContent = `฿ ${balance}`;
+  }
+  const walletFigureClass = `mt-0.5 text-sm font-semibold tabular-nums text-ink ${figureTone}`;
+  const mainWallet = byTestId('main-wallet');
+  if (mainWallet) {
+    mainWallet.className = walletFigureClass;
+    mainWallet.textContent = formatBaht(wallet.mainWallet);
+  }
+  byTestId('game-wallet-box')?.setAttribute('data-live', liveWallet ? 'true' : 'false');
+  const gameWallet = byTestId('game-wallet');
+  if (gameWallet) {
+    gameWallet.className = walletFigureClass;
+    gameWallet.textContent = formatBaht(wallet.gameWallet);
+    if (liveWallet) gameWallet.setAttribute('title', strings['member.gameWalletLive']);
+    else gameWallet.removeAttribute('title');
+    const readAt = gameWallet.nextElementSibling;
+    const readAtTime = card?.liveWalletReadAt ?? null;
+    if (readAt && liveWallet && readAtTime) {
+      readAt.className = 'min-h-[2lh] text-[10px] leading-snug text-ink/50';
+      readAt.removeAttribute('aria-hidden');
+      readAt.setAttribute('data-testid', 'game-wallet-read-at');
+      readAt.textContent = fillIn(strings['wallet.readAt'], { time: formatThaiTime(readAtTime) });
+    } else if (readAt) {
+      // Two lines kept while the live wallet is not in (member-card.tsx).
+      readAt.className = 'min-h-[2lh] text-[10px] leading-snug';
+      readAt.setAttribute('aria-hidden', 'true');
+      readAt.removeAttribute('data-testid');
+      readAt.textContent = '\u00a0';
+    }
+  }
+  setText('prize-points', formatPoints(user.internalWallet.prizeWallet));
+  const turnover = card?.turnover ??
+    shownTurnover({ bonus, rolling: undefined, gameWallet: undefined }) ?? { now: bonus.nowTurnover, needed: bonus.needTurnover };
+  setText('turnover', `${formatBaht(turnover.now)}/${formatBaht(turnover.needed)}`);
+  const maxWithdraw = describeMaxWithdraw(bonus);
+  setText(
+    'max-withdraw',
+    maxWithdraw.kind === 'unlimited'
+      ? strings['member.maxWithdrawUnlimited']
+      : maxWithdraw.kind === 'multiple'
+        ? fillIn(strings['member.maxWithdrawMultiple'], { value: maxWithdraw.value })
+        : `${maxWithdraw.value} ${strings['common.baht']}`,
+  );
+  setText('member-active-bonus', bonusTitle(settings?.Promotion ?? [], bonus.bonusId) ?? strings['common.dash']);
+  setText('member-referral-link', homeReferralLink(origin, user.affiliateKey));
+}
+
+/** React's way with a boolean attribute: `value` when on, absent when off. */
+function setFlag(element: Element, name: string, isOn: boolean, value = 'true'): void {
+  if (isOn) element.setAttribute(name, value);
+  else element.removeAttribute(name);
+}
