@@ -41,7 +41,16 @@ export function RewardJobsPage({ canRun }: { canRun: boolean }) {
             <Button onClick={() => run.mutate('affiliate')} disabled={run.isPending} data-testid="run-affiliate">{tx('คำนวณค่าแนะนำตอนนี้', 'Run affiliate now')}</Button>
           </>
         )}
-        {run.data && <span className="text-sm">{run.data.job}: {tx(`คำนวณ ${run.data.count} รอบ`, `${run.data.count} period(s) computed`)}</span>}
+        {run.data && (
+          <span className="text-sm" data-testid="run-notice">
+            {run.data.status === 'pending'
+              ? tx(
+                  `ส่งขออนุมัติแล้ว: ยอดจ่ายรวม ${formatBaht(run.data.total ?? 0)} รอเจ้าหน้าที่อีกคนอนุมัติ`,
+                  `Sent for approval: ${formatBaht(run.data.total ?? 0)} to pay in all, waiting for a second person`,
+                )
+              : tx(`คำนวณ ${run.data.count} รอบ`, `${run.data.count} period(s) computed`)}
+          </span>
+        )}
       </div>
       <p className="text-sm text-slate-600">{tx('แต่ละรอบคำนวณครั้งเดียว กดซ้ำได้โดยไม่จ่ายซ้ำ', 'Each period is computed once; running again never pays twice.')}</p>
       <ErrorText message={run.error instanceof ApiError ? run.error.message : runs.error instanceof ApiError ? runs.error.message : null} />
