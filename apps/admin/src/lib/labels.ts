@@ -58,9 +58,17 @@ const WALLETS: Record<string, [string, string]> = {
   residual: ['เศษยอดคงเหลือ', 'Residual'], prize: ['รางวัล', 'Prizes'], spin: ['สิทธิ์หมุนวงล้อ', 'Wheel spins'],
 };
 
-export type LabelKind = 'withdrawal' | 'hold' | 'role' | 'member' | 'outbox' | 'deposit' | 'subject' | 'game-case' | 'wallet';
+/** A member's own break from play (responsible-gaming exclusion kinds). */
+const EXCLUSIONS: Record<string, [string, string]> = { timeout: ['พักชั่วคราว', 'Time-out'], self_exclusion: ['ระงับตัวเอง', 'Self-exclusion'] };
+/** Why protection held or refused a deposit (the member-protection view's wording). */
+const PROTECTION_REASONS: Record<string, [string, string]> = {
+  RG_EXCLUDED: ['ระหว่างพักการเล่น', 'During a break from play'], RG_DEPOSIT_LIMIT: ['เกินวงเงินฝาก', 'Above the deposit limit'], AML_REVIEW: ['ตรวจสอบ AML', 'AML review'],
+};
+
+export type LabelKind = 'withdrawal' | 'hold' | 'role' | 'member' | 'outbox' | 'deposit' | 'subject' | 'game-case' | 'wallet' | 'exclusion' | 'protection-reason';
 const TABLES: Record<LabelKind, Record<string, [string, string]>> = {
   withdrawal: WITHDRAWAL_STATES, hold: HOLD_REASONS, role: ROLES, member: MEMBER_STATUSES, outbox: OUTBOX_STATUSES, deposit: DEPOSIT_STATUSES, subject: SUBJECT_TYPES, 'game-case': GAME_CASES, wallet: WALLETS,
+  exclusion: EXCLUSIONS, 'protection-reason': PROTECTION_REASONS,
 };
 
 /** `label('withdrawal', 'pending_approval')` → รออนุมัติ (or Waiting for approval in English mode). */
