@@ -65,10 +65,26 @@ const PROTECTION_REASONS: Record<string, [string, string]> = {
   RG_EXCLUDED: ['ระหว่างพักการเล่น', 'During a break from play'], RG_DEPOSIT_LIMIT: ['เกินวงเงินฝาก', 'Above the deposit limit'], AML_REVIEW: ['ตรวจสอบ AML', 'AML review'],
 };
 
-export type LabelKind = 'withdrawal' | 'hold' | 'role' | 'member' | 'outbox' | 'deposit' | 'subject' | 'game-case' | 'wallet' | 'exclusion' | 'protection-reason';
+/** A periodic job run's outcome (worker/periodic-jobs.ts: ok, failed; null while it runs). */
+const JOB_OUTCOMES: Record<string, [string, string]> = { ok: ['สำเร็จ', 'Done'], failed: ['ล้มเหลว', 'Failed'] };
+/** The reward period jobs (cashback, affiliate) by name. */
+const REWARD_JOBS: Record<string, [string, string]> = {
+  cashback: ['คืนยอดเสีย', 'Cashback'], affiliate: ['ค่าแนะนำเพื่อน', 'Affiliate'],
+  'cashback-period': ['รอบคืนยอดเสีย', 'Cashback period'], 'affiliate-period': ['รอบค่าแนะนำเพื่อน', 'Affiliate period'],
+};
+/** LINE notification kinds (packages/contracts line.ts LINE_KIND_LABELS, with English). */
+const LINE_KINDS: Record<string, [string, string]> = {
+  deposit_credited: ['ฝากเงินเข้าแล้ว', 'Deposit credited'], deposit_held: ['ยอดฝากรอตรวจสอบ', 'Deposit held'], withdrawal_requested: ['แจ้งถอนเงิน', 'Withdrawal requested'],
+  withdrawal_paid: ['ถอนเงินสำเร็จ', 'Withdrawal paid'], withdrawal_rejected: ['ถอนเงินไม่สำเร็จ', 'Withdrawal rejected'], bonus_granted: ['ได้รับโบนัส', 'Bonus granted'],
+  cashback_available: ['คืนยอดเสีย', 'Cashback available'], affiliate_income_available: ['รายได้แนะนำเพื่อน', 'Affiliate income available'],
+};
+/** A LINE message's delivery status. */
+const LINE_STATUSES: Record<string, [string, string]> = { sent: ['ส่งแล้ว', 'Sent'], pending: ['รอส่ง', 'Waiting'], retrying: ['กำลังลองใหม่', 'Retrying'], failed: ['ส่งไม่สำเร็จ', 'Failed'], skipped: ['ไม่ส่ง', 'Skipped'] };
+
+export type LabelKind = 'withdrawal' | 'hold' | 'role' | 'member' | 'outbox' | 'deposit' | 'subject' | 'game-case' | 'wallet' | 'exclusion' | 'protection-reason' | 'job-outcome' | 'reward-job' | 'line-kind' | 'line-status';
 const TABLES: Record<LabelKind, Record<string, [string, string]>> = {
   withdrawal: WITHDRAWAL_STATES, hold: HOLD_REASONS, role: ROLES, member: MEMBER_STATUSES, outbox: OUTBOX_STATUSES, deposit: DEPOSIT_STATUSES, subject: SUBJECT_TYPES, 'game-case': GAME_CASES, wallet: WALLETS,
-  exclusion: EXCLUSIONS, 'protection-reason': PROTECTION_REASONS,
+  exclusion: EXCLUSIONS, 'protection-reason': PROTECTION_REASONS, 'job-outcome': JOB_OUTCOMES, 'reward-job': REWARD_JOBS, 'line-kind': LINE_KINDS, 'line-status': LINE_STATUSES,
 };
 
 /** `label('withdrawal', 'pending_approval')` → รออนุมัติ (or Waiting for approval in English mode). */

@@ -7,7 +7,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { GAME_CASE_STATES, gameCasesResponse, gameReconciliationResponse, resolvedGameCaseResponse, type GameCase, type GameReconciliationLine } from '@sabai/contracts';
 import { apiGet, apiPost, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
-import { useBilingual } from '../../lib/bilingual';
+import { says, useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
 import { Button, Dialog, ErrorText, Field } from '../../ui';
 import { useSearchParam } from '../../lib/search-state';
@@ -16,7 +16,7 @@ import { useLabel } from '../../lib/labels';
 const PAGE_SIZE = 50;
 const resolveForm = z.object({
   resolution: z.enum(['align_partner', 'write_off']),
-  reason: z.string().trim().min(3, 'กรุณาระบุเหตุผล / Give a reason').max(500),
+  reason: z.string().trim().min(3, says('กรุณาระบุเหตุผล / Give a reason', 'Give a reason')).max(500),
 });
 const STATE_STYLE: Record<GameReconciliationLine['state'], string> = {
   ok: 'text-emerald-700',
