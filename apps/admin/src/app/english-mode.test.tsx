@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
+  feedSourceHealthResponse, memberRelationsResponse, outboxDeliveriesResponse, phoneChangesResponse, setupChecklistResponse, smsMessagesResponse, staffAccountsResponse, staffDepositChannelsResponse,
   affiliateWithdrawalsResponse, protectedMembersResponse, rewardRunsResponse, staffMemberProtectionResponse, staffSiteSettingsResponse,
 } from '@sabai/contracts';
 import { adminPath, answer, refusal, renderScreen, server, thaiLeftIn } from '../test/harness';
@@ -11,6 +12,12 @@ import { ProtectionPage } from '../features/members/protection';
 import { MemberProtection } from '../features/members/member-protection';
 import { MemberBankVerification } from '../features/members/member-bank-verification';
 import { AffiliateWithdrawalsPage, RewardJobsPage } from '../features/reward-jobs/reward-jobs';
+import { MemberRelations } from '../features/members/member-relations';
+import { OutboxPage } from '../features/outbox/outbox';
+import { PhoneChangesPage, SmsPage } from '../features/sms/sms';
+import { StaffPage } from '../features/staff/staff';
+import { SetupPage } from '../features/setup/setup';
+import { ChannelsPage } from '../features/channels/channels';
 
 /**
  * English mode is complete (issue 25 §4): each screen, rendered in English with msw answering every
@@ -109,5 +116,116 @@ describe('English mode walk (issue 25 §4)', () => {
     expect(await screen.findByText('900.00 ฿')).toBeTruthy();
     expect(screen.getByTestId('affiliate-withdrawals').textContent).toContain('Waiting for approval');
     expect(thaiLeftIn(withdrawals.container)).toEqual([]);
+  });
+
+  it('outbox: statuses as words, kinds and handlers as the codes they are', async () => {
+    server.use(
+      http.get(adminPath('/outbox/deliveries'), () =>
+        answer(outboxDeliveriesResponse, {
+          counts: { queued: 1, retrying: 0, done: 5, dead: 1 },
+          undispatched: { count: 0, oldestAt: null },
+          deliveries: [{ eventId: 'evt_1', eventKey: 'deposit:1', kind: 'deposit.credited', memberId: MEMBER_ID, handler: 'line', status: 'dead', attempts: 8, lastError: 'HTTP 500', createdAt: '2026-11-28T04:00:00.000Z', updatedAt: '2026-11-28T05:00:00.000Z' }],
+        }),
+      ),
+    );
+    const view = renderScreen(<OutboxPage canRetry />, { language: 'en' });
+    expect(await screen.findByText('HTTP 500')).toBeTruthy();
+    expect(thaiLeftIn(view.container)).toEqual([]);
+  });
+
+  it('SMS sent and phone changes in English', async () => {
+    server.use(
+      http.get(adminPath('/sms/messages'), () =>
+        answer(smsMessagesResponse, { counts: { queued: 0, sent: 1, failed: 1 }, messages: [{ id: 'sms_1', toPhone: '0812345678', purpose: 'code_registration', memberId: null, text: 'Sabai code ••••••', state: 'failed', attempts: 3, error: 'timeout', createdAt: '2026-11-28T04:00:00.000Z', updatedAt: '2026-11-28T04:01:00.000Z' }] }),
+      ),
+      http.get(adminPath('/phone-changes'), () =>
+        answer(phoneChangesResponse, [{ id: 'pch_1', memberId: MEMBER_ID, oldPhone: '0812345678', newPhone: '0899999999', reason: 'lost phone', status: 'pending', requestedBy: 'sup1', requestedAt: '2026-11-28T04:00:00.000Z', decidedBy: null, decidedAt: null }]),
+      ),
+    );
+    const sms = renderScreen(<SmsPage />, { language: 'en' });
+    expect(await screen.findByText('Sabai code ••••••')).toBeTruthy();
+    expect(thaiLeftIn(sms.container)).toEqual([]);
+    sms.unmount();
+    const changes = renderScreen(<PhoneChangesPage canRequest canApprove />, { language: 'en' });
+    expect(await screen.findByText(/lost phone/)).toBeTruthy();
+    expect(thaiLeftIn(changes.container)).toEqual([]);
+  });
+
+  it('staff accounts: roles and statuses as words', async () => {
+    server.use(
+      http.get(adminPath('/staff'), () =>
+        answer(staffAccountsResponse, [
+          { id: 'stf_1', username: 'owner.one', role: 'owner', status: 'active', totpEnrolled: true, mustChangePassword: false, createdAt: '2026-11-01T04:00:00.000Z' },
+          { id: 'stf_2', username: 'fin1', role: 'finance', status: 'disabled', totpEnrolled: false, mustChangePassword: true, createdAt: '2026-11-02T04:00:00.000Z' },
+        ]),
+      ),
+    );
+    const view = renderScreen(<StaffPage />, { language: 'en' });
+    expect(await screen.findByText('fin1')).toBeTruthy();
+    expect(thaiLeftIn(view.container)).toEqual([]);
+  });
+
+  it('setup checklist: every item, its state and facts in English', async () => {
+    server.use(
+      http.get(adminPath('/setup'), () =>
+        answer(setupChecklistResponse, {
+          items: [
+            { key: 'site', isRequired: true, isDone: true, facts: {}, screen: 'settings' },
+            { key: 'houseAccounts', isRequired: true, isDone: true, facts: { activeChannels: 1 }, screen: 'channels' },
+            { key: 'feedSources', isRequired: true, isDone: false, facts: { channelsWithoutReader: 1 }, screen: 'channels' },
+            { key: 'payoutRail', isRequired: true, isDone: true, facts: { provider: 'manual', debitFeedSources: 0 }, screen: 'deployment' },
+            { key: 'nameInquiryRail', isRequired: false, isDone: false, facts: { provider: 'none' }, screen: 'deployment' },
+            { key: 'smsRail', isRequired: true, isDone: true, facts: { provider: 'sandbox' }, screen: 'deployment' },
+            { key: 'gamePartner', isRequired: true, isDone: true, facts: { provider: 'hub88' }, screen: 'deployment' },
+            { key: 'lineChannel', isRequired: false, isDone: false, facts: {}, screen: 'deployment' },
+            { key: 'staff', isRequired: true, isDone: true, facts: { owners: 1, finance: 1, others: 0 }, screen: 'staff' },
+          ],
+          canOpen: false,
+          openedAt: null,
+          openedBy: null,
+        }),
+      ),
+    );
+    const view = renderScreen(<SetupPage canOpen onNavigate={() => undefined} />, { language: 'en' });
+    expect(await screen.findByText('House bank accounts')).toBeTruthy();
+    expect(thaiLeftIn(view.container)).toEqual([]);
+  });
+
+  it('deposit channels and feed sources in English', async () => {
+    server.use(
+      http.get(adminPath('/deposit-channels'), () =>
+        answer(staffDepositChannelsResponse, [
+          { id: 'chn_kbank_main', kind: 'bank', bankCode: '004', accountNumber: '0011535946', accountName: 'Sabai Co', phoneNumber: null, promptPayId: null, state: 'active', sortOrder: 1, createdAt: '2026-11-01T04:00:00.000Z', isCheckedByStaff: false, activeFeedSources: 1, isCreditable: true },
+          { id: 'chn_tmn', kind: 'truemoney', bankCode: null, accountNumber: null, accountName: 'Sabai Wallet', phoneNumber: '0812345678', promptPayId: null, state: 'hidden', sortOrder: 2, createdAt: '2026-11-01T04:00:00.000Z', isCheckedByStaff: true, activeFeedSources: 0, isCreditable: true },
+        ]),
+      ),
+      http.get(adminPath('/feed-sources/health'), () =>
+        answer(feedSourceHealthResponse, [
+          {
+            sourceId: 'src_kbank_sms', kind: 'sms', protocol: 'sms_gateway', channelId: 'chn_kbank_main', isActive: true, lastEventAt: '2026-11-28T04:00:00.000Z', lastHeartbeatAt: '2026-11-28T04:59:00.000Z', lastHeartbeatStatus: 'ok', lastDeviceId: 'phone-1',
+            silentForMs: 3_600_000, activeSilenceMs: 3_600_000, isSilenceMonitored: true, maxSilenceMs: 1_800_000, activeHours: { from: '00:00', to: '24:00', timeZone: 'Asia/Bangkok' }, isActiveNow: true, isAlarm: true,
+            alarmStartedAt: '2026-11-28T04:30:00.000Z', secretRotatedAt: null, previousSecretValidUntil: null,
+          },
+        ]),
+      ),
+    );
+    const view = renderScreen(<ChannelsPage canManage canSeeSources />, { language: 'en' });
+    expect(await screen.findByText('src_kbank_sms')).toBeTruthy();
+    expect((await screen.findAllByText('chn_tmn')).length).toBeGreaterThan(0);
+    expect(thaiLeftIn(view.container)).toEqual([]);
+  });
+
+  it('member relations: referrals and sessions in English', async () => {
+    server.use(
+      http.get(adminPath(`/members/${MEMBER_ID}/relations`), () =>
+        answer(memberRelationsResponse, {
+          referrals: [{ memberId: 'mbr_b', phoneNumber: '0899999999', name: 'Somsri Jaidee', level: 2, status: 'suspended', joinedAt: '2026-11-20T04:00:00.000Z' }],
+          sessions: [{ sessionId: 'ses_1', createdAt: '2026-11-28T04:00:00.000Z', expiresAt: '2026-12-28T04:00:00.000Z', address: '10.0.0.1', userAgent: 'Mozilla/5.0' }],
+        }),
+      ),
+    );
+    const view = renderScreen(<MemberRelations memberId={MEMBER_ID} />, { language: 'en' });
+    expect(await screen.findByText(/Somsri Jaidee/)).toBeTruthy();
+    expect(thaiLeftIn(view.container)).toEqual([]);
   });
 });
