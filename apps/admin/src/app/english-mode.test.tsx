@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
+  dashboardResponse, gameCasesResponse, gameReconciliationResponse, houseDebitsResponse, memberStatementResponse, payoutsToPayResponse, unconfirmedPayoutsResponse,
   feedSourceHealthResponse, memberRelationsResponse, outboxDeliveriesResponse, phoneChangesResponse, setupChecklistResponse, smsMessagesResponse, staffAccountsResponse, staffDepositChannelsResponse,
   affiliateWithdrawalsResponse, protectedMembersResponse, rewardRunsResponse, staffMemberProtectionResponse, staffSiteSettingsResponse,
 } from '@sabai/contracts';
@@ -18,6 +19,10 @@ import { PhoneChangesPage, SmsPage } from '../features/sms/sms';
 import { StaffPage } from '../features/staff/staff';
 import { SetupPage } from '../features/setup/setup';
 import { ChannelsPage } from '../features/channels/channels';
+import { DashboardPage } from '../features/dashboard/dashboard';
+import { PayoutsPage } from '../features/payouts/payouts';
+import { LedgerStatement } from '../features/members/ledger-statement';
+import { GameReconciliationPage } from '../features/game/game-reconciliation';
 
 /**
  * English mode is complete (issue 25 §4): each screen, rendered in English with msw answering every
@@ -226,6 +231,81 @@ describe('English mode walk (issue 25 §4)', () => {
     );
     const view = renderScreen(<MemberRelations memberId={MEMBER_ID} />, { language: 'en' });
     expect(await screen.findByText(/Somsri Jaidee/)).toBeTruthy();
+    expect(thaiLeftIn(view.container)).toEqual([]);
+  });
+
+  it('dashboard: tiles, queues, reconcile and partner watch in English', async () => {
+    server.use(
+      http.get(adminPath('/dashboard'), () =>
+        answer(dashboardResponse, {
+          day: '2026-11-27T17:00:00.000Z',
+          deposits: { count: 3, amount: 10_000, byChannel: [{ channelId: 'chn_kbank_main', kind: 'bank', label: 'KBANK 0011535946 · Sabai Co', count: 3, amount: 10_000 }] },
+          withdrawals: { count: 1, amount: 6000, byBank: [{ bankCode: '004', count: 1, amount: 6000 }] },
+          net: 4000,
+          refunds: 0,
+          givenOut: { bonus: 100, itemCode: 2500, wheel: 0, cashback: 0, affiliate: 0, adjustment: 50_000, total: 52_600 },
+          ggr: 1200.5,
+          result: -51_399.5,
+          waiting: { withdrawals: 2, heldDeposits: 1, adjustments: 1, deadJobs: 1, openGameCases: 1, affiliateWithdrawals: 1, failedPayouts: 1 },
+          reconcile: {
+            lastRun: { finishedAt: '2026-11-28T04:00:00.000Z', isSound: false, isFullRun: false, violationCount: 1, violations: [{ invariant: 'balanced_transfers', detail: 'transfer 12 unbalanced' }], ledgerFromTransferId: '10', ledgerThroughTransferId: '20' },
+            lastSoundAt: '2026-11-27T04:00:00.000Z',
+          },
+          partner: { openCases: 1, suspense: 250, oldestOpenSince: '2026-11-27T04:00:00.000Z', lastWatch: { at: '2026-11-28T04:00:00.000Z', outcome: 'failed' } },
+        }),
+      ),
+    );
+    const view = renderScreen(<DashboardPage />, { language: 'en' });
+    expect(await screen.findByTestId('dashboard-deposits')).toBeTruthy();
+    expect(thaiLeftIn(view.container)).toEqual([]);
+  });
+
+  it('payouts to pay, unconfirmed and house debits: results and states as words', async () => {
+    const payout = { withdrawalId: 'wdr_1', memberId: MEMBER_ID, phoneNumber: '0812345678', bankCode: '004', accountNumber: '1234567890', accountName: 'Somchai Jaidee', Amount: 6000, createdAt: '2026-11-28T04:00:00.000Z' };
+    server.use(
+      http.get(adminPath('/payouts/to-pay'), () => answer(payoutsToPayResponse, { payouts: [payout], houseAccounts: [{ channelId: 'chn_kbank_main', bankCode: '004', accountNumber: '0011535946', accountName: 'Sabai Co' }] })),
+      http.get(adminPath('/payouts/unconfirmed'), () =>
+        answer(unconfirmedPayoutsResponse, { payouts: [{ ...payout, withdrawalId: 'wdr_2', channelId: 'chn_kbank_main', bankReference: 'REF123', paidAt: '2026-11-28T04:10:00.000Z', recordedBy: 'fin1', recordedAt: '2026-11-28T04:11:00.000Z', isOverdue: true }], overdueCount: 1, confirmWithinMs: 1_800_000 }),
+      ),
+      http.get(adminPath('/payouts/house-debits'), () =>
+        answer(houseDebitsResponse, [{ id: 'hdb_1', channelId: 'chn_kbank_main', Amount: 700, occurredAt: '2026-11-28T04:00:00.000Z', recipientAccountMasked: 'xxx-x-x1234-x', status: 'unmatched', reason: 'NO_RECORDED_PAYOUT', withdrawalId: null, createdAt: '2026-11-28T04:00:00.000Z' }]),
+      ),
+    );
+    const view = renderScreen(<PayoutsPage canRecord canResolve />, { language: 'en' });
+    expect(await screen.findByText('No recorded payout')).toBeTruthy();
+    expect(await screen.findByText(/REF123/)).toBeTruthy();
+    expect(thaiLeftIn(view.container)).toEqual([]);
+  });
+
+  it('ledger statement: wallets and transfer codes as words', async () => {
+    server.use(
+      http.get(adminPath(`/members/${MEMBER_ID}/statement`), () =>
+        answer(memberStatementResponse, { wallet: 'main', balance: 1500, lines: [{ entryId: 7, at: '2026-11-28T04:00:00.000Z', code: 'DEPOSIT', sourceType: 'deposit', sourceId: 'dep_1', change: 1500, balance: 1500 }], nextBefore: null }),
+      ),
+    );
+    const view = renderScreen(<LedgerStatement memberId={MEMBER_ID} />, { language: 'en' });
+    expect(await screen.findByText('Deposit')).toBeTruthy();
+    expect(thaiLeftIn(view.container)).toEqual([]);
+  });
+
+  it('game reconciliation: wallet states and case states as words', async () => {
+    server.use(
+      http.get(adminPath('/game/reconciliation'), () =>
+        answer(gameReconciliationResponse, {
+          members: [{ memberId: MEMBER_ID, phoneNumber: '0812345678', username: 'sb0812345678', state: 'difference', ledgerGameWallet: 100, partnerGameWallet: 80, difference: -20, transfersInFlight: 0, openCaseId: 'gcs_1' }],
+          withDifference: 1, unknown: 0, inFlight: 0, nextAfter: null,
+        }),
+      ),
+      http.get(adminPath('/game/cases'), () =>
+        answer(gameCasesResponse, [{
+          id: 'gcs_1', memberId: MEMBER_ID, phoneNumber: '0812345678', status: 'open', difference: -20, suspense: 0, evidence: { entries: [{ round: 'r1' }] }, resolution: null, resolvedBy: null, resolutionReason: null,
+          createdAt: '2026-11-28T04:00:00.000Z', updatedAt: '2026-11-28T04:00:00.000Z', resolvedAt: null,
+        }]),
+      ),
+    );
+    const view = renderScreen(<GameReconciliationPage canRun canResolve />, { language: 'en' });
+    expect(await screen.findByText('sb0812345678')).toBeTruthy();
+    expect(await screen.findByTestId('game-cases')).toBeTruthy();
     expect(thaiLeftIn(view.container)).toEqual([]);
   });
 });

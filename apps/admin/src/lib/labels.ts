@@ -81,10 +81,30 @@ const LINE_KINDS: Record<string, [string, string]> = {
 /** A LINE message's delivery status. */
 const LINE_STATUSES: Record<string, [string, string]> = { sent: ['ส่งแล้ว', 'Sent'], pending: ['รอส่ง', 'Waiting'], retrying: ['กำลังลองใหม่', 'Retrying'], failed: ['ส่งไม่สำเร็จ', 'Failed'], skipped: ['ไม่ส่ง', 'Skipped'] };
 
-export type LabelKind = 'withdrawal' | 'hold' | 'role' | 'member' | 'outbox' | 'deposit' | 'subject' | 'game-case' | 'wallet' | 'exclusion' | 'protection-reason' | 'job-outcome' | 'reward-job' | 'line-kind' | 'line-status';
+/** Ledger transfer codes (packages/ledger transfers.ts TRANSFER_CODES) on the member's statement. */
+const TRANSFERS: Record<string, [string, string]> = {
+  DEPOSIT_RECEIVED: ['รับเงินฝาก', 'Deposit received'], DEPOSIT: ['ฝากเงิน', 'Deposit'], DEPOSIT_REFUND: ['คืนเงินผู้โอน', 'Deposit refund'], WITHDRAW: ['ถอนเงิน', 'Withdrawal'],
+  GAME_IN: ['โอนเข้าเกม', 'Into the game'], GAME_OUT: ['โอนออกจากเกม', 'Out of the game'], GAME_RESULT: ['ผลเกม', 'Game result'], BONUS: ['โบนัส', 'Bonus'],
+  CASHBACK: ['คืนยอดเสีย', 'Cashback'], AFFILIATE: ['ค่าแนะนำเพื่อน', 'Affiliate'], WHEEL: ['วงล้อ', 'Wheel'], ITEM_CODE: ['โค้ดรางวัล', 'Item code'],
+  ADJUSTMENT: ['ปรับยอด', 'Adjustment'], REVERSAL: ['กลับรายการ', 'Reversal'], BONUS_FORFEIT: ['ริบโบนัส', 'Bonus forfeited'],
+};
+/** A house-account debit read from the bank feed, and why it matched or not (withdrawals/record-house-debit.ts). */
+const HOUSE_DEBITS: Record<string, [string, string]> = {
+  unmatched: ['ไม่ตรงกับรายการใด', 'Unmatched'], duplicate: ['ซ้ำ', 'Duplicate'], matched: ['ตรงกับรายการถอน', 'Matched'],
+  MATCHED: ['ตรงกับรายการถอน', 'Matches a withdrawal'], SEVERAL_RECORDED_PAYOUTS: ['ตรงกับหลายรายการที่บันทึกไว้', 'Matches several recorded payouts'],
+  DUPLICATE_OF_CONFIRMED: ['ซ้ำกับรายการที่ยืนยันแล้ว', 'Duplicate of a confirmed payout'], NO_DESTINATION: ['ไม่มีบัญชีปลายทาง', 'No destination account'],
+  NO_RECORDED_PAYOUT: ['ไม่มีรายการโอนที่บันทึกไว้', 'No recorded payout'],
+};
+
+/** A member's game wallet compared with the partner's (GAME_WALLET_STATES). */
+const GAME_WALLETS: Record<string, [string, string]> = {
+  ok: ['ตรงกัน', 'Matches'], difference: ['มีส่วนต่าง', 'Difference'], unknown: ['อ่านยอดค่ายเกมไม่ได้', 'Partner unreadable'], in_flight: ['มีรายการโอนค้าง', 'Transfer in flight'], busy: ['กำลังทำรายการ', 'Busy'],
+};
+
+export type LabelKind = 'withdrawal' | 'hold' | 'role' | 'member' | 'outbox' | 'deposit' | 'subject' | 'game-case' | 'wallet' | 'exclusion' | 'protection-reason' | 'job-outcome' | 'reward-job' | 'line-kind' | 'line-status' | 'transfer' | 'house-debit' | 'game-wallet';
 const TABLES: Record<LabelKind, Record<string, [string, string]>> = {
   withdrawal: WITHDRAWAL_STATES, hold: HOLD_REASONS, role: ROLES, member: MEMBER_STATUSES, outbox: OUTBOX_STATUSES, deposit: DEPOSIT_STATUSES, subject: SUBJECT_TYPES, 'game-case': GAME_CASES, wallet: WALLETS,
-  exclusion: EXCLUSIONS, 'protection-reason': PROTECTION_REASONS, 'job-outcome': JOB_OUTCOMES, 'reward-job': REWARD_JOBS, 'line-kind': LINE_KINDS, 'line-status': LINE_STATUSES,
+  exclusion: EXCLUSIONS, 'protection-reason': PROTECTION_REASONS, 'job-outcome': JOB_OUTCOMES, 'reward-job': REWARD_JOBS, 'line-kind': LINE_KINDS, 'line-status': LINE_STATUSES, transfer: TRANSFERS, 'house-debit': HOUSE_DEBITS, 'game-wallet': GAME_WALLETS,
 };
 
 /** `label('withdrawal', 'pending_approval')` → รออนุมัติ (or Waiting for approval in English mode). */

@@ -71,7 +71,7 @@ export function GameReconciliationPage({ canRun, canResolve }: { canRun: boolean
   const memberColumns: ColumnDef<GameReconciliationLine, unknown>[] = [
     { header: tx('สมาชิก', 'Member'), accessorKey: 'phoneNumber' },
     { header: tx('บัญชีเกม', 'Game account'), accessorKey: 'username' },
-    { header: tx('สถานะ', 'State'), accessorKey: 'state', cell: (info) => <span className={STATE_STYLE[info.row.original.state]}>{info.row.original.state}</span> },
+    { header: tx('สถานะ', 'State'), accessorKey: 'state', cell: (info) => <span className={STATE_STYLE[info.row.original.state]}>{label('game-wallet', info.row.original.state)}</span> },
     { header: tx('ยอดในบัญชีเรา', 'Ledger'), accessorKey: 'ledgerGameWallet', cell: (info) => <span className="tabular-nums">{money(info.row.original.ledgerGameWallet)}</span> },
     { header: tx('ยอดที่ค่ายเกม', 'Partner'), accessorKey: 'partnerGameWallet', cell: (info) => <span className="tabular-nums">{money(info.row.original.partnerGameWallet)}</span> },
     { header: tx('ส่วนต่าง', 'Difference'), accessorKey: 'difference', cell: (info) => <span className="tabular-nums">{money(info.row.original.difference)}</span> },
