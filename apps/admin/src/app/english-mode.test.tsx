@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
+  memberProfileResponse, pendingAdjustmentsResponse, staffLineViewResponse, type AdminWithdrawal, type MemberProfileWire,
   dashboardResponse, gameCasesResponse, gameReconciliationResponse, houseDebitsResponse, memberStatementResponse, payoutsToPayResponse, unconfirmedPayoutsResponse,
   feedSourceHealthResponse, memberRelationsResponse, outboxDeliveriesResponse, phoneChangesResponse, setupChecklistResponse, smsMessagesResponse, staffAccountsResponse, staffDepositChannelsResponse,
   affiliateWithdrawalsResponse, protectedMembersResponse, rewardRunsResponse, staffMemberProtectionResponse, staffSiteSettingsResponse,
@@ -23,6 +24,8 @@ import { DashboardPage } from '../features/dashboard/dashboard';
 import { PayoutsPage } from '../features/payouts/payouts';
 import { LedgerStatement } from '../features/members/ledger-statement';
 import { GameReconciliationPage } from '../features/game/game-reconciliation';
+import { MembersPage } from '../features/members/members';
+import { WithdrawalMemberPanel } from '../features/withdrawals/withdrawal-member-panel';
 
 /**
  * English mode is complete (issue 25 §4): each screen, rendered in English with msw answering every
@@ -307,5 +310,52 @@ describe('English mode walk (issue 25 §4)', () => {
     expect(await screen.findByText('sb0812345678')).toBeTruthy();
     expect(await screen.findByTestId('game-cases')).toBeTruthy();
     expect(thaiLeftIn(view.container)).toEqual([]);
+  });
+
+  const profile: MemberProfileWire = {
+    memberId: MEMBER_ID, phoneNumber: '0812345678', name: 'Somchai Jaidee', bankCode: '004', bankAccountNumber: '1234567890', affiliateKey: 'AFF1', status: 'suspended', bonusPreference: true, referredBy: null,
+    createdAt: '2026-11-01T04:00:00.000Z', gameUsername: 'sb0812345678', wallets: { main: 1500, game: 100, cashback: 20 }, turnover: { now: 100, needed: 500 },
+    activeBonus: { promotionId: 'welcome', bonus: 100, turnoverNeeded: 500 },
+    deposits: [{ id: 'dep_1', amount: 1500, status: 'credited', at: '2026-11-28T04:00:00.000Z' }],
+    withdrawals: [{ id: 'wdr_1', amount: 600, status: 'rejected', reason: 'duplicate request', at: '2026-11-28T05:00:00.000Z' }],
+    referrals: { level1: 1, level2: 0 }, openSessions: 1,
+    staffActions: [{ seq: '12', actor: 'staff:fin1', action: 'member.suspend', reason: 'fraud check', at: '2026-11-28T05:00:00.000Z' }],
+    liveGameWallet: { amount: 100, source: 'partner', readAt: '2026-11-28T05:00:00.000Z', ledgerAmount: 100 },
+    bankAccountVerification: { verifiedAt: null, verifiedBy: null, nameMismatches: [] },
+  };
+
+  it('member page: profile, wallets, LINE, protection, relations and statement in English', async () => {
+    server.use(
+      http.get(adminPath(`/members/${MEMBER_ID}`), () => answer(memberProfileResponse, profile)),
+      http.get(adminPath('/adjustments'), () => answer(pendingAdjustmentsResponse, [])),
+      http.get(adminPath(`/members/${MEMBER_ID}/line`), () =>
+        answer(staffLineViewResponse, {
+          linked: true, linkedAt: '2026-11-02T04:00:00.000Z', following: false,
+          preferences: { deposit_credited: true, deposit_held: true, withdrawal_requested: true, withdrawal_paid: true, withdrawal_rejected: true, bonus_granted: false, cashback_available: true, affiliate_income_available: true },
+          messages: [{ id: 'lm_1', eventId: 'evt_1', kind: 'deposit_credited', status: 'failed', httpStatus: 500, attempts: 3, text: 'Deposit 1,500.00 credited', error: 'HTTP 500', createdAt: '2026-11-28T04:00:00.000Z', sentAt: null }],
+        }),
+      ),
+      http.get(adminPath(`/members/${MEMBER_ID}/protection`), () =>
+        answer(staffMemberProtectionResponse, { depositLimit: { day: null, week: null, month: null }, lossLimit: { day: null, week: null, month: null }, pending: [], exclusion: null, realityCheckMinutes: 60, dateOfBirth: '1990-01-01', exclusions: [], heldDeposits: [] }),
+      ),
+      http.get(adminPath(`/members/${MEMBER_ID}/relations`), () => answer(memberRelationsResponse, { referrals: [], sessions: [] })),
+      http.get(adminPath(`/members/${MEMBER_ID}/statement`), () => answer(memberStatementResponse, { wallet: 'main', balance: 0, lines: [], nextBefore: null })),
+    );
+    const view = renderScreen(<MembersPage canManage canAdjust canApprove canViewLine canVerifyBank />, { language: 'en', path: `/?member=${MEMBER_ID}` });
+    expect(await screen.findByText('Deposit credited')).toBeTruthy();
+    expect(await screen.findByText(/Plays normally/)).toBeTruthy();
+    expect(await screen.findByTestId('statement-table')).toBeTruthy();
+    expect(thaiLeftIn(view.container)).toEqual([]);
+  });
+
+  it('withdrawal member panel in English', async () => {
+    server.use(http.get(adminPath(`/members/${MEMBER_ID}`), () => answer(memberProfileResponse, profile)));
+    const withdrawal: AdminWithdrawal = {
+      id: 'wdr_waiting0000000000a', memberId: MEMBER_ID, phoneNumber: '0812345678', Amount: 6000, bankCode: '004', accountNumber: '1234567890',
+      accountName: 'Somchai Jaidee', status: 'pending_approval', Status: 2, createdAt: '2026-11-28T05:00:00.000Z', reason: null,
+    };
+    const view = renderScreen(<WithdrawalMemberPanel withdrawal={withdrawal} onClose={() => undefined} onApprove={() => undefined} onReject={() => undefined} isDeciding={false} />, { language: 'en' });
+    expect(await screen.findByTestId('withdrawal-member-turnover')).toBeTruthy();
+    expect(thaiLeftIn(view.baseElement)).toEqual([]);
   });
 });
