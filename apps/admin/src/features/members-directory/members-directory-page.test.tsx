@@ -6,7 +6,7 @@ import {
   memberDirectoryResponse, memberEditResponse, memberEditsResponse, memberHistoryResponse, memberNoteResponse, memberNotesResponse, moneyApprovalResponse,
   type MemberDirectoryRowWire, type MemberEditWire,
 } from '@sabai/contracts';
-import { adminPath, answer, refusal, renderScreen, sent, server } from '../../test/harness';
+import { adminPath, answer, refusal, renderScreen, sent, server, thaiLeftIn } from '../../test/harness';
 import { MembersDirectoryPage } from './index';
 
 const MEMBER_ID = 'mbr_aaaaaaaaaaaaaaaaaaaa';
@@ -134,5 +134,13 @@ describe('member directory screen (issue 25 §4)', () => {
     expect(table.textContent).toContain('250.50');
     expect(table.textContent).toContain('ชนะ');
     expect((screen.getByTestId('history-bets-older') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('speaks English only in English mode: tabs, flags, paging', async () => {
+    server.use(directory([row({ name: 'Somchai Jaidee' }), row({ memberId: 'mbr_bbbbbbbbbbbbbbbbbbbb', name: 'Somsri Jaidee', phoneNumber: '0899999999', status: 'suspended', protected: true, bankVerified: false })], 60));
+    const view = renderScreen(<MembersDirectoryPage canWriteNotes canRequestEdit canApprove />, { language: 'en' });
+    const table = await screen.findByTestId('member-directory-table');
+    await waitFor(() => expect(within(table).getAllByTestId('member-row')).toHaveLength(2));
+    expect(thaiLeftIn(view.container)).toEqual([]);
   });
 });
