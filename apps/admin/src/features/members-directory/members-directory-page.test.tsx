@@ -143,4 +143,27 @@ describe('member directory screen (issue 25 §4)', () => {
     await waitFor(() => expect(within(table).getAllByTestId('member-row')).toHaveLength(2));
     expect(thaiLeftIn(view.container)).toEqual([]);
   });
+
+  it('speaks English only in English mode in the member panel: notes, a pending edit, bets', async () => {
+    server.use(
+      directory([row({ name: 'Somchai Jaidee' })]),
+      http.get(adminPath(`/members/${MEMBER_ID}/notes`), () => answer(memberNotesResponse, [{ id: '1', author: 'staff:nok', body: 'asked about the bonus', at: '2026-11-28T05:00:00.000Z' }])),
+      http.get(adminPath(`/members/${MEMBER_ID}/edits`), () => answer(memberEditsResponse, [pendingEdit({ reason: 'old account closed' })])),
+      http.get(adminPath(`/members/${MEMBER_ID}/history/bets`), () => answer(memberHistoryResponse, {
+        kind: 'bets', page: 1, pageSize: 20, hasMore: false,
+        rows: [{ roundId: 'r1', partner: 'sandbox', gameCode: 'golden-elephant', stake: 100, payout: 250.5, result: 'win', status: 'settled', at: '2026-11-28T05:00:00.000Z' }],
+      })),
+    );
+    const view = renderScreen(<MembersDirectoryPage canWriteNotes canRequestEdit canApprove />, { language: 'en' });
+    fireEvent.click(await screen.findByText('0812345678'));
+    await screen.findByText('asked about the bonus');
+    expect(thaiLeftIn(view.container)).toEqual([]);
+    fireEvent.click(screen.getByRole('tab', { name: 'Edit details' }));
+    await screen.findByText(/old account closed/);
+    expect(thaiLeftIn(view.container)).toEqual([]);
+    fireEvent.click(screen.getByRole('tab', { name: 'Bets' }));
+    await screen.findByTestId('history-bets');
+    await waitFor(() => expect(screen.getByTestId('history-bets').textContent).toContain('golden-elephant'));
+    expect(thaiLeftIn(view.container)).toEqual([]);
+  });
 });
