@@ -6,7 +6,7 @@ import {
   dashboardResponse, moneyApprovalsResponse, staffAccountsResponse, staffDoneResponse, staffMeResponse, staffSessionResponse, staffSignInStepResponse,
   withdrawalsResponse, type DashboardWire,
 } from '@sabai/contracts';
-import { adminPath, answer, refusal, renderScreen, sent, server } from '../test/harness';
+import { adminPath, answer, refusal, renderScreen, sent, server, thaiLeftIn } from '../test/harness';
 import { session } from '../lib/api';
 import { BackOffice } from './shell';
 import * as chimeModule from './chime';
@@ -121,5 +121,13 @@ describe('the password screen (issue 25 §4)', () => {
     expect(session.get()).toBe('test-staff-token');
     expect(screen.getByLabelText('รหัสผ่านปัจจุบัน (รหัสผ่านใช้ครั้งเดียว)')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('speaks English only in English mode: menu, header, dashboard (the switch back names Thai in Thai)', async () => {
+    figures = dashboard({ withdrawals: 2, failedPayouts: 1 });
+    const view = renderScreen(<BackOffice />, { path: '/dashboard', language: 'en' });
+    expect((await screen.findByTestId('nav-withdrawals-badge')).textContent).toBe('2');
+    expect(await screen.findByTestId('dashboard-deposits')).toBeTruthy();
+    expect(thaiLeftIn(view.container, ['ภาษาไทย'])).toEqual([]);
   });
 });

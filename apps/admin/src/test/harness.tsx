@@ -68,3 +68,5 @@ export function renderScreen(screen: ReactElement, options: { path?: string; lan
     ),
   };
 }
+
+export { thaiLeftIn } from './thai-left';

@@ -7,6 +7,8 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../lib/i18n';
+import { LANGUAGE_KEY } from '../../lib/language';
+import { thaiLeftIn } from '../../test/thai-left';
 import { ApprovalsPage } from './approvals';
 
 /**
@@ -122,5 +124,17 @@ describe('the approvals screen (issue 25 §1)', () => {
     fireEvent.click(screen.getByText('ขอเปลี่ยนวงเงิน'));
     expect(await screen.findByText('ส่งขออนุมัติแล้ว รอเจ้าหน้าที่อีกคนอนุมัติ')).toBeTruthy();
     await waitFor(() => expect(sent.find((request) => request.method === 'POST')?.body).toEqual({ role: 'support', limit: 2000, reason: 'งานคืนเงินเยอะ' }));
+  });
+
+  it('speaks English only in English mode: kinds, states, limits and roles as words', async () => {
+    useApi([row({ reason: 'system outage refund' }), row({ approvalId: 'apr_cccccccccccccccccccc', kind: 'payout.manual', reason: 'bank down', canDecide: false })], [row({ approvalId: 'apr_dddddddddddddddddddd', status: 'executed', decidedBy: 'fin1', reason: 'mine' })]);
+    localStorage.setItem(LANGUAGE_KEY, 'en');
+    try {
+      const view = renderPage({ canDecide: true, canRequestLimits: true });
+      expect((await screen.findAllByText('Credit adjustment')).length).toBeGreaterThan(0);
+      expect(thaiLeftIn(view.container)).toEqual([]);
+    } finally {
+      localStorage.removeItem(LANGUAGE_KEY);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { auditEntriesResponse, auditFiltersResponse, type AuditEntryWire } from '@sabai/contracts';
-import { adminPath, answer, renderScreen, sent, server } from '../../test/harness';
+import { adminPath, answer, renderScreen, sent, server, thaiLeftIn } from '../../test/harness';
 import { AuditLogPage } from './index';
 
 const entry = (seq: number, overrides: Partial<AuditEntryWire> = {}): AuditEntryWire => ({
@@ -56,6 +56,18 @@ describe('audit log screen (issue 25 §4)', () => {
     await waitFor(() => expect(sent.some((call) => call.path.endsWith('&limit=50&beforeSeq=51'))).toBe(true));
   });
 
+  // Kept before the CSV download test: after it, a new render's requests fail (NETWORK) under happy-dom.
+  it('speaks English only in English mode: a tampered row, roles and subjects as words', async () => {
+    server.use(
+      http.get(adminPath('/audit/filters'), () => answer(auditFiltersResponse, filters)),
+      http.get(adminPath('/audit'), () => answer(auditEntriesResponse, [entry(11, { tampered: true, reason: 'checked the account' }), entry(10, { reason: 'fraud check' })])),
+    );
+    const view = renderScreen(<AuditLogPage />, { language: 'en' });
+    const table = await screen.findByTestId('audit-table');
+    await waitFor(() => expect(within(table).getAllByTestId('audit-row')).toHaveLength(2));
+    expect(thaiLeftIn(view.container)).toEqual([]);
+  });
+
   it('downloads the CSV of the current filters with the staff session', async () => {
     let authorization: string | null = null;
     server.use(
@@ -73,4 +85,5 @@ describe('audit log screen (issue 25 §4)', () => {
     fireEvent.click(screen.getByTestId('audit-csv'));
     await waitFor(() => expect(authorization).toBe('Bearer test-staff-token'));
   });
+
 });

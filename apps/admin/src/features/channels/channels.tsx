@@ -7,7 +7,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { createdFeedSourceResponse, disabledFeedSourceResponse, feedSourceHealthResponse, rotateFeedSecretBody, rotateFeedSecretResponse, staffDepositChannelResponse, staffDepositChannelsResponse, type FeedSourceHealthWire, type StaffDepositChannel } from '@sabai/contracts';
 import { apiGet, apiPost, apiPostBody, ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { useBilingual } from '../../lib/bilingual';
+import { says, useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
 import { Button, ErrorText, Field } from '../../ui';
 
@@ -17,12 +17,12 @@ type Source = FeedSourceHealthWire;
 const channelForm = z.object({
   id: z.string().regex(/^chn_[a-z0-9_]{1,40}$/, 'chn_ + a-z 0-9 _'),
   kind: z.enum(['bank', 'truemoney', 'promptpay']),
-  bankCode: z.string().regex(/^(\d{3})?$/, '3 หลัก'),
-  accountNumber: z.string().regex(/^(\d{10,12})?$/, '10–12 หลัก'),
+  bankCode: z.string().regex(/^(\d{3})?$/, says('3 หลัก', '3 digits')),
+  accountNumber: z.string().regex(/^(\d{10,12})?$/, says('10–12 หลัก', '10–12 digits')),
   accountName: z.string().trim().min(1).max(100),
   phoneNumber: z.string().regex(/^(0\d{9})?$/, '0xxxxxxxxx'),
-  promptPayId: z.string().regex(/^(\d{10}|\d{13}|\d{15})?$/, '10, 13 หรือ 15 หลัก'),
-  reason: z.string().trim().min(3, 'กรุณาระบุเหตุผล').max(500),
+  promptPayId: z.string().regex(/^(\d{10}|\d{13}|\d{15})?$/, says('10, 13 หรือ 15 หลัก', '10, 13 or 15 digits')),
+  reason: z.string().trim().min(3, says('กรุณาระบุเหตุผล', 'Give a reason')).max(500),
 });
 type ChannelForm = z.infer<typeof channelForm>;
 const sourceForm = z.object({
@@ -30,7 +30,7 @@ const sourceForm = z.object({
   kind: z.enum(['sms', 'statement', 'truemoney']),
   protocol: z.enum(['sabai_v1', 'sms_gateway']),
   channelId: z.string().min(1),
-  reason: z.string().trim().min(3, 'กรุณาระบุเหตุผล').max(500),
+  reason: z.string().trim().min(3, says('กรุณาระบุเหตุผล', 'Give a reason')).max(500),
 });
 type SourceForm = z.infer<typeof sourceForm>;
 const orNull = (value: string) => (value === '' ? null : value);

@@ -7,7 +7,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { GAME_CASE_STATES, gameCasesResponse, gameReconciliationResponse, resolvedGameCaseResponse, type GameCase, type GameReconciliationLine } from '@sabai/contracts';
 import { apiGet, apiPost, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
-import { useBilingual } from '../../lib/bilingual';
+import { says, useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
 import { Button, Dialog, ErrorText, Field } from '../../ui';
 import { useSearchParam } from '../../lib/search-state';
@@ -16,7 +16,7 @@ import { useLabel } from '../../lib/labels';
 const PAGE_SIZE = 50;
 const resolveForm = z.object({
   resolution: z.enum(['align_partner', 'write_off']),
-  reason: z.string().trim().min(3, 'กรุณาระบุเหตุผล / Give a reason').max(500),
+  reason: z.string().trim().min(3, says('กรุณาระบุเหตุผล / Give a reason', 'Give a reason')).max(500),
 });
 const STATE_STYLE: Record<GameReconciliationLine['state'], string> = {
   ok: 'text-emerald-700',
@@ -71,7 +71,7 @@ export function GameReconciliationPage({ canRun, canResolve }: { canRun: boolean
   const memberColumns: ColumnDef<GameReconciliationLine, unknown>[] = [
     { header: tx('สมาชิก', 'Member'), accessorKey: 'phoneNumber' },
     { header: tx('บัญชีเกม', 'Game account'), accessorKey: 'username' },
-    { header: tx('สถานะ', 'State'), accessorKey: 'state', cell: (info) => <span className={STATE_STYLE[info.row.original.state]}>{info.row.original.state}</span> },
+    { header: tx('สถานะ', 'State'), accessorKey: 'state', cell: (info) => <span className={STATE_STYLE[info.row.original.state]}>{label('game-wallet', info.row.original.state)}</span> },
     { header: tx('ยอดในบัญชีเรา', 'Ledger'), accessorKey: 'ledgerGameWallet', cell: (info) => <span className="tabular-nums">{money(info.row.original.ledgerGameWallet)}</span> },
     { header: tx('ยอดที่ค่ายเกม', 'Partner'), accessorKey: 'partnerGameWallet', cell: (info) => <span className="tabular-nums">{money(info.row.original.partnerGameWallet)}</span> },
     { header: tx('ส่วนต่าง', 'Difference'), accessorKey: 'difference', cell: (info) => <span className="tabular-nums">{money(info.row.original.difference)}</span> },

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { heldDepositCreditedResponse, heldDepositRefundResponse, heldDepositsResponse, refundCheckResponse, type HeldDeposit } from '@sabai/contracts';
-import { adminPath, answer, renderScreen, sent, server } from '../../test/harness';
+import { adminPath, answer, renderScreen, sent, server, thaiLeftIn } from '../../test/harness';
 import { HeldDepositsPage } from './held-deposits';
 
 const held = (overrides: Partial<HeldDeposit> = {}): HeldDeposit => ({
@@ -59,5 +59,12 @@ describe('held deposits (issue 25 §4)', () => {
       ['/admin-api/v1/deposits/dep_held0000000000000a/refund-check', { bankCode: '014', accountNumber: '1112223334' }],
       ['/admin-api/v1/deposits/dep_held0000000000000a/refund', { note: 'ผู้โอนขอคืน', bankCode: '014', accountNumber: '1112223334', confirmation: 'นาย ข ไข่' }],
     ]);
+  });
+
+  it('speaks English only in English mode (the sender name is the bank\'s data)', async () => {
+    server.use(http.get(adminPath('/deposits/held'), () => answer(heldDepositsResponse, [held(), held({ id: 'dep_held0000000000000b', holdReason: 'RG_DEPOSIT_LIMIT', memberPhoneNumber: '0812345678' })])));
+    const view = renderScreen(<HeldDepositsPage canResolve />, { language: 'en' });
+    await waitFor(() => expect(screen.getAllByTestId('hold-reason').map((cell) => cell.textContent)).toEqual(['No member matches the sender', 'Above the member\'s deposit limit']));
+    expect(thaiLeftIn(view.container, ['นาย ก ไก่'])).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import {
   memberDirectoryResponse, memberEditResponse, memberEditsResponse, memberHistoryResponse, memberNoteResponse, memberNotesResponse, moneyApprovalResponse,
   type MemberDirectoryRowWire, type MemberEditWire,
 } from '@sabai/contracts';
-import { adminPath, answer, refusal, renderScreen, sent, server } from '../../test/harness';
+import { adminPath, answer, refusal, renderScreen, sent, server, thaiLeftIn } from '../../test/harness';
 import { MembersDirectoryPage } from './index';
 
 const MEMBER_ID = 'mbr_aaaaaaaaaaaaaaaaaaaa';
@@ -134,5 +134,36 @@ describe('member directory screen (issue 25 §4)', () => {
     expect(table.textContent).toContain('250.50');
     expect(table.textContent).toContain('ชนะ');
     expect((screen.getByTestId('history-bets-older') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('speaks English only in English mode: tabs, flags, paging', async () => {
+    server.use(directory([row({ name: 'Somchai Jaidee' }), row({ memberId: 'mbr_bbbbbbbbbbbbbbbbbbbb', name: 'Somsri Jaidee', phoneNumber: '0899999999', status: 'suspended', protected: true, bankVerified: false })], 60));
+    const view = renderScreen(<MembersDirectoryPage canWriteNotes canRequestEdit canApprove />, { language: 'en' });
+    const table = await screen.findByTestId('member-directory-table');
+    await waitFor(() => expect(within(table).getAllByTestId('member-row')).toHaveLength(2));
+    expect(thaiLeftIn(view.container)).toEqual([]);
+  });
+
+  it('speaks English only in English mode in the member panel: notes, a pending edit, bets', async () => {
+    server.use(
+      directory([row({ name: 'Somchai Jaidee' })]),
+      http.get(adminPath(`/members/${MEMBER_ID}/notes`), () => answer(memberNotesResponse, [{ id: '1', author: 'staff:nok', body: 'asked about the bonus', at: '2026-11-28T05:00:00.000Z' }])),
+      http.get(adminPath(`/members/${MEMBER_ID}/edits`), () => answer(memberEditsResponse, [pendingEdit({ reason: 'old account closed' })])),
+      http.get(adminPath(`/members/${MEMBER_ID}/history/bets`), () => answer(memberHistoryResponse, {
+        kind: 'bets', page: 1, pageSize: 20, hasMore: false,
+        rows: [{ roundId: 'r1', partner: 'sandbox', gameCode: 'golden-elephant', stake: 100, payout: 250.5, result: 'win', status: 'settled', at: '2026-11-28T05:00:00.000Z' }],
+      })),
+    );
+    const view = renderScreen(<MembersDirectoryPage canWriteNotes canRequestEdit canApprove />, { language: 'en' });
+    fireEvent.click(await screen.findByText('0812345678'));
+    await screen.findByText('asked about the bonus');
+    expect(thaiLeftIn(view.container)).toEqual([]);
+    fireEvent.click(screen.getByRole('tab', { name: 'Edit details' }));
+    await screen.findByText(/old account closed/);
+    expect(thaiLeftIn(view.container)).toEqual([]);
+    fireEvent.click(screen.getByRole('tab', { name: 'Bets' }));
+    await screen.findByTestId('history-bets');
+    await waitFor(() => expect(screen.getByTestId('history-bets').textContent).toContain('golden-elephant'));
+    expect(thaiLeftIn(view.container)).toEqual([]);
   });
 });

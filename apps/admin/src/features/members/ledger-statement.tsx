@@ -5,6 +5,7 @@ import { memberStatementResponse, type MemberStatementWire } from '@sabai/contra
 import { apiGet, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
+import { useLabel } from '../../lib/labels';
 import { DataTable } from '../../data-table';
 import { Button, ErrorText } from '../../ui';
 
@@ -18,6 +19,7 @@ const WALLETS = ['main', 'game', 'cashback', 'affiliate', 'prize', 'residual', '
  */
 export function LedgerStatement({ memberId }: { memberId: string }) {
   const tx = useBilingual();
+  const label = useLabel();
   const [wallet, setWallet] = useState<(typeof WALLETS)[number]>('main');
   const statement = useInfiniteQuery({
     queryKey: ['statement', memberId, wallet],
@@ -29,7 +31,7 @@ export function LedgerStatement({ memberId }: { memberId: string }) {
   const columns: ColumnDef<StatementLine, unknown>[] = [
     { header: '#', accessorKey: 'entryId' },
     { header: tx('เวลา', 'Time'), accessorKey: 'at', cell: (info) => formatDateTime(String(info.getValue())) },
-    { header: tx('รายการ', 'Entry'), accessorKey: 'code' },
+    { header: tx('รายการ', 'Entry'), accessorKey: 'code', cell: (info) => label('transfer', String(info.getValue())) },
     { header: tx('อ้างอิง', 'Reference'), id: 'source', enableSorting: false, cell: ({ row }) => <span className="text-xs text-slate-600">{row.original.sourceType ?? ''} {row.original.sourceId ?? ''}</span> },
     {
       header: tx('เข้า / ออก', 'In / out'),
@@ -46,7 +48,7 @@ export function LedgerStatement({ memberId }: { memberId: string }) {
       <div className="flex items-center gap-3">
         <h3 className="font-semibold">{tx('รายการเดินบัญชี', 'Ledger statement')}</h3>
         <select className="input w-auto" value={wallet} onChange={(event) => setWallet(event.target.value as (typeof WALLETS)[number])} aria-label={tx('กระเป๋า', 'Wallet')}>
-          {WALLETS.map((kind) => <option key={kind} value={kind}>{kind}</option>)}
+          {WALLETS.map((kind) => <option key={kind} value={kind}>{label('wallet', kind)}</option>)}
         </select>
         {statement.data && <span className="text-sm text-slate-600">{tx('ยอดคงเหลือ', 'Balance')} <strong className="tabular-nums">{formatBaht(statement.data.pages[0]!.balance)}</strong></span>}
       </div>

@@ -19,31 +19,31 @@ import { PendingAdjustments } from '../adjustments/pending-adjustments';
 
 type MemberRow = MemberSummaryWire;
 
-const LINE_STATUS_LABELS: Record<string, string> = { sent: 'ส่งแล้ว', pending: 'รอส่ง', retrying: 'กำลังลองใหม่', failed: 'ส่งไม่สำเร็จ', skipped: 'ไม่ส่ง' };
-
 /** The member's LINE (issue 12): link status, kinds turned off, the last messages with their delivery status. */
 function MemberLinePanel({ memberId }: { memberId: string }) {
+  const tx = useBilingual();
+  const label = useLabel();
   const line = useQuery({ queryKey: ['member-line', memberId], queryFn: () => apiGet(`/members/${memberId}/line`, staffLineViewResponse) });
   const data = line.data;
-  const off = data ? Object.entries(data.preferences).filter(([, on]) => !on).map(([kind]) => kind) : [];
+  const off = data ? Object.entries(data.preferences).filter(([, on]) => !on).map(([kind]) => label('line-kind', kind)) : [];
   return (
     <div className="col-span-3 space-y-1 rounded-lg bg-white p-4 text-sm shadow" data-testid="member-line">
       <h3 className="font-semibold">LINE</h3>
       {data && (
         <>
           <p data-testid="member-line-status">
-            {data.linked ? `เชื่อมต่อแล้ว · ${data.linkedAt ? formatDateTime(data.linkedAt) : ''}${data.following === false ? ' · ผู้ใช้บล็อกบัญชี LINE แล้ว' : ''}` : 'ยังไม่เชื่อมต่อ'}
-            {off.length > 0 && ` · ปิดแจ้งเตือน: ${off.join(', ')}`}
+            {data.linked ? `${tx('เชื่อมต่อแล้ว', 'Linked')} · ${data.linkedAt ? formatDateTime(data.linkedAt) : ''}${data.following === false ? ` · ${tx('ผู้ใช้บล็อกบัญชี LINE แล้ว', 'the user blocked the LINE account')}` : ''}` : tx('ยังไม่เชื่อมต่อ', 'Not linked')}
+            {off.length > 0 && ` · ${tx('ปิดแจ้งเตือน', 'notifications off')}: ${off.join(', ')}`}
           </p>
-          {data.messages.length === 0 ? <p className="text-gray-500">ยังไม่มีข้อความ</p> : (
+          {data.messages.length === 0 ? <p className="text-gray-500">{tx('ยังไม่มีข้อความ', 'No messages yet')}</p> : (
             <table className="w-full text-left">
-              <thead><tr className="text-gray-500"><th>เวลา</th><th>ประเภท</th><th>สถานะ</th><th>HTTP</th><th>ครั้ง</th><th>ข้อความ</th></tr></thead>
+              <thead><tr className="text-gray-500"><th>{tx('เวลา', 'Time')}</th><th>{tx('ประเภท', 'Kind')}</th><th>{tx('สถานะ', 'Status')}</th><th>HTTP</th><th>{tx('ครั้ง', 'Tries')}</th><th>{tx('ข้อความ', 'Text')}</th></tr></thead>
               <tbody>
                 {data.messages.map((message) => (
                   <tr key={message.id} className="border-t align-top" data-testid="member-line-message">
                     <td className="whitespace-nowrap pr-2">{formatDateTime(message.sentAt ?? message.createdAt)}</td>
-                    <td className="pr-2">{message.kind}</td>
-                    <td className="pr-2" title={message.error ?? ''}>{LINE_STATUS_LABELS[message.status] ?? message.status}</td>
+                    <td className="pr-2">{label('line-kind', message.kind)}</td>
+                    <td className="pr-2" title={message.error ?? ''}>{label('line-status', message.status)}</td>
                     <td className="pr-2 tabular-nums">{message.httpStatus ?? '—'}</td>
                     <td className="pr-2 tabular-nums">{message.attempts}</td>
                     <td className="whitespace-pre-line text-xs">{message.text}</td>

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { failedPayoutActionResponse, failedPayoutsResponse, payoutsToPayResponse, withdrawalDecisionResponse, withdrawalsResponse, type FailedPayout } from '@sabai/contracts';
-import { adminPath, answer, refusal, renderScreen, sent, server } from '../../test/harness';
+import { adminPath, answer, refusal, renderScreen, sent, server, thaiLeftIn } from '../../test/harness';
 import { FailedPayoutsPage } from './failed-payouts';
 import { WithdrawalsPage } from '../withdrawals/withdrawals';
 
@@ -99,5 +99,15 @@ describe('approving a withdrawal whose payout fails (issue 25 §2, finding 4)', 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('ธนาคารโอนไม่สำเร็จ: บัญชีปลายทางถูกระงับ');
     expect(alert.textContent).toContain('โอนไม่สำเร็จ');
+  });
+
+  it('speaks English only in English mode (account names and the bank\'s reason are data)', async () => {
+    server.use(
+      http.get(adminPath('/payouts/failed'), () => answer(failedPayoutsResponse, { payouts: [failed()], openCount: 1 })),
+      http.get(adminPath('/payouts/to-pay'), () => answer(payoutsToPayResponse, houseAccounts)),
+    );
+    const view = renderScreen(<FailedPayoutsPage canResolve canRecord />, { language: 'en' });
+    await waitFor(() => expect(screen.getByTestId('failed-payouts-table').textContent).toContain('0812345678'));
+    expect(thaiLeftIn(view.container, ['สมชาย ใจดี', 'บริษัท สบาย', 'บัญชีปลายทางถูกระงับ'])).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import {
 import { apiGet, apiPost, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
+import { useLabel } from '../../lib/labels';
 import { DataTable } from '../../data-table';
 import { Button, Dialog, ErrorText, Field } from '../../ui';
 import { useSearchParam } from '../../lib/search-state';
@@ -41,6 +42,7 @@ function Copyable({ value, label }: { value: string; label: string }) {
  */
 export function PayoutsPage({ canRecord, canResolve }: { canRecord: boolean; canResolve: boolean }) {
   const tx = useBilingual();
+  const label = useLabel();
   const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [recording, setRecording] = useState<PayoutToPay | null>(null);
@@ -117,7 +119,7 @@ export function PayoutsPage({ canRecord, canResolve }: { canRecord: boolean; can
     { header: tx('บัญชีเว็บ', 'House account'), accessorKey: 'channelId' },
     { header: tx('จำนวน', 'Amount'), accessorKey: 'Amount', cell: (info) => formatBaht(Number(info.getValue())) },
     { header: tx('ปลายทาง', 'To'), accessorKey: 'recipientAccountMasked' },
-    { header: tx('ผล', 'Result'), accessorKey: 'reason' },
+    { header: tx('ผล', 'Result'), accessorKey: 'reason', cell: (info) => label('house-debit', info.getValue() as string | null) },
     { header: tx('รายการถอน', 'Withdrawal'), accessorKey: 'withdrawalId' },
   ];
 
@@ -136,7 +138,7 @@ export function PayoutsPage({ canRecord, canResolve }: { canRecord: boolean; can
       <div className="flex items-center gap-3">
         <h2 className="text-lg font-semibold">{tx('รายการเงินออกจากบัญชีเว็บ', 'House account debits')}</h2>
         <select className="input w-auto" value={debitStatus} onChange={(event) => setDebitStatus(event.target.value as (typeof HOUSE_DEBIT_STATES)[number])} aria-label={tx('สถานะ', 'Status')}>
-          {HOUSE_DEBIT_STATES.map((value) => <option key={value} value={value}>{value}</option>)}
+          {HOUSE_DEBIT_STATES.map((value) => <option key={value} value={value}>{label('house-debit', value)}</option>)}
         </select>
       </div>
       <DataTable columns={debitColumns} data={debits.data ?? []} empty={tx('ไม่มีรายการ', 'None')} testId="house-debits" />

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { moneyActionOutcomeResponse, staffPromotionResponse, staffPromotionsResponse, type StaffPromotion } from '@sabai/contracts';
-import { adminPath, answer, renderScreen, sent, server } from '../../test/harness';
+import { adminPath, answer, renderScreen, sent, server, thaiLeftIn } from '../../test/harness';
 import { PromotionsPage } from './promotions';
 
 const promotion = (overrides: Partial<StaffPromotion> = {}): StaffPromotion => ({
@@ -73,5 +73,17 @@ describe('promotions (issue 25 §4, §1 leftovers)', () => {
     expect(path).toBe('/admin-api/v1/promotions/welcome');
     expect(body.reason).toBe('ปรับเทิร์น');
     expect(body.promotion).toMatchObject({ minimumDeposit: 100, bonus: { type: 1, value: 0.5 }, maxBonus: { type: 0, value: 500 }, turnover: { type: 1, value: 5 }, eligibility: 'first_deposit', oncePerMember: true, maxGrantsTotal: null });
+  });
+
+  it('speaks English only in English mode: budgets, eligibility and states', async () => {
+    server.use(http.get(adminPath('/promotions'), () => answer(staffPromotionsResponse, [
+      promotion({ title: 'First deposit 50%' }),
+      promotion({ id: 'nobudget', title: 'Daily 10%', oncePerMember: false, oncePerDay: true, maxGrantsTotal: 100, isActive: false, budget: { state: 'none', approved: null, requested: null } }),
+      promotion({ id: 'asked', title: 'Weekend', budget: { state: 'pending', approved: 5_000, requested: 20_000 } }),
+      promotion({ id: 'legacy', title: 'Old', budget: { state: 'unlimited', approved: null, requested: null } }),
+    ])));
+    const view = renderScreen(<PromotionsPage />, { language: 'en' });
+    expect((await screen.findByTestId('budget-state-welcome')).textContent).toContain('Approved');
+    expect(thaiLeftIn(view.container)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { dailyReportResponse, staffActionsReportResponse, type MoneyFiguresWire } from '@sabai/contracts';
-import { adminPath, answer, renderScreen, sent, server } from '../../test/harness';
+import { adminPath, answer, renderScreen, sent, server, thaiLeftIn } from '../../test/harness';
 import { ReportsPage } from './reports';
 
 const figures = (overrides: Partial<MoneyFiguresWire> = {}): MoneyFiguresWire => ({
@@ -47,5 +47,18 @@ describe('reports screen (issue 25 §3)', () => {
     fireEvent.click(screen.getByText('แสดง'));
     await waitFor(() => expect(within(screen.getByTestId('report-periods')).getByText('2026-11')).toBeTruthy());
     expect(sent.some((request) => request.path.includes('/reports/daily?') && request.path.includes('period=month'))).toBe(true);
+  });
+
+  it('speaks English only in English mode (the channel labels are the house account names, data)', async () => {
+    server.use(
+      http.get(adminPath('/reports/daily'), () => answer(dailyReportResponse, { from: '2026-11-22', to: '2026-11-28', period: 'day', periods: [{ period: '2026-11-28', ...figures() }], total: figures() })),
+      http.get(adminPath('/reports/staff-actions'), () =>
+        answer(staffActionsReportResponse, { from: '2026-11-22', to: '2026-11-28', actions: [{ actor: 'staff:fin1', action: 'withdrawal.approve', count: 4 }], adjustments: [{ requestedBy: 'staff:sup1', approvedBy: 'staff:fin1', count: 2, credited: 50_000, debited: 0 }] }),
+      ),
+    );
+    const view = renderScreen(<ReportsPage />, { language: 'en' });
+    await waitFor(() => expect(screen.getByTestId('report-periods').textContent).toContain('2026-11-28'));
+    await waitFor(() => expect(screen.getByTestId('report-staff-actions').textContent).toContain('withdrawal.approve'));
+    expect(thaiLeftIn(view.container, ['บริษัท สบาย'])).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { AFFILIATE_WITHDRAWAL_STATES, affiliateWithdrawalDecisionResponse, affil
 import { apiGet, apiPost, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
+import { useLabel } from '../../lib/labels';
 import { DataTable } from '../../data-table';
 import { Button, Dialog, ErrorText } from '../../ui';
 
@@ -17,6 +18,7 @@ type AffiliateWithdrawal = AdminAffiliateWithdrawal;
  */
 export function RewardJobsPage({ canRun }: { canRun: boolean }) {
   const tx = useBilingual();
+  const label = useLabel();
   const client = useQueryClient();
   const runs = useQuery({ queryKey: ['reward-runs'], queryFn: () => apiGet('/jobs/runs?limit=50', rewardRunsResponse) });
   const run = useMutation({
@@ -24,11 +26,11 @@ export function RewardJobsPage({ canRun }: { canRun: boolean }) {
     onSuccess: () => void client.invalidateQueries({ queryKey: ['reward-runs'] }),
   });
   const columns: ColumnDef<Run, unknown>[] = [
-    { header: tx('งาน', 'Job'), accessorKey: 'job' },
+    { header: tx('งาน', 'Job'), accessorKey: 'job', cell: (info) => label('reward-job', String(info.getValue())) },
     { header: tx('รอบ', 'Period'), accessorKey: 'periodStart', cell: (info) => formatDateTime(String(info.getValue())) },
     { header: tx('เริ่ม', 'Started'), accessorKey: 'startedAt', cell: (info) => (info.getValue() ? formatDateTime(String(info.getValue())) : '—') },
     { header: tx('เสร็จ', 'Finished'), accessorKey: 'finishedAt', cell: (info) => (info.getValue() ? formatDateTime(String(info.getValue())) : '—') },
-    { header: tx('ผล', 'Outcome'), accessorKey: 'outcome', cell: (info) => <span className={info.getValue() === 'failed' ? 'font-semibold text-red-700' : 'text-emerald-700'}>{String(info.getValue() ?? tx('กำลังทำงาน', 'running'))}</span> },
+    { header: tx('ผล', 'Outcome'), accessorKey: 'outcome', cell: (info) => <span className={info.getValue() === 'failed' ? 'font-semibold text-red-700' : 'text-emerald-700'}>{info.getValue() ? label('job-outcome', String(info.getValue())) : tx('กำลังทำงาน', 'running')}</span> },
     { header: tx('รายละเอียด', 'Detail'), accessorKey: 'detail', enableSorting: false, cell: (info) => <code className="text-xs">{JSON.stringify(info.getValue())}</code> },
   ];
   return (
@@ -64,6 +66,7 @@ const AFFILIATE_STATUSES = AFFILIATE_WITHDRAWAL_STATES;
 /** Affiliate income withdrawals above the auto maximum (issue 11; finance): approve, or reject with a reason. */
 export function AffiliateWithdrawalsPage({ canDecide }: { canDecide: boolean }) {
   const tx = useBilingual();
+  const label = useLabel();
   const client = useQueryClient();
   const [status, setStatus] = useState<(typeof AFFILIATE_STATUSES)[number]>('pending_approval');
   const [rejecting, setRejecting] = useState<AffiliateWithdrawal | null>(null);
@@ -81,7 +84,7 @@ export function AffiliateWithdrawalsPage({ canDecide }: { canDecide: boolean }) 
     { header: tx('เวลา', 'Time'), accessorKey: 'createdAt', cell: (info) => formatDateTime(String(info.getValue())) },
     { header: tx('สมาชิก', 'Member'), accessorKey: 'phoneNumber' },
     { header: tx('จำนวนเงิน', 'Amount'), accessorKey: 'Amount', cell: (info) => <span className="font-semibold tabular-nums">{formatBaht(Number(info.getValue()))}</span> },
-    { header: tx('สถานะ', 'Status'), accessorKey: 'status' },
+    { header: tx('สถานะ', 'Status'), accessorKey: 'status', cell: (info) => label('withdrawal', String(info.getValue())) },
     { header: tx('ผู้ตัดสิน / เหตุผล', 'Decided by / reason'), id: 'decided', enableSorting: false, cell: ({ row }) => [row.original.decidedBy, row.original.reason].filter(Boolean).join(' · ') },
     {
       header: '', id: 'actions', enableSorting: false,
@@ -99,7 +102,7 @@ export function AffiliateWithdrawalsPage({ canDecide }: { canDecide: boolean }) 
       <div className="flex items-center gap-3">
         <h1 className="text-xl font-semibold">{tx('ถอนรายได้แนะนำเพื่อน', 'Affiliate income withdrawals')}</h1>
         <select className="input w-auto" value={status} onChange={(event) => setStatus(event.target.value as (typeof AFFILIATE_STATUSES)[number])} aria-label={tx('สถานะ', 'Status')}>
-          {AFFILIATE_STATUSES.map((value) => <option key={value} value={value}>{value}</option>)}
+          {AFFILIATE_STATUSES.map((value) => <option key={value} value={value}>{label('withdrawal', value)}</option>)}
         </select>
       </div>
       <ErrorText message={decide.error instanceof ApiError ? decide.error.message : list.error instanceof ApiError ? list.error.message : null} />

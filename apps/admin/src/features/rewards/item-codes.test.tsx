@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { itemCodeBatchResponse, itemCodeListResponse, staffWheelPrizesResponse, type ItemCodeView } from '@sabai/contracts';
-import { adminPath, answer, renderScreen, sent, server } from '../../test/harness';
+import { adminPath, answer, renderScreen, sent, server, thaiLeftIn } from '../../test/harness';
 import { RewardsPage } from './rewards';
 
 const code = (overrides: Partial<ItemCodeView> = {}): ItemCodeView => ({
@@ -62,5 +62,19 @@ describe('item codes (issue 25 §4, §1)', () => {
     const label = field('เทิร์นโอเวอร์ (เท่าของมูลค่า)').closest('label');
     await waitFor(() => expect(label?.textContent).toContain('0 – 100'));
     expect(posts()).toEqual([]);
+  });
+
+  it('speaks English only in English mode: wheel prizes, codes, approval states', async () => {
+    server.use(
+      http.get(adminPath('/wheel-prizes'), () => answer(staffWheelPrizesResponse, [
+        { id: 1, label: '100 baht', kind: 'credit', amount: 100, weight: 1, sortOrder: 1, isActive: true, chancePercent: 50 },
+        { id: 2, label: 'Try again', kind: 'nothing', amount: 0, weight: 1, sortOrder: 2, isActive: false, chancePercent: 0 },
+      ])),
+      http.get(adminPath('/item-codes'), () => answer(itemCodeListResponse, [code(), code({ code: 'FREEBBBB3333', turnoverMultiple: 0, approvalStatus: 'approved', isExpired: true })])),
+    );
+    const view = renderScreen(<RewardsPage />, { language: 'en' });
+    await waitFor(() => expect(screen.getByTestId('item-codes').textContent).toContain('FREEBBBB3333'));
+    await screen.findByText('Try again');
+    expect(thaiLeftIn(view.container)).toEqual([]);
   });
 });

@@ -8,13 +8,13 @@ import { createdStaffAccountResponse, staffAccountResponse, staffAccountsRespons
 import { apiGet, apiPost, ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { useBilingual } from '../../lib/bilingual';
+import { says, useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
 import { Button, ErrorText, Field } from '../../ui';
 
 type StaffRow = StaffAccountRow;
 const ROLES = ['owner', 'finance', 'support', 'marketing', 'auditor'] as const;
-const createForm = z.object({ username: z.string().trim().toLowerCase().regex(/^[a-z0-9._-]{3,32}$/, 'a-z 0-9 . _ - ยาว 3–32 ตัว'), role: z.enum(ROLES) });
+const createForm = z.object({ username: z.string().trim().toLowerCase().regex(/^[a-z0-9._-]{3,32}$/, says('a-z 0-9 . _ - ยาว 3–32 ตัว', 'a-z 0-9 . _ - 3–32 characters')), role: z.enum(ROLES) });
 
 /**
  * Staff management (owner only): the list, new accounts with a one-time password shown once, a

@@ -3,22 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { memberProfileResponse, type AdminWithdrawal } from '@sabai/contracts';
 import { apiGet, ApiError } from '../../lib/api';
 import { useBilingual } from '../../lib/bilingual';
+import { useLabel } from '../../lib/labels';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { Button, ErrorText } from '../../ui';
 
 /** How many recent deposits and previous withdrawals the panel lists (the member page has up to 20). */
 const RECENT_ROWS = 5;
-
-/** Thai and English names of the member wallet kinds (packages/ledger MEMBER_WALLET_KINDS). */
-const WALLET_LABELS: Record<string, [string, string]> = {
-  main: ['กระเป๋าหลัก', 'Main'],
-  game: ['กระเป๋าเกม', 'Game'],
-  affiliate: ['รายได้แนะนำเพื่อน', 'Affiliate income'],
-  cashback: ['คืนยอดเสีย', 'Cashback'],
-  residual: ['เศษยอดคงเหลือ', 'Residual'],
-  prize: ['รางวัล', 'Prizes'],
-  spin: ['สิทธิ์หมุนวงล้อ', 'Wheel spins'],
-};
 
 /**
  * The member's context beside the withdrawals queue (issue 11 "Withdrawals queue": balances,
@@ -41,10 +31,8 @@ export function WithdrawalMemberPanel({ withdrawal, onClose, onApprove, onReject
   const previous = member?.withdrawals.filter((row) => row.id !== withdrawal.id).slice(0, RECENT_ROWS) ?? [];
   const turnoverDone = member ? member.turnover.needed <= 0 || member.turnover.now >= member.turnover.needed : false;
   const turnoverPercent = member && member.turnover.needed > 0 ? Math.min(100, Math.floor((member.turnover.now / member.turnover.needed) * 100)) : 100;
-  const walletLabel = (kind: string) => {
-    const label = WALLET_LABELS[kind];
-    return label ? tx(label[0], label[1]) : kind;
-  };
+  const label = useLabel();
+  const walletLabel = (kind: string) => label('wallet', kind);
   useEffect(() => {
     // Escape closes the panel like a dialog (issue 25 §4); a dialog over it handles its own Escape first.
     const onKey = (event: KeyboardEvent) => {

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { withdrawalDecisionResponse, withdrawalsResponse, type AdminWithdrawal } from '@sabai/contracts';
-import { adminPath, answer, renderScreen, sent, server } from '../../test/harness';
+import { adminPath, answer, renderScreen, sent, server, thaiLeftIn } from '../../test/harness';
 import { WithdrawalsPage } from './withdrawals';
 
 const waiting = (overrides: Partial<AdminWithdrawal> = {}): AdminWithdrawal => ({
@@ -62,5 +62,13 @@ describe('withdrawals queue (issue 25 §4)', () => {
     renderScreen(<WithdrawalsPage canDecide canViewMember={false} />);
     fireEvent.click(await screen.findByTestId('approve-wdr_waiting0000000000a'));
     expect((await screen.findByRole('alert')).textContent).toContain('บัญชีปลายทางถูกระงับ');
+  });
+
+  it('speaks English only in English mode: states, filter, actions', async () => {
+    server.use(http.get(adminPath('/withdrawals'), () => answer(withdrawalsResponse, [waiting(), waiting({ id: 'wdr_failed000000000000c', status: 'failed', Status: 3, reason: 'bank refused' })])));
+    const view = renderScreen(<WithdrawalsPage canDecide canViewMember />, { language: 'en' });
+    const table = await screen.findByTestId('withdrawals-table');
+    await waitFor(() => expect(table.textContent).toContain('Waiting for approval'));
+    expect(thaiLeftIn(view.container, ['สมชาย ใจดี'])).toEqual([]);
   });
 });
