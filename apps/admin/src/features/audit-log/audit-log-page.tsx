@@ -33,6 +33,17 @@ function compact(value: unknown): string {
   return Object.entries(value as Record<string, unknown>).map(([key, inner]) => `${key}: ${typeof inner === 'object' && inner !== null ? JSON.stringify(inner) : String(inner)}`).join(', ');
 }
 
+/**
+ * The row's reason: its own column, or (older actions recorded it there) `details.reason`, so the
+ * reason a member reads for a rejection shows in the Reason column, not only in the details.
+ */
+function reasonOf(row: AuditEntryWire): string | null {
+  if (row.reason) return row.reason;
+  const details = row.details;
+  if (details && typeof details === 'object' && typeof (details as { reason?: unknown }).reason === 'string') return (details as { reason: string }).reason;
+  return null;
+}
+
 async function downloadAuditCsv(query: string): Promise<string | null> {
   const response = await fetch(`/admin-api/v1/audit.csv?${query}`, { headers: { authorization: `Bearer ${session.get() ?? ''}` } });
   if (!response.ok) return `HTTP ${response.status}`;
@@ -166,7 +177,7 @@ export function AuditLogPage() {
                 <td className="px-2 py-2 align-top">{formatDateTime(row.at)}</td>
                 <td className="break-words px-2 py-2 align-top">{row.actor.replace(/^staff:/, '')}{row.role ? <span className="block text-xs text-slate-500">{row.role}</span> : null}</td>
                 <td className="break-words px-2 py-2 align-top text-xs"><span className="block font-mono text-sm">{row.action}</span>{row.target.type} <span className="font-mono">{row.target.id}</span></td>
-                <td className="break-words px-2 py-2 align-top" data-testid="audit-reason">{row.reason ?? '—'}</td>
+                <td className="break-words px-2 py-2 align-top" data-testid="audit-reason">{reasonOf(row) ?? '—'}</td>
                 <td className="break-words px-2 py-2 align-top text-xs" data-testid="audit-change" title={JSON.stringify({ before: row.before, after: row.after })}>
                   {row.before !== null && row.before !== undefined && <span className="block text-red-800 line-through decoration-red-400">{compact(row.before)}</span>}
                   {row.after !== null && row.after !== undefined && <span className="block text-green-800">{compact(row.after)}</span>}
