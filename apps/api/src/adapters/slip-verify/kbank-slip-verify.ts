@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ProviderUnavailableError } from '../name-inquiry/index.ts';
 import { itmxSlipData, readItmxSlipData } from './itmx-slip-answer.ts';
 import type { SlipVerifyAdapter, SlipVerifyResult } from './slip-verify-adapter.ts';
+import { bankApiSession } from './bank-api-session.ts';
 
 const tokenReply = z.object({ access_token: z.string().min(1), expires_in: z.union([z.number(), z.string()]).optional() });
 const verifyReply = z.object({ statusCode: z.string(), statusMessage: z.string().nullish(), data: itmxSlipData.nullish() });
@@ -23,41 +24,34 @@ const KBANK_SUCCESS = '0000';
  */
 export function createKbankSlipVerify(options: { baseUrl: string; consumerId: string; consumerSecret: string; timeoutMs: number; now?: () => number }): SlipVerifyAdapter {
   const now = options.now ?? Date.now;
-  let token: { value: string; expiresAtMs: number } | null = null;
-  const url = (path: string) => new URL(options.baseUrl.replace(/\/$/, '') + path);
-
-  async function call(path: string, init: RequestInit): Promise<Response> {
-    try {
-      return await fetch(url(path), { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
-    } catch (error) {
-      throw new ProviderUnavailableError('KBank slip verification', error);
-    }
-  }
-
-  async function accessToken(): Promise<string> {
-    if (token && token.expiresAtMs > now() + 60_000) return token.value;
-    const basic = Buffer.from(`${options.consumerId}:${options.consumerSecret}`, 'utf8').toString('base64');
-    const response = await call('/v2/oauth/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
-      body: 'grant_type=client_credentials',
-    });
-    const parsed = tokenReply.safeParse(await response.json().catch(() => undefined));
-    if (!response.ok || !parsed.success) throw new ProviderUnavailableError('KBank slip verification', `token HTTP ${response.status}`);
-    token = { value: parsed.data.access_token, expiresAtMs: now() + Number(parsed.data.expires_in ?? 1_799) * 1_000 };
-    return token.value;
-  }
+  const session = bankApiSession({
+    providerName: 'KBank slip verification',
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    now,
+    async fetchToken(call) {
+      const basic = Buffer.from(`${options.consumerId}:${options.consumerSecret}`, 'utf8').toString('base64');
+      const response = await call('/v2/oauth/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+        body: 'grant_type=client_credentials',
+      });
+      const parsed = tokenReply.safeParse(await response.json().catch(() => undefined));
+      if (!response.ok || !parsed.success) throw new ProviderUnavailableError('KBank slip verification', `token HTTP ${response.status}`);
+      return { value: parsed.data.access_token, expiresAtMs: now() + Number(parsed.data.expires_in ?? 1_799) * 1_000 };
+    },
+  });
 
   return {
     name: 'kbank',
     async verify(request): Promise<SlipVerifyResult> {
-      const bearer = await accessToken();
-      const response = await call('/v1/verslip/kbank/verify', {
+      const bearer = await session.accessToken();
+      const response = await session.call('/v1/verslip/kbank/verify', {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
         body: JSON.stringify({ rqUID: randomUUID(), rqDt: new Date(now()).toISOString(), data: { sendingBank: request.sendingBankCode, transRef: request.transRef } }),
       });
-      if (response.status === 401) token = null;
+      if (response.status === 401) session.forgetToken();
       const parsed = verifyReply.safeParse(await response.json().catch(() => undefined));
       if (!parsed.success || response.status >= 500 || response.status === 401 || response.status === 403) {
         throw new ProviderUnavailableError('KBank slip verification', `HTTP ${response.status}`);

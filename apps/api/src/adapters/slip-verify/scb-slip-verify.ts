@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ProviderUnavailableError } from '../name-inquiry/index.ts';
 import { itmxSlipData, readItmxSlipData } from './itmx-slip-answer.ts';
 import type { SlipVerifyAdapter, SlipVerifyResult } from './slip-verify-adapter.ts';
+import { bankApiSession } from './bank-api-session.ts';
 
 const tokenReply = z.object({ status: z.object({ code: z.number() }), data: z.object({ accessToken: z.string().min(1), expiresIn: z.number().optional() }).nullish() });
 const verifyReply = z.object({ status: z.object({ code: z.number(), description: z.string().nullish() }), data: itmxSlipData.nullish() });
@@ -24,42 +25,35 @@ const SCB_SUCCESS = 1000;
  */
 export function createScbSlipVerify(options: { baseUrl: string; apiKey: string; apiSecret: string; timeoutMs: number; now?: () => number }): SlipVerifyAdapter {
   const now = options.now ?? Date.now;
-  let token: { value: string; expiresAtMs: number } | null = null;
-  const url = (path: string) => new URL(options.baseUrl.replace(/\/$/, '') + path);
-
-  async function call(path: string, init: RequestInit): Promise<Response> {
-    try {
-      return await fetch(url(path), { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
-    } catch (error) {
-      throw new ProviderUnavailableError('SCB slip verification', error);
-    }
-  }
-
-  async function accessToken(): Promise<string> {
-    if (token && token.expiresAtMs > now() + 60_000) return token.value;
-    const response = await call('/v1/oauth/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', resourceOwnerId: options.apiKey, requestUId: randomUUID(), 'accept-language': 'EN' },
-      body: JSON.stringify({ applicationKey: options.apiKey, applicationSecret: options.apiSecret }),
-    });
-    const parsed = tokenReply.safeParse(await response.json().catch(() => undefined));
-    if (!response.ok || !parsed.success || parsed.data.status.code !== SCB_SUCCESS || !parsed.data.data) {
-      throw new ProviderUnavailableError('SCB slip verification', `token HTTP ${response.status}`);
-    }
-    token = { value: parsed.data.data.accessToken, expiresAtMs: now() + (parsed.data.data.expiresIn ?? 1_800) * 1_000 };
-    return token.value;
-  }
+  const session = bankApiSession({
+    providerName: 'SCB slip verification',
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    now,
+    async fetchToken(call) {
+      const response = await call('/v1/oauth/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', resourceOwnerId: options.apiKey, requestUId: randomUUID(), 'accept-language': 'EN' },
+        body: JSON.stringify({ applicationKey: options.apiKey, applicationSecret: options.apiSecret }),
+      });
+      const parsed = tokenReply.safeParse(await response.json().catch(() => undefined));
+      if (!response.ok || !parsed.success || parsed.data.status.code !== SCB_SUCCESS || !parsed.data.data) {
+        throw new ProviderUnavailableError('SCB slip verification', `token HTTP ${response.status}`);
+      }
+      return { value: parsed.data.data.accessToken, expiresAtMs: now() + (parsed.data.data.expiresIn ?? 1_800) * 1_000 };
+    },
+  });
 
   return {
     name: 'scb',
     async verify(request): Promise<SlipVerifyResult> {
-      const bearer = await accessToken();
+      const bearer = await session.accessToken();
       const path = `/v1/payment/billpayment/transactions/${encodeURIComponent(request.transRef)}?sendingBank=${encodeURIComponent(request.sendingBankCode)}`;
-      const response = await call(path, {
+      const response = await session.call(path, {
         method: 'GET',
         headers: { authorization: `Bearer ${bearer}`, resourceOwnerId: options.apiKey, requestUId: randomUUID(), 'accept-language': 'EN' },
       });
-      if (response.status === 401) token = null;
+      if (response.status === 401) session.forgetToken();
       const parsed = verifyReply.safeParse(await response.json().catch(() => undefined));
       if (response.status === 404 || (response.status === 400 && parsed.success && !parsed.data.data)) return { found: false };
       if (!response.ok || !parsed.success) throw new ProviderUnavailableError('SCB slip verification', `HTTP ${response.status}`);
