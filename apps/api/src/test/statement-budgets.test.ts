@@ -23,8 +23,8 @@ import { signHub88Body } from '../adapters/partner/index.ts';
  */
 export const STATEMENT_BUDGETS = {
   refresh: { budget: 3, target: 3 },
-  balance: { budget: 3, target: 2 },
-  'deposit history': { budget: 4, target: 2 },
+  balance: { budget: 2, target: 2 },
+  'deposit history': { budget: 2, target: 2 },
   'withdraw history': { budget: 2, target: 2 },
   'withdrawal (auto-paid)': { budget: 29, target: 15 },
   'withdrawal (for approval)': { budget: 19, target: 15 },
