@@ -30,18 +30,22 @@ export type LockedMemberWallet<Member> = Member & {
  * (an SQL select list on `m`, e.g. `m.id, m.status`) with the account id and its spendable balance,
  * or undefined when no member matches. One statement in place of member lookup, account id, lock
  * and balance read. Must run inside the caller's transaction; the lock lasts until it ends.
+ * Optional: `memberJoins` (the caller's LEFT JOINs on `m`, fixed text, parameters from `$2` as
+ * `params`; each must yield at most one row per member, e.g. a unique key) whose columns
+ * `memberColumns` may name; `lockMember: 'share'` also takes `FOR SHARE` on the member's row in
+ * the same statement (its columns cannot change until the transaction ends).
  * @throws Error when `memberWhere` matches more than one member (it must name a unique key).
  */
 export async function lockMemberWallet<Member extends Record<string, unknown>>(
   tx: Queryable,
-  input: { kind: MemberWalletKind; memberColumns: string; memberWhere: string; params: readonly unknown[] },
+  input: { kind: MemberWalletKind; memberColumns: string; memberWhere: string; params: readonly unknown[]; memberJoins?: string; lockMember?: 'share' },
 ): Promise<LockedMemberWallet<Member> | undefined> {
   const { rows } = await tx.query<Member & { ledger_account_id: bigint; ledger_available_satang: bigint }>(
     `SELECT ${input.memberColumns}, a.id AS ledger_account_id,
             a.credits_posted - a.debits_posted - a.debits_pending AS ledger_available_satang
-       FROM members m JOIN ledger_accounts a ON a.member_id = m.id AND a.kind = $1
+       FROM members m JOIN ledger_accounts a ON a.member_id = m.id AND a.kind = $1${input.memberJoins ? ` ${input.memberJoins}` : ''}
       WHERE ${input.memberWhere}
-        FOR NO KEY UPDATE OF a`,
+        FOR NO KEY UPDATE OF a${input.lockMember === 'share' ? ' FOR SHARE OF m' : ''}`,
     [input.kind, ...input.params],
     { prepare: true },
   );
