@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { postgresErrorCode, violatedConstraint } from '@sabai/db';
-import { HOUSE_ACCOUNTS, availableCreditBalance, inLedgerTransaction, lockMemberWallet, readAccountBalance, readMemberAccountBalancesWith, requireAccountId, reserveTransfer, type MemberAccountBalance, type MemberAccountKind } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, availableCreditBalance, inLedgerTransaction, lockMemberWallet, readAccountBalance, readMemberAccountBalancesWith, requireAccountId, reserveTransferWith, type MemberAccountBalance, type MemberAccountKind } from '@sabai/ledger';
 import type { WithdrawalState } from '@sabai/contracts';
 import type { Queryable } from '@sabai/db';
 import { endGrant, memberMoneySatang, payableUnderGrant, reviewActiveGrant, type ActiveGrant } from '../promotions/index.ts';
@@ -129,32 +129,38 @@ async function reserveWithdrawal(
     // Met (checked above): a withdrawal ends them, as it ends the grant (docs/adr/0011).
     await endWageringRequirements(tx, { memberId: input.memberId, reason: 'WITHDRAWN', now: context.now() });
     const inFlight = await requireAccountId(tx, HOUSE_ACCOUNTS.payoutsInFlight);
-    // Locks the member's account: concurrent requests of one member queue here.
-    const reserved = await reserveTransfer(tx, {
-      idempotencyKey: `withdraw-reserve:${withdrawalId}`,
-      code: 'WITHDRAW',
-      debitAccountId: mainAccount,
-      creditAccountId: inFlight,
-      amountSatang,
-      source: { type: 'withdrawal', id: withdrawalId },
-    });
-    if (reserved.status === 'refused') throw new AppError('INSUFFICIENT_BALANCE');
-    if (reserved.status !== 'created') throw new Error(`withdrawal reserve: unexpected ${reserved.status}`);
-
     const status = amountSatang <= settings.withdraw_auto_max_satang ? 'approved' : 'pending_approval';
     let createdAt: Date;
     try {
-      // One open withdrawal per member: the unique index withdrawals_one_open_per_member (every
-      // open state, migration 0035) refuses a second one here; no read before it.
-      const inserted = await tx.query<{ created_at: Date }>(
-        `INSERT INTO withdrawals (id, member_id, request_key, amount_satang, bank_code, account_number, account_name, status, reserve_transfer_id, decided_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING created_at`,
+      // The reservation and the withdrawal's row in one statement (issue 29 §1, reserveTransferWith):
+      // the row is written only when the reservation was created; a refusal writes nothing and
+      // throws below, rolling back the transaction. One open withdrawal per member: the unique
+      // index withdrawals_one_open_per_member (every open state, migration 0035) refuses a second
+      // one here; no read before it.
+      const reserved = await reserveTransferWith<{ created_at: Date | null }>(
+        tx,
+        {
+          idempotencyKey: `withdraw-reserve:${withdrawalId}`,
+          code: 'WITHDRAW',
+          debitAccountId: mainAccount,
+          creditAccountId: inFlight,
+          amountSatang,
+          source: { type: 'withdrawal', id: withdrawalId },
+        },
+        `recorded AS (
+           INSERT INTO withdrawals (id, member_id, request_key, amount_satang, bank_code, account_number, account_name, status, reserve_transfer_id, decided_by)
+           SELECT $11::text, $12::text, $13::text, $14::int8, $15::text, $16::text, $17::text, $18::text, posting.transfer_id, $19::text
+             FROM posting WHERE posting.outcome = 'created'
+           RETURNING created_at
+         )`,
         [withdrawalId, input.memberId, requestKey, amountSatang, member.bank_code, member.bank_account_number,
-          `${member.first_name} ${member.last_name}`, status, reserved.transferId, status === 'approved' ? 'auto' : null],
+          `${member.first_name} ${member.last_name}`, status, status === 'approved' ? 'auto' : null],
+        '(SELECT created_at FROM recorded) AS created_at',
       );
-      const row = inserted.rows[0];
-      if (!row) throw new Error(`withdrawal ${withdrawalId} was not recorded`);
-      createdAt = row.created_at;
+      if (reserved.outcome.status === 'refused') throw new AppError('INSUFFICIENT_BALANCE');
+      if (reserved.outcome.status !== 'created') throw new Error(`withdrawal reserve: unexpected ${reserved.outcome.status}`);
+      if (reserved.row.created_at === null) throw new Error(`withdrawal ${withdrawalId} was not recorded`);
+      createdAt = reserved.row.created_at;
     } catch (error) {
       if (postgresErrorCode(error) === '23505' && violatedConstraint(error) === 'withdrawals_one_open_per_member') throw new AppError('WITHDRAW_IN_PROGRESS');
       throw error;
