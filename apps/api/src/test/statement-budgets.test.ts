@@ -26,7 +26,7 @@ export const STATEMENT_BUDGETS = {
   balance: { budget: 2, target: 2 },
   'deposit history': { budget: 2, target: 2 },
   'withdraw history': { budget: 2, target: 2 },
-  'withdrawal (auto-paid)': { budget: 25, target: 15 },
+  'withdrawal (auto-paid)': { budget: 23, target: 15 },
   'withdrawal (for approval)': { budget: 15, target: 15 },
   // +2 since issue 28 §2: the cross-channel dedupe with slip deposits (an advisory lock on the
   // transfer's key and a look for a slip that already credited it, docs/adr/0055).
