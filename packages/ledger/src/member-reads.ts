@@ -38,9 +38,49 @@ export async function readMemberAccountBalances(db: Queryable, memberId: string)
     [memberId],
     { prepare: true }, // every member call that shows money reads it (refresh, balance)
   );
+  return toBalances(rows);
+}
+
+function toBalances(rows: ReadonlyArray<{ kind: MemberAccountKind | null; available: bigint | null; pending: bigint | null }>): Record<MemberAccountKind, MemberAccountBalance> {
   const balances = Object.fromEntries(MEMBER_ACCOUNT_KINDS.map((kind) => [kind, { availableSatang: 0n, pendingDebitsSatang: 0n }])) as Record<MemberAccountKind, MemberAccountBalance>;
-  for (const row of rows) balances[row.kind] = { availableSatang: row.available, pendingDebitsSatang: row.pending };
+  for (const row of rows) {
+    if (row.kind === null) continue;
+    balances[row.kind] = { availableSatang: row.available ?? 0n, pendingDebitsSatang: row.pending ?? 0n };
+  }
   return balances;
+}
+
+/**
+ * readMemberAccountBalances and the caller's own one-row read in one statement (issue 29 §1,
+ * docs/adr/0053): `companion.sql` is a SELECT that yields exactly one row (e.g. sums and a LEFT
+ * JOIN on `(SELECT 1)`), a fixed text of the caller's code (never built from input), with the
+ * member's id as `$1` and its own parameters from `$2` (`companion.params`). Its columns must not
+ * start with `ledger_`. Runs as a prepared statement.
+ * @returns the balances (as readMemberAccountBalances) and the companion row's columns.
+ * @throws Error when the companion yields no row or more than one.
+ */
+export async function readMemberAccountBalancesWith<Companion extends Record<string, unknown>>(
+  db: Queryable,
+  memberId: string,
+  companion: { sql: string; params: readonly unknown[] },
+): Promise<{ balances: Record<MemberAccountKind, MemberAccountBalance>; companion: Companion }> {
+  const { rows } = await db.query<Companion & { ledger_kind: MemberAccountKind | null; ledger_available: bigint | null; ledger_pending: bigint | null }>(
+    `WITH companion AS (${companion.sql})
+     SELECT a.kind AS ledger_kind, a.credits_posted - a.debits_posted - a.debits_pending AS ledger_available,
+            a.debits_pending AS ledger_pending, companion.*
+       FROM companion LEFT JOIN ledger_accounts a ON a.member_id = $1`,
+    [memberId, ...companion.params],
+    { prepare: true },
+  );
+  const first = rows[0];
+  if (!first) throw new Error('readMemberAccountBalancesWith: the companion read yielded no row');
+  const kinds = rows.map((row) => row.ledger_kind).filter((kind) => kind !== null);
+  if (new Set(kinds).size !== kinds.length) throw new Error('readMemberAccountBalancesWith: the companion read yielded more than one row');
+  const { ledger_kind: _kind, ledger_available: _available, ledger_pending: _pending, ...rest } = first;
+  return {
+    balances: toBalances(rows.map((row) => ({ kind: row.ledger_kind, available: row.ledger_available, pending: row.ledger_pending }))),
+    companion: rest as unknown as Companion,
+  };
 }
 
 /** A transfer as a member's history shows it. */
@@ -78,9 +118,10 @@ function transferFilterSql(filter: MemberTransferFilter): { where: string; param
 
 /**
  * One page of the member's transfers, newest first (by transfer id), with the number of matching
- * transfers. Bounded paging: `offset` skips the member's own index entries only, and the count is
- * the member's own too, so an empty page (past the end) costs the member's history, never a scan.
- * `beforeTransferId` (keyset) starts the page below that id instead of an offset.
+ * transfers, in one statement. Bounded paging: `offset` skips the member's own index entries only,
+ * and the count is the member's own too, so an empty page (past the end) costs the member's
+ * history, never a scan. `beforeTransferId` (keyset) starts the page below that id instead of an
+ * offset (the total ignores it).
  * @throws RangeError when limit is outside 1..MAX_MEMBER_TRANSFER_PAGE or offset is negative.
  */
 export async function listMemberTransfers(
@@ -88,24 +129,61 @@ export async function listMemberTransfers(
   filter: MemberTransferFilter,
   page: { limit: number; offset?: number; beforeTransferId?: bigint },
 ): Promise<{ rows: MemberTransferRow[]; total: number }> {
+  const { rows, total } = await listMemberTransfersWith(db, filter, page, { columns: '', joins: '', params: [] });
+  return { rows: rows.map(({ companion: _companion, ...row }) => row), total };
+}
+
+/** The first parameter number a listMemberTransfersWith companion may use (`$8`). */
+export const MEMBER_TRANSFERS_WITH_FIRST_PARAM = 8;
+
+/**
+ * listMemberTransfers and the caller's own read of each row in the same statement (issue 29 §1,
+ * docs/adr/0053): `companion.joins` (LEFT JOINs / LEFT JOIN LATERALs on the page row `t`, whose
+ * columns are `id`, `idempotency_key`, `code`, `phase`, `amount_satang`, `created_at`) and
+ * `companion.columns` (a select list over them, names not starting with `ledger_`), fixed texts of
+ * the caller's code (never built from input), parameters from `$8` (`companion.params`). A join
+ * must yield at most one row per transfer (a LATERAL … LIMIT 1 where the key is not unique).
+ * Runs as a prepared statement.
+ * @throws RangeError when limit is outside 1..MAX_MEMBER_TRANSFER_PAGE or offset is negative.
+ */
+export async function listMemberTransfersWith<Companion extends Record<string, unknown>>(
+  db: Queryable,
+  filter: MemberTransferFilter,
+  page: { limit: number; offset?: number; beforeTransferId?: bigint },
+  companion: { columns: string; joins: string; params: readonly unknown[] },
+): Promise<{ rows: Array<MemberTransferRow & { companion: Companion }>; total: number }> {
   const offset = page.offset ?? 0;
   if (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > MAX_MEMBER_TRANSFER_PAGE) throw new RangeError(`limit ${page.limit} outside 1..${MAX_MEMBER_TRANSFER_PAGE}`);
   if (!Number.isInteger(offset) || offset < 0) throw new RangeError(`offset ${offset} is negative`);
   const { where, params } = transferFilterSql(filter);
-  const { rows } = await db.query<{ id: bigint; idempotency_key: string; code: string; phase: string; amount_satang: bigint; created_at: Date }>(
-    `SELECT t.id, t.idempotency_key, t.code, t.phase, t.amount_satang, t.created_at FROM ledger_transfers t
-     WHERE ${where} AND ($7::int8 IS NULL OR t.id < $7::int8)
-     ORDER BY t.id DESC LIMIT $5 OFFSET $6`,
-    [...params, page.limit, offset, page.beforeTransferId ?? null],
-    // Two texts (credit / debit side); the generic plan is the custom one: the account's own index
-    // (docs/adr/0033, checked with plan_cache_mode = force_generic_plan on 1M members).
+  // The page and the count as two CTEs joined on one row (the count's), so a page past the end
+  // still answers its total. Both read the member's own index entries only; the page's generic
+  // plan is the custom one: the account's own index (docs/adr/0033, checked with
+  // plan_cache_mode = force_generic_plan on 1M members).
+  const { rows } = await db.query<Companion & {
+    ledger_total: bigint; ledger_id: bigint | null; ledger_idempotency_key: string; ledger_code: string; ledger_phase: string; ledger_amount_satang: bigint; ledger_created_at: Date;
+  }>(
+    `WITH page AS (
+       SELECT t.id, t.idempotency_key, t.code, t.phase, t.amount_satang, t.created_at FROM ledger_transfers t
+        WHERE ${where} AND ($7::int8 IS NULL OR t.id < $7::int8)
+        ORDER BY t.id DESC LIMIT $5 OFFSET $6
+     ), counted AS (
+       SELECT count(*) AS total FROM ledger_transfers t WHERE ${where}
+     )
+     SELECT counted.total AS ledger_total, t.id AS ledger_id, t.idempotency_key AS ledger_idempotency_key, t.code AS ledger_code,
+            t.phase AS ledger_phase, t.amount_satang AS ledger_amount_satang, t.created_at AS ledger_created_at${companion.columns === '' ? '' : `, ${companion.columns}`}
+       FROM counted LEFT JOIN page t ON true ${companion.joins}
+      ORDER BY t.id DESC`,
+    [...params, page.limit, offset, page.beforeTransferId ?? null, ...companion.params],
     { prepare: true },
   );
-  const total = await countMemberTransfers(db, filter);
-  return {
-    rows: rows.map((row) => ({ transferId: row.id, idempotencyKey: row.idempotency_key, code: row.code, phase: row.phase, amountSatang: row.amount_satang, createdAt: row.created_at })),
-    total,
-  };
+  const transfers: Array<MemberTransferRow & { companion: Companion }> = [];
+  for (const row of rows) {
+    const { ledger_total: _total, ledger_id: id, ledger_idempotency_key: idempotencyKey, ledger_code: code, ledger_phase: phase, ledger_amount_satang: amountSatang, ledger_created_at: createdAt, ...rest } = row;
+    if (id === null) continue; // the count's row when the page is empty
+    transfers.push({ transferId: id, idempotencyKey, code, phase, amountSatang, createdAt, companion: rest as unknown as Companion });
+  }
+  return { rows: transfers, total: Number(rows[0]?.ledger_total ?? 0n) };
 }
 
 /** The number of the member's transfers matching the filter (the member's own index entries only). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@sabai/db/testing';
 import type { Db } from '@sabai/db';
-import { HOUSE_ACCOUNTS, lockMemberWallet, postTransfer, postTransferWith, reconcileLedger, requireAccountId, POSTING_WITH_FIRST_PARAM } from './index.ts';
+import { HOUSE_ACCOUNTS, lockMemberWallet, postTransfer, postTransferWith, readAccountBalance, reconcileLedger, requireAccountId, reserveTransfer, reserveTransferWith, resolvePendingTransfer, POSTING_WITH_FIRST_PARAM } from './index.ts';
 import { createTestMemberAccounts } from './test-accounts.ts';
 
 /** docs/adr/0054: a money call's posting and its own writes in one statement; a member's wallet locked with its balance in one. */
@@ -44,6 +44,38 @@ describe('postTransferWith', () => {
   });
 });
 
+describe('reserveTransferWith', () => {
+  const RECORD = `recorded AS (
+    INSERT INTO posting_with_notes (key, transfer_id) SELECT $${POSTING_WITH_FIRST_PARAM}::text, posting.transfer_id FROM posting WHERE posting.outcome = 'created' RETURNING key
+  )`;
+  it('reserves exactly as reserveTransfer (pending debit; same key: exists) and answers the caller\'s selected columns', async () => {
+    const [member] = await createTestMemberAccounts(db, 1, 'reserve-with');
+    await postTransfer(db, { idempotencyKey: `reserve-with:fund:${member}`, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: member!, amountSatang: 10_000n });
+    const inFlight = await requireAccountId(db, HOUSE_ACCOUNTS.payoutsInFlight);
+    const transfer = { idempotencyKey: `reserve-with:${member}`, code: 'WITHDRAW' as const, debitAccountId: member!, creditAccountId: inFlight, amountSatang: 4_000n, source: { type: 'withdrawal', id: `w:${member}` } };
+    const { outcome, row } = await db.transaction((tx) => reserveTransferWith<{ recorded_key: string | null }>(tx, transfer, RECORD, [`reserve:${member}`], '(SELECT key FROM recorded) AS recorded_key'));
+    expect(outcome.status).toBe('created');
+    expect(row).toEqual({ recorded_key: `reserve:${member}` });
+    const balance = await readAccountBalance(db, member!);
+    expect(balance.debitsPending).toBe(4_000n);
+    expect(balance.debitsPosted).toBe(0n);
+    expect(await reserveTransfer(db, transfer)).toEqual({ status: 'exists', transferId: outcome.status === 'created' ? outcome.transferId : -1n });
+    if (outcome.status !== 'created') return;
+    await resolvePendingTransfer(db, { idempotencyKey: `reserve-with:void:${member}`, pendingTransferId: outcome.transferId, resolution: 'void', code: 'WITHDRAW', source: { type: 'withdrawal', id: `w:${member}` } });
+    expect((await readAccountBalance(db, member!)).debitsPending).toBe(0n);
+  });
+
+  it('refuses more than the member holds, and the filtered write writes nothing', async () => {
+    const [member] = await createTestMemberAccounts(db, 1, 'reserve-refused');
+    const inFlight = await requireAccountId(db, HOUSE_ACCOUNTS.payoutsInFlight);
+    const { outcome, row } = await db.transaction((tx) =>
+      reserveTransferWith<{ recorded_key: string | null }>(tx, { idempotencyKey: `reserve-with:refused:${member}`, code: 'WITHDRAW', debitAccountId: member!, creditAccountId: inFlight, amountSatang: 1n }, RECORD, [`reserve:refused:${member}`], '(SELECT key FROM recorded) AS recorded_key'),
+    );
+    expect(outcome).toEqual({ status: 'refused', reason: 'insufficient_funds' });
+    expect(row).toEqual({ recorded_key: null });
+  });
+});
+
 describe('lockMemberWallet', () => {
   it('finds the member by the caller\'s predicate and returns the wallet account and its spendable balance, or undefined', async () => {
     const [member] = await createTestMemberAccounts(db, 1, 'lock');
@@ -55,5 +87,19 @@ describe('lockMemberWallet', () => {
     expect(locked).toEqual({ member_id: rows[0]!.member_id, accountId: member, availableSatang: 12_345n });
     const none = await db.transaction((tx) => lockMemberWallet(tx, { kind: 'main', memberColumns: 'm.id', memberWhere: 'm.id = $2', params: ['mbr_nobody'] }));
     expect(none).toBeUndefined();
+  });
+
+  it('joins the caller\'s rows and also locks the member row FOR SHARE when asked', async () => {
+    const [member] = await createTestMemberAccounts(db, 1, 'lock-share');
+    const { rows } = await db.query<{ member_id: string }>('SELECT member_id FROM ledger_accounts WHERE id = $1', [member]);
+    const memberId = rows[0]!.member_id;
+    await db.query('INSERT INTO posting_with_notes (key, transfer_id) VALUES ($1, 7)', [`joined:${memberId}`]);
+    const locked = await db.transaction((tx) =>
+      lockMemberWallet<{ note_id: bigint | null }>(tx, {
+        kind: 'main', memberColumns: 'n.transfer_id AS note_id', memberJoins: "LEFT JOIN posting_with_notes n ON n.key = 'joined:' || m.id",
+        memberWhere: 'm.id = $2', params: [memberId], lockMember: 'share',
+      }),
+    );
+    expect(locked).toEqual({ note_id: 7n, accountId: member, availableSatang: 0n });
   });
 });

@@ -10,7 +10,7 @@ import { newTransferCall, readTransferOutcome, type NewTransfer, type TransferOu
  *   way every posting locks it (FOR NO KEY UPDATE), and read its spendable balance under the lock.
  * - postTransferWith: one posting (ledger_create_transfer, exactly as postTransfer) and the
  *   caller's own writes in data-modifying CTEs of the same statement, which may use the posting's
- *   id (`posting.transfer_id`).
+ *   id (`posting.transfer_id`). reserveTransferWith: the same for a reservation (pending phase).
  *
  * Both take fixed SQL texts from the caller (constants in its code, never built from input) and
  * run them as prepared statements.
@@ -30,18 +30,22 @@ export type LockedMemberWallet<Member> = Member & {
  * (an SQL select list on `m`, e.g. `m.id, m.status`) with the account id and its spendable balance,
  * or undefined when no member matches. One statement in place of member lookup, account id, lock
  * and balance read. Must run inside the caller's transaction; the lock lasts until it ends.
+ * Optional: `memberJoins` (the caller's LEFT JOINs on `m`, fixed text, parameters from `$2` as
+ * `params`; each must yield at most one row per member, e.g. a unique key) whose columns
+ * `memberColumns` may name; `lockMember: 'share'` also takes `FOR SHARE` on the member's row in
+ * the same statement (its columns cannot change until the transaction ends).
  * @throws Error when `memberWhere` matches more than one member (it must name a unique key).
  */
 export async function lockMemberWallet<Member extends Record<string, unknown>>(
   tx: Queryable,
-  input: { kind: MemberWalletKind; memberColumns: string; memberWhere: string; params: readonly unknown[] },
+  input: { kind: MemberWalletKind; memberColumns: string; memberWhere: string; params: readonly unknown[]; memberJoins?: string; lockMember?: 'share' },
 ): Promise<LockedMemberWallet<Member> | undefined> {
   const { rows } = await tx.query<Member & { ledger_account_id: bigint; ledger_available_satang: bigint }>(
     `SELECT ${input.memberColumns}, a.id AS ledger_account_id,
             a.credits_posted - a.debits_posted - a.debits_pending AS ledger_available_satang
-       FROM members m JOIN ledger_accounts a ON a.member_id = m.id AND a.kind = $1
+       FROM members m JOIN ledger_accounts a ON a.member_id = m.id AND a.kind = $1${input.memberJoins ? ` ${input.memberJoins}` : ''}
       WHERE ${input.memberWhere}
-        FOR NO KEY UPDATE OF a`,
+        FOR NO KEY UPDATE OF a${input.lockMember === 'share' ? ' FOR SHARE OF m' : ''}`,
     [input.kind, ...input.params],
     { prepare: true },
   );
@@ -65,19 +69,50 @@ export const POSTING_WITH_FIRST_PARAM = 11;
  * @returns the posting's outcome (the caller decides what a refusal means).
  */
 export async function postTransferWith(tx: Queryable, transfer: NewTransfer, ctes: string, params: readonly unknown[]): Promise<TransferOutcome> {
-  const call = newTransferCall('single', transfer);
-  const { rows } = await tx.query<{ outcome: string; transfer_id: bigint | null; detail: string | null }>(
+  return (await runTransferWith('single', tx, transfer, ctes, params, '')).outcome;
+}
+
+/**
+ * reserveTransfer (a pending transfer: the debit reserved, exactly as reserveTransfer: same key,
+ * digest, rules, outcome) and the caller's `ctes` in one statement, as postTransferWith (parameters
+ * from `$11`, `posting.transfer_id` / `posting.outcome` readable, data-modifying CTEs always run:
+ * filter them on the outcome or throw on it). `select` (optional, e.g. `(SELECT created_at FROM
+ * recorded) AS created_at`) is a select list of the caller's over its CTEs' RETURNING rows,
+ * answered as `row`; its names must not be `outcome`, `transfer_id` or `detail`.
+ * @returns the reservation's outcome and the caller's selected columns.
+ */
+export async function reserveTransferWith<Row extends Record<string, unknown> = Record<string, never>>(
+  tx: Queryable,
+  transfer: NewTransfer,
+  ctes: string,
+  params: readonly unknown[],
+  select = '',
+): Promise<{ outcome: TransferOutcome; row: Row }> {
+  return runTransferWith<Row>('pending', tx, transfer, ctes, params, select);
+}
+
+async function runTransferWith<Row extends Record<string, unknown>>(
+  phase: 'single' | 'pending',
+  tx: Queryable,
+  transfer: NewTransfer,
+  ctes: string,
+  params: readonly unknown[],
+  select: string,
+): Promise<{ outcome: TransferOutcome; row: Row }> {
+  const call = newTransferCall(phase, transfer);
+  const { rows } = await tx.query<Row & { outcome: string; transfer_id: bigint | null; detail: string | null }>(
     `WITH posting AS (
        SELECT outcome, transfer_id, detail FROM ledger_create_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ), ${ctes}
-     SELECT outcome, transfer_id, detail FROM posting`,
+     SELECT outcome, transfer_id, detail${select === '' ? '' : `, ${select}`} FROM posting`,
     [
       call.idempotencyKey, call.code, call.phase, call.debitAccountId, call.creditAccountId, call.amountSatang, call.pendingTransferId,
       call.source?.type ?? null, call.source?.id ?? null, call.requestDigest, ...params,
     ],
     { prepare: true },
   );
-  const row = rows[0];
-  if (!row) throw new Error('ledger_create_transfer returned no row');
-  return readTransferOutcome(row);
+  const first = rows[0];
+  if (!first) throw new Error('ledger_create_transfer returned no row');
+  const { outcome, transfer_id, detail, ...row } = first;
+  return { outcome: readTransferOutcome({ outcome, transfer_id, detail }), row: row as unknown as Row };
 }

@@ -23,17 +23,17 @@ import { signHub88Body } from '../adapters/partner/index.ts';
  */
 export const STATEMENT_BUDGETS = {
   refresh: { budget: 3, target: 3 },
-  balance: { budget: 3, target: 2 },
-  'deposit history': { budget: 4, target: 2 },
+  balance: { budget: 2, target: 2 },
+  'deposit history': { budget: 2, target: 2 },
   'withdraw history': { budget: 2, target: 2 },
-  'withdrawal (auto-paid)': { budget: 29, target: 15 },
-  'withdrawal (for approval)': { budget: 19, target: 15 },
+  'withdrawal (auto-paid)': { budget: 23, target: 15 },
+  'withdrawal (for approval)': { budget: 15, target: 15 },
   // +2 since issue 28 §2: the cross-channel dedupe with slip deposits (an advisory lock on the
   // transfer's key and a look for a slip that already credited it, docs/adr/0055).
   'bank feed (credited)': { budget: 25, target: 12 },
   'bank feed (duplicate)': { budget: 4, target: 12 },
   'promptpay request': { budget: 16, target: 16 },
-  launch: { budget: 13, target: 10 },
+  launch: { budget: 10, target: 10 },
   'cashback claim': { budget: 9, target: 9 },
   'wheel spin': { budget: 17, target: 17 },
   'item-code redeem': { budget: 16, target: 16 },

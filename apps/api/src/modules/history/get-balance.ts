@@ -1,4 +1,4 @@
-import { readMemberAccountBalances, type MemberAccountKind } from '@sabai/ledger';
+import { readMemberAccountBalancesWith, type MemberAccountKind } from '@sabai/ledger';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { PartnerRefusedError, PartnerUnavailableError } from '../../adapters/partner/index.ts';
@@ -19,24 +19,22 @@ export type GameWalletSource = 'partner' | 'ledger' | 'no_account';
  * shown and `gameWalletSource` says so; a member without a game account has nothing there.
  */
 export async function getBalance(context: Pick<AppContext, 'db' | 'partner' | 'now'>, memberId: string) {
-  // Three independent reads at once (balance is polled by every page, issue 16 §1): the member's
-  // own accounts' cached totals (@sabai/ledger owns the read); the open withdrawals — only they
-  // count as pending withdraw: a transfer into the game also reserves the main wallet for a moment,
-  // and it is not a withdrawal (issue 15); and the game account to ask the partner about.
-  const [balances, { rows }] = await Promise.all([
-    readMemberAccountBalances(context.db, memberId),
-    // One statement for both (issue 29 §1): the open withdrawals' sum and the game account.
-    context.db.query<{ total: bigint; username: string | null; password: string | null; partner: string | null }>(
-      `SELECT (SELECT coalesce(sum(amount_satang), 0)::int8 FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[])) AS total,
-              g.username, g.password, g.partner
-       FROM (SELECT 1) AS one LEFT JOIN game_accounts g ON g.member_id = $1`,
-      [memberId, [...OPEN_WITHDRAWAL_STATES]],
-      { prepare: true },
-    ),
-  ]);
-  const row = rows[0];
-  const pending = row?.total ?? 0n;
-  const account = row && row.username !== null && row.password !== null && row.partner !== null
+  // One statement (issue 29 §1, balance is polled by every page): the member's own accounts'
+  // cached totals (@sabai/ledger owns that part), the open withdrawals — only they count as pending
+  // withdraw: a transfer into the game also reserves the main wallet for a moment, and it is not a
+  // withdrawal (issue 15) — and the game account to ask the partner about.
+  const { balances, companion: row } = await readMemberAccountBalancesWith<{ total: bigint; username: string | null; password: string | null; partner: string | null }>(
+    context.db,
+    memberId,
+    {
+      sql: `SELECT (SELECT coalesce(sum(amount_satang), 0)::int8 FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[])) AS total,
+                   g.username, g.password, g.partner
+              FROM (SELECT 1) AS one LEFT JOIN game_accounts g ON g.member_id = $1`,
+      params: [[...OPEN_WITHDRAWAL_STATES]],
+    },
+  );
+  const pending = row.total;
+  const account = row.username !== null && row.password !== null && row.partner !== null
     ? ({ username: row.username, password: row.password, partner: row.partner })
     : undefined;
   const walletSatang = (kind: MemberAccountKind) => balances[kind].availableSatang;

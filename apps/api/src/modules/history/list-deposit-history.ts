@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '@sabai/db';
-import { listMemberTransfers } from '@sabai/ledger';
+import { listMemberTransfersWith } from '@sabai/ledger';
 import { satangToBahtNumber } from '@sabai/money';
 
 /** Bounded page (style.md: limits everywhere); the route validates 1..100. */
@@ -44,25 +44,25 @@ export async function listDepositHistory(
   // The member's own transfers into their main wallet (ledger index (credit_account_id, id)):
   // costs the member's history, never the whole ledger's (docs/adr/0023). The count is the
   // member's own too, so an empty page never scans.
-  const page = await listMemberTransfers(
+  // With each transfer, in the same statement, the deposit it credited (by deposits'
+  // credit_transfer_id index) and the bank's reference, when it has them (issue 29 §1).
+  const page = await listMemberTransfersWith<{ deposit_id: string | null; reference: string | null }>(
     db,
     { memberId: input.memberId, accountKind: 'main', side: 'credit', codes, phases: ['single', 'post_pending'] },
     { limit: input.pageSize, offset: (input.page - 1) * input.pageSize },
+    {
+      columns: 'd.id AS deposit_id, d.reference',
+      joins: `LEFT JOIN LATERAL (
+                SELECT d.id, CASE WHEN e.dedupe_key LIKE 'ref:%' THEN substr(e.dedupe_key, 5) END AS reference
+                  FROM deposits d LEFT JOIN bank_feed_events e ON e.id = d.event_id
+                 WHERE d.credit_transfer_id = t.id LIMIT 1
+              ) d ON true`,
+      params: [],
+    },
   );
-  const transferIds = page.rows.map((row) => row.transferId);
-  const deposits = new Map<string, { depositId: string; reference: string | null }>();
-  if (transferIds.length > 0) {
-    const { rows } = await db.query<{ credit_transfer_id: bigint; id: string; reference: string | null }>(
-      `SELECT d.credit_transfer_id, d.id, CASE WHEN e.dedupe_key LIKE 'ref:%' THEN substr(e.dedupe_key, 5) END AS reference
-       FROM deposits d LEFT JOIN bank_feed_events e ON e.id = d.event_id WHERE d.credit_transfer_id = ANY($1::int8[])`,
-      [transferIds.map(String)],
-      { prepare: true },
-    );
-    for (const row of rows) deposits.set(String(row.credit_transfer_id), { depositId: row.id, reference: row.reference });
-  }
   return {
     rows: page.rows.map((row) => {
-      const deposit = deposits.get(String(row.transferId));
+      const deposit = row.companion.deposit_id === null ? undefined : { depositId: row.companion.deposit_id, reference: row.companion.reference };
       return {
         id: deposit?.depositId ?? `trf_${createHash('sha256').update(row.idempotencyKey, 'utf8').digest('hex').slice(0, 20)}`,
         Amount: satangToBahtNumber(row.amountSatang),

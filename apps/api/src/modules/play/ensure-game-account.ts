@@ -10,10 +10,12 @@ export interface GameAccount {
  * The member's game account at the partner (spec §1 GameInfo), created on first need: the
  * partner's createMember is idempotent and so is our insert, so concurrent or repeated calls end
  * with one account. Username: the site prefix + the member's affiliate key, lower case.
+ * `known`: the caller's own read of the account (undefined: none yet), so it is not read again.
  * @throws PartnerUnavailableError when the partner cannot be reached and no account exists yet.
  */
-export async function ensureGameAccount(context: AppContext, memberId: string): Promise<GameAccount> {
-  const existing = await findGameAccount(context, memberId);
+export async function ensureGameAccount(context: AppContext, memberId: string, known?: { account: GameAccount | undefined }): Promise<GameAccount> {
+  // The caller's read when it has one (a launch's snapshot): not read again (issue 29 §1).
+  const existing = known ? known.account : await findGameAccount(context, memberId);
   if (existing) return existing;
   const { rows } = await context.db.query<{ affiliate_key: string }>('SELECT affiliate_key FROM members WHERE id = $1', [memberId]);
   const affiliateKey = rows[0]?.affiliate_key;

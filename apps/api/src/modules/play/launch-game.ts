@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { withMemberLock } from '../../lib/member-lock.ts';
 import { PartnerRefusedError, PartnerUnavailableError } from '../../adapters/partner/index.ts';
 import { ensureGameAccount } from './ensure-game-account.ts';
-import { moveGameCredit } from './move-game-credit.ts';
+import { moveGameCredit, readGameMoveSnapshot } from './move-game-credit.ts';
 import { assertMayPlay } from '../responsible-gaming/index.ts';
 import { launchHub88Game } from '../seamless-hub88/index.ts';
 
@@ -36,9 +36,11 @@ export async function launchGame(
     // Player protection (issue 12): no game during a time-out or self-exclusion, or past a loss limit.
     await assertMayPlay(context.db, input.memberId, context.now());
     try {
-      const account = await ensureGameAccount(context, input.memberId);
+      // The game account, a transfer still in flight and the main wallet in one read (issue 29 §1).
+      const known = await readGameMoveSnapshot(context, input.memberId);
+      const account = await ensureGameAccount(context, input.memberId, known);
       const url = await context.partner.launchUrl({ username: account.username, gameCode: input.gameCode, returnUrl: input.returnUrl });
-      const moved = await moveGameCredit(context, { memberId: input.memberId, direction: 'in', amountSatang: 'all', account });
+      const moved = await moveGameCredit(context, { memberId: input.memberId, direction: 'in', amountSatang: 'all', account, known });
       if (moved.status === 'sending' || (moved.status === 'skipped' && moved.reason === 'TRANSFER_IN_FLIGHT')) throw new AppError('GAME_CREDIT_ON_THE_WAY');
       if (moved.status === 'failed' || (moved.status === 'skipped' && moved.reason === 'PARTNER_UNAVAILABLE')) throw new AppError('GAME_PROVIDER_UNAVAILABLE');
       return url;

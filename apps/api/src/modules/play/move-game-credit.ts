@@ -3,6 +3,7 @@ import {
   availableCreditBalance,
   expectPosted,
   readAccountBalance,
+  readMemberAccountBalancesWith,
   requireMemberAccountId,
   reserveTransfer,
   resolvePendingTransfer,
@@ -47,7 +48,7 @@ export type GameTransferOutcome =
  */
 export async function moveGameCredit(
   context: AppContext,
-  input: { memberId: string; direction: 'in' | 'out'; amountSatang: bigint | 'all'; account?: GameAccount },
+  input: { memberId: string; direction: 'in' | 'out'; amountSatang: bigint | 'all'; account?: GameAccount; known?: GameMoveSnapshot },
 ): Promise<GameTransferOutcome> {
   // A seamless partner (Hub88, docs/adr/0046) plays from the main wallet: nothing ever moves.
   if (context.partner.walletMode === 'seamless') return { status: 'skipped', reason: 'SEAMLESS_WALLET' };
@@ -59,7 +60,14 @@ export async function moveGameCredit(
     if (error instanceof PartnerUnavailableError) return { status: 'skipped', reason: 'PARTNER_UNAVAILABLE' };
     throw error;
   }
-  if (!(await settleMemberTransferInFlight(context, input.memberId))) return { status: 'skipped', reason: 'TRANSFER_IN_FLIGHT' };
+  if (!(await settleMemberTransferInFlight(context, input.memberId, input.known ? { sending: input.known.sending } : undefined))) return { status: 'skipped', reason: 'TRANSFER_IN_FLIGHT' };
+  // An empty main wallet read under the member's lock with no transfer in flight (the caller's
+  // snapshot) has nothing to move in: no transaction is opened (issue 29 §1). Money that arrives
+  // after the read is moved by the deposit's own continuation or the next launch; when there is
+  // something to move, the reservation below reads the balance again inside its transaction.
+  if (input.direction === 'in' && input.amountSatang === 'all' && input.known && input.known.sending === null && input.known.mainAvailableSatang <= 0n) {
+    return { status: 'skipped', reason: 'NOTHING_TO_MOVE' };
+  }
   let partnerBalanceSatang: bigint | undefined;
   if (input.direction === 'out') {
     try {
@@ -123,6 +131,42 @@ export async function moveGameCredit(
     : { status: 'failed', transferId, reason: settlement.reason };
 }
 
+/** What a launch reads in one statement before it moves credit in (readGameMoveSnapshot). */
+export interface GameMoveSnapshot {
+  /** The member's game account, when one exists. */
+  account: GameAccount | undefined;
+  /** The member's game transfer still `sending` (at most one: game_transfers_one_in_flight), or null. */
+  sending: { id: string; created_at: Date } | null;
+  /** The main wallet's available balance (credits − debits − pending debits), satang. */
+  mainAvailableSatang: bigint;
+}
+
+/**
+ * The game account, the transfer in flight and the main wallet's balance in one statement (issue
+ * 29 §1; the balance part is @sabai/ledger's readMemberAccountBalancesWith). Read under the
+ * member's money lock, it stays true for the lock's holder except that money may arrive.
+ */
+export async function readGameMoveSnapshot(context: Pick<AppContext, 'db'>, memberId: string): Promise<GameMoveSnapshot> {
+  const { balances, companion } = await readMemberAccountBalancesWith<{ username: string | null; password: string | null; partner: string | null; sending_id: string | null; sending_created_at: Date | null }>(
+    context.db,
+    memberId,
+    {
+      sql: `SELECT g.username, g.password, g.partner, s.id AS sending_id, s.created_at AS sending_created_at
+              FROM (SELECT 1) AS one
+              LEFT JOIN game_accounts g ON g.member_id = $1
+              LEFT JOIN LATERAL (SELECT id, created_at FROM game_transfers WHERE member_id = $1 AND status = 'sending' LIMIT 1) s ON true`,
+      params: [],
+    },
+  );
+  return {
+    account: companion.username !== null && companion.password !== null && companion.partner !== null
+      ? { username: companion.username, password: companion.password, partner: companion.partner }
+      : undefined,
+    sending: companion.sending_id !== null && companion.sending_created_at !== null ? { id: companion.sending_id, created_at: companion.sending_created_at } : null,
+    mainAvailableSatang: balances.main.availableSatang,
+  };
+}
+
 /** Pages of the bet feed a settlement pulls before it reads the partner's balance (the periodic pull does the rest). */
 const SETTLEMENT_PULL_PAGES = 3;
 
@@ -145,12 +189,11 @@ export function moveGameCreditLocked(
  * void grace) → it stays, and the caller must wait.
  * @returns whether the member has no transfer in flight now.
  */
-export async function settleMemberTransferInFlight(context: AppContext, memberId: string): Promise<boolean> {
-  const { rows } = await context.db.query<{ id: string; created_at: Date }>(
-    `SELECT id, created_at FROM game_transfers WHERE member_id = $1 AND status = 'sending'`,
-    [memberId],
-  );
-  const sending = rows[0];
+export async function settleMemberTransferInFlight(context: AppContext, memberId: string, known?: { sending: { id: string; created_at: Date } | null }): Promise<boolean> {
+  // The caller's snapshot when it read the transfer in flight under the member's lock (a launch): not read again.
+  const sending = known
+    ? known.sending
+    : (await context.db.query<{ id: string; created_at: Date }>(`SELECT id, created_at FROM game_transfers WHERE member_id = $1 AND status = 'sending'`, [memberId])).rows[0];
   if (!sending) return true;
   await settleFromPartnerStatus(context, sending);
   const still = await context.db.query(`SELECT 1 FROM game_transfers WHERE id = $1 AND status = 'sending'`, [sending.id]);

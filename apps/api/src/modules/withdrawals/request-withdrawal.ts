@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { postgresErrorCode, violatedConstraint } from '@sabai/db';
-import { HOUSE_ACCOUNTS, availableCreditBalance, inLedgerTransaction, lockAccount, readAccountBalance, readMemberAccountBalances, requireAccountId, requireMemberAccountId, reserveTransfer } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, availableCreditBalance, inLedgerTransaction, lockMemberWallet, readAccountBalance, readMemberAccountBalancesWith, requireAccountId, reserveTransferWith, type MemberAccountBalance, type MemberAccountKind } from '@sabai/ledger';
 import type { WithdrawalState } from '@sabai/contracts';
 import type { Queryable } from '@sabai/db';
 import { endGrant, memberMoneySatang, payableUnderGrant, reviewActiveGrant, type ActiveGrant } from '../promotions/index.ts';
@@ -72,17 +72,20 @@ export async function requestWithdrawal(
   const created = await withMemberLock(context.db, input.memberId, lock, async () => {
     // Another withdrawal still open: say so before moving anything out of the game for nothing.
     // One statement with what bringing credit back needs to know (issue 29 §1, docs/adr/0053).
-    const { rows } = await context.db.query<{ is_open: boolean; has_grant: boolean; has_game_account: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[]) AND request_key <> $3) AS is_open,
-              EXISTS (SELECT 1 FROM bonus_grants WHERE member_id = $1 AND status = 'active') AS has_grant,
-              EXISTS (SELECT 1 FROM game_accounts WHERE member_id = $1) AS has_game_account`,
-      [input.memberId, [...OPEN_WITHDRAWAL_STATES], requestKey],
-      { prepare: true },
+    // With the member's wallets in the same statement (@sabai/ledger reads them): what bringing
+    // credit back needs to know.
+    const { balances, companion: before } = await readMemberAccountBalancesWith<{ is_open: boolean; has_grant: boolean; has_game_account: boolean }>(
+      context.db,
+      input.memberId,
+      {
+        sql: `SELECT EXISTS (SELECT 1 FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[]) AND request_key <> $3) AS is_open,
+                     EXISTS (SELECT 1 FROM bonus_grants WHERE member_id = $1 AND status = 'active') AS has_grant,
+                     EXISTS (SELECT 1 FROM game_accounts WHERE member_id = $1) AS has_game_account`,
+        params: [[...OPEN_WITHDRAWAL_STATES], requestKey],
+      },
     );
-    const before = rows[0];
-    if (!before) throw new Error('invariant: the open-withdrawal read returned no row');
     if (before.is_open) throw new AppError('WITHDRAW_IN_PROGRESS');
-    if (before.has_game_account) await bringCreditBackFromGame(context, input.memberId, amountSatang, before.has_grant);
+    if (before.has_game_account) await bringCreditBackFromGame(context, { memberId: input.memberId, amountSatang, hasGrant: before.has_grant, balances });
     return reserveWithdrawal(context, { memberId: input.memberId, requestKey, amountSatang, settings });
   });
 
@@ -104,12 +107,12 @@ async function reserveWithdrawal(
     // The main wallet's row lock first: income moved in, an approval or a deposit (each locks main
     // when it records its turnover requirement or grant) cannot commit between this turnover check
     // and the reservation below, so a requirement is never ended unseen (docs/adr/0011).
-    const mainAccount = await requireMemberAccountId(tx, input.memberId, 'main');
-    await lockAccount(tx, mainAccount);
-    // One statement (issue 29 §1): the member row (FOR SHARE: the bank account cannot change under
-    // the withdrawal), its verification, the bound account paid to, and a withdrawal of this key
-    // (idempotency: a request that raced the read before the lock is answered with the first).
-    const member = await readMemberForWithdrawal(tx, input.memberId, requestKey);
+    // One statement (issue 29 §1, lockMemberWallet): that lock, the member row (FOR SHARE: the bank
+    // account cannot change under the withdrawal), its verification, the bound account paid to,
+    // and a withdrawal of this key (idempotency: a request that raced the read before the lock is
+    // answered with the first).
+    const member = await lockMainWalletForWithdrawal(tx, input.memberId, requestKey);
+    const mainAccount = member.accountId;
     if (member.existing) {
       if (member.existing.amount_satang !== amountSatang) throw new AppError('IDEMPOTENCY_CONFLICT');
       return { id: member.existing.id, isNew: false, status: member.existing.status, amountSatang: member.existing.amount_satang, createdAt: member.existing.created_at };
@@ -126,32 +129,38 @@ async function reserveWithdrawal(
     // Met (checked above): a withdrawal ends them, as it ends the grant (docs/adr/0011).
     await endWageringRequirements(tx, { memberId: input.memberId, reason: 'WITHDRAWN', now: context.now() });
     const inFlight = await requireAccountId(tx, HOUSE_ACCOUNTS.payoutsInFlight);
-    // Locks the member's account: concurrent requests of one member queue here.
-    const reserved = await reserveTransfer(tx, {
-      idempotencyKey: `withdraw-reserve:${withdrawalId}`,
-      code: 'WITHDRAW',
-      debitAccountId: mainAccount,
-      creditAccountId: inFlight,
-      amountSatang,
-      source: { type: 'withdrawal', id: withdrawalId },
-    });
-    if (reserved.status === 'refused') throw new AppError('INSUFFICIENT_BALANCE');
-    if (reserved.status !== 'created') throw new Error(`withdrawal reserve: unexpected ${reserved.status}`);
-
     const status = amountSatang <= settings.withdraw_auto_max_satang ? 'approved' : 'pending_approval';
     let createdAt: Date;
     try {
-      // One open withdrawal per member: the unique index withdrawals_one_open_per_member (every
-      // open state, migration 0035) refuses a second one here; no read before it.
-      const inserted = await tx.query<{ created_at: Date }>(
-        `INSERT INTO withdrawals (id, member_id, request_key, amount_satang, bank_code, account_number, account_name, status, reserve_transfer_id, decided_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING created_at`,
+      // The reservation and the withdrawal's row in one statement (issue 29 §1, reserveTransferWith):
+      // the row is written only when the reservation was created; a refusal writes nothing and
+      // throws below, rolling back the transaction. One open withdrawal per member: the unique
+      // index withdrawals_one_open_per_member (every open state, migration 0035) refuses a second
+      // one here; no read before it.
+      const reserved = await reserveTransferWith<{ created_at: Date | null }>(
+        tx,
+        {
+          idempotencyKey: `withdraw-reserve:${withdrawalId}`,
+          code: 'WITHDRAW',
+          debitAccountId: mainAccount,
+          creditAccountId: inFlight,
+          amountSatang,
+          source: { type: 'withdrawal', id: withdrawalId },
+        },
+        `recorded AS (
+           INSERT INTO withdrawals (id, member_id, request_key, amount_satang, bank_code, account_number, account_name, status, reserve_transfer_id, decided_by)
+           SELECT $11::text, $12::text, $13::text, $14::int8, $15::text, $16::text, $17::text, $18::text, posting.transfer_id, $19::text
+             FROM posting WHERE posting.outcome = 'created'
+           RETURNING created_at
+         )`,
         [withdrawalId, input.memberId, requestKey, amountSatang, member.bank_code, member.bank_account_number,
-          `${member.first_name} ${member.last_name}`, status, reserved.transferId, status === 'approved' ? 'auto' : null],
+          `${member.first_name} ${member.last_name}`, status, status === 'approved' ? 'auto' : null],
+        '(SELECT created_at FROM recorded) AS created_at',
       );
-      const row = inserted.rows[0];
-      if (!row) throw new Error(`withdrawal ${withdrawalId} was not recorded`);
-      createdAt = row.created_at;
+      if (reserved.outcome.status === 'refused') throw new AppError('INSUFFICIENT_BALANCE');
+      if (reserved.outcome.status !== 'created') throw new Error(`withdrawal reserve: unexpected ${reserved.outcome.status}`);
+      if (reserved.row.created_at === null) throw new Error(`withdrawal ${withdrawalId} was not recorded`);
+      createdAt = reserved.row.created_at;
     } catch (error) {
       if (postgresErrorCode(error) === '23505' && violatedConstraint(error) === 'withdrawals_one_open_per_member') throw new AppError('WITHDRAW_IN_PROGRESS');
       throw error;
@@ -166,9 +175,13 @@ async function reserveWithdrawal(
   });
 }
 
-/** The member's row for a withdrawal, read `FOR SHARE`, with the withdrawal already made under `requestKey`. */
-async function readMemberForWithdrawal(tx: Queryable, memberId: string, requestKey: string) {
-  const { rows } = await tx.query<{
+/**
+ * The member's main wallet locked (FOR NO KEY UPDATE, as postings lock it) and the member's row
+ * read `FOR SHARE`, with the withdrawal already made under `requestKey` (withdrawals' unique
+ * (member_id, request_key)), in one statement.
+ */
+async function lockMainWalletForWithdrawal(tx: Queryable, memberId: string, requestKey: string) {
+  const row = await lockMemberWallet<{
     is_verified: boolean;
     bank_code: string;
     bank_account_number: string;
@@ -178,15 +191,15 @@ async function readMemberForWithdrawal(tx: Queryable, memberId: string, requestK
     existing_amount_satang: bigint | null;
     existing_status: WithdrawalState | null;
     existing_created_at: Date | null;
-  }>(
-    `SELECT m.bank_account_verified_at IS NOT NULL AS is_verified, m.bank_code, m.bank_account_number, m.first_name, m.last_name,
-            w.id AS existing_id, w.amount_satang AS existing_amount_satang, w.status AS existing_status, w.created_at AS existing_created_at
-     FROM members m LEFT JOIN withdrawals w ON w.member_id = m.id AND w.request_key = $2
-     WHERE m.id = $1 FOR SHARE OF m`,
-    [memberId, requestKey],
-    { prepare: true },
-  );
-  const row = rows[0];
+  }>(tx, {
+    kind: 'main',
+    memberColumns: `m.bank_account_verified_at IS NOT NULL AS is_verified, m.bank_code, m.bank_account_number, m.first_name, m.last_name,
+                    w.id AS existing_id, w.amount_satang AS existing_amount_satang, w.status AS existing_status, w.created_at AS existing_created_at`,
+    memberJoins: 'LEFT JOIN withdrawals w ON w.member_id = m.id AND w.request_key = $3',
+    memberWhere: 'm.id = $2',
+    params: [memberId, requestKey],
+    lockMember: 'share',
+  });
   if (!row) throw new Error(`member ${memberId} not found`);
   const existing = row.existing_id !== null && row.existing_amount_satang !== null && row.existing_status !== null && row.existing_created_at !== null
     ? { id: row.existing_id, amount_satang: row.existing_amount_satang, status: row.existing_status, created_at: row.existing_created_at }
@@ -196,11 +209,15 @@ async function readMemberForWithdrawal(tx: Queryable, memberId: string, requestK
 
 /**
  * Issue "Play": money at the partner comes back to the main wallet (GAME_OUT) before a withdrawal
- * reserves it, when the main wallet alone does not cover the amount.
+ * reserves it, when the main wallet alone does not cover the amount (`balances`: the member's
+ * wallets read under the member's money lock).
  * @throws AppError GAME_TRANSFER_PENDING when the move's outcome is not known yet.
  */
-async function bringCreditBackFromGame(context: AppContext, memberId: string, amountSatang: bigint, hasGrant: boolean): Promise<void> {
-  const balances = await readMemberAccountBalances(context.db, memberId);
+async function bringCreditBackFromGame(
+  context: AppContext,
+  input: { memberId: string; amountSatang: bigint; hasGrant: boolean; balances: Record<MemberAccountKind, MemberAccountBalance> },
+): Promise<void> {
+  const { memberId, amountSatang, hasGrant, balances } = input;
   // Under a bonus grant everything comes back: the max-withdraw rule applies to the whole balance.
   if (balances.main.availableSatang >= amountSatang && !hasGrant) return;
   const moved = await moveGameCredit(context, { memberId, direction: 'out', amountSatang: 'all' });

@@ -1,6 +1,6 @@
 import type { Queryable } from '@sabai/db';
 import type { WithdrawalState } from '@sabai/contracts';
-import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransfer, requireAccountId, resolvePendingTransfer } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransferWith, requireAccountId, resolvePendingTransfer } from '@sabai/ledger';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import type { Settlement } from '../../lib/external-transfer.ts';
 import type { PayoutReceipt } from '../../adapters/payout/index.ts';
@@ -17,31 +17,37 @@ export type PayoutSettlement = Settlement<PayoutReceipt>;
  * @returns whether this call settled it.
  */
 export async function settleWithdrawal(context: AppContext, withdrawalId: string, settlement: PayoutSettlement): Promise<boolean> {
-  return inLedgerTransaction(context.db, async (tx) => {
-    const payingAccountId = settlement.result === 'succeeded' ? await payingBankAccount(tx) : null;
-    return settleWithdrawalInTransaction(tx, { withdrawalId, fromStatus: 'paying', settlement, payingAccountId });
-  });
+  // A paid one leaves from the first active bank channel (docs/adr/0007), read with the row's lock.
+  return inLedgerTransaction(context.db, (tx) =>
+    settleWithdrawalInTransaction(tx, { withdrawalId, fromStatus: 'paying', settlement, payingAccountId: settlement.result === 'succeeded' ? 'first_bank_channel' : null }));
 }
 
 /**
  * The settlement itself, in the caller's transaction: the withdrawal row is locked and settled
  * only while in `fromStatus` (`paying` for API payouts; `paid_unconfirmed` or `awaiting_payout`
  * for payouts by staff, docs/adr/0039). A paid withdrawal leaves from `payingAccountId` (the
- * ledger account of the house channel that paid it; required when succeeded). A reference
+ * ledger account of the house channel that paid it, or `'first_bank_channel'`: the first active
+ * bank channel, read in the row's locking statement; required when succeeded). A reference
  * already recorded (manual payouts) is kept when the settlement carries none.
  * @returns whether this call settled it (false: not in `fromStatus`, e.g. settled already).
  */
 export async function settleWithdrawalInTransaction(
   tx: Queryable,
-  input: { withdrawalId: string; fromStatus: WithdrawalState; settlement: PayoutSettlement; payingAccountId: bigint | null },
+  input: { withdrawalId: string; fromStatus: WithdrawalState; settlement: PayoutSettlement; payingAccountId: bigint | 'first_bank_channel' | null },
 ): Promise<boolean> {
   const { withdrawalId, settlement } = input;
-  const { rows } = await tx.query<{ member_id: string; reserve_transfer_id: bigint; amount_satang: bigint }>(
-    `SELECT member_id, reserve_transfer_id, amount_satang FROM withdrawals WHERE id = $1 AND status = $2 FOR UPDATE`,
-    [withdrawalId, input.fromStatus],
+  // One statement (issue 29 §1): the row's lock and, when asked, the bank channel it is paid from.
+  const { rows } = await tx.query<{ member_id: string; reserve_transfer_id: bigint; amount_satang: bigint; first_bank_account_id: bigint | null }>(
+    `SELECT w.member_id, w.reserve_transfer_id, w.amount_satang,
+            CASE WHEN $3::boolean THEN (SELECT c.ledger_account_id FROM deposit_channels c WHERE c.kind = 'bank' AND c.state <> 'disabled' ORDER BY c.sort_order, c.id LIMIT 1) END AS first_bank_account_id
+       FROM withdrawals w WHERE w.id = $1 AND w.status = $2 FOR UPDATE OF w`,
+    [withdrawalId, input.fromStatus, input.payingAccountId === 'first_bank_channel'],
+    { prepare: true },
   );
   const withdrawal = rows[0];
   if (!withdrawal) return false;
+  const payingAccountId = input.payingAccountId === 'first_bank_channel' ? withdrawal.first_bank_account_id : input.payingAccountId;
+  if (input.payingAccountId === 'first_bank_channel' && payingAccountId === null) throw new Error('no bank channel to pay withdrawals from');
   const resolveTransferId = expectPosted(
     await resolvePendingTransfer(tx, {
       idempotencyKey: `withdraw-${settlement.result === 'succeeded' ? 'post' : 'void'}:${withdrawalId}`,
@@ -52,29 +58,34 @@ export async function settleWithdrawalInTransaction(
     }),
   );
   if (settlement.result === 'succeeded') {
-    if (input.payingAccountId === null) throw new Error(`invariant: paid withdrawal ${withdrawalId} needs the account it left from`);
+    if (payingAccountId === null) throw new Error(`invariant: paid withdrawal ${withdrawalId} needs the account it left from`);
     const inFlight = await requireAccountId(tx, HOUSE_ACCOUNTS.payoutsInFlight);
+    // The money leaves the house and the row is settled in one statement (postTransferWith): a
+    // posting that is not accepted throws (expectPosted) and rolls the update back with it.
     expectPosted(
-      await postTransfer(tx, {
-        idempotencyKey: `withdraw-paid-out:${withdrawalId}`,
-        code: 'WITHDRAW',
-        debitAccountId: inFlight,
-        creditAccountId: input.payingAccountId,
-        amountSatang: withdrawal.amount_satang,
-        source: { type: 'withdrawal', id: withdrawalId },
-      }),
+      await postTransferWith(
+        tx,
+        {
+          idempotencyKey: `withdraw-paid-out:${withdrawalId}`,
+          code: 'WITHDRAW',
+          debitAccountId: inFlight,
+          creditAccountId: payingAccountId,
+          amountSatang: withdrawal.amount_satang,
+          source: { type: 'withdrawal', id: withdrawalId },
+        },
+        `settled AS (
+           UPDATE withdrawals SET status = 'paid', resolve_transfer_id = $12::int8, payout_provider_ref = coalesce($13::text, payout_provider_ref), failure_reason = NULL, updated_at = now()
+            WHERE id = $11::text
+         )`,
+        [withdrawalId, resolveTransferId, settlement.receipt.providerRef],
+      ),
+    );
+  } else {
+    await tx.query(
+      `UPDATE withdrawals SET status = 'failed', resolve_transfer_id = $2, failure_reason = $3, updated_at = now() WHERE id = $1`,
+      [withdrawalId, resolveTransferId, settlement.reason],
     );
   }
-  await tx.query(
-    `UPDATE withdrawals SET status = $2, resolve_transfer_id = $3, payout_provider_ref = coalesce($4, payout_provider_ref), failure_reason = $5, updated_at = now() WHERE id = $1`,
-    [
-      withdrawalId,
-      settlement.result === 'succeeded' ? 'paid' : 'failed',
-      resolveTransferId,
-      settlement.result === 'succeeded' ? settlement.receipt.providerRef : null,
-      settlement.result === 'failed' ? settlement.reason : null,
-    ],
-  );
   await recordOutboxEvent(tx, {
     kind: settlement.result === 'succeeded' ? 'withdrawal.paid' : 'withdrawal.failed',
     eventKey: `withdrawal.${settlement.result === 'succeeded' ? 'paid' : 'failed'}:${withdrawalId}`,
@@ -82,14 +93,4 @@ export async function settleWithdrawalInTransaction(
     payload: { memberId: withdrawal.member_id, withdrawalId, amountSatang: toSatangText(withdrawal.amount_satang) },
   }, { alsoNotify: balanceChangedNotification(withdrawal.member_id, 'withdrawal') });
   return true;
-}
-
-/** The house bank account payouts leave from: the first active bank channel (docs/adr/0007). */
-async function payingBankAccount(tx: Queryable): Promise<bigint> {
-  const { rows } = await tx.query<{ ledger_account_id: bigint }>(
-    `SELECT ledger_account_id FROM deposit_channels WHERE kind = 'bank' AND state <> 'disabled' ORDER BY sort_order, id LIMIT 1`,
-  );
-  const id = rows[0]?.ledger_account_id;
-  if (id === undefined) throw new Error('no bank channel to pay withdrawals from');
-  return id;
 }

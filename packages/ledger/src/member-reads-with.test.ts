@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '@sabai/db/testing';
+import type { Db } from '@sabai/db';
+import { HOUSE_ACCOUNTS, expectPosted, listMemberTransfers, listMemberTransfersWith, postTransfer, readMemberAccountBalances, readMemberAccountBalancesWith, reconcileLedger, requireAccountId } from './index.ts';
+import { createTestMemberAccounts } from './test-accounts.ts';
+
+/** docs/adr/0053 (issue 29 §1): a member read of the ledger and the caller's own read in one statement. */
+let db: Db;
+let drop: () => Promise<void>;
+let unallocated: bigint;
+beforeAll(async () => {
+  ({ db, drop } = await createTestDatabase());
+  unallocated = await requireAccountId(db, HOUSE_ACCOUNTS.unallocatedDeposits);
+  await db.exec('CREATE TABLE reads_with_notes (transfer_id bigint PRIMARY KEY, note text NOT NULL)');
+});
+afterAll(async () => {
+  expect(await reconcileLedger(db)).toEqual([]);
+  await drop();
+});
+
+async function memberOf(accountId: bigint): Promise<string> {
+  const { rows } = await db.query<{ member_id: string }>('SELECT member_id FROM ledger_accounts WHERE id = $1', [accountId]);
+  return rows[0]!.member_id;
+}
+
+async function deposit(accountId: bigint, key: string, amountSatang: bigint): Promise<bigint> {
+  return expectPosted(await postTransfer(db, { idempotencyKey: key, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: accountId, amountSatang }));
+}
+
+describe('readMemberAccountBalancesWith', () => {
+  it('answers the same balances as readMemberAccountBalances, with the companion row', async () => {
+    const [account] = await createTestMemberAccounts(db, 1, 'balances-with');
+    const memberId = await memberOf(account!);
+    await deposit(account!, `balances-with:${memberId}`, 12_345n);
+    const { balances, companion } = await readMemberAccountBalancesWith<{ phone_length: number; label: string }>(db, memberId, {
+      sql: 'SELECT length(m.phone_number) AS phone_length, $2::text AS label FROM (SELECT 1) AS one LEFT JOIN members m ON m.id = $1',
+      params: ['x'],
+    });
+    expect(balances).toEqual(await readMemberAccountBalances(db, memberId));
+    expect(balances.main.availableSatang).toBe(12_345n);
+    expect(companion).toEqual({ phone_length: 10, label: 'x' });
+  });
+
+  it('reads 0 for every wallet of a member without accounts, and still answers the companion', async () => {
+    const { balances, companion } = await readMemberAccountBalancesWith<{ label: string }>(db, 'mbr_nobody', { sql: "SELECT 'only' AS label", params: [] });
+    expect(balances.main).toEqual({ availableSatang: 0n, pendingDebitsSatang: 0n });
+    expect(companion).toEqual({ label: 'only' });
+  });
+
+  it('refuses a companion that yields no row or several', async () => {
+    const [account] = await createTestMemberAccounts(db, 1, 'balances-bad');
+    const memberId = await memberOf(account!);
+    await expect(readMemberAccountBalancesWith(db, memberId, { sql: 'SELECT 1 AS one WHERE false', params: [] })).rejects.toThrow(/no row/);
+    await expect(readMemberAccountBalancesWith(db, memberId, { sql: 'SELECT * FROM (VALUES (1), (2)) AS v(one)', params: [] })).rejects.toThrow(/more than one row/);
+  });
+});
+
+describe('listMemberTransfersWith', () => {
+  it('pages newest first with the total and each row\'s companion, and answers the total past the end', async () => {
+    const [account] = await createTestMemberAccounts(db, 1, 'list-with');
+    const memberId = await memberOf(account!);
+    const ids: bigint[] = [];
+    for (let index = 0; index < 5; index += 1) ids.push(await deposit(account!, `list-with:${memberId}:${index}`, BigInt(100 + index)));
+    await db.query('INSERT INTO reads_with_notes (transfer_id, note) VALUES ($1, $2)', [ids[3]!.toString(), 'fourth']);
+    const filter = { memberId, accountKind: 'main' as const, side: 'credit' as const, codes: ['DEPOSIT'], phases: ['single'] };
+    const companion = { columns: 'n.note, $8::text AS tag', joins: 'LEFT JOIN reads_with_notes n ON n.transfer_id = t.id', params: ['tagged'] };
+
+    const first = await listMemberTransfersWith<{ note: string | null; tag: string }>(db, filter, { limit: 2, offset: 1 }, companion);
+    expect(first.total).toBe(5);
+    expect(first.rows.map((row) => row.transferId)).toEqual([ids[3], ids[2]]);
+    expect(first.rows.map((row) => row.companion)).toEqual([{ note: 'fourth', tag: 'tagged' }, { note: null, tag: 'tagged' }]);
+    expect(first.rows[0]!.amountSatang).toBe(103n);
+
+    const plain = await listMemberTransfers(db, filter, { limit: 2, offset: 1 });
+    expect(plain).toEqual({ total: 5, rows: first.rows.map(({ companion: _companion, ...row }) => row) });
+
+    expect(await listMemberTransfersWith(db, filter, { limit: 10, offset: 50 }, companion)).toEqual({ rows: [], total: 5 });
+    const keyset = await listMemberTransfers(db, filter, { limit: 10, beforeTransferId: ids[1]! });
+    expect(keyset.rows.map((row) => row.transferId)).toEqual([ids[0]]);
+    expect(keyset.total).toBe(5);
+  });
+
+  it('answers nothing and a total of 0 for a member without transfers', async () => {
+    const [account] = await createTestMemberAccounts(db, 1, 'list-empty');
+    const memberId = await memberOf(account!);
+    expect(await listMemberTransfers(db, { memberId, accountKind: 'main', side: 'credit', codes: ['DEPOSIT'], phases: ['single'] }, { limit: 10 })).toEqual({ rows: [], total: 0 });
+  });
+});
