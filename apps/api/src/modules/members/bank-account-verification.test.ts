@@ -226,7 +226,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a withdrawal meeting a verification 
     await t.db.transaction(async (tx) => {
       await tx.query(`UPDATE members SET bank_account_verified_at = now(), bank_account_verified_by = 'staff:race-test' WHERE id = $1`, [member.memberId]);
       withdrawal = withdraw(member.token, 200);
-      await untilWaitingOnLock('bank_account_verified_at IS NOT NULL AS is_verified FROM members WHERE id = $1 FOR SHARE');
+      await untilWaitingOnLock('FOR SHARE OF m');
     });
     expect((await withdrawal!).status).toBe(200);
   });
@@ -238,7 +238,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a withdrawal meeting a verification 
       .transaction(async (tx) => {
         await tx.query(`UPDATE members SET bank_account_verified_at = now(), bank_account_verified_by = 'staff:race-test' WHERE id = $1`, [member.memberId]);
         withdrawal = withdraw(member.token, 200);
-        await untilWaitingOnLock('bank_account_verified_at IS NOT NULL AS is_verified FROM members WHERE id = $1 FOR SHARE');
+        await untilWaitingOnLock('FOR SHARE OF m');
         throw new Error('roll back');
       })
       .catch((error: unknown) => expect((error as Error).message).toBe('roll back'));
