@@ -10,13 +10,14 @@ import { formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
 import { Button, ErrorText, Field } from '../../ui';
+import { DEPOSIT_CHANNEL_KINDS, FEED_KINDS } from '@sabai/contracts';
 
 type Channel = StaffDepositChannel;
 type Source = FeedSourceHealthWire;
 
 const channelForm = z.object({
   id: z.string().regex(/^chn_[a-z0-9_]{1,40}$/, 'chn_ + a-z 0-9 _'),
-  kind: z.enum(['bank', 'truemoney', 'promptpay']),
+  kind: z.enum(DEPOSIT_CHANNEL_KINDS),
   bankCode: z.string().regex(/^(\d{3})?$/, '3 หลัก'),
   accountNumber: z.string().regex(/^(\d{10,12})?$/, '10–12 หลัก'),
   accountName: z.string().trim().min(1).max(100),
@@ -27,7 +28,7 @@ const channelForm = z.object({
 type ChannelForm = z.infer<typeof channelForm>;
 const sourceForm = z.object({
   id: z.string().regex(/^src_[a-z0-9_]{1,40}$/, 'src_ + a-z 0-9 _'),
-  kind: z.enum(['sms', 'statement', 'truemoney']),
+  kind: z.enum(FEED_KINDS),
   protocol: z.enum(['sabai_v1', 'sms_gateway']),
   channelId: z.string().min(1),
   reason: z.string().trim().min(3, 'กรุณาระบุเหตุผล').max(500),

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStaffAction } from '../../lib/audit.ts';
 import { activeFeedSourcesSql } from '../deposits/index.ts';
+import type { DepositChannelKind, FeedKind } from '@sabai/contracts';
 
 /** Who acts, for the audit row. */
 export interface StaffActor {
@@ -13,7 +14,7 @@ export interface StaffActor {
   address: string | null;
 }
 
-export type ChannelKind = 'bank' | 'truemoney' | 'promptpay';
+export type ChannelKind = DepositChannelKind;
 export type ChannelState = 'active' | 'hidden' | 'disabled';
 
 export interface DepositChannel {
@@ -137,7 +138,7 @@ const SECRET_BYTES = 32;
  */
 export async function createFeedSource(
   context: AppContext,
-  input: StaffActor & { id: string; kind: 'sms' | 'statement' | 'truemoney'; protocol: 'sabai_v1' | 'sms_gateway'; channelId: string; reason: string },
+  input: StaffActor & { id: string; kind: FeedKind; protocol: 'sabai_v1' | 'sms_gateway'; channelId: string; reason: string },
 ): Promise<{ sourceId: string; secret: string }> {
   const secret = randomBytes(SECRET_BYTES).toString('base64url');
   return context.db.transaction(async (tx) => {
