@@ -3,4 +3,4 @@
  * their bank-feed sources, managed by staff (rotation and health: modules/feed-sources).
  */
 export { registerDepositChannelRoutes } from './routes.ts';
-export { listDepositChannels } from './manage-deposit-channels.ts';
+export { listStaffDepositChannels } from './manage-deposit-channels.ts';

@@ -57,7 +57,7 @@ const COLUMNS = `c.id, c.kind, c.bank_code, c.account_number, c.account_name, c.
   c.is_checked_by_staff, ${activeFeedSourcesSql('c')} AS active_feed_sources`;
 
 /** The house's deposit channels (bank accounts, TrueMoney wallets, PromptPay proxies), in display order. At most 200. */
-export async function listDepositChannels(db: Queryable): Promise<DepositChannel[]> {
+export async function listStaffDepositChannels(db: Queryable): Promise<DepositChannel[]> {
   const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM deposit_channels c ORDER BY c.sort_order, c.id LIMIT 200`);
   return rows.map(toChannel);
 }

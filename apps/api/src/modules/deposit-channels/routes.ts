@@ -15,7 +15,7 @@ import {
 } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
-import { createDepositChannel, createFeedSource, disableFeedSource, listDepositChannels, setDepositChannelCheckedByStaff, setDepositChannelState } from './manage-deposit-channels.ts';
+import { createDepositChannel, createFeedSource, disableFeedSource, listStaffDepositChannels, setDepositChannelCheckedByStaff, setDepositChannelState } from './manage-deposit-channels.ts';
 
 const TAGS = ['back office: deposit channels'];
 const who = (request: FastifyRequest) => {
@@ -30,7 +30,7 @@ const who = (request: FastifyRequest) => {
  */
 export function registerDepositChannelRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get('/admin-api/v1/deposit-channels', { schema: { tags: TAGS, response: { 200: staffDepositChannelsResponse } } }, async () => ({ success: true, message: 'ok', data: await listDepositChannels(context.db) }));
+  routes.get('/admin-api/v1/deposit-channels', { schema: { tags: TAGS, response: { 200: staffDepositChannelsResponse } } }, async () => ({ success: true, message: 'ok', data: await listStaffDepositChannels(context.db) }));
   routes.post('/admin-api/v1/deposit-channels', { schema: { tags: TAGS, body: createDepositChannelRequest, response: { 200: staffDepositChannelResponse } } }, async (request) => {
     const data = await createDepositChannel(context, { ...who(request), ...request.body });
     return { success: true, message: 'เพิ่มช่องทางฝากแล้ว', data };

@@ -11,5 +11,5 @@ export { recoverDepositRefunds, refundHeldDeposit } from './refund-held-deposit.
 export { requestHeldDepositCredit } from './request-held-deposit-credit.ts';
 export { checkHeldDepositRefund, requestHeldDepositRefund, type RefundNameCheck } from './request-held-deposit-refund.ts';
 export { registerDepositRoutes } from './routes.ts';
-export { activeFeedSourcesSql, isCreditableChannelSql } from './list-deposit-channels.ts';
+export { activeFeedSourcesSql, isCreditableChannelSql } from './list-member-deposit-channels.ts';
 export { registerSlipDepositRoutes } from './channels/slip/slip-routes.ts';

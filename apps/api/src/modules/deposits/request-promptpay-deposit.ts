@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { PROMPTPAY_MAX_SATANG, PROMPTPAY_MIN_SATANG } from '@sabai/contracts';
-import { isCreditableChannelSql } from './list-deposit-channels.ts';
+import { isCreditableChannelSql } from './list-member-deposit-channels.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import type { AppContext } from '../../context.ts';
