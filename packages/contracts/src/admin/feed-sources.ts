@@ -4,7 +4,7 @@ import { FEED_KINDS } from '../deposit-kinds.ts';
 
 /**
  * Back-office wire for bank-feed sources (`/admin-api/v1/feed-sources/…`, docs/adr/0013;
- * apps/api/src/modules/feed-sources/routes.ts).
+ * apps/api/src/modules/deposits/feed-sources/routes.ts).
  */
 const isoTime = z.string().nullable().describe('ISO-8601 UTC');
 

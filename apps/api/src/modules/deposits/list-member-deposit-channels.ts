@@ -37,7 +37,7 @@ export const isCreditableChannelSql = (alias: string): string => `(${alias}.is_c
 /**
  * The member's view (`GET /fund-composite/v1/deposit/channels`): active, creditable bank accounts and
  * TrueMoney wallets only, as `DepositChannelView` (spec §7). The staff list with every state is
- * `listStaffDepositChannels` (modules/deposit-channels).
+ * `listStaffDepositChannels` (deposits/channels).
  */
 export async function listMemberDepositChannels(db: Queryable): Promise<DepositChannelView[]> {
   const { rows } = await db.query<{ id: string; kind: Exclude<DepositChannelKind, 'promptpay'>; bank_code: string | null; account_number: string | null; account_name: string; phone_number: string | null }>(

@@ -1,5 +1,5 @@
 import { parseBahtToSatang } from '@sabai/money';
-import { parseBankNotification } from '../bank-feed/index.ts';
+import { parseBankNotification } from './bank-feed/index.ts';
 import { accountFitsMask, readMaskedAccount } from './matching/masked-account.ts';
 import type { IncomingCredit } from './matching/match-deposit.ts';
 import { smsFeedBody, statementFeedBody, trueMoneyFeedBody, type FeedBodyFormat, type FeedKind, type DepositChannelKind } from '@sabai/contracts';

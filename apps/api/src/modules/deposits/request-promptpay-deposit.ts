@@ -4,7 +4,7 @@ import { isCreditableChannelSql } from './list-member-deposit-channels.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import type { AppContext } from '../../context.ts';
-import { buildPromptPayPayload } from '../promptpay/index.ts';
+import { buildPromptPayPayload } from './promptpay/index.ts';
 import { assertMayDeposit } from '../responsible-gaming/index.ts';
 
 /** Whole baht from 1 to 50,000 (our rule: the satang digits carry the member's unique offset). */

@@ -13,8 +13,8 @@ import {
   staffDepositChannelResponse,
   staffDepositChannelsResponse,
 } from '@sabai/contracts';
-import type { AppContext } from '../../context.ts';
-import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
+import type { AppContext } from '../../../context.ts';
+import { requireStaffPrincipal } from '../../../plugins/staff-auth.ts';
 import { createDepositChannel, createFeedSource, disableFeedSource, listStaffDepositChannels, setDepositChannelCheckedByStaff, setDepositChannelState } from './manage-deposit-channels.ts';
 
 const TAGS = ['back office: deposit channels'];
@@ -26,7 +26,7 @@ const who = (request: FastifyRequest) => {
 /**
  * Deposit channels and feed sources for staff (issue 11 "Settings"): list channels (owner,
  * finance), add one and change its state (owner); add a feed source (secret shown once) and
- * disable one (owner). Rotation and health stay in modules/feed-sources. Audited.
+ * disable one (owner). Rotation and health stay in deposits/feed-sources. Audited.
  */
 export function registerDepositChannelRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '@sabai/db';
 import { ensureHouseAccount } from '@sabai/ledger';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { recordStaffAction } from '../../lib/audit.ts';
-import { activeFeedSourcesSql } from '../deposits/index.ts';
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { recordStaffAction } from '../../../lib/audit.ts';
+import { activeFeedSourcesSql } from '../list-member-deposit-channels.ts';
 import type { DepositChannelKind, FeedKind } from '@sabai/contracts';
 
 /** Who acts, for the audit row. */

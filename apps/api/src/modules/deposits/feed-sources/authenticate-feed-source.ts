@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../lib/app-error.ts';
 import type { FeedKind } from '@sabai/contracts';
 
 export type FeedSourceKind = FeedKind;
