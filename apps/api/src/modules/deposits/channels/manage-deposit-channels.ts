@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { depositChannelEntry } from './registry.ts';
 import type { Queryable } from '@sabai/db';
 import { ensureHouseAccount } from '@sabai/ledger';
 import type { AppContext } from '../../../context.ts';
@@ -81,7 +82,7 @@ export async function createDepositChannel(
 ): Promise<DepositChannel> {
   return context.db.transaction(async (tx) => {
     if (await readChannel(tx, input.id)) throw new AppError('STATE_CONFLICT');
-    const ledgerAccountId = await ensureHouseAccount(tx, { code: `house:${input.kind === 'truemoney' ? 'wallet' : 'bank'}:${input.id}`, kind: 'house_asset', isTotalsCached: false });
+    const ledgerAccountId = await ensureHouseAccount(tx, { code: depositChannelEntry(input.kind).ledgerAccountCode(input.id), kind: 'house_asset', isTotalsCached: false });
     await tx.query(
       `INSERT INTO deposit_channels (id, kind, bank_code, account_number, account_name, phone_number, promptpay_id, sort_order, ledger_account_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
