@@ -47,7 +47,7 @@ import { registerSettingsRoutes } from './modules/settings/index.ts';
 import { registerSetupRoutes } from './modules/setup/index.ts';
 import { registerPromotionAdminRoutes } from './modules/promotions/index.ts';
 import { registerRewardAdminRoutes } from './modules/rewards/index.ts';
-import { registerDepositChannelRoutes } from './modules/deposit-channels/index.ts';
+import { registerDepositChannelRoutes } from './modules/deposits/index.ts';
 import { registerReportRoutes } from './modules/reports/index.ts';
 import { createLineClient, registerLineRoutes } from './modules/line/index.ts';
 import { registerSmsRoutes } from './modules/sms/index.ts';

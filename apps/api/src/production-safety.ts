@@ -23,7 +23,7 @@ export const PUBLISHED_DEFAULT_SECRETS: readonly string[] = [
  * is missing or equals a published default, and (issue 24 §2) a provider role left on the sandbox
  * without ALLOW_SANDBOX_PROVIDERS=true; `choices` lists the values each provider variable
  * accepts, so the message says what to set instead. Feed-source secrets live in the database and are
- * checked there (modules/feed-sources). Empty when `NODE_ENV` is not production.
+ * checked there (modules/deposits/feed-sources). Empty when `NODE_ENV` is not production.
  */
 export function productionConfigProblems(
   config: AppConfig,

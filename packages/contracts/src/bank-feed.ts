@@ -46,8 +46,6 @@ export const trueMoneyFeedBody = z.object({
   senderName: z.string().max(120).nullish(),
 });
 
-export type FeedKind = 'sms' | 'statement' | 'truemoney';
-
 /** Shape of a stored raw body (migration 0012): our own JSON above, or an SMS Gateway webhook (below). */
 export type FeedBodyFormat = 'sabai_v1' | 'sms_gateway';
 

@@ -17,6 +17,8 @@ export * from './promotions.ts';
 export * from './rewards.ts';
 export * from './play.ts';
 export * from './admin/index.ts';
+export * from './deposit-kinds.ts';
+export * from './masked-account.ts';
 export * from './bank-feed.ts';
 export * from './partner.ts';
 export * from './payout.ts';

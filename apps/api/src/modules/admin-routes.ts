@@ -54,7 +54,7 @@ import { resolveGameCase } from './play/index.ts';
 import { requestRewardJobRun } from './rewards/index.ts';
 import { decideAffiliateWithdrawal } from './affiliate/index.ts';
 import { recordStaffAction } from '../lib/audit.ts';
-import { registerFeedSourceRoutes } from './feed-sources/index.ts';
+import { registerFeedSourceRoutes } from './deposits/index.ts';
 
 /**
  * The back-office API for money (`/admin-api/v1/…`): held deposits (list, assign to a member,

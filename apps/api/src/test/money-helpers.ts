@@ -3,6 +3,7 @@ import { HOUSE_ACCOUNTS, expectPosted, postTransfer, requireAccountId, requireMe
 import { reconcileMoney } from '../modules/reconcile/index.ts';
 import { TEST_FEED_SECRET, type TestApp } from './test-app.ts';
 import type { StaffRole } from '../modules/staff/index.ts';
+import type { FeedKind } from '@sabai/contracts';
 
 /**
  * Test helpers for money paths: signed bank-feed deliveries (as a connector sends them), a funded
@@ -16,7 +17,7 @@ export function signedFeedHeaders(rawBody: string, options: { sourceId: string; 
 
 export async function postFeed(
   t: TestApp,
-  kind: 'sms' | 'statement' | 'truemoney',
+  kind: FeedKind,
   body: unknown,
   options: { sourceId: string; timestampMs?: number; secret?: string },
 ) {

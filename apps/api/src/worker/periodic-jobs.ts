@@ -9,7 +9,7 @@ import { detectRecentGameDifferences } from '../modules/play/index.ts';
 import { reconcileHub88Day } from '../modules/play/index.ts';
 import { computeDueCashback } from '../modules/cashback/index.ts';
 import { computeDueAffiliateCommissions } from '../modules/affiliate/index.ts';
-import { startSilenceAlarms } from '../modules/feed-sources/index.ts';
+import { startSilenceAlarms } from '../modules/deposits/index.ts';
 import { purgeExpiredSessions } from '../modules/auth/index.ts';
 
 /** How long periodic_job_runs rows are kept (they prove "one run per period"; a week is plenty). */

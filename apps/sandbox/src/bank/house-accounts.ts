@@ -5,7 +5,8 @@
  * `ledgerKey` is where the money lands in the sandbox's own ledger (bank-ledger.ts): PromptPay to
  * the operator's tax id lands on its KBank account, so both channels share one running balance.
  */
-export type FeedKind = 'sms' | 'statement' | 'truemoney';
+export type { FeedKind } from '@sabai/contracts';
+import type { FeedKind } from '@sabai/contracts';
 export type SmsFormat = 'kbank' | 'scb';
 
 interface HouseAccountBase {

@@ -17,8 +17,9 @@ import type { FeedDelivery } from './feed-client.ts';
 import { smsFormatOf } from './sms-delivery.ts';
 import type { Transfer } from './transfer-book.ts';
 import type { TransferErrorCode } from './transfer-errors.ts';
+import type { DepositChannelKind } from '@sabai/contracts';
 
-export type TransferDestinationKind = 'bank' | 'truemoney' | 'promptpay';
+export type TransferDestinationKind = DepositChannelKind;
 
 /** What the page form and POST /bank/v1/transfers send; every field already trimmed, '' = absent. */
 export interface TransferRequest {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { TransferRequest } from './make-transfer.ts';
+import { DEPOSIT_CHANNEL_KINDS } from '@sabai/contracts';
 
 const text = (maxLength: number) => z.string().max(maxLength).optional();
 
 const transferRequestSchema = z.object({
-  destination: z.enum(['bank', 'truemoney', 'promptpay']),
+  destination: z.enum(DEPOSIT_CHANNEL_KINDS),
   fromBankCode: text(3),
   fromAccountNumber: text(32),
   senderName: text(200),

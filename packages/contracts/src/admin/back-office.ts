@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bahtToSatang, envelope } from '../envelope.ts';
+import { DEPOSIT_CHANNEL_KINDS, FEED_KINDS } from '../deposit-kinds.ts';
 
 /**
  * Wire schemas of the back-office screens added for issue 11 (promotions, deposit channels, feed
@@ -83,7 +84,7 @@ export type StaffPromotion = z.infer<typeof staffPromotion>;
 export const createDepositChannelRequest = z
   .object({
     id: z.string().regex(/^chn_[a-z0-9_]{1,40}$/),
-    kind: z.enum(['bank', 'truemoney', 'promptpay']),
+    kind: z.enum(DEPOSIT_CHANNEL_KINDS),
     bankCode: z.string().regex(/^\d{3}$/).nullable().default(null),
     accountNumber: z.string().regex(/^\d{10,12}$/).nullable().default(null),
     accountName: z.string().trim().min(1).max(100),
@@ -103,7 +104,7 @@ export const createDepositChannelRequest = z
 export const depositChannelStateRequest = z.object({ state: z.enum(['active', 'hidden', 'disabled']), reason }).strict();
 export const staffDepositChannel = z.object({
   id: z.string(),
-  kind: z.enum(['bank', 'truemoney', 'promptpay']),
+  kind: z.enum(DEPOSIT_CHANNEL_KINDS),
   bankCode: z.string().nullable(),
   accountNumber: z.string().nullable(),
   accountName: z.string(),
@@ -126,7 +127,7 @@ export const depositChannelCheckedByStaffRequest = z.object({ isCheckedByStaff: 
 export const createFeedSourceRequest = z
   .object({
     id: z.string().regex(/^src_[a-z0-9_]{1,40}$/),
-    kind: z.enum(['sms', 'statement', 'truemoney']),
+    kind: z.enum(FEED_KINDS),
     protocol: z.enum(['sabai_v1', 'sms_gateway']).default('sabai_v1'),
     channelId: z.string().regex(/^chn_[a-z0-9_]{1,40}$/),
     reason,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baht, envelope } from '../envelope.ts';
+import { DEPOSIT_CHANNEL_KINDS } from '../deposit-kinds.ts';
 
 /**
  * `GET /admin-api/v1/dashboard` (issue 11 "Dashboard", apps/api/src/modules/dashboard): today's
@@ -19,7 +20,7 @@ export const adminDashboard = z.object({
     byChannel: z.array(
       z.object({
         channelId: z.string(),
-        kind: z.enum(['bank', 'truemoney', 'promptpay']),
+        kind: z.enum(DEPOSIT_CHANNEL_KINDS),
         label: z.string().describe('bank code and account number, TrueMoney phone or PromptPay id, then the account name'),
         count: z.number().int(),
         amount: baht.nullable(),

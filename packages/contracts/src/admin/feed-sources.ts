@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { envelope } from '../envelope.ts';
+import { FEED_KINDS } from '../deposit-kinds.ts';
 
 /**
  * Back-office wire for bank-feed sources (`/admin-api/v1/feed-sources/…`, docs/adr/0013;
- * apps/api/src/modules/feed-sources/routes.ts).
+ * apps/api/src/modules/deposits/feed-sources/routes.ts).
  */
 const isoTime = z.string().nullable().describe('ISO-8601 UTC');
 
 export const feedSourceHealth = z.object({
   sourceId: z.string(),
-  kind: z.enum(['sms', 'statement', 'truemoney']),
+  kind: z.enum(FEED_KINDS),
   protocol: z.enum(['sabai_v1', 'sms_gateway']),
   channelId: z.string(),
   isActive: z.boolean(),

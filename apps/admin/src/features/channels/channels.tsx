@@ -10,15 +10,22 @@ import { formatDateTime } from '../../lib/format';
 import { says, useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
 import { Button, ErrorText, Field } from '../../ui';
+import { DEPOSIT_CHANNEL_KINDS, FEED_KINDS } from '@sabai/contracts';
 
 type Channel = StaffDepositChannel;
 type Source = FeedSourceHealthWire;
 
 const channelForm = z.object({
   id: z.string().regex(/^chn_[a-z0-9_]{1,40}$/, 'chn_ + a-z 0-9 _'),
+<<<<<<< HEAD
   kind: z.enum(['bank', 'truemoney', 'promptpay']),
   bankCode: z.string().regex(/^(\d{3})?$/, says('3 หลัก', '3 digits')),
   accountNumber: z.string().regex(/^(\d{10,12})?$/, says('10–12 หลัก', '10–12 digits')),
+=======
+  kind: z.enum(DEPOSIT_CHANNEL_KINDS),
+  bankCode: z.string().regex(/^(\d{3})?$/, '3 หลัก'),
+  accountNumber: z.string().regex(/^(\d{10,12})?$/, '10–12 หลัก'),
+>>>>>>> h10
   accountName: z.string().trim().min(1).max(100),
   phoneNumber: z.string().regex(/^(0\d{9})?$/, '0xxxxxxxxx'),
   promptPayId: z.string().regex(/^(\d{10}|\d{13}|\d{15})?$/, says('10, 13 หรือ 15 หลัก', '10, 13 or 15 digits')),
@@ -27,7 +34,7 @@ const channelForm = z.object({
 type ChannelForm = z.infer<typeof channelForm>;
 const sourceForm = z.object({
   id: z.string().regex(/^src_[a-z0-9_]{1,40}$/, 'src_ + a-z 0-9 _'),
-  kind: z.enum(['sms', 'statement', 'truemoney']),
+  kind: z.enum(FEED_KINDS),
   protocol: z.enum(['sabai_v1', 'sms_gateway']),
   channelId: z.string().min(1),
   reason: z.string().trim().min(3, says('กรุณาระบุเหตุผล', 'Give a reason')).max(500),

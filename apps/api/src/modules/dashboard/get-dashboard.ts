@@ -5,6 +5,7 @@ import { satangToBahtNumber } from '@sabai/money';
 import type { DashboardWire } from '@sabai/contracts';
 import { readReconcileStatus } from '../reconcile/index.ts';
 import { countOpenFailedPayouts } from '../withdrawals/index.ts';
+import type { DepositChannelKind } from '@sabai/contracts';
 
 /** The start of the current Bangkok day (UTC+7, no daylight saving), as an instant. */
 export function bangkokDayStart(now: Date): Date {
@@ -27,7 +28,7 @@ export async function getDashboard(db: Queryable, now: Date): Promise<DashboardW
   const today = new Date(since.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
   const report = await moneyReport(db, { from: today, to: today, period: 'day' });
   const figures = figuresToWire(report.total);
-  const kinds = await db.query<{ id: string; kind: 'bank' | 'truemoney' | 'promptpay'; sort_order: number }>('SELECT id, kind, sort_order FROM deposit_channels');
+  const kinds = await db.query<{ id: string; kind: DepositChannelKind; sort_order: number }>('SELECT id, kind, sort_order FROM deposit_channels');
   const channelKind = new Map(kinds.rows.map((row) => [row.id, row]));
   // Paid withdrawals by the member's bank: the ledger's paid-out transfers of today (WITHDRAW
   // house:payouts_in_flight → the paying channel), labelled with the withdrawal's bank.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { parseBankNotification } from '../bank-feed/index.ts';
+import { parseBankNotification } from './bank-feed/index.ts';
 
 /**
  * The dedupe key of a forwarded bank SMS: what the SMS itself says, so the same SMS is one event

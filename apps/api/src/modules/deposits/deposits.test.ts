@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newAccountNumber, type TestApp } from '../../test/test-app.ts';
 import { approveAs, expectLedgerSound, mainBalance, postFeed, refundHeldDepositAsStaff, setRoleDailyLimit, signedFeedHeaders, staffCall, statementFrom } from '../../test/money-helpers.ts';
-import { verifyPromptPayPayload } from '../promptpay/index.ts';
+import { verifyPromptPayPayload } from './promptpay/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { receiveFeedDelivery } from './receive-feed-delivery.ts';
-import type { FeedKind } from '@sabai/contracts';
+import { FEED_KINDS } from '@sabai/contracts';
 import { registerSmsGatewayRoutes } from './sms-gateway-routes.ts';
 
 /**
@@ -15,7 +15,7 @@ export async function registerFeedRoutes(app: FastifyInstance, context: AppConte
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    for (const kind of ['sms', 'statement', 'truemoney'] as const satisfies readonly FeedKind[]) {
+    for (const kind of FEED_KINDS) {
       scope.post(`/bank-feed/v1/${kind}`, { schema: { tags: ['bank-feed'], summary: `Incoming ${kind} from a signed connector` } }, async (request) => {
         const header = (name: string) => {
           const value = request.headers[name];

@@ -1,6 +1,9 @@
 /**
- * The `deposits` module: deposit intake: feed deliveries and SMS gateway webhooks, matching to members,
- * crediting, PromptPay requests, transfer slips (channels/slip), held deposits and their refunds.
+ * The `deposits` module: all deposit intake (issue 28 §1): feed deliveries and SMS gateway webhooks,
+ * the feed sources that send them (feed-sources/: secrets, contact health, silence alarms), the banks'
+ * notification parsers and masked accounts (bank-feed/), the house's deposit channels managed by staff
+ * (channels/), PromptPay QR payloads (promptpay/), matching to members, crediting, transfer slips
+ * (channels/slip), held deposits and their refunds.
  * Its face (issue 10 §1): what other modules, the app, the worker and tests may use.
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
@@ -11,5 +14,7 @@ export { recoverDepositRefunds, refundHeldDeposit } from './refund-held-deposit.
 export { requestHeldDepositCredit } from './request-held-deposit-credit.ts';
 export { checkHeldDepositRefund, requestHeldDepositRefund, type RefundNameCheck } from './request-held-deposit-refund.ts';
 export { registerDepositRoutes } from './routes.ts';
-export { activeFeedSourcesSql, isCreditableChannelSql } from './list-deposit-channels.ts';
+export { activeFeedSourcesSql, isCreditableChannelSql } from './list-member-deposit-channels.ts';
 export { registerSlipDepositRoutes } from './channels/slip/slip-routes.ts';
+export { registerDepositChannelRoutes } from './channels/index.ts';
+export { registerFeedSourceRoutes, startSilenceAlarms } from './feed-sources/index.ts';

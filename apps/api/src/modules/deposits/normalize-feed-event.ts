@@ -1,13 +1,13 @@
 import { parseBahtToSatang } from '@sabai/money';
-import { parseBankNotification } from '../bank-feed/index.ts';
+import { parseBankNotification } from './bank-feed/index.ts';
 import { accountFitsMask, readMaskedAccount } from './matching/masked-account.ts';
 import type { IncomingCredit } from './matching/match-deposit.ts';
-import { smsFeedBody, statementFeedBody, trueMoneyFeedBody, type FeedBodyFormat, type FeedKind } from '@sabai/contracts';
+import { smsFeedBody, statementFeedBody, trueMoneyFeedBody, type FeedBodyFormat, type FeedKind, type DepositChannelKind } from '@sabai/contracts';
 import { readSmsReceivedBody, smsSenderOf } from '@sabai/contracts';
 
 export interface FeedChannel {
   id: string;
-  kind: 'bank' | 'truemoney' | 'promptpay';
+  kind: DepositChannelKind;
   bankCode: string | null;
   accountNumber: string | null;
   phoneNumber: string | null;

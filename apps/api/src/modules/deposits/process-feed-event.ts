@@ -1,9 +1,10 @@
 import type { Queryable } from '@sabai/db';
+import { depositChannelEntry } from './channels/registry.ts';
+import type { DepositCandidates } from './channels/channel-entry.ts';
 import { HOUSE_ACCOUNTS, expectPosted, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
-import { matchDeposit, type IncomingCredit, type MatchMember, type OpenPromptPayRequest } from './matching/match-deposit.ts';
-import { readMaskedAccount } from './matching/masked-account.ts';
+import { matchDeposit, type IncomingCredit } from './matching/match-deposit.ts';
 import { normalizeFeedEvent, type FeedChannel } from './normalize-feed-event.ts';
 import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import { recordDepositCredited } from './record-deposit-credited.ts';
@@ -172,45 +173,9 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
   });
 }
 
-/** A member the matcher may pick, with what the crediting needs besides (docs/adr/0040). */
-type CandidateMember = MatchMember & { isBankAccountVerified: boolean };
-
-/** Bounds the members a matcher sees: only those who could fit the credit's sender details. */
-async function loadCandidates(tx: Queryable, credit: IncomingCredit): Promise<{ members: CandidateMember[]; promptPayRequests: OpenPromptPayRequest[] }> {
-  const memberColumns = `id AS "memberId", bank_code AS "bankCode", bank_account_number AS "bankAccountNumber",
-    first_name AS "firstName", last_name AS "lastName", phone_number AS "phoneNumber", status,
-    bank_account_verified_at IS NOT NULL AS "isBankAccountVerified"`;
-  const limit = 50;
-  if (credit.channelKind === 'promptpay') {
-    const { rows } = await tx.query<OpenPromptPayRequest>(
-      `SELECT id AS "requestId", member_id AS "memberId", amount_satang AS "amountSatang", expires_at AS "expiresAt"
-       FROM promptpay_requests WHERE amount_satang = $1 AND paid_deposit_id IS NULL AND expires_at > $2 LIMIT ${limit}`,
-      [credit.amountSatang, credit.occurredAt],
-    );
-    const members = await tx.query<CandidateMember>(`SELECT ${memberColumns} FROM members WHERE id = ANY($1::text[])`, [rows.map((row) => row.memberId)]);
-    return { members: members.rows, promptPayRequests: rows };
-  }
-  if (credit.channelKind === 'truemoney') {
-    const phone = (credit.senderPhone ?? '').replace(/^\+66/, '0');
-    const { rows } = await tx.query<CandidateMember>(`SELECT ${memberColumns} FROM members WHERE phone_number = $1 LIMIT ${limit}`, [phone]);
-    return { members: rows, promptPayRequests: [] };
-  }
-  const mask = credit.senderAccountMasked ? readMaskedAccount(credit.senderAccountMasked) : null;
-  if (mask) {
-    const { rows } = await tx.query<CandidateMember>(
-      `SELECT ${memberColumns} FROM members WHERE strpos(bank_account_number, $1) > 0 LIMIT ${limit}`,
-      [mask.visibleDigits],
-    );
-    return { members: rows, promptPayRequests: [] };
-  }
-  if (credit.senderName && credit.senderBankCode) {
-    const { rows } = await tx.query<CandidateMember>(
-      `SELECT ${memberColumns} FROM members WHERE bank_code = $1 AND upper(first_name || ' ' || last_name) = upper($2) LIMIT ${limit}`,
-      [credit.senderBankCode, credit.senderName.trim().replace(/\s+/g, ' ')],
-    );
-    return { members: rows, promptPayRequests: [] };
-  }
-  return { members: [], promptPayRequests: [] };
+/** Bounds the members a matcher sees: the channel kind's candidate query (channels/registry.ts). */
+function loadCandidates(tx: Queryable, credit: IncomingCredit): Promise<DepositCandidates> {
+  return depositChannelEntry(credit.channelKind).loadCandidates(tx, credit);
 }
 
 async function insertDeposit(

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { smsFeedBody, statementFeedBody, trueMoneyFeedBody, type FeedKind } from '@sabai/contracts';
 import type { FeedEventOutcome } from './process-feed-event.ts';
 import { acceptFeedEvent } from './accept-feed-event.ts';
-import { authenticateFeedSource, type AuthenticatedFeedSource } from '../feed-sources/index.ts';
-import { recordFeedSourceContact } from '../feed-sources/index.ts';
+import { authenticateFeedSource, type AuthenticatedFeedSource } from './feed-sources/index.ts';
+import { recordFeedSourceContact } from './feed-sources/index.ts';
 
 /**
  * Receives one delivery on `/bank-feed/v1/{sms|statement|truemoney}` (issue "Money" §3):

@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { authenticateFeedSource, type AuthenticatedFeedSource } from '../feed-sources/index.ts';
-import { recordFeedSourceContact } from '../feed-sources/index.ts';
+import { authenticateFeedSource, type AuthenticatedFeedSource } from './feed-sources/index.ts';
+import { recordFeedSourceContact } from './feed-sources/index.ts';
 import { acceptFeedEvent } from './accept-feed-event.ts';
 import { buildSmsContentKey } from './build-sms-content-key.ts';
 import type { FeedEventOutcome } from './process-feed-event.ts';

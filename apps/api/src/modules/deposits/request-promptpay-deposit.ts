@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { PROMPTPAY_MAX_SATANG, PROMPTPAY_MIN_SATANG } from '@sabai/contracts';
-import { isCreditableChannelSql } from './list-deposit-channels.ts';
+import { isCreditableChannelSql } from './list-member-deposit-channels.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import type { AppContext } from '../../context.ts';
-import { buildPromptPayPayload } from '../promptpay/index.ts';
+import { buildPromptPayPayload } from './promptpay/index.ts';
 import { assertMayDeposit } from '../responsible-gaming/index.ts';
 
 /** Whole baht from 1 to 50,000 (our rule: the satang digits carry the member's unique offset). */

@@ -5,7 +5,7 @@ import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
 import { requireMember, requireMemberWithinLimit } from '../auth/index.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
-import { listDepositChannels } from './list-deposit-channels.ts';
+import { listMemberDepositChannels } from './list-member-deposit-channels.ts';
 import { requestPromptPayDeposit } from './request-promptpay-deposit.ts';
 
 const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope };
@@ -17,7 +17,7 @@ export function registerDepositRoutes(app: FastifyInstance, context: AppContext)
     schema: { tags: ['wallet'], summary: 'House accounts to deposit into (spec §3 Deposit channel)', response: { 200: depositChannelsResponse, ...refusals } },
     handler: async (request) => {
       await requireMember(context, request);
-      return { success: true, message: 'สำเร็จ', data: await listDepositChannels(context.db) };
+      return { success: true, message: 'สำเร็จ', data: await listMemberDepositChannels(context.db) };
     },
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { fundedMember, setPayoutFault } from '../../test/money-helpers.ts';
 import type { OutboxEvent } from '../outbox/index.ts';
-import { startSilenceAlarms } from '../feed-sources/index.ts';
+import { startSilenceAlarms } from '../deposits/index.ts';
 import { createLineClient } from './line-client.ts';
 import { notifyStaffGroupByLine } from './notify-staff.ts';
 import { LineRetryableError } from './notify-member.ts';

@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { accountFitsMask, readMaskedAccount } from '../bank-feed/index.ts';
+import { accountFitsMask, readMaskedAccount } from '@sabai/contracts';
 import { settleWithdrawalInTransaction } from './settle-withdrawal.ts';
 
 /**

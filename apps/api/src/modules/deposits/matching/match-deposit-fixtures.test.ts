@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseBankNotification, type ParsedBankNotification } from '../../bank-feed/index.ts';
+import { parseBankNotification, type ParsedBankNotification } from '../bank-feed/index.ts';
 import { matchDeposit, type IncomingCredit, type MatchDecision, type MatchMember } from './match-deposit.ts';
 
 /**
@@ -8,7 +8,7 @@ import { matchDeposit, type IncomingCredit, type MatchDecision, type MatchMember
  * member list (Thai names, 10- and 12-digit accounts, decoys that share digits).
  */
 const samples = (
-  JSON.parse(readFileSync(new URL('../../bank-feed/parsers/fixtures/bank-sms-samples.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL('../bank-feed/parsers/fixtures/bank-sms-samples.json', import.meta.url), 'utf8')) as {
     samples: Array<{ bank: string; text: string }>;
   }
 ).samples;

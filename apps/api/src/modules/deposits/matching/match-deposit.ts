@@ -1,11 +1,12 @@
 import { accountFitsMask, readMaskedAccount } from './masked-account.ts';
+import type { DepositChannelKind } from '@sabai/contracts';
 
 /**
  * An incoming credit as the bank feed normalizes it (money.md "Deposit (auto)"). Only credits come
  * here: a debit notification is never turned into one.
  */
 export interface IncomingCredit {
-  channelKind: 'bank' | 'truemoney' | 'promptpay';
+  channelKind: DepositChannelKind;
   /** Must be > 0; anything else is held (INVALID_AMOUNT). */
   amountSatang: bigint;
   /** UTC instant the money arrived (PromptPay requests must still be open at this time). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { crc16CcittFalse, formatCrc16 } from '../../../promptpay/index.ts';
+import { crc16CcittFalse, formatCrc16 } from '../../promptpay/index.ts';
 import { buildSlipQr, parseSlipQr } from './parse-slip-qr.ts';
 
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/slip-qr-vectors.json', import.meta.url), 'utf8')) as {

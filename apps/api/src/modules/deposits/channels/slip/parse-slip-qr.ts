@@ -1,4 +1,4 @@
-import { crc16CcittFalse, formatCrc16 } from '../../../promptpay/index.ts';
+import { crc16CcittFalse, formatCrc16 } from '../../promptpay/index.ts';
 
 /** What a transfer slip's mini QR says: who to ask (the sending bank) and about what (its reference). */
 export interface SlipQr {
@@ -22,7 +22,7 @@ export const MAX_SLIP_QR_LENGTH = 200;
  * tag-length-value, tag 00 a template {00: API id `000001`, 01: sending bank (3 digits), 02:
  * transaction reference}, tag 51 the country `TH`, tag 91 (length 04) the CRC-16/CCITT-FALSE of
  * everything before its value (including `9104`), upper-case hex — the same CRC as PromptPay
- * (modules/promptpay). Pure.
+ * (deposits/promptpay). Pure.
  *
  * The QR proves nothing about money: a verifier asks the sending bank (adapters/slip-verify) for the
  * transfer by bank + reference. Reading it only refuses what cannot be a slip before anyone is asked.

@@ -5,7 +5,7 @@ import { accountFitsMask, readMaskedAccount } from '../../matching/masked-accoun
 /**
  * Whether an account as a bank reports it on a slip (full `1234567890`, or masked `xxx-x-x5678-x`,
  * `1234xxxx5678`) can be `accountNumber`. A full number must be equal; a masked one must fit under the
- * bank-feed masking rule (modules/bank-feed masked-account.ts: at least 4 visible digits). Pure.
+ * bank-feed masking rule (deposits/bank-feed/masked-account.ts: at least 4 visible digits). Pure.
  */
 export function slipAccountFits(reported: string | null, accountNumber: string | null): boolean {
   if (!reported || !accountNumber) return false;

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.ts';
-import { recordOutboxEvent } from '../outbox/index.ts';
+import type { AppContext } from '../../../context.ts';
+import { recordOutboxEvent } from '../../outbox/index.ts';
 import { listFeedSourceHealth, type FeedSourceHealth } from './list-feed-source-health.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_FEED_SECRET, type TestApp } from '../../test/test-app.ts';
-import { postFeed, staffCall } from '../../test/money-helpers.ts';
-import { signSmsGatewayBody } from '../deposits/index.ts';
+import { createTestApp, TEST_FEED_SECRET, type TestApp } from '../../../test/test-app.ts';
+import { postFeed, staffCall } from '../../../test/money-helpers.ts';
+import { signSmsGatewayBody } from '../receive-sms-gateway-delivery.ts';
 import { authenticateFeedSource } from './authenticate-feed-source.ts';
 import { startSilenceAlarms } from './start-silence-alarms.ts';
 

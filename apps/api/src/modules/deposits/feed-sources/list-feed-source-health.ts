@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../../context.ts';
 import type { FeedProtocol, FeedSourceKind } from './authenticate-feed-source.ts';
 import { assessSilence, formatClockMinutes, type ActiveHours } from './silence-rules.ts';
 

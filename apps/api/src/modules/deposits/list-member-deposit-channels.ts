@@ -1,4 +1,5 @@
 import type { Queryable } from '@sabai/db';
+import type { DepositChannelKind } from '@sabai/contracts';
 
 /**
  * The house accounts members may pay into, as spec §3 "Deposit channel" (`GET
@@ -33,8 +34,13 @@ export const activeFeedSourcesSql = (alias: string): string =>
  */
 export const isCreditableChannelSql = (alias: string): string => `(${alias}.is_checked_by_staff OR ${activeFeedSourcesSql(alias)} > 0)`;
 
-export async function listDepositChannels(db: Queryable): Promise<DepositChannelView[]> {
-  const { rows } = await db.query<{ id: string; kind: 'bank' | 'truemoney'; bank_code: string | null; account_number: string | null; account_name: string; phone_number: string | null }>(
+/**
+ * The member's view (`GET /fund-composite/v1/deposit/channels`): active, creditable bank accounts and
+ * TrueMoney wallets only, as `DepositChannelView` (spec §7). The staff list with every state is
+ * `listStaffDepositChannels` (deposits/channels).
+ */
+export async function listMemberDepositChannels(db: Queryable): Promise<DepositChannelView[]> {
+  const { rows } = await db.query<{ id: string; kind: Exclude<DepositChannelKind, 'promptpay'>; bank_code: string | null; account_number: string | null; account_name: string; phone_number: string | null }>(
     `SELECT c.id, c.kind, c.bank_code, c.account_number, c.account_name, c.phone_number FROM deposit_channels c
      WHERE c.state = 'active' AND c.kind IN ('bank', 'truemoney') AND ${isCreditableChannelSql('c')} ORDER BY c.sort_order, c.id`,
   );

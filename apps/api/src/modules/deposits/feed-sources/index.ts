@@ -1,8 +1,8 @@
 /**
- * The `feed-sources` module: the house-account phones and feeds that report bank credits: their secrets,
+ * `deposits/feed-sources/` (part of the deposits module, issue 28 §1): the house-account phones and feeds that report bank credits: their secrets,
  * contact health and silence alarms.
- * Its face (issue 10 §1): what other modules, the app, the worker and tests may use.
- * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
+ * The sub-folder's face inside the deposits module; other modules reach it through deposits/index.ts
+ * (eslint: import-x/no-restricted-paths).
  */
 export { authenticateFeedSource } from './authenticate-feed-source.ts';
 export type { AuthenticatedFeedSource } from './authenticate-feed-source.ts';

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { recordStaffAction } from '../../lib/audit.ts';
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { recordStaffAction } from '../../../lib/audit.ts';
 import { assertActiveHours, type ActiveHours } from './silence-rules.ts';
 
 /**

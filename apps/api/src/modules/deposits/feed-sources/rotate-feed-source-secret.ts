@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { recordStaffAction } from '../../lib/audit.ts';
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { recordStaffAction } from '../../../lib/audit.ts';
 
 /** Random bytes of a new secret: 256 bits, base64url (43 characters, pasteable on a phone). */
 const SECRET_BYTES = 32;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newPhoneNumber, type TestApp } from '../../test/test-app.ts';
-import { postFeed, staffCall } from '../../test/money-helpers.ts';
+import { createTestApp, newPhoneNumber, type TestApp } from '../../../test/test-app.ts';
+import { postFeed, staffCall } from '../../../test/money-helpers.ts';
 import { findAccountId } from '@sabai/ledger';
 
 /** Deposit channels and feed sources in the back office (issue 11 "Settings"). */

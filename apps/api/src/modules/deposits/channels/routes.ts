@@ -13,9 +13,9 @@ import {
   staffDepositChannelResponse,
   staffDepositChannelsResponse,
 } from '@sabai/contracts';
-import type { AppContext } from '../../context.ts';
-import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
-import { createDepositChannel, createFeedSource, disableFeedSource, listDepositChannels, setDepositChannelCheckedByStaff, setDepositChannelState } from './manage-deposit-channels.ts';
+import type { AppContext } from '../../../context.ts';
+import { requireStaffPrincipal } from '../../../plugins/staff-auth.ts';
+import { createDepositChannel, createFeedSource, disableFeedSource, listStaffDepositChannels, setDepositChannelCheckedByStaff, setDepositChannelState } from './manage-deposit-channels.ts';
 
 const TAGS = ['back office: deposit channels'];
 const who = (request: FastifyRequest) => {
@@ -26,11 +26,11 @@ const who = (request: FastifyRequest) => {
 /**
  * Deposit channels and feed sources for staff (issue 11 "Settings"): list channels (owner,
  * finance), add one and change its state (owner); add a feed source (secret shown once) and
- * disable one (owner). Rotation and health stay in modules/feed-sources. Audited.
+ * disable one (owner). Rotation and health stay in deposits/feed-sources. Audited.
  */
 export function registerDepositChannelRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get('/admin-api/v1/deposit-channels', { schema: { tags: TAGS, response: { 200: staffDepositChannelsResponse } } }, async () => ({ success: true, message: 'ok', data: await listDepositChannels(context.db) }));
+  routes.get('/admin-api/v1/deposit-channels', { schema: { tags: TAGS, response: { 200: staffDepositChannelsResponse } } }, async () => ({ success: true, message: 'ok', data: await listStaffDepositChannels(context.db) }));
   routes.post('/admin-api/v1/deposit-channels', { schema: { tags: TAGS, body: createDepositChannelRequest, response: { 200: staffDepositChannelResponse } } }, async (request) => {
     const data = await createDepositChannel(context, { ...who(request), ...request.body });
     return { success: true, message: 'เพิ่มช่องทางฝากแล้ว', data };

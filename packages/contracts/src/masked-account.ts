@@ -1,6 +1,7 @@
 /**
  * Masked account numbers as banks print them (`X189776X`, `x838467`, `xxx-x-x3846-7`), and whether
- * a member's bound account fits one. Used by the deposit matcher (deposits) and the manual-payout debit matcher (withdrawals).
+ * a member's bound account fits one. Used by the deposit matcher (deposits) and the manual-payout debit matcher (withdrawals); pure, so it
+ * lives here where both reach it without a module cycle (issue 28 §1).
  *
  * Rule (fixture bank-sms-samples.json "about"): `X`/`x` hides one or more digits; the visible run is
  * a contiguous part of the account number. Where the mask pins the run, we respect it:

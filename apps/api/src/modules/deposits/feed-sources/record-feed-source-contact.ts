@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../../context.ts';
 
 /**
  * Coarseness of `last_event_at`: a delivery within this long of the recorded one does not write

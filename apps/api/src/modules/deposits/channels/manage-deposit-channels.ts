@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { depositChannelEntry } from './registry.ts';
 import type { Queryable } from '@sabai/db';
 import { ensureHouseAccount } from '@sabai/ledger';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { recordStaffAction } from '../../lib/audit.ts';
-import { activeFeedSourcesSql } from '../deposits/index.ts';
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { recordStaffAction } from '../../../lib/audit.ts';
+import { activeFeedSourcesSql } from '../list-member-deposit-channels.ts';
+import type { DepositChannelKind, FeedKind } from '@sabai/contracts';
 
 /** Who acts, for the audit row. */
 export interface StaffActor {
@@ -13,7 +15,7 @@ export interface StaffActor {
   address: string | null;
 }
 
-export type ChannelKind = 'bank' | 'truemoney' | 'promptpay';
+export type ChannelKind = DepositChannelKind;
 export type ChannelState = 'active' | 'hidden' | 'disabled';
 
 export interface DepositChannel {
@@ -56,7 +58,7 @@ const COLUMNS = `c.id, c.kind, c.bank_code, c.account_number, c.account_name, c.
   c.is_checked_by_staff, ${activeFeedSourcesSql('c')} AS active_feed_sources`;
 
 /** The house's deposit channels (bank accounts, TrueMoney wallets, PromptPay proxies), in display order. At most 200. */
-export async function listDepositChannels(db: Queryable): Promise<DepositChannel[]> {
+export async function listStaffDepositChannels(db: Queryable): Promise<DepositChannel[]> {
   const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM deposit_channels c ORDER BY c.sort_order, c.id LIMIT 200`);
   return rows.map(toChannel);
 }
@@ -80,7 +82,7 @@ export async function createDepositChannel(
 ): Promise<DepositChannel> {
   return context.db.transaction(async (tx) => {
     if (await readChannel(tx, input.id)) throw new AppError('STATE_CONFLICT');
-    const ledgerAccountId = await ensureHouseAccount(tx, { code: `house:${input.kind === 'truemoney' ? 'wallet' : 'bank'}:${input.id}`, kind: 'house_asset', isTotalsCached: false });
+    const ledgerAccountId = await ensureHouseAccount(tx, { code: depositChannelEntry(input.kind).ledgerAccountCode(input.id), kind: 'house_asset', isTotalsCached: false });
     await tx.query(
       `INSERT INTO deposit_channels (id, kind, bank_code, account_number, account_name, phone_number, promptpay_id, sort_order, ledger_account_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
@@ -137,7 +139,7 @@ const SECRET_BYTES = 32;
  */
 export async function createFeedSource(
   context: AppContext,
-  input: StaffActor & { id: string; kind: 'sms' | 'statement' | 'truemoney'; protocol: 'sabai_v1' | 'sms_gateway'; channelId: string; reason: string },
+  input: StaffActor & { id: string; kind: FeedKind; protocol: 'sabai_v1' | 'sms_gateway'; channelId: string; reason: string },
 ): Promise<{ sourceId: string; secret: string }> {
   const secret = randomBytes(SECRET_BYTES).toString('base64url');
   return context.db.transaction(async (tx) => {

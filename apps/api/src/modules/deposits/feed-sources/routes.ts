@@ -10,8 +10,8 @@ import {
   rotateFeedSecretResponse,
   type FeedSourceHealthWire,
 } from '@sabai/contracts';
-import type { AppContext } from '../../context.ts';
-import { requireStaff } from '../../plugins/staff-auth.ts';
+import type { AppContext } from '../../../context.ts';
+import { requireStaff } from '../../../plugins/staff-auth.ts';
 import { listFeedSourceHealth, type FeedSourceHealth } from './list-feed-source-health.ts';
 import { rotateFeedSourceSecret } from './rotate-feed-source-secret.ts';
 import { setFeedSourceMonitoring } from './set-feed-source-monitoring.ts';

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { FeedKind } from '@sabai/contracts';
 
-export type FeedSourceKind = 'sms' | 'statement' | 'truemoney';
+export type FeedSourceKind = FeedKind;
 /** How a source signs and shapes its deliveries (migration 0012). */
 export type FeedProtocol = 'sabai_v1' | 'sms_gateway';
 
