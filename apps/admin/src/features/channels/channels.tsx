@@ -17,15 +17,9 @@ type Source = FeedSourceHealthWire;
 
 const channelForm = z.object({
   id: z.string().regex(/^chn_[a-z0-9_]{1,40}$/, 'chn_ + a-z 0-9 _'),
-<<<<<<< HEAD
-  kind: z.enum(['bank', 'truemoney', 'promptpay']),
+  kind: z.enum(DEPOSIT_CHANNEL_KINDS),
   bankCode: z.string().regex(/^(\d{3})?$/, says('3 หลัก', '3 digits')),
   accountNumber: z.string().regex(/^(\d{10,12})?$/, says('10–12 หลัก', '10–12 digits')),
-=======
-  kind: z.enum(DEPOSIT_CHANNEL_KINDS),
-  bankCode: z.string().regex(/^(\d{3})?$/, '3 หลัก'),
-  accountNumber: z.string().regex(/^(\d{10,12})?$/, '10–12 หลัก'),
->>>>>>> h10
   accountName: z.string().trim().min(1).max(100),
   phoneNumber: z.string().regex(/^(0\d{9})?$/, '0xxxxxxxxx'),
   promptPayId: z.string().regex(/^(\d{10}|\d{13}|\d{15})?$/, says('10, 13 หรือ 15 หลัก', '10, 13 or 15 digits')),
