@@ -55,6 +55,9 @@ export function BackOffice() {
   const allowed: Screen[] = SCREENS.filter((screen) => may(screen.permission));
   const siteIsClosed = setup.data !== undefined && setup.data.openedAt === null;
   const home: ScreenId | undefined = siteIsClosed ? 'setup' : (allowed.find((screen) => screen.id !== 'setup') ?? allowed[0])?.id;
+  // The first screen waits for the checklist's answer: sent on before it, a closed site would open
+  // on the dashboard instead of the setup checklist (issue 24 §1).
+  const homeUndecided = may('setup.view') && setup.isPending;
   const username = me.data.username;
   const signOut = async () => {
     try {
@@ -88,7 +91,18 @@ export function BackOffice() {
               {allowed.map((screen) => (
                 <Route key={screen.id} path={screenPath(screen.id)} element={<ScreenElement id={screen.id} may={may} />} />
               ))}
-              <Route path="*" element={home ? <Navigate to={screenPath(home)} replace /> : <p>{tx('ไม่มีหน้าที่คุณเข้าถึงได้', 'No screen for your role')}</p>} />
+              <Route
+                path="*"
+                element={
+                  homeUndecided ? (
+                    <p className="text-slate-600">…</p>
+                  ) : home ? (
+                    <Navigate to={screenPath(home)} replace />
+                  ) : (
+                    <p>{tx('ไม่มีหน้าที่คุณเข้าถึงได้', 'No screen for your role')}</p>
+                  )
+                }
+              />
             </Routes>
           </main>
         </div>
