@@ -139,7 +139,7 @@ export async function goLiveJourney(options: { browser: Browser; site: Productio
     await menuLink(financePage, 'สมาชิก').click();
     await financePage.locator('input[name="q"]').fill(member.phoneNumber);
     await financePage.getByRole('button', { name: 'ค้นหา' }).click();
-    await financePage.getByRole('button', { name: 'เปิด' }).first().click();
+    await financePage.getByRole('row', { name: new RegExp(member.phoneNumber) }).getByRole('button', { name: 'เปิด', exact: true }).click();
     await expectVisible(financePage.getByTestId('bank-verification'), 'the member’s bank verification');
     await financePage.getByLabel('เหตุผลการยืนยันบัญชี').fill('ตรวจชื่อจาก statement ของบัญชีรับเงินแล้ว');
     await financePage.getByTestId('verify-bank').click();
