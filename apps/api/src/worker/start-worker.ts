@@ -41,9 +41,15 @@ const periodicQueue = (job: string) => `periodic.${job}`;
  * Any number of worker processes may run against one database. `stop` finishes jobs in flight.
  */
 export async function startWorker(context: AppContext, log: FastifyBaseLogger): Promise<RunningWorker> {
+  // pg-boss completes or fails a job without awaiting it (10.4: `this.complete(…)` in its fetch
+  // loop), and a graceful stop gives up on a handler after its timeout: both may reach the database
+  // after `boss.stop()` returned. `stop` below waits for both, so no query outlives the worker.
+  const inFlight = new InFlight();
+  const bossDb = pgBossDb(context.db);
+  const trackedBossDb: PgBoss.Db = { executeSql: (text, values) => inFlight.track(bossDb.executeSql(text, values)) };
   const boss = await startBossRetrying(() => {
     const created = new PgBoss({
-      db: pgBossDb(context.db),
+      db: trackedBossDb,
       schema: 'pgboss',
       // Maintenance (expiry of jobs whose worker died, archive) in one process at a time.
       maintenanceIntervalSeconds: context.config.JOB_MAINTENANCE_INTERVAL_SECONDS,
@@ -62,6 +68,14 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
   const localWorkerIds = new Map<string, string[]>();
   for (const [handlerName, definition] of Object.entries(OUTBOX_HANDLERS)) {
     const handler = definition.build(context);
+    const deliver = async (job: PgBoss.JobWithMetadata<{ eventId: string }>): Promise<void> => {
+      try {
+        await runOutboxDelivery(context.db, { eventId: BigInt(job.data.eventId), handlerName, handler, isLastAttempt: job.retryCount >= job.retryLimit });
+      } catch (error) {
+        log.warn({ err: error, handler: handlerName, eventId: job.data.eventId, attempt: job.retryCount + 1 }, 'outbox handler failed');
+        throw error;
+      }
+    };
     const ids: string[] = [];
     for (let index = 0; index < workersPerHandler(context); index += 1) {
       ids.push(
@@ -69,13 +83,7 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
           outboxQueue(handlerName),
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: OUTBOX_POLL_SECONDS },
           async ([job]) => {
-            if (!job) return;
-            try {
-              await runOutboxDelivery(context.db, { eventId: BigInt(job.data.eventId), handlerName, handler, isLastAttempt: job.retryCount >= job.retryLimit });
-            } catch (error) {
-              log.warn({ err: error, handler: handlerName, eventId: job.data.eventId, attempt: job.retryCount + 1 }, 'outbox handler failed');
-              throw error;
-            }
+            if (job) await inFlight.track(deliver(job));
           },
         ),
       );
@@ -86,7 +94,7 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
   for (const job of PERIODIC_JOBS) {
     await boss.work<{ periodStart: string }>(periodicQueue(job.name), { batchSize: 1, pollingIntervalSeconds: PERIODIC_POLL_SECONDS }, async ([queued]) => {
       if (!queued) return;
-      const outcome = await runPeriodOnce(context, job, new Date(queued.data.periodStart));
+      const outcome = await inFlight.track(runPeriodOnce(context, job, new Date(queued.data.periodStart)));
       if (outcome.status === 'failed') log.warn({ err: outcome.error, job: job.name }, 'periodic job failed; the next period runs again');
       if (outcome.status === 'ok') reportPeriodic(log, job.name, outcome.detail);
     });
@@ -175,9 +183,34 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
       clearInterval(periodTimer);
       await unlisten();
       await relaying;
-      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_GRACE_MS });
+      // A handler past the grace period still finishes (its job was failed by pg-boss and is
+      // retried; every handler is idempotent), and pg-boss's unawaited completions land.
+      await inFlight.settled();
     },
   };
+}
+
+/** How long a graceful stop lets running jobs finish before pg-boss fails them (they are retried). */
+const STOP_GRACE_MS = 10_000;
+
+/** Promises still running (handlers and pg-boss's queries), so a stop can wait for the last one. */
+class InFlight {
+  private readonly running = new Set<Promise<unknown>>();
+  track<T>(promise: Promise<T>): Promise<T> {
+    this.running.add(promise);
+    const forget = () => this.running.delete(promise);
+    promise.then(forget, forget);
+    return promise;
+  }
+  /** Resolves once nothing tracked runs, including what settling one started (a completion query). */
+  async settled(): Promise<void> {
+    for (;;) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.running.size === 0) return;
+      await Promise.allSettled([...this.running]);
+    }
+  }
 }
 
 /** Deadlock, serialization, or another worker created the object first (unique / duplicate table / object / schema). */
