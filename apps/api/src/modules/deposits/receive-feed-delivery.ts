@@ -1,7 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../context.ts';
-import { smsFeedBody, statementFeedBody, trueMoneyFeedBody, type FeedKind } from '@sabai/contracts';
+import type { FeedKind } from '@sabai/contracts';
+import { feedIntake } from './channels/registry.ts';
 import type { FeedEventOutcome } from './process-feed-event.ts';
 import { acceptFeedEvent } from './accept-feed-event.ts';
 import { authenticateFeedSource, type AuthenticatedFeedSource } from './feed-sources/index.ts';
@@ -15,8 +16,10 @@ import { recordFeedSourceContact } from './feed-sources/index.ts';
  *    `x-feed-signature` is the hex HMAC-SHA256 of `${timestamp}.${rawBody}` with the source's
  *    secret, or its previous secret during a rotation's overlap (feed-sources/authenticate-feed-source.ts);
  * 2. records the source's sign of life (the silence alarm, docs/adr/0013);
- * 3. stores and processes it once (accept-feed-event.ts), deduplicated by provider reference
- *    (SMS: digest of bank + text + received time).
+ * 3. stores and processes it once (accept-feed-event.ts), deduplicated by the key the channel
+ *    registry's intake for the source's channel kind and this feed kind gives (channels/registry.ts:
+ *    statement and wallet: provider reference; SMS: digest of bank + text + received time), or by
+ *    `raw:<sha256>` when the body does not fit the feed's schema.
  *
  * @throws AppError FEED_AUTH_FAILED (401) for any authentication failure (never says which).
  */
@@ -27,23 +30,14 @@ export async function receiveFeedDelivery(
   const source = await authenticate(context, input);
   await recordFeedSourceContact(context, { sourceId: source.id, contact: 'event' });
 
-  let dedupeKey: string;
   let parsedBody: unknown;
   try {
     parsedBody = JSON.parse(input.rawBody);
   } catch {
     parsedBody = undefined;
   }
-  if (input.kind === 'sms') {
-    const body = smsFeedBody.safeParse(parsedBody);
-    dedupeKey = body.success ? `sms:${digest(`${source.bankCode ?? ''}\n${body.data.text}\n${body.data.receivedAt}`)}` : `raw:${digest(input.rawBody)}`;
-  } else if (input.kind === 'statement') {
-    const body = statementFeedBody.safeParse(parsedBody);
-    dedupeKey = body.success ? `ref:${body.data.providerRef}` : `raw:${digest(input.rawBody)}`;
-  } else {
-    const body = trueMoneyFeedBody.safeParse(parsedBody);
-    dedupeKey = body.success ? `ref:${body.data.transactionId}` : `raw:${digest(input.rawBody)}`;
-  }
+  // The body schema and dedupe key are the channel kind's, for this feed kind (channels/registry.ts).
+  const dedupeKey = feedIntake(source.channelKind, input.kind).dedupeKey(parsedBody, source) ?? `raw:${digest(input.rawBody)}`;
   return acceptFeedEvent(context, { sourceId: source.id, dedupeKey, rawBody: input.rawBody, bodyFormat: 'sabai_v1' });
 }
 

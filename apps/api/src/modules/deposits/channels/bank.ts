@@ -1,12 +1,103 @@
-import { readMaskedAccount } from '../matching/masked-account.ts';
-import { CANDIDATE_LIMIT, CANDIDATE_MEMBER_COLUMNS, type CandidateMember, type DepositChannelEntry } from './channel-entry.ts';
+import { createHash } from 'node:crypto';
+import { parseBahtToSatang } from '@sabai/money';
+import { readSmsReceivedBody, smsFeedBody, smsSenderOf, statementFeedBody, type FeedBodyFormat } from '@sabai/contracts';
+import { parseBankNotification } from '../bank-feed/index.ts';
+import { accountFitsMask, readMaskedAccount } from '../matching/masked-account.ts';
+import { distinctSortedIds, hold, nonEmpty, type CreditReason, type FoundMembers, type IncomingCredit, type MatchDecision, type MatchMember } from '../matching/match-types.ts';
+import {
+  CANDIDATE_LIMIT,
+  CANDIDATE_MEMBER_COLUMNS,
+  defineFeedIntake,
+  type CandidateMember,
+  type DepositChannelEntry,
+  type FeedIntakeSpec,
+} from './channel-entry.ts';
 
 /**
- * A house bank account (SMS or statement feed). Candidates: members whose bound account contains the
- * sender's visible digits, else members at the sender's bank with the sender's name. Ledger: `house:bank:<id>`.
+ * A bank SMS forwarded from the house account's phone (`/bank-feed/v1/sms`, or an SMS Gateway
+ * webhook, docs/adr/0013). The text goes through the bank's parser (bank-feed/parsers); the house
+ * account it names must be the channel's own. A gateway SMS must come from an alphanumeric sender
+ * id (a bank's, e.g. `KBank`): one from a phone number is someone typing a bank-looking SMS to the
+ * house phone (SENDER_NOT_A_BANK). Dedupe: `sms:` + sha256 of bank code, text and received time
+ * (the gateway route keys its SMS by content instead: build-sms-content-key.ts).
+ */
+export const bankSmsFeedSpec = {
+  feedKind: 'sms',
+  body: smsFeedBody,
+  dedupeKey: (body, source) => `sms:${sha256(`${source.bankCode ?? ''}\n${body.text}\n${body.receivedAt}`)}`,
+  read(stored, channel) {
+    const sms = readSms(stored.json, stored.rawBody, stored.format);
+    if (sms === 'malformed' || !channel.bankCode) return { ok: false, reason: 'MALFORMED_BODY' };
+    if (sms === 'not-a-bank') return { ok: false, reason: 'SENDER_NOT_A_BANK' };
+    return { ok: true, body: sms };
+  },
+  normalize(sms, channel) {
+    if (!channel.bankCode) return { result: 'rejected', reason: 'MALFORMED_BODY' };
+    const parsed = parseBankNotification({ bankCode: channel.bankCode, text: sms.text, receivedAt: new Date(sms.receivedAt) });
+    if (!parsed.ok) return { result: 'rejected', reason: `UNPARSEABLE_TEXT:${parsed.reason}` };
+    const notification = parsed.notification;
+    const houseMask = readMaskedAccount(notification.houseAccountMasked);
+    if (!houseMask || !channel.accountNumber || !accountFitsMask(channel.accountNumber, houseMask)) {
+      return { result: 'rejected', reason: 'HOUSE_ACCOUNT_MISMATCH' };
+    }
+    if (notification.kind === 'debit') {
+      return { result: 'debit', debit: { amountSatang: notification.amountSatang, occurredAt: notification.occurredAt, recipientAccountMasked: notification.recipientAccountMasked } };
+    }
+    return {
+      result: 'credit',
+      credit: {
+        channelKind: channel.kind,
+        amountSatang: notification.amountSatang,
+        occurredAt: notification.occurredAt,
+        senderBankCode: notification.senderBankCode,
+        senderAccountMasked: notification.senderAccountMasked,
+        senderName: notification.senderName,
+      },
+    };
+  },
+} satisfies FeedIntakeSpec<'sms', typeof smsFeedBody>;
+
+/**
+ * A statement line from a bank-API connector (`/bank-feed/v1/statement`): structured already; its
+ * account must be the channel's own; direction `debit` is money out. Dedupe: `ref:<providerRef>`.
+ */
+export const bankStatementFeedSpec = {
+  feedKind: 'statement',
+  body: statementFeedBody,
+  dedupeKey: (body) => `ref:${body.providerRef}`,
+  normalize(line, channel) {
+    if (line.accountNumber !== channel.accountNumber) return { result: 'rejected', reason: 'HOUSE_ACCOUNT_MISMATCH' };
+    const amount = parseBahtToSatang(line.amount);
+    if (!amount.ok) return { result: 'rejected', reason: `AMOUNT_${amount.error}` };
+    if (line.direction === 'debit') {
+      return { result: 'debit', debit: { amountSatang: amount.amountSatang, occurredAt: new Date(line.occurredAt), recipientAccountMasked: line.recipientAccountNumber ?? null } };
+    }
+    return {
+      result: 'credit',
+      credit: {
+        channelKind: channel.kind,
+        amountSatang: amount.amountSatang,
+        occurredAt: new Date(line.occurredAt),
+        senderBankCode: line.senderBankCode ?? null,
+        senderAccountMasked: line.senderAccountNumber ?? null,
+        senderName: line.senderName ?? null,
+      },
+    };
+  },
+} satisfies FeedIntakeSpec<'statement', typeof statementFeedBody>;
+
+export const bankSmsFeed = defineFeedIntake(bankSmsFeedSpec);
+export const bankStatementFeed = defineFeedIntake(bankStatementFeedSpec);
+
+/**
+ * A house bank account, reported by its SMS or its statement. Candidates: members whose bound account
+ * contains the sender's visible digits, else members at the sender's bank with the sender's name.
+ * Matching: the bound account fits the sender's mask, else the sender's full name (findMembers).
+ * Ledger: `house:bank:<id>`.
  */
 export const bankChannel: DepositChannelEntry<'bank'> = {
   kind: 'bank',
+  feeds: { sms: bankSmsFeed, statement: bankStatementFeed },
   ledgerAccountCode: (channelId) => `house:bank:${channelId}`,
   async loadCandidates(tx, credit) {
     const mask = credit.senderAccountMasked ? readMaskedAccount(credit.senderAccountMasked) : null;
@@ -26,4 +117,69 @@ export const bankChannel: DepositChannelEntry<'bank'> = {
     }
     return { members: [], promptPayRequests: [] };
   },
+  findMembers: findByBankSender,
 };
+
+/**
+ * The sender's masked account (bank fitting when known; fitting only at another bank →
+ * SENDER_NOT_BOUND), else the sender's name at the sender's bank, else NO_SENDER_INFO (docs in
+ * matching/match-deposit.ts and matching/README.md).
+ */
+function findByBankSender(credit: IncomingCredit, members: readonly MatchMember[]): FoundMembers | MatchDecision {
+  const senderBankCode = nonEmpty(credit.senderBankCode);
+  const isAtSenderBank = (member: MatchMember) => senderBankCode === null || member.bankCode === senderBankCode;
+
+  const masked = nonEmpty(credit.senderAccountMasked);
+  if (masked !== null) {
+    const mask = readMaskedAccount(masked);
+    if (!mask) return hold('UNREADABLE_SENDER_ACCOUNT', []);
+    const fittingDigits = members.filter((member) => accountFitsMask(member.bankAccountNumber, mask));
+    return boundOrNotBound(fittingDigits, isAtSenderBank, 'BANK_ACCOUNT_MATCH');
+  }
+
+  const senderName = normalizePersonName(credit.senderName ?? '');
+  if (senderName !== '') {
+    if (senderBankCode === null) return hold('NO_SENDER_INFO', []);
+    const fittingName = members.filter(
+      (member) => normalizePersonName(`${member.firstName} ${member.lastName}`) === senderName,
+    );
+    if (fittingName.length === 0) return hold('SENDER_NAME_UNMATCHED', []);
+    return boundOrNotBound(fittingName, isAtSenderBank, 'BANK_NAME_MATCH');
+  }
+  return hold('NO_SENDER_INFO', []);
+}
+
+/** Members that fit the sender but are bound at another bank did not send from their bound account. */
+function boundOrNotBound(
+  fitting: readonly MatchMember[],
+  isAtSenderBank: (member: MatchMember) => boolean,
+  reason: CreditReason,
+): FoundMembers | MatchDecision {
+  const bound = fitting.filter(isAtSenderBank);
+  if (bound.length === 0 && fitting.length > 0) return hold('SENDER_NOT_BOUND', distinctSortedIds(fitting));
+  return { fitting: bound, reason };
+}
+
+/** Trim, collapse whitespace, NFC, upper-case (Latin case-insensitive; Thai has no case). */
+function normalizePersonName(name: string): string {
+  return name.normalize('NFC').trim().replace(/\s+/g, ' ').toUpperCase();
+}
+
+/**
+ * An alphanumeric sender id has a letter; a person's number (`+66812345678`, `0812345678`) has none.
+ * Bank SMS in Thailand come from registered alphanumeric ids (KBank, SCB, Bualuang).
+ */
+const isAlphanumericSenderId = (sender: string | null): boolean => sender !== null && /\p{L}/u.test(sender);
+
+function readSms(json: unknown, rawBody: string, bodyFormat: FeedBodyFormat): { text: string; receivedAt: string } | 'malformed' | 'not-a-bank' {
+  if (bodyFormat === 'sms_gateway') {
+    const body = readSmsReceivedBody(rawBody);
+    if (!body) return 'malformed';
+    if (!isAlphanumericSenderId(smsSenderOf(body.payload))) return 'not-a-bank';
+    return { text: body.payload.message, receivedAt: body.payload.receivedAt };
+  }
+  const body = smsFeedBody.safeParse(json);
+  return body.success ? { text: body.data.text, receivedAt: body.data.receivedAt } : 'malformed';
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');

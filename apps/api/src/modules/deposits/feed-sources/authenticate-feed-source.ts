@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { FeedKind } from '@sabai/contracts';
+import type { DepositChannelKind, FeedKind } from '@sabai/contracts';
 
 export type FeedSourceKind = FeedKind;
 /** How a source signs and shapes its deliveries (migration 0012). */
@@ -13,6 +13,8 @@ export interface AuthenticatedFeedSource {
   protocol: FeedProtocol;
   /** Three-digit bank code of the source's house account (null for a wallet). */
   bankCode: string | null;
+  /** Kind of the channel the source reports on (its deliveries are read by that kind's registry entry). */
+  channelKind: DepositChannelKind;
 }
 
 /** Longest source id we look up (`src_` + 40, migration 0003). */
@@ -48,8 +50,9 @@ export async function authenticateFeedSource(
     previous_secret: string | null;
     previous_secret_valid_until: Date | null;
     bank_code: string | null;
+    channel_kind: DepositChannelKind;
   }>(
-    `SELECT s.id, s.kind, s.protocol, s.is_demo, s.secret, s.previous_secret, s.previous_secret_valid_until, c.bank_code
+    `SELECT s.id, s.kind, s.protocol, s.is_demo, s.secret, s.previous_secret, s.previous_secret_valid_until, c.bank_code, c.kind AS channel_kind
      FROM bank_feed_sources s JOIN deposit_channels c ON c.id = s.channel_id
      WHERE s.id = $1 AND s.is_active`,
     [input.sourceId],
@@ -70,5 +73,5 @@ export async function authenticateFeedSource(
   if (!source || !isSigned) throw refuse();
   if (source.protocol !== input.protocol || (input.kind !== undefined && source.kind !== input.kind)) throw refuse();
   if (source.is_demo && context.config.NODE_ENV === 'production') throw refuse();
-  return { id: source.id, kind: source.kind, protocol: source.protocol, bankCode: source.bank_code };
+  return { id: source.id, kind: source.kind, protocol: source.protocol, bankCode: source.bank_code, channelKind: source.channel_kind };
 }
