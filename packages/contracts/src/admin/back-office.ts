@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { bahtToSatang, envelope } from '../envelope.ts';
-import { DEPOSIT_CHANNEL_KINDS, FEED_KINDS } from '../deposit-kinds.ts';
+import { DEPOSIT_CHANNEL_KIND_INFO, DEPOSIT_CHANNEL_KINDS, FEED_KINDS } from '../deposit-kinds.ts';
+
+/** `bank: bankCode + accountNumber; truemoney: phoneNumber; promptpay: promptPayId + bankCode + accountNumber` (the create-channel refusal). */
+const REQUIRED_CHANNEL_FIELDS = DEPOSIT_CHANNEL_KINDS.map((kind) => `${kind}: ${DEPOSIT_CHANNEL_KIND_INFO[kind].requiredFields.join(' + ')}`).join('; ');
 
 /**
  * Wire schemas of the back-office screens added for issue 11 (promotions, deposit channels, feed
@@ -95,11 +98,8 @@ export const createDepositChannelRequest = z
   })
   .strict()
   .superRefine((value, check) => {
-    const ok =
-      (value.kind === 'bank' && value.bankCode && value.accountNumber) ||
-      (value.kind === 'truemoney' && value.phoneNumber) ||
-      (value.kind === 'promptpay' && value.promptPayId && value.bankCode && value.accountNumber);
-    if (!ok) check.addIssue({ code: 'custom', message: 'bank: bankCode + accountNumber; truemoney: phoneNumber; promptpay: promptPayId + bankCode + accountNumber', path: ['kind'] });
+    if (DEPOSIT_CHANNEL_KIND_INFO[value.kind].requiredFields.every((field) => value[field])) return;
+    check.addIssue({ code: 'custom', message: REQUIRED_CHANNEL_FIELDS, path: ['kind'] });
   });
 export const depositChannelStateRequest = z.object({ state: z.enum(['active', 'hidden', 'disabled']), reason }).strict();
 export const staffDepositChannel = z.object({

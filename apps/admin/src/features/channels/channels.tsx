@@ -10,7 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { says, useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
 import { Button, ErrorText, Field } from '../../ui';
-import { DEPOSIT_CHANNEL_KINDS, FEED_KINDS } from '@sabai/contracts';
+import { DEPOSIT_CHANNEL_KIND_INFO, DEPOSIT_CHANNEL_KINDS, FEED_KIND_NAMES, FEED_KINDS } from '@sabai/contracts';
 
 type Channel = StaffDepositChannel;
 type Source = FeedSourceHealthWire;
@@ -176,9 +176,7 @@ export function ChannelsPage({ canManage, canSeeSources }: { canManage: boolean;
           <Field label={tx('รหัส', 'Id')} error={ce.id?.message}><input className="input" {...channelEditor.register('id')} /></Field>
           <Field label={tx('ประเภท', 'Kind')}>
             <select className="input" {...channelEditor.register('kind')}>
-              <option value="bank">{tx('บัญชีธนาคาร', 'Bank account')}</option>
-              <option value="truemoney">TrueMoney</option>
-              <option value="promptpay">PromptPay</option>
+              {DEPOSIT_CHANNEL_KINDS.map((kind) => <option key={kind} value={kind}>{tx(DEPOSIT_CHANNEL_KIND_INFO[kind].name.th, DEPOSIT_CHANNEL_KIND_INFO[kind].name.en)}</option>)}
             </select>
           </Field>
           <Field label={tx('รหัสธนาคาร', 'Bank code')} error={ce.bankCode?.message}><input className="input" {...channelEditor.register('bankCode')} /></Field>
@@ -201,7 +199,7 @@ export function ChannelsPage({ canManage, canSeeSources }: { canManage: boolean;
           <h3 className="col-span-5 font-semibold">{tx('เพิ่มแหล่งข้อมูล', 'Add a feed source')}</h3>
           <Field label={tx('รหัส', 'Id')} error={se.id?.message}><input className="input" {...sourceEditor.register('id')} /></Field>
           <Field label={tx('ประเภท', 'Kind')}>
-            <select className="input" {...sourceEditor.register('kind')}><option value="sms">SMS</option><option value="statement">statement</option><option value="truemoney">TrueMoney</option></select>
+            <select className="input" {...sourceEditor.register('kind')}>{FEED_KINDS.map((kind) => <option key={kind} value={kind}>{FEED_KIND_NAMES[kind]}</option>)}</select>
           </Field>
           <Field label={tx('รูปแบบ', 'Protocol')}>
             <select className="input" {...sourceEditor.register('protocol')}><option value="sms_gateway">SMS Gateway app</option><option value="sabai_v1">Sabai JSON</option></select>

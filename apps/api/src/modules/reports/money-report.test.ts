@@ -157,4 +157,14 @@ describe('the money report equals the ledger (issue 25 §3)', () => {
     expect(dashboard).toMatchObject({ net: report.total.cashNet, refunds: report.total.refunds.amount, givenOut: report.total.givenOut, ggr: report.total.ggr, result: report.total.result });
     expect(dashboard.deposits.amount).toBe(report.total.deposits.amount);
   });
+
+  it('labels a channel\'s deposits as before: bank code and account, TrueMoney phone or PromptPay id, then the account name', async () => {
+    const { rows } = await t.db.query<{ id: string; label: string }>(
+      `SELECT id, CASE kind WHEN 'bank' THEN bank_code || ' ' || account_number WHEN 'truemoney' THEN 'TrueMoney ' || phone_number ELSE 'PromptPay ' || promptpay_id END
+         || ' · ' || account_name AS label FROM deposit_channels`,
+    );
+    const byChannel = (await todayFigures()).deposits.byChannel;
+    expect(byChannel.length).toBeGreaterThan(0);
+    for (const flow of byChannel) expect(flow.label).toBe(rows.find((row) => row.id === flow.channelId)?.label);
+  });
 });

@@ -1,5 +1,6 @@
 import type { Queryable } from '@sabai/db';
 import { HOUSE_ACCOUNTS, readHouseMovements } from '@sabai/ledger';
+import { DEPOSIT_CHANNEL_KIND_INFO, type DepositChannelKind } from '@sabai/contracts';
 
 /**
  * The money report (issue 25 §3), read from the ledger only: the posted movements of the house
@@ -85,12 +86,16 @@ interface MovementRow {
 /** The house accounts' posted movements in [start, end) (@sabai/ledger), labelled with the deposit channel of a bank or wallet account. */
 async function readMovements(db: Queryable, input: { start: Date; end: Date; period: ReportPeriod }): Promise<MovementRow[]> {
   const movements = await readHouseMovements(db, input);
-  const { rows: channels } = await db.query<{ id: string; ledger_account_id: bigint; label: string }>(
-    `SELECT id, ledger_account_id,
-            CASE kind WHEN 'bank' THEN bank_code || ' ' || account_number WHEN 'truemoney' THEN 'TrueMoney ' || phone_number ELSE 'PromptPay ' || promptpay_id END
-              || ' · ' || account_name AS label
-     FROM deposit_channels`,
-  );
+  const { rows } = await db.query<{
+    id: string; ledger_account_id: bigint; kind: DepositChannelKind; account_name: string;
+    bank_code: string | null; account_number: string | null; phone_number: string | null; promptpay_id: string | null;
+  }>('SELECT id, ledger_account_id, kind, account_name, bank_code, account_number, phone_number, promptpay_id FROM deposit_channels');
+  // Labelled by its kind (contracts' DEPOSIT_CHANNEL_KIND_INFO): `004 0011535946 · name`, `TrueMoney 0951234567 · name`, `PromptPay 0105566012345 · name`.
+  const channels = rows.map((row) => ({
+    id: row.id,
+    ledger_account_id: row.ledger_account_id,
+    label: `${DEPOSIT_CHANNEL_KIND_INFO[row.kind].describe({ bankCode: row.bank_code, accountNumber: row.account_number, phoneNumber: row.phone_number, promptPayId: row.promptpay_id })} · ${row.account_name}`,
+  }));
   const channelOf = new Map(channels.map((channel) => [BigInt(channel.ledger_account_id), channel]));
   return movements.map((movement) => {
     const channel = channelOf.get(movement.accountId);
