@@ -1,7 +1,7 @@
 import { findBankByCode, REGISTRATION_BANKS } from '@sabai/contracts';
 import { formatBaht } from '@sabai/money';
 import type { FeedDelivery } from './feed-client.ts';
-import { allHouseAccounts, type HouseAccount } from './house-accounts.ts';
+import { allHouseAccounts, type FeedKind, type HouseAccount } from './house-accounts.ts';
 import type { Transfer } from './transfer-book.ts';
 
 /**
@@ -154,7 +154,8 @@ function renderRecent(recent: Transfer[]): string {
   return `<section><h2>รายการล่าสุด</h2><ul data-testid="recent-transfers">${items.join('')}</ul></section>`;
 }
 
-const NOTIFICATION_LABELS = { sms: 'SMS ธนาคาร (ผ่านตัวส่งต่อ SMS ของผู้ให้บริการ)', statement: 'รายการเดินบัญชี (statement API)', truemoney: 'TrueMoney webhook' };
+/** The sandbox's words for the feeds it simulates; a feed kind it does not simulate shows its name. */
+const NOTIFICATION_LABELS: { readonly [K in FeedKind]?: string } = { sms: 'SMS ธนาคาร (ผ่านตัวส่งต่อ SMS ของผู้ให้บริการ)', statement: 'รายการเดินบัญชี (statement API)', truemoney: 'TrueMoney webhook' };
 const GATEWAY_LABEL = 'SMS ธนาคาร (ผ่านแอป SMS Gateway for Android บนมือถือของผู้ให้บริการ)';
 
 /** The SMS text of a delivery: our own JSON's `text`, or the app's `payload.message`. */
@@ -179,7 +180,7 @@ export function renderTransferResult(transfer: Transfer): string {
 <dt>ยอดคงเหลือของคุณ</dt><dd data-testid="balance-after">${formatBaht(transfer.sourceBalanceAfterSatang)} บาท</dd></dl></section>
 <section data-testid="delivery"><h2>แจ้งเตือนที่ส่งถึง Sabai</h2>
 <p class="${status.tone}" data-testid="delivery-status" data-status="${delivery.status}" data-sabai-status="${escapeHtml(delivery.sabaiStatus ?? '')}">${escapeHtml(status.text)}</p>
-<dl><dt>ช่องทาง</dt><dd data-testid="delivery-format" data-format="${delivery.format ?? 'sabai'}">${delivery.format === 'sms-gateway' ? GATEWAY_LABEL : NOTIFICATION_LABELS[delivery.kind]}</dd><dt>แหล่ง</dt><dd>${escapeHtml(delivery.sourceId)}</dd>
+<dl><dt>ช่องทาง</dt><dd data-testid="delivery-format" data-format="${delivery.format ?? 'sabai'}">${delivery.format === 'sms-gateway' ? GATEWAY_LABEL : NOTIFICATION_LABELS[delivery.kind] ?? delivery.kind}</dd><dt>แหล่ง</dt><dd>${escapeHtml(delivery.sourceId)}</dd>
 <dt>ส่งไปที่</dt><dd>${escapeHtml(delivery.url ?? '-')}</dd></dl>
 ${smsText}<pre data-testid="delivery-body">${escapeHtml(JSON.stringify(delivery.body, null, 2))}</pre>
 <pre data-testid="delivery-response">${escapeHtml(delivery.response === null ? '(ไม่มีคำตอบ)' : JSON.stringify(delivery.response, null, 2))}</pre>
