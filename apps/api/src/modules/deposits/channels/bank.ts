@@ -86,7 +86,9 @@ export const bankStatementFeedSpec = {
   },
 } satisfies FeedIntakeSpec<'statement', typeof statementFeedBody>;
 
+/** The `sms` feed's intake (also read for a PromptPay channel's bank account). */
 export const bankSmsFeed = defineFeedIntake(bankSmsFeedSpec);
+/** The `statement` feed's intake (a PromptPay channel reads it with its id check: promptpay.ts). */
 export const bankStatementFeed = defineFeedIntake(bankStatementFeedSpec);
 
 /**

@@ -24,6 +24,7 @@ export const trueMoneyFeedSpec = {
   },
 } satisfies FeedIntakeSpec<'truemoney', typeof trueMoneyFeedBody>;
 
+/** The `truemoney` feed's intake. */
 export const trueMoneyFeed = defineFeedIntake(trueMoneyFeedSpec);
 
 /**
