@@ -21,8 +21,8 @@ type Status = (typeof STATUSES)[number];
 type T = ReturnType<typeof useI18n>['t'];
 type Tx = ReturnType<typeof useBilingual>;
 const rejectForm = z.object({ reason: z.string().trim().min(3, says('กรุณาระบุเหตุผล', 'Enter a reason (3 characters or more)')).max(500) });
-
 type RejectForm = z.infer<typeof rejectForm>;
+
 /**
  * The withdrawals queue (issue 11): those above the auto-withdraw limit wait here for finance.
  * "ดูสมาชิก" opens the member's context beside the queue (withdrawal-member-panel.tsx), for staff
