@@ -38,6 +38,12 @@ const ASSET_FILES = { 'games.css': 'text/css; charset=utf-8', 'slot.js': 'text/j
  * body; the token authorizes only its member and its game.
  */
 export async function registerGameRoutes(app: FastifyInstance, context: PartnerContext): Promise<void> {
+  await registerGamePageRoutes(app, context);
+  registerGamePlayRoutes(app, context);
+}
+
+/** The launch link (redeemed once), the game page of a session, and the pages' assets. */
+async function registerGamePageRoutes(app: FastifyInstance, context: PartnerContext): Promise<void> {
   const assets = new Map<string, { type: string; body: string }>();
   for (const [file, type] of Object.entries(ASSET_FILES)) assets.set(file, { type, body: await readFile(new URL(`./assets/${file}`, import.meta.url), 'utf8') });
   assets.set('golden-elephant.svg', { type: 'image/svg+xml', body: renderSlotThumbnail() });
@@ -71,7 +77,10 @@ export async function registerGameRoutes(app: FastifyInstance, context: PartnerC
     const html = session.gameCode === BACCARAT_TABLE_CODE ? renderBaccaratPage({ ...page, cardsLeft: context.shoe.remaining }) : renderSlotPage(page);
     return reply.headers(GAME_PAGE_HEADERS).send(html);
   });
+}
 
+/** The calls the game pages' scripts make: the balance, a slot spin, a baccarat hand. */
+function registerGamePlayRoutes(app: FastifyInstance, context: PartnerContext): void {
   /** The balance, without counting as activity (so an open tab does not keep a session alive). */
   app.post('/games/api/balance', async (request, reply) => {
     const parsed = sessionBody.safeParse(request.body);

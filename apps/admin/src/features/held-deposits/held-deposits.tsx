@@ -10,7 +10,6 @@ import { Button, ErrorText } from '../../ui';
 import { useBilingual } from '../../lib/bilingual';
 import { useLabel } from '../../lib/labels';
 
-
 /** Deposits the matcher could not give to exactly one member (issue 11): credit a member or refund the sender. */
 export function HeldDepositsPage({ canResolve }: { canResolve: boolean }) {
   const { t } = useI18n();
@@ -50,28 +49,7 @@ export function HeldDepositsPage({ canResolve }: { canResolve: boolean }) {
       cell: ({ row }) =>
         canResolve ? (
           <div className="space-y-2">
-            <form
-              className="flex flex-wrap items-center gap-2"
-              onSubmit={(event) => {
-                event.preventDefault();
-                const data = new FormData(event.currentTarget);
-                if (row.original.holdReason === 'AML_REVIEW') resolve.mutate({ id: row.original.id, action: 'release', note: String(data.get('releaseNote') ?? '').trim() });
-                else resolve.mutate({ id: row.original.id, action: 'assign', memberPhoneNumber: String(data.get('phone') ?? '').trim() });
-              }}
-            >
-              {row.original.holdReason === 'AML_REVIEW' ? (
-                // AML review (issue 12): the deposit is already matched to its member; finance release it to them (with the review note) or refund.
-                <>
-                  <input name="releaseNote" className="input w-44" placeholder={t('deposits.note')} aria-label={tx('หมายเหตุการปล่อย', 'Release note')} />
-                  <Button type="submit" data-testid="release-deposit">{tx('ปล่อยให้สมาชิก', 'Release to member')} {row.original.memberPhoneNumber}</Button>
-                </>
-              ) : (
-                <>
-                  <input name="phone" className="input w-36" placeholder={t('deposits.phone')} inputMode="numeric" aria-label={t('deposits.phone')} />
-                  <Button type="submit">{t('deposits.assign')}</Button>
-                </>
-              )}
-            </form>
+            <CreditForm deposit={row.original} onRelease={(note) => resolve.mutate({ id: row.original.id, action: 'release', note })} onAssign={(memberPhoneNumber) => resolve.mutate({ id: row.original.id, action: 'assign', memberPhoneNumber })} />
             <RefundForm deposit={row.original} onRefund={(input) => resolve.mutate({ id: row.original.id, action: 'refund', ...input })} />
           </div>
         ) : null,
@@ -84,6 +62,36 @@ export function HeldDepositsPage({ canResolve }: { canResolve: boolean }) {
       {notice && <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800" data-testid="deposits-notice">{notice}</p>}
       <DataTable columns={columns} data={list.data ?? []} empty={t('withdrawals.empty')} />
     </section>
+  );
+}
+
+/** Credit a held deposit: to the member typed (assign), or, held for the AML review, to the member it was matched to (release). */
+function CreditForm({ deposit, onRelease, onAssign }: { deposit: HeldDeposit; onRelease: (note: string) => void; onAssign: (memberPhoneNumber: string) => void }) {
+  const { t } = useI18n();
+  const tx = useBilingual();
+  return (
+    <form
+      className="flex flex-wrap items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        if (deposit.holdReason === 'AML_REVIEW') onRelease(String(data.get('releaseNote') ?? '').trim());
+        else onAssign(String(data.get('phone') ?? '').trim());
+      }}
+    >
+      {deposit.holdReason === 'AML_REVIEW' ? (
+        // AML review (issue 12): the deposit is already matched to its member; finance release it to them (with the review note) or refund.
+        <>
+          <input name="releaseNote" className="input w-44" placeholder={t('deposits.note')} aria-label={tx('หมายเหตุการปล่อย', 'Release note')} />
+          <Button type="submit" data-testid="release-deposit">{tx('ปล่อยให้สมาชิก', 'Release to member')} {deposit.memberPhoneNumber}</Button>
+        </>
+      ) : (
+        <>
+          <input name="phone" className="input w-36" placeholder={t('deposits.phone')} inputMode="numeric" aria-label={t('deposits.phone')} />
+          <Button type="submit">{t('deposits.assign')}</Button>
+        </>
+      )}
+    </form>
   );
 }
 

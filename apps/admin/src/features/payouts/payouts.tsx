@@ -46,8 +46,8 @@ export function PayoutsPage({ canRecord, canResolve }: { canRecord: boolean; can
   const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [recording, setRecording] = useState<PayoutToPay | null>(null);
-  const [resolving, setResolving] = useState<{ payout: UnconfirmedPayout; action: 'confirm' | 'reverse' } | null>(null);
-  const [debitStatus, setDebitStatus] = useSearchParam<(typeof HOUSE_DEBIT_STATES)[number]>('debits', 'unmatched', HOUSE_DEBIT_STATES);
+  const [resolving, setResolving] = useState<Resolving | null>(null);
+  const [debitStatus, setDebitStatus] = useSearchParam<DebitState>('debits', 'unmatched', HOUSE_DEBIT_STATES);
   const toPay = useQuery({ queryKey: ['payouts', 'to-pay'], queryFn: () => apiGet('/payouts/to-pay?limit=200', payoutsToPayResponse) });
   const unconfirmed = useQuery({ queryKey: ['payouts', 'unconfirmed'], queryFn: () => apiGet('/payouts/unconfirmed?limit=200', unconfirmedPayoutsResponse) });
   const debits = useQuery({ queryKey: ['payouts', 'debits', debitStatus], queryFn: () => apiGet(`/payouts/house-debits?status=${debitStatus}&limit=100`, houseDebitsResponse) });
@@ -70,78 +70,21 @@ export function PayoutsPage({ canRecord, canResolve }: { canRecord: boolean; can
     onError,
   });
 
-  const memberColumns = <T extends PayoutToPay>(): ColumnDef<T, unknown>[] => [
-    { header: tx('เวลาแจ้งถอน', 'Requested'), accessorKey: 'createdAt', cell: (info) => formatDateTime(String(info.getValue())) },
-    { header: tx('สมาชิก', 'Member'), accessorKey: 'phoneNumber' },
-    { header: tx('ธนาคาร', 'Bank'), accessorKey: 'bankCode' },
-    { header: tx('เลขบัญชี', 'Account'), accessorKey: 'accountNumber', cell: ({ row }) => <Copyable value={row.original.accountNumber} label={tx('คัดลอกเลขบัญชี', 'Copy account')} /> },
-    { header: tx('ชื่อบัญชี', 'Holder'), accessorKey: 'accountName' },
-    { header: tx('จำนวน', 'Amount'), accessorKey: 'Amount', cell: ({ row }) => <Copyable value={row.original.Amount.toFixed(2)} label={tx('คัดลอกจำนวน', 'Copy amount')} /> },
-  ];
-  const toPayColumns: ColumnDef<PayoutToPay, unknown>[] = [
-    ...memberColumns<PayoutToPay>(),
-    {
-      header: '',
-      id: 'actions',
-      enableSorting: false,
-      cell: ({ row }) =>
-        canRecord && (
-          <Button onClick={() => setRecording(row.original)} data-testid={`record-${row.original.withdrawalId}`}>
-            {tx('บันทึกการโอน', 'Record payment')}
-          </Button>
-        ),
-    },
-  ];
-  const unconfirmedColumns: ColumnDef<UnconfirmedPayout, unknown>[] = [
-    ...memberColumns<UnconfirmedPayout>(),
-    { header: tx('โอนจาก / อ้างอิง', 'From / reference'), id: 'reference', enableSorting: false, cell: ({ row }) => `${row.original.channelId} · ${row.original.bankReference}` },
-    { header: tx('เวลาโอน', 'Paid at'), accessorKey: 'paidAt', cell: (info) => formatDateTime(String(info.getValue())) },
-    { header: tx('บันทึกโดย', 'Recorded by'), accessorKey: 'recordedBy' },
-    {
-      header: '',
-      id: 'actions',
-      enableSorting: false,
-      cell: ({ row }) => (
-        <div className="flex items-center gap-2">
-          {row.original.isOverdue && <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700" data-testid="overdue">{tx('ยังไม่มี SMS ยืนยัน', 'No SMS yet')}</span>}
-          {canResolve && (
-            <>
-              <Button variant="plain" onClick={() => setResolving({ payout: row.original, action: 'confirm' })}>{tx('ยืนยันโดยไม่มี SMS', 'Confirm without SMS')}</Button>
-              <Button variant="danger" onClick={() => setResolving({ payout: row.original, action: 'reverse' })}>{tx('โอนไม่สำเร็จ', 'Failed')}</Button>
-            </>
-          )}
-        </div>
-      ),
-    },
-  ];
-  const debitColumns: ColumnDef<HouseDebit, unknown>[] = [
-    { header: tx('เวลา', 'Time'), accessorKey: 'occurredAt', cell: (info) => formatDateTime(String(info.getValue())) },
-    { header: tx('บัญชีเว็บ', 'House account'), accessorKey: 'channelId' },
-    { header: tx('จำนวน', 'Amount'), accessorKey: 'Amount', cell: (info) => formatBaht(Number(info.getValue())) },
-    { header: tx('ปลายทาง', 'To'), accessorKey: 'recipientAccountMasked' },
-    { header: tx('ผล', 'Result'), accessorKey: 'reason', cell: (info) => label('house-debit', info.getValue() as string | null) },
-    { header: tx('รายการถอน', 'Withdrawal'), accessorKey: 'withdrawalId' },
-  ];
 
   return (
     <section className="space-y-6">
       <h1 className="text-xl font-semibold">{tx('รายการที่ต้องโอน', 'Payouts to pay')}</h1>
       <ErrorText message={error ?? [toPay.error, unconfirmed.error, debits.error].find((value) => value instanceof Error)?.message ?? null} />
-      <DataTable columns={toPayColumns} data={toPay.data?.payouts ?? []} empty={tx('ไม่มีรายการที่ต้องโอน', 'Nothing to pay')} testId="payouts-to-pay" />
+      <DataTable columns={toPayColumns(tx, canRecord ? setRecording : null)} data={toPay.data?.payouts ?? []} empty={tx('ไม่มีรายการที่ต้องโอน', 'Nothing to pay')} testId="payouts-to-pay" />
 
       <h2 className="text-lg font-semibold">
         {tx('โอนแล้ว รอ SMS ยืนยัน', 'Paid, waiting for the bank SMS')}
         {unconfirmed.data && unconfirmed.data.overdueCount > 0 && <span className="ml-2 text-sm text-red-700">({tx('เกินเวลา', 'overdue')} {unconfirmed.data.overdueCount})</span>}
       </h2>
-      <DataTable columns={unconfirmedColumns} data={unconfirmed.data?.payouts ?? []} empty={tx('ไม่มีรายการ', 'None')} testId="payouts-unconfirmed" />
+      <DataTable columns={unconfirmedColumns(tx, canResolve ? setResolving : null)} data={unconfirmed.data?.payouts ?? []} empty={tx('ไม่มีรายการ', 'None')} testId="payouts-unconfirmed" />
 
-      <div className="flex items-center gap-3">
-        <h2 className="text-lg font-semibold">{tx('รายการเงินออกจากบัญชีเว็บ', 'House account debits')}</h2>
-        <select className="input w-auto" value={debitStatus} onChange={(event) => setDebitStatus(event.target.value as (typeof HOUSE_DEBIT_STATES)[number])} aria-label={tx('สถานะ', 'Status')}>
-          {HOUSE_DEBIT_STATES.map((value) => <option key={value} value={value}>{label('house-debit', value)}</option>)}
-        </select>
-      </div>
-      <DataTable columns={debitColumns} data={debits.data ?? []} empty={tx('ไม่มีรายการ', 'None')} testId="house-debits" />
+      <HouseDebitsHeading status={debitStatus} onChange={setDebitStatus} />
+      <DataTable columns={debitColumns(tx, label)} data={debits.data ?? []} empty={tx('ไม่มีรายการ', 'None')} testId="house-debits" />
 
       {recording && (
         <RecordDialog
@@ -161,6 +104,90 @@ export function PayoutsPage({ canRecord, canResolve }: { canRecord: boolean; can
         />
       )}
     </section>
+  );
+}
+
+type Tx = ReturnType<typeof useBilingual>;
+type DebitState = (typeof HOUSE_DEBIT_STATES)[number];
+type Resolving = { payout: UnconfirmedPayout; action: 'confirm' | 'reverse' };
+
+/** What staff type into the banking app, the account and the amount copyable. */
+const memberColumns = <T extends PayoutToPay>(tx: Tx): ColumnDef<T, unknown>[] => [
+  { header: tx('เวลาแจ้งถอน', 'Requested'), accessorKey: 'createdAt', cell: (info) => formatDateTime(String(info.getValue())) },
+  { header: tx('สมาชิก', 'Member'), accessorKey: 'phoneNumber' },
+  { header: tx('ธนาคาร', 'Bank'), accessorKey: 'bankCode' },
+  { header: tx('เลขบัญชี', 'Account'), accessorKey: 'accountNumber', cell: ({ row }) => <Copyable value={row.original.accountNumber} label={tx('คัดลอกเลขบัญชี', 'Copy account')} /> },
+  { header: tx('ชื่อบัญชี', 'Holder'), accessorKey: 'accountName' },
+  { header: tx('จำนวน', 'Amount'), accessorKey: 'Amount', cell: ({ row }) => <Copyable value={row.original.Amount.toFixed(2)} label={tx('คัดลอกจำนวน', 'Copy amount')} /> },
+];
+
+/** The "to pay" queue; `onRecord` (null: the role may not record) opens the record dialog. */
+function toPayColumns(tx: Tx, onRecord: ((payout: PayoutToPay) => void) | null): ColumnDef<PayoutToPay, unknown>[] {
+  return [
+    ...memberColumns<PayoutToPay>(tx),
+    {
+      header: '',
+      id: 'actions',
+      enableSorting: false,
+      cell: ({ row }) =>
+        onRecord && (
+          <Button onClick={() => onRecord(row.original)} data-testid={`record-${row.original.withdrawalId}`}>
+            {tx('บันทึกการโอน', 'Record payment')}
+          </Button>
+        ),
+    },
+  ];
+}
+
+/** Payments waiting for the bank's debit SMS, late ones flagged; `onResolve` (null: the role may not) confirms or fails one. */
+function unconfirmedColumns(tx: Tx, onResolve: ((resolving: Resolving) => void) | null): ColumnDef<UnconfirmedPayout, unknown>[] {
+  return [
+    ...memberColumns<UnconfirmedPayout>(tx),
+    { header: tx('โอนจาก / อ้างอิง', 'From / reference'), id: 'reference', enableSorting: false, cell: ({ row }) => `${row.original.channelId} · ${row.original.bankReference}` },
+    { header: tx('เวลาโอน', 'Paid at'), accessorKey: 'paidAt', cell: (info) => formatDateTime(String(info.getValue())) },
+    { header: tx('บันทึกโดย', 'Recorded by'), accessorKey: 'recordedBy' },
+    {
+      header: '',
+      id: 'actions',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <div className="flex items-center gap-2">
+          {row.original.isOverdue && <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700" data-testid="overdue">{tx('ยังไม่มี SMS ยืนยัน', 'No SMS yet')}</span>}
+          {onResolve && (
+            <>
+              <Button variant="plain" onClick={() => onResolve({ payout: row.original, action: 'confirm' })}>{tx('ยืนยันโดยไม่มี SMS', 'Confirm without SMS')}</Button>
+              <Button variant="danger" onClick={() => onResolve({ payout: row.original, action: 'reverse' })}>{tx('โอนไม่สำเร็จ', 'Failed')}</Button>
+            </>
+          )}
+        </div>
+      ),
+    },
+  ];
+}
+
+/** The house account debits read from the bank's SMS, matched to a withdrawal or not. */
+function debitColumns(tx: Tx, label: ReturnType<typeof useLabel>): ColumnDef<HouseDebit, unknown>[] {
+  return [
+    { header: tx('เวลา', 'Time'), accessorKey: 'occurredAt', cell: (info) => formatDateTime(String(info.getValue())) },
+    { header: tx('บัญชีเว็บ', 'House account'), accessorKey: 'channelId' },
+    { header: tx('จำนวน', 'Amount'), accessorKey: 'Amount', cell: (info) => formatBaht(Number(info.getValue())) },
+    { header: tx('ปลายทาง', 'To'), accessorKey: 'recipientAccountMasked' },
+    { header: tx('ผล', 'Result'), accessorKey: 'reason', cell: (info) => label('house-debit', info.getValue() as string | null) },
+    { header: tx('รายการถอน', 'Withdrawal'), accessorKey: 'withdrawalId' },
+  ];
+}
+
+/** The house debits' heading with the status they are listed in (kept in the address). */
+function HouseDebitsHeading({ status, onChange }: { status: DebitState; onChange: (status: DebitState) => void }) {
+  const tx = useBilingual();
+  const label = useLabel();
+  return (
+    <div className="flex items-center gap-3">
+      <h2 className="text-lg font-semibold">{tx('รายการเงินออกจากบัญชีเว็บ', 'House account debits')}</h2>
+      <select className="input w-auto" value={status} onChange={(event) => onChange(event.target.value as DebitState)} aria-label={tx('สถานะ', 'Status')}>
+        {HOUSE_DEBIT_STATES.map((value) => <option key={value} value={value}>{label('house-debit', value)}</option>)}
+      </select>
+    </div>
   );
 }
 

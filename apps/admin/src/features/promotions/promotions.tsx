@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -73,11 +73,14 @@ const toWire = (values: Form): z.input<typeof promotionFields> => ({
   maxGrantsTotal: values.maxGrantsTotal === '' ? null : Number(values.maxGrantsTotal),
 });
 
+type Editing = { mode: 'create' } | { mode: 'edit'; promotion: StaffPromotion };
+type Tx = ReturnType<typeof useBilingual>;
+
 /** Promotions (issue 11 "Promotions"; owner, marketing): list, create, edit, close, with the eligibility rules of migration 0017. */
 export function PromotionsPage() {
   const tx = useBilingual();
   const client = useQueryClient();
-  const [editing, setEditing] = useState<{ mode: 'create' } | { mode: 'edit'; promotion: StaffPromotion } | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const [closing, setClosing] = useState<StaffPromotion | null>(null);
   const [closeReason, setCloseReason] = useState('');
   const [budgeting, setBudgeting] = useState<StaffPromotion | null>(null);
@@ -107,7 +110,28 @@ export function PromotionsPage() {
     editor.reset(next?.mode === 'edit' ? fromPromotion(next.promotion) : blank());
     setEditing(next);
   };
-  const amount = (value: { type: 0 | 1; value: number }) => (value.type === 1 ? `${value.value}×` : formatBaht(value.value));
+  return (
+    <section className="space-y-4">
+      <div className="flex items-center gap-3">
+        <h1 className="text-xl font-semibold">{tx('โปรโมชั่น', 'Promotions')}</h1>
+        <Button onClick={() => open({ mode: 'create' })} data-testid="new-promotion">{tx('สร้างโปรโมชั่น', 'New promotion')}</Button>
+      </div>
+      <ErrorText message={list.error instanceof Error ? list.error.message : null} />
+      <DataTable columns={promotionColumns(tx, { onEdit: (promotion) => open({ mode: 'edit', promotion }), onBudget: setBudgeting, onClose: setClosing })} data={list.data ?? []} empty={tx('ยังไม่มีโปรโมชั่น', 'No promotions yet')} testId="promotions-table" />
+      {editing && <PromotionDialog editing={editing} editor={editor} onSave={(values) => save.mutate(values)} isSaving={save.isPending} error={save.error instanceof ApiError ? save.error.message : null} onClose={() => setEditing(null)} />}
+      {closing && (
+        <ClosePromotionDialog promotion={closing} reason={closeReason} onReason={setCloseReason} onConfirm={() => close.mutate({ id: closing.id, reason: closeReason })} isClosing={close.isPending} error={close.error instanceof ApiError ? close.error.message : null} onClose={() => setClosing(null)} />
+      )}
+      {budgeting && <BudgetDialog promotion={budgeting} labels={fieldLabels} onClose={() => setBudgeting(null)} />}
+    </section>
+  );
+}
+
+/** A promotion's amount: baht, or a multiple of the deposit. */
+const amountText = (value: { type: 0 | 1; value: number }) => (value.type === 1 ? `${value.value}×` : formatBaht(value.value));
+
+/** The promotions table's columns, with edit, ask for a budget and close on each row. */
+function promotionColumns(tx: Tx, actions: { onEdit: (promotion: StaffPromotion) => void; onBudget: (promotion: StaffPromotion) => void; onClose: (promotion: StaffPromotion) => void }): ColumnDef<StaffPromotion, unknown>[] {
   const rules = (row: StaffPromotion) =>
     [
       row.eligibility === 'first_deposit' ? tx('ฝากแรกเท่านั้น', 'first deposit only') : null,
@@ -115,10 +139,10 @@ export function PromotionsPage() {
       row.oncePerDay ? tx('วันละครั้ง', 'once a day') : null,
       row.maxGrantsTotal !== null ? tx(`รวมไม่เกิน ${row.maxGrantsTotal} สิทธิ์`, `at most ${row.maxGrantsTotal} grants`) : null,
     ].filter(Boolean).join(' · ');
-  const columns: ColumnDef<StaffPromotion, unknown>[] = [
+  return [
     { header: tx('รหัส', 'Id'), accessorKey: 'id' },
     { header: tx('ชื่อโปรโมชั่น', 'Title'), accessorKey: 'title' },
-    { header: tx('โบนัส', 'Bonus'), id: 'bonus', enableSorting: false, cell: ({ row }) => `${amount(row.original.bonus)} · ${tx('สูงสุด', 'max')} ${row.original.maxBonus.value === 0 ? '∞' : amount(row.original.maxBonus)}` },
+    { header: tx('โบนัส', 'Bonus'), id: 'bonus', enableSorting: false, cell: ({ row }) => `${amountText(row.original.bonus)} · ${tx('สูงสุด', 'max')} ${row.original.maxBonus.value === 0 ? '∞' : amountText(row.original.maxBonus)}` },
     { header: tx('ฝากขั้นต่ำ', 'Min. deposit'), accessorKey: 'minimumDeposit', cell: (info) => formatBaht(Number(info.getValue())) },
     { header: tx('เงื่อนไข', 'Rules'), id: 'rules', enableSorting: false, cell: ({ row }) => <span className="text-xs">{rules(row.original)}</span> },
     { header: tx('ช่วงเวลา', 'Window'), id: 'window', enableSorting: false, cell: ({ row }) => <span className="text-xs">{formatDateTime(row.original.startsAt)} – {row.original.endsAt ? formatDateTime(row.original.endsAt) : '∞'}</span> },
@@ -129,13 +153,18 @@ export function PromotionsPage() {
       header: '', id: 'actions', enableSorting: false,
       cell: ({ row }) => (
         <div className="flex gap-2">
-          <Button variant="plain" onClick={() => open({ mode: 'edit', promotion: row.original })} data-testid={`edit-${row.original.id}`}>{tx('แก้ไข', 'Edit')}</Button>
-          {row.original.budget.state !== 'pending' && row.original.budget.state !== 'unlimited' && <Button variant="plain" onClick={() => setBudgeting(row.original)} data-testid={`budget-${row.original.id}`}>{tx('ของบ', 'Ask budget')}</Button>}
-          {row.original.isActive && <Button variant="danger" onClick={() => setClosing(row.original)} data-testid={`close-${row.original.id}`}>{tx('ปิด', 'Close')}</Button>}
+          <Button variant="plain" onClick={() => actions.onEdit(row.original)} data-testid={`edit-${row.original.id}`}>{tx('แก้ไข', 'Edit')}</Button>
+          {row.original.budget.state !== 'pending' && row.original.budget.state !== 'unlimited' && <Button variant="plain" onClick={() => actions.onBudget(row.original)} data-testid={`budget-${row.original.id}`}>{tx('ของบ', 'Ask budget')}</Button>}
+          {row.original.isActive && <Button variant="danger" onClick={() => actions.onClose(row.original)} data-testid={`close-${row.original.id}`}>{tx('ปิด', 'Close')}</Button>}
         </div>
       ),
     },
   ];
+}
+
+/** Creating or editing a promotion: its terms, eligibility rules, window, and the reason kept in the audit trail. */
+function PromotionDialog({ editing, editor, onSave, isSaving, error, onClose }: { editing: Editing; editor: UseFormReturn<Form>; onSave: (values: Form) => void; isSaving: boolean; error: string | null; onClose: () => void }) {
+  const tx = useBilingual();
   const errors = editor.formState.errors;
   const typed = (name: 'bonus' | 'maxBonus' | 'turnover' | 'maxWithdraw', label: string) => (
     <Field label={label} error={errors[`${name}Value`]?.message}>
@@ -149,65 +178,59 @@ export function PromotionsPage() {
     </Field>
   );
   return (
-    <section className="space-y-4">
-      <div className="flex items-center gap-3">
-        <h1 className="text-xl font-semibold">{tx('โปรโมชั่น', 'Promotions')}</h1>
-        <Button onClick={() => open({ mode: 'create' })} data-testid="new-promotion">{tx('สร้างโปรโมชั่น', 'New promotion')}</Button>
+    <Dialog label={editing.mode === 'edit' ? tx('แก้ไขโปรโมชั่น', 'Edit promotion') : tx('สร้างโปรโมชั่น', 'New promotion')} onClose={onClose}>
+      <form className="w-full max-w-3xl space-y-3 rounded-xl bg-white p-6 shadow-xl" onSubmit={editor.handleSubmit(onSave)} noValidate data-testid="promotion-form">
+        <h2 className="text-lg font-semibold">{editing.mode === 'edit' ? `${tx('แก้ไขโปรโมชั่น', 'Edit promotion')} ${editing.promotion.id}` : tx('สร้างโปรโมชั่น', 'New promotion')}</h2>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label={tx('รหัส (a-z 0-9 -)', 'Id (a-z 0-9 -)')} error={errors.id?.message}>
+            <input className="input" {...editor.register('id')} disabled={editing.mode === 'edit'} />
+          </Field>
+          <Field label={tx('ชื่อโปรโมชั่น', 'Title')} error={errors.title?.message}><input className="input" {...editor.register('title')} /></Field>
+          <Field label={tx('รายละเอียด', 'Description')} error={errors.description?.message}><input className="input" {...editor.register('description')} /></Field>
+          <Field label={tx('ฝากขั้นต่ำ (บาท)', 'Minimum deposit (baht)')} error={errors.minimumDeposit?.message}><input className="input" inputMode="decimal" {...editor.register('minimumDeposit')} /></Field>
+          {typed('bonus', tx('โบนัส', 'Bonus'))}
+          {typed('maxBonus', tx('โบนัสสูงสุด (0 = ไม่จำกัด)', 'Maximum bonus (0 = none)'))}
+          {typed('turnover', tx('เทิร์นโอเวอร์ (เท่าของฝาก+โบนัส)', 'Turnover (× deposit + bonus)'))}
+          {typed('maxWithdraw', tx('ถอนได้สูงสุด (0 = ไม่จำกัด)', 'Maximum withdrawal (0 = none)'))}
+          <Field label={tx('เริ่ม (เวลาไทย)', 'Starts (Bangkok time)')} error={errors.startsAt?.message}><input type="datetime-local" className="input" {...editor.register('startsAt')} /></Field>
+          <Field label={tx('สิ้นสุด (ว่าง = ไม่มีกำหนด)', 'Ends (empty = open-ended)')} error={errors.endsAt?.message}><input type="datetime-local" className="input" {...editor.register('endsAt')} /></Field>
+          <Field label={tx('ใครได้รับ', 'Who qualifies')}>
+            <select className="input" {...editor.register('eligibility')} data-testid="eligibility">
+              <option value="any">{tx('ทุกยอดฝาก', 'Every deposit')}</option>
+              <option value="first_deposit">{tx('ฝากครั้งแรกเท่านั้น', 'First deposit only')}</option>
+            </select>
+          </Field>
+          <Field label={tx('สิทธิ์รวมสูงสุด (ว่าง = ไม่จำกัด)', 'Total grants at most (empty = no limit)')} error={errors.maxGrantsTotal?.message}><input className="input" inputMode="numeric" {...editor.register('maxGrantsTotal')} /></Field>
+          <label className="flex items-center gap-2 text-sm"><input type="checkbox" {...editor.register('oncePerMember')} /> {tx('ครั้งเดียวต่อสมาชิก', 'Once per member')}</label>
+          <label className="flex items-center gap-2 text-sm"><input type="checkbox" {...editor.register('oncePerDay')} /> {tx('วันละครั้งต่อสมาชิก (ตามวันไทย)', 'Once a day per member (Bangkok day)')}</label>
+        </div>
+        <Field label={tx('เหตุผล (บันทึกในประวัติการทำงาน)', 'Reason (kept in the audit trail)')} error={errors.reason?.message}><input className="input" {...editor.register('reason')} /></Field>
+        <ErrorText message={error} />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="plain" onClick={onClose}>{tx('ยกเลิก', 'Cancel')}</Button>
+          <Button type="submit" disabled={isSaving}>{tx('บันทึก', 'Save')}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Closing a promotion with a reason: no new grants from now on. */
+function ClosePromotionDialog({ promotion, reason, onReason, onConfirm, isClosing, error, onClose }: { promotion: StaffPromotion; reason: string; onReason: (reason: string) => void; onConfirm: () => void; isClosing: boolean; error: string | null; onClose: () => void }) {
+  const tx = useBilingual();
+  return (
+    <Dialog label={tx('ปิดโปรโมชั่น', 'Close promotion')} onClose={onClose}>
+      <div className="w-full max-w-md space-y-3 rounded-xl bg-white p-6 shadow-xl">
+        <h2 className="text-lg font-semibold">{tx('ปิดโปรโมชั่น', 'Close promotion')} {promotion.title}</h2>
+        <p className="text-sm text-slate-600">{tx('ไม่มีการมอบโบนัสใหม่ตั้งแต่ตอนนี้ โบนัสที่มอบแล้วยังคงตามเงื่อนไขเดิม', 'No new grants from now on; grants already made keep their terms.')}</p>
+        <input className="input" value={reason} onChange={(event) => onReason(event.target.value)} placeholder={tx('เหตุผล', 'Reason')} aria-label={tx('เหตุผลการปิด', 'Reason to close')} />
+        <ErrorText message={error} />
+        <div className="flex justify-end gap-2">
+          <Button variant="plain" onClick={onClose}>{tx('ยกเลิก', 'Cancel')}</Button>
+          <Button variant="danger" disabled={reason.trim().length < 3 || isClosing} onClick={onConfirm}>{tx('ปิดโปรโมชั่น', 'Close promotion')}</Button>
+        </div>
       </div>
-      <ErrorText message={list.error instanceof Error ? list.error.message : null} />
-      <DataTable columns={columns} data={list.data ?? []} empty={tx('ยังไม่มีโปรโมชั่น', 'No promotions yet')} testId="promotions-table" />
-      {editing && (
-        <Dialog label={editing.mode === 'edit' ? tx('แก้ไขโปรโมชั่น', 'Edit promotion') : tx('สร้างโปรโมชั่น', 'New promotion')} onClose={() => setEditing(null)}>
-          <form className="w-full max-w-3xl space-y-3 rounded-xl bg-white p-6 shadow-xl" onSubmit={editor.handleSubmit((values) => save.mutate(values))} noValidate data-testid="promotion-form">
-            <h2 className="text-lg font-semibold">{editing.mode === 'edit' ? `${tx('แก้ไขโปรโมชั่น', 'Edit promotion')} ${editing.promotion.id}` : tx('สร้างโปรโมชั่น', 'New promotion')}</h2>
-            <div className="grid grid-cols-2 gap-3">
-              <Field label={tx('รหัส (a-z 0-9 -)', 'Id (a-z 0-9 -)')} error={errors.id?.message}>
-                <input className="input" {...editor.register('id')} disabled={editing.mode === 'edit'} />
-              </Field>
-              <Field label={tx('ชื่อโปรโมชั่น', 'Title')} error={errors.title?.message}><input className="input" {...editor.register('title')} /></Field>
-              <Field label={tx('รายละเอียด', 'Description')} error={errors.description?.message}><input className="input" {...editor.register('description')} /></Field>
-              <Field label={tx('ฝากขั้นต่ำ (บาท)', 'Minimum deposit (baht)')} error={errors.minimumDeposit?.message}><input className="input" inputMode="decimal" {...editor.register('minimumDeposit')} /></Field>
-              {typed('bonus', tx('โบนัส', 'Bonus'))}
-              {typed('maxBonus', tx('โบนัสสูงสุด (0 = ไม่จำกัด)', 'Maximum bonus (0 = none)'))}
-              {typed('turnover', tx('เทิร์นโอเวอร์ (เท่าของฝาก+โบนัส)', 'Turnover (× deposit + bonus)'))}
-              {typed('maxWithdraw', tx('ถอนได้สูงสุด (0 = ไม่จำกัด)', 'Maximum withdrawal (0 = none)'))}
-              <Field label={tx('เริ่ม (เวลาไทย)', 'Starts (Bangkok time)')} error={errors.startsAt?.message}><input type="datetime-local" className="input" {...editor.register('startsAt')} /></Field>
-              <Field label={tx('สิ้นสุด (ว่าง = ไม่มีกำหนด)', 'Ends (empty = open-ended)')} error={errors.endsAt?.message}><input type="datetime-local" className="input" {...editor.register('endsAt')} /></Field>
-              <Field label={tx('ใครได้รับ', 'Who qualifies')}>
-                <select className="input" {...editor.register('eligibility')} data-testid="eligibility">
-                  <option value="any">{tx('ทุกยอดฝาก', 'Every deposit')}</option>
-                  <option value="first_deposit">{tx('ฝากครั้งแรกเท่านั้น', 'First deposit only')}</option>
-                </select>
-              </Field>
-              <Field label={tx('สิทธิ์รวมสูงสุด (ว่าง = ไม่จำกัด)', 'Total grants at most (empty = no limit)')} error={errors.maxGrantsTotal?.message}><input className="input" inputMode="numeric" {...editor.register('maxGrantsTotal')} /></Field>
-              <label className="flex items-center gap-2 text-sm"><input type="checkbox" {...editor.register('oncePerMember')} /> {tx('ครั้งเดียวต่อสมาชิก', 'Once per member')}</label>
-              <label className="flex items-center gap-2 text-sm"><input type="checkbox" {...editor.register('oncePerDay')} /> {tx('วันละครั้งต่อสมาชิก (ตามวันไทย)', 'Once a day per member (Bangkok day)')}</label>
-            </div>
-            <Field label={tx('เหตุผล (บันทึกในประวัติการทำงาน)', 'Reason (kept in the audit trail)')} error={errors.reason?.message}><input className="input" {...editor.register('reason')} /></Field>
-            <ErrorText message={save.error instanceof ApiError ? save.error.message : null} />
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="plain" onClick={() => setEditing(null)}>{tx('ยกเลิก', 'Cancel')}</Button>
-              <Button type="submit" disabled={save.isPending}>{tx('บันทึก', 'Save')}</Button>
-            </div>
-          </form>
-        </Dialog>
-      )}
-      {closing && (
-        <Dialog label={tx('ปิดโปรโมชั่น', 'Close promotion')} onClose={() => setClosing(null)}>
-          <div className="w-full max-w-md space-y-3 rounded-xl bg-white p-6 shadow-xl">
-            <h2 className="text-lg font-semibold">{tx('ปิดโปรโมชั่น', 'Close promotion')} {closing.title}</h2>
-            <p className="text-sm text-slate-600">{tx('ไม่มีการมอบโบนัสใหม่ตั้งแต่ตอนนี้ โบนัสที่มอบแล้วยังคงตามเงื่อนไขเดิม', 'No new grants from now on; grants already made keep their terms.')}</p>
-            <input className="input" value={closeReason} onChange={(event) => setCloseReason(event.target.value)} placeholder={tx('เหตุผล', 'Reason')} aria-label={tx('เหตุผลการปิด', 'Reason to close')} />
-            <ErrorText message={close.error instanceof ApiError ? close.error.message : null} />
-            <div className="flex justify-end gap-2">
-              <Button variant="plain" onClick={() => setClosing(null)}>{tx('ยกเลิก', 'Cancel')}</Button>
-              <Button variant="danger" disabled={closeReason.trim().length < 3 || close.isPending} onClick={() => close.mutate({ id: closing.id, reason: closeReason })}>{tx('ปิดโปรโมชั่น', 'Close promotion')}</Button>
-            </div>
-          </div>
-        </Dialog>
-      )}
-      {budgeting && <BudgetDialog promotion={budgeting} labels={fieldLabels} onClose={() => setBudgeting(null)} />}
-    </section>
+    </Dialog>
   );
 }
 

@@ -83,27 +83,6 @@ export function PhoneChangesPage({ canRequest, canApprove }: { canRequest: boole
     onSuccess: done,
     onError,
   });
-  const columns: ColumnDef<PhoneChangeRequestView, unknown>[] = [
-    { header: tx('เวลา', 'Time'), accessorKey: 'requestedAt', cell: (info) => formatDateTime(String(info.getValue())) },
-    { header: tx('สมาชิก', 'Member'), accessorKey: 'memberId' },
-    { header: tx('เบอร์เดิม', 'Old'), accessorKey: 'oldPhone' },
-    { header: tx('เบอร์ใหม่', 'New'), accessorKey: 'newPhone' },
-    { header: tx('เหตุผล', 'Reason'), accessorKey: 'reason' },
-    { header: tx('ผู้ขอ', 'Asked by'), accessorKey: 'requestedBy' },
-    { header: tx('สถานะ', 'State'), accessorKey: 'status' },
-    {
-      header: '',
-      id: 'actions',
-      enableSorting: false,
-      cell: ({ row }) =>
-        canApprove && row.original.status === 'pending' ? (
-          <span className="flex gap-2">
-            <Button variant="plain" onClick={() => decide.mutate({ id: row.original.id, approve: true })}>{tx('อนุมัติ', 'Approve')}</Button>
-            <Button variant="danger" onClick={() => decide.mutate({ id: row.original.id, approve: false })}>{tx('ปฏิเสธ', 'Reject')}</Button>
-          </span>
-        ) : null,
-    },
-  ];
   return (
     <section className="space-y-4">
       <h1 className="text-xl font-semibold">{tx('เปลี่ยนเบอร์โทรศัพท์สมาชิก', 'Member phone changes')}</h1>
@@ -128,7 +107,32 @@ export function PhoneChangesPage({ canRequest, canApprove }: { canRequest: boole
           <Button type="submit" disabled={request.isPending}>{tx('ส่งคำขอ (เจ้าหน้าที่อีกคนอนุมัติ)', 'Ask (another staff member approves)')}</Button>
         </form>
       )}
-      <DataTable columns={columns} data={list.data ?? []} empty={tx('ไม่มีรายการ', 'Nothing here')} />
+      <DataTable columns={phoneChangeColumns(tx, canApprove ? (id, approve) => decide.mutate({ id, approve }) : null)} data={list.data ?? []} empty={tx('ไม่มีรายการ', 'Nothing here')} />
     </section>
   );
+}
+
+/** The requests; a pending one can be approved or rejected by the roles that may (`onDecide`; null: may not). */
+function phoneChangeColumns(tx: ReturnType<typeof useBilingual>, onDecide: ((id: string, approve: boolean) => void) | null): ColumnDef<PhoneChangeRequestView, unknown>[] {
+  return [
+    { header: tx('เวลา', 'Time'), accessorKey: 'requestedAt', cell: (info) => formatDateTime(String(info.getValue())) },
+    { header: tx('สมาชิก', 'Member'), accessorKey: 'memberId' },
+    { header: tx('เบอร์เดิม', 'Old'), accessorKey: 'oldPhone' },
+    { header: tx('เบอร์ใหม่', 'New'), accessorKey: 'newPhone' },
+    { header: tx('เหตุผล', 'Reason'), accessorKey: 'reason' },
+    { header: tx('ผู้ขอ', 'Asked by'), accessorKey: 'requestedBy' },
+    { header: tx('สถานะ', 'State'), accessorKey: 'status' },
+    {
+      header: '',
+      id: 'actions',
+      enableSorting: false,
+      cell: ({ row }) =>
+        onDecide && row.original.status === 'pending' ? (
+          <span className="flex gap-2">
+            <Button variant="plain" onClick={() => onDecide(row.original.id, true)}>{tx('อนุมัติ', 'Approve')}</Button>
+            <Button variant="danger" onClick={() => onDecide(row.original.id, false)}>{tx('ปฏิเสธ', 'Reject')}</Button>
+          </span>
+        ) : null,
+    },
+  ];
 }

@@ -6,5 +6,5 @@
  */
 export { computeDueAffiliateCommissions, PERIOD_REFERRED_NET_LOSSES_SQL, readDueAffiliateCommissions, creditAffiliateCommission, recordAffiliatePeriod, affiliateRatesOf } from './compute-affiliate-commissions.ts';
 export type { DueAffiliateCommission, AffiliateRates } from './compute-affiliate-commissions.ts';
-export { decideAffiliateWithdrawal } from './decide-affiliate-withdrawal.ts';
 export { registerAffiliateRoutes } from './routes.ts';
+export { registerAffiliateAdminRoutes } from './admin-routes.ts';

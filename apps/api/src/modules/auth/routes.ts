@@ -36,6 +36,14 @@ const headerText = (value: string | string[] | undefined): string | undefined =>
  * reset and the member's phone change. Routes validate, call one use case, map the answer.
  */
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
+  registerRegistrationStepRoutes(app, context);
+  registerSignUpRoute(app, context);
+  registerSessionRoutes(app, context);
+  registerRecoveryRoutes(app, context);
+}
+
+/** Registration steps 1 and 2 (issue 27): the phone and its code, the password's rules, the bank account. */
+function registerRegistrationStepRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Per-address abuse ceilings (issue 27 §1: high enough for a carrier NAT address).
   const perAddress = registrationAddressRules(context.config.REGISTRATION_ADDRESS_CEILING_PER_HOUR);
@@ -88,6 +96,13 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       return { success: true, message: 'ตรวจสอบบัญชีธนาคารสำเร็จ', data };
     },
   });
+}
+
+/** Registration step 3: the member is created from the verified phone and the checked bank account. */
+function registerSignUpRoute(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Per-address abuse ceilings (issue 27 §1: high enough for a carrier NAT address).
+  const perAddress = registrationAddressRules(context.config.REGISTRATION_ADDRESS_CEILING_PER_HOUR);
 
   routes.post('/auth-service/v1/signup', {
     schema: {
@@ -118,6 +133,11 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       return { success: true, message: 'สมัครสมาชิกสำเร็จ', data: { phoneNumber: member.phoneNumber, affiliateKey: member.affiliateKey } };
     },
   });
+}
+
+/** The member's session: log in, who am I (refresh), change password, log out. */
+function registerSessionRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post('/auth-service/v1/login', {
     schema: { tags: TAGS, summary: 'Log in with phone and password', headers: securedHeaders, body: loginRequest, response: { 200: loginResponse, ...refusals } },
@@ -158,6 +178,20 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     },
   });
 
+  routes.post('/auth-service/v1/logout', {
+    schema: { tags: TAGS, summary: 'Log out: revokes this session', headers: securedHeaders, response: { 200: emptyResponse, ...refusals } },
+    handler: async (request) => {
+      const session = await requireMember(context, request);
+      await revokeSession(context.db, session.sessionId, context.now());
+      return { success: true, message: 'ออกจากระบบแล้ว', data: null };
+    },
+  });
+}
+
+/** A forgotten password and a new phone number, each proved by codes sent by SMS. */
+function registerRecoveryRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
   routes.post('/auth-service/v1/password-reset/start', {
     schema: { tags: TAGS, summary: 'Forgot password: a code by SMS (the same answer whether or not the phone is a member\'s)', headers: securedHeaders, body: passwordResetStartRequest, response: { 200: phoneCodeSentResponse, ...refusals } },
     config: { validationErrorCode: 'INVALID_PHONE', ipRateLimit: RATE_LIMITS.passwordResetPerIp },
@@ -193,15 +227,6 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       const session = await requireMember(context, request);
       const data = await finishPhoneChange(context, session, { oldCode: request.body.oldCode, newCode: request.body.newCode });
       return { success: true, message: 'เปลี่ยนเบอร์โทรศัพท์สำเร็จ', data };
-    },
-  });
-
-  routes.post('/auth-service/v1/logout', {
-    schema: { tags: TAGS, summary: 'Log out: revokes this session', headers: securedHeaders, response: { 200: emptyResponse, ...refusals } },
-    handler: async (request) => {
-      const session = await requireMember(context, request);
-      await revokeSession(context.db, session.sessionId, context.now());
-      return { success: true, message: 'ออกจากระบบแล้ว', data: null };
     },
   });
 }

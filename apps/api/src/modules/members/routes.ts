@@ -42,8 +42,15 @@ const TAGS = ['back office: members'];
 
 /** Staff's member tools (issue 11 "Members"): search, the member page, suspend / reactivate, sign out everywhere, reset password, confirm the bank account (docs/adr/0040). */
 export function registerMemberRoutes(app: FastifyInstance, context: AppContext): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   registerMemberDirectoryRoutes(app, context);
+  registerMemberAccountRoutes(app, context);
+  registerAdjustmentRoutes(app, context);
+  registerPhoneChangeRoutes(app, context);
+}
+
+/** One member for staff: search, the member page and relations, suspend / reactivate, sign out everywhere, confirm the bank account, reset the password. */
+function registerMemberAccountRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/admin-api/v1/members', { schema: { tags: TAGS, querystring: memberSearchQuery, response: { 200: memberSearchResponse } } }, async (request) => {
     const rows = await searchMembers(context.db, request.query.q);
     return { success: true, message: 'ok', data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
@@ -68,6 +75,28 @@ export function registerMemberRoutes(app: FastifyInstance, context: AppContext):
       return { success: true, message: status === 'suspended' ? 'ระงับบัญชีแล้ว' : 'เปิดใช้บัญชีแล้ว', data: result };
     });
   }
+  routes.post('/admin-api/v1/members/:memberId/sign-out', { schema: { tags: TAGS, params: memberParams, body: memberReasonBody, response: { 200: memberSessionsEndedResponse } } }, async (request) => {
+    const staff = requireStaffPrincipal(request);
+    const ended = await signMemberOutEverywhere(context, { memberId: request.params.memberId, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
+    return { success: true, message: 'ออกจากระบบทุกอุปกรณ์แล้ว', data: { sessionsEnded: ended } };
+  });
+  routes.post('/admin-api/v1/members/:memberId/verify-bank', { schema: { tags: TAGS, params: memberParams, body: memberReasonBody, response: { 200: memberBankVerificationResponse } } }, async (request) => {
+    const staff = requireStaffPrincipal(request);
+    const result = await confirmBankAccount(context, { memberId: request.params.memberId, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
+    return { success: true, message: 'ยืนยันบัญชีธนาคารแล้ว สมาชิกถอนเงินเข้าบัญชีนี้ได้', data: { verifiedAt: result.verifiedAt.toISOString(), verifiedBy: result.verifiedBy } };
+  });
+  routes.post('/admin-api/v1/members/:memberId/reset-password', { schema: { tags: TAGS, params: memberParams, body: memberReasonBody, response: { 200: memberPasswordResetResponse } } }, async (request, reply) => {
+    const staff = requireStaffPrincipal(request);
+    const result = await resetMemberPassword(context, { memberId: request.params.memberId, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
+    // The one-time password is in this answer only: no cache may keep it.
+    void reply.header('cache-control', 'no-store');
+    return { success: true, message: 'ตั้งรหัสผ่านชั่วคราวแล้ว แจ้งสมาชิกครั้งเดียว และให้เปลี่ยนรหัสผ่านหลังเข้าสู่ระบบ', data: result };
+  });
+}
+
+/** Balance adjustments: requested by one staff member, applied within the role's limit or decided by another. */
+function registerAdjustmentRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   const toWire = ({ amountSatang, ...view }: AdjustmentView): MemberAdjustmentWire => ({ ...view, amount: satangToBahtNumber(amountSatang) });
   routes.post('/admin-api/v1/members/:memberId/adjustments', {
     schema: { tags: TAGS, params: memberParams, body: adjustmentRequestBody, response: { 200: memberAdjustmentResponse } },
@@ -86,25 +115,11 @@ export function registerMemberRoutes(app: FastifyInstance, context: AppContext):
       return { success: true, message: 'ok', data: toWire(view) };
     });
   }
-  routes.post('/admin-api/v1/members/:memberId/sign-out', { schema: { tags: TAGS, params: memberParams, body: memberReasonBody, response: { 200: memberSessionsEndedResponse } } }, async (request) => {
-    const staff = requireStaffPrincipal(request);
-    const ended = await signMemberOutEverywhere(context, { memberId: request.params.memberId, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
-    return { success: true, message: 'ออกจากระบบทุกอุปกรณ์แล้ว', data: { sessionsEnded: ended } };
-  });
-  routes.post('/admin-api/v1/members/:memberId/verify-bank', { schema: { tags: TAGS, params: memberParams, body: memberReasonBody, response: { 200: memberBankVerificationResponse } } }, async (request) => {
-    const staff = requireStaffPrincipal(request);
-    const result = await confirmBankAccount(context, { memberId: request.params.memberId, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
-    return { success: true, message: 'ยืนยันบัญชีธนาคารแล้ว สมาชิกถอนเงินเข้าบัญชีนี้ได้', data: { verifiedAt: result.verifiedAt.toISOString(), verifiedBy: result.verifiedBy } };
-  });
-  routes.post('/admin-api/v1/members/:memberId/reset-password', { schema: { tags: TAGS, params: memberParams, body: memberReasonBody, response: { 200: memberPasswordResetResponse } } }, async (request, reply) => {
-    const staff = requireStaffPrincipal(request);
-    const result = await resetMemberPassword(context, { memberId: request.params.memberId, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });
-    // The one-time password is in this answer only: no cache may keep it.
-    void reply.header('cache-control', 'no-store');
-    return { success: true, message: 'ตั้งรหัสผ่านชั่วคราวแล้ว แจ้งสมาชิกครั้งเดียว และให้เปลี่ยนรหัสผ่านหลังเข้าสู่ระบบ', data: result };
-  });
+}
 
-  // Issue 27 §3: the phone of a member who lost it, changed by one staff member and approved by another.
+/** Issue 27 §3: the phone of a member who lost it, changed by one staff member and approved by another. */
+function registerPhoneChangeRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.post('/admin-api/v1/members/:memberId/phone-change', { schema: { tags: TAGS, params: memberParams, body: staffPhoneChangeRequest, response: { 200: phoneChangeRequestResponse } } }, async (request) => {
     const staff = requireStaffPrincipal(request);
     const data = await requestPhoneChange(context, { memberId: request.params.memberId, newPhoneNumber: request.body.newPhoneNumber, reason: request.body.reason, actor: `staff:${staff.username}`, actorRole: staff.role, address: request.ip });

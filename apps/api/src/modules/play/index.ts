@@ -7,13 +7,11 @@
 export { continueIntoGame } from './continue-into-game.ts';
 export { detectRecentGameDifferences } from './detect-game-difference.ts';
 export { ensureGameAccount, findGameAccount, type GameAccount } from './ensure-game-account.ts';
-export { listGameCases } from './game-cases.ts';
-export { gameReconciliationReport } from './game-reconciliation-report.ts';
 export { moveGameCredit } from './move-game-credit.ts';
 export { pullBetRecords } from './pull-bet-records.ts';
 export { reconcileGameTransfers } from './reconcile-game-transfers.ts';
 export { reconcileGame } from './reconcile-game.ts';
-export { resolveGameCase } from './resolve-game-case.ts';
 export { registerPlayRoutes } from './routes.ts';
 export { listOpenGameCaseSummaries } from './reconcile-game.ts';
 export { reconcileHub88Day, previousBangkokDay, type Hub88DayReport } from './reconcile-hub88-day.ts';
+export { registerPlayAdminRoutes } from './admin-routes.ts';

@@ -42,6 +42,12 @@ async function withPartner<T>(work: () => Promise<T>): Promise<T> {
  * `/game-composite/` are ours (the spec shows no path for them).
  */
 export function registerPlayRoutes(app: FastifyInstance, context: AppContext): void {
+  registerGameRoutes(app, context);
+  registerGameWalletRoutes(app, context);
+}
+
+/** The partner's games and launching one (credit moves into the game first). */
+function registerGameRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/game-composite/v1/games', {
@@ -83,6 +89,11 @@ export function registerPlayRoutes(app: FastifyInstance, context: AppContext): v
       return { success: true, message: 'สำเร็จ', data: { url } };
     },
   });
+}
+
+/** What the member has: the live game wallet beside the main wallet, and turnover (spec §7 get-rolling). */
+function registerGameWalletRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/game-composite/v1/wallet', {
     schema: {

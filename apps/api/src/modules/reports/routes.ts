@@ -32,6 +32,12 @@ const sendCsv = (reply: FastifyReply, filename: string, csv: string) =>
  * the admin guard before the query string is validated.
  */
 export function registerReportRoutes(app: FastifyInstance, context: AppContext): void {
+  registerMoneyReportRoutes(app, context);
+  registerLedgerViewRoutes(app, context);
+}
+
+/** The daily money report and the staff actions report, each as JSON and as a CSV file. */
+function registerMoneyReportRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/admin-api/v1/reports/daily', { schema: { tags: TAGS, querystring: moneyReportQuery, response: { 200: dailyReportResponse } } }, async (request) => {
@@ -64,6 +70,11 @@ export function registerReportRoutes(app: FastifyInstance, context: AppContext):
     requireStaff(context, request);
     return sendCsv(reply, `sabai-staff-actions-${request.query.from}-${request.query.to}.csv`, staffActionsCsv(await staffActionsReport(context.db, request.query)));
   });
+}
+
+/** A member's ledger statement with its running balance, and the reward jobs' runs. */
+function registerLedgerViewRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/admin-api/v1/members/:memberId/statement', { schema: { tags: TAGS, params: memberViewParams, querystring: statementQuery, response: { 200: memberStatementResponse } } }, async (request) => {
     requireStaff(context, request);

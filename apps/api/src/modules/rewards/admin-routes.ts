@@ -7,15 +7,17 @@ import {
   itemCodeBatchResponse,
   itemCodeParams,
   saveWheelPrizeRequest,
+  staffJobRunResponse,
   staffWheelPrizeResponse,
   staffWheelPrizesResponse,
   wheelPrizeParams,
 } from '@sabai/contracts';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppContext } from '../../context.ts';
-import { requireStaffPrincipal } from '../../plugins/staff-auth.ts';
+import { requireStaff, requireStaffPrincipal } from '../../plugins/staff-auth.ts';
 import { createItemCodeBatch, disableItemCode } from './manage-item-codes.ts';
 import { createWheelPrize, listWheelPrizesForStaff, updateWheelPrize } from './manage-wheel-prizes.ts';
+import { runRewardJobNow } from './run-reward-job-now.ts';
 
 const TAGS = ['back office: rewards'];
 const who = (request: FastifyRequest) => {
@@ -25,7 +27,8 @@ const who = (request: FastifyRequest) => {
 
 /**
  * Rewards for staff beyond the single item code (routes.ts): wheel prizes and weights (list, add,
- * change), item-code batches and disabling a code. Owner and marketing; audited.
+ * change), item-code batches and disabling a code (owner and marketing), and the paying reward
+ * jobs run now (cashback, affiliate: the maker-checker policy on their payout). Audited.
  */
 export function registerRewardAdminRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -48,4 +51,15 @@ export function registerRewardAdminRoutes(app: FastifyInstance, context: AppCont
     const row = await disableItemCode(context, { ...who(request), code: request.params.code, reason: request.body.reason });
     return { success: true, message: 'ปิดโค้ดแล้ว', data: { code: row.code, expiresAt: row.expiresAt.toISOString(), isExpired: true as const } };
   });
+  // Staff can run the scheduled jobs now (each is idempotent; the scheduler runs them anyway).
+  // The paying ones go through the maker-checker policy (issue 25 §1).
+  for (const name of ['cashback', 'affiliate'] as const) {
+    routes.post(`/admin-api/v1/jobs/${name}`, { schema: { tags: ['admin'], summary: `Run the ${name} job now (maker-checker on its payout)`, response: { 200: staffJobRunResponse } } }, async (request) => {
+      const staff = requireStaff(context, request);
+      const principal = requireStaffPrincipal(request);
+      const run = await runRewardJobNow(context, { job: name, staff, staffId: principal.staffId, role: principal.role });
+      const message = run.status === 'pending' ? 'รอผู้อนุมัติคนที่สอง' : 'ok';
+      return { success: true, message, data: { job: name, count: run.count, status: run.status, approvalId: run.approvalId, total: satangToBahtNumber(run.totalSatang) } };
+    });
+  }
 }

@@ -7,5 +7,3 @@ export { earnPrizeCredit } from './earn-prize-credit.ts';
 export { reconcileRewards } from './reconcile-rewards.ts';
 export { registerRewardRoutes } from './routes.ts';
 export { registerRewardAdminRoutes } from './admin-routes.ts';
-export { requestRewardJobRun } from './reward-job-run.ts';
-export type { RewardJob, RewardJobRun } from './reward-job-run.ts';

@@ -58,6 +58,12 @@ const toWireItemCode = (row: ItemCodeRow, now: Date) => ({
  * item codes for staff (`/admin-api/v1/item-codes`, plugins/staff-auth.ts, audited).
  */
 export function registerRewardRoutes(app: FastifyInstance, context: AppContext): void {
+  registerMemberRewardRoutes(app, context);
+  registerItemCodeRoutes(app, context);
+}
+
+/** The member's rewards: redeeming an item code, the prize wheel and a spin. */
+function registerMemberRewardRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post('/user-profile-composite/v1/topup/itemcode/redeem', {
@@ -114,6 +120,11 @@ export function registerRewardRoutes(app: FastifyInstance, context: AppContext):
       };
     },
   });
+}
+
+/** Item codes for staff: a single code (maker-checker on its total) and the list. */
+function registerItemCodeRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post('/admin-api/v1/item-codes', {
     schema: { tags: ['admin'], summary: 'Create an item code', body: createItemCodeRequest, response: { 200: itemCodeResponse, ...refusals } },

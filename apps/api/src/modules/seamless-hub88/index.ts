@@ -11,4 +11,4 @@ export { launchHub88Game } from './launch-hub88-game.ts';
 export { reconcileSeamlessHub88 } from './reconcile-seamless.ts';
 export { findRecordedHub88Transactions, listRecordedHub88Transactions, type RecordedHub88Transaction } from './recorded-transactions.ts';
 export { findHub88Member } from './hub88-members.ts';
-export { readHub88Round } from './read-hub88-round.ts';
+export { registerSeamlessHub88AdminRoutes } from './admin-routes.ts';

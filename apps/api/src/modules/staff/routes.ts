@@ -32,11 +32,13 @@ import { startStaffSignIn, completeStaffSignIn } from './staff-sign-in.ts';
 import { revokeStaffSession } from './staff-sessions.ts';
 import { changeStaffPassword } from './change-staff-password.ts';
 import { createStaffAccount } from './create-staff-account.ts';
+import { listStaffAccounts } from './list-staff-accounts.ts';
 import { auditCsvLines, listAuditEntries, listAuditFilters } from './list-audit-entries.ts';
 import { toCsv } from '../reports/index.ts';
 import { STAFF_PERMISSIONS, STAFF_ROLES, roleMay, type StaffPermission } from './staff-roles.ts';
 
 const TAGS = ['back office: staff'];
+const address = (request: { ip: string }) => request.ip;
 
 /**
  * Staff identity and audit calls (issue 11): two-step sign-in (password, then TOTP — enrolled at
@@ -44,8 +46,14 @@ const TAGS = ['back office: staff'];
  * chain check (owner, auditor). Permissions: modules/staff/staff-roles.ts.
  */
 export function registerStaffRoutes(app: FastifyInstance, context: AppContext): void {
+  registerStaffSignInRoutes(app, context);
+  registerStaffAccountRoutes(app, context);
+  registerAuditRoutes(app, context);
+}
+
+/** The staff member's own session: two-step sign-in, who am I with my permissions, my password, sign-out. */
+function registerStaffSignInRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const address = (request: { ip: string }) => request.ip;
 
   routes.post('/admin-api/v1/auth/login', {
     schema: { tags: TAGS, summary: 'Staff sign-in, step 1: username and password', body: staffSignInBody, response: { 200: staffSignInStepResponse } },
@@ -80,17 +88,13 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
     await revokeStaffSession(context.db, requireStaffPrincipal(request).sessionHash, context.now());
     return { success: true, message: 'ok', data: null };
   });
+}
 
-  routes.get('/admin-api/v1/staff', { schema: { tags: TAGS, response: { 200: staffAccountsResponse } } }, async () => {
-    const { rows } = await context.db.query<{ id: string; username: string; role: string; status: string; totp_enrolled_at: Date | null; must_change_password: boolean; created_at: Date }>(
-      'SELECT id, username, role, status, totp_enrolled_at, must_change_password, created_at FROM staff_accounts ORDER BY created_at',
-    );
-    return {
-      success: true,
-      message: 'ok',
-      data: rows.map((row) => ({ id: row.id, username: row.username, role: row.role, status: row.status, totpEnrolled: row.totp_enrolled_at !== null, mustChangePassword: row.must_change_password, createdAt: row.created_at.toISOString() })),
-    };
-  });
+/** Staff accounts (owner): the list, a new account, role or status changes, a credentials reset. */
+function registerStaffAccountRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/admin-api/v1/staff', { schema: { tags: TAGS, response: { 200: staffAccountsResponse } } }, async () => ({ success: true, message: 'ok', data: await listStaffAccounts(context.db) }));
 
   routes.post('/admin-api/v1/staff', {
     schema: { tags: TAGS, summary: 'Create a staff account (owner); answers its one-time password once', body: newStaffAccountBody(STAFF_ROLES), response: { 200: createdStaffAccountResponse } },
@@ -123,6 +127,11 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
     void reply.header('cache-control', 'no-store');
     return { success: true, message: 'ตั้งรหัสผ่านชั่วคราวแล้ว เจ้าหน้าที่ต้องลงทะเบียนแอปยืนยันตัวตนใหม่เมื่อเข้าสู่ระบบ', data: reset };
   });
+}
+
+/** The audit trail (owner, auditor): pages, the CSV, the filters' values, and the hash chain's check. */
+function registerAuditRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/admin-api/v1/audit', {
     schema: {
@@ -142,6 +151,7 @@ export function registerStaffRoutes(app: FastifyInstance, context: AppContext): 
     const day = context.now().toISOString().slice(0, 10);
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="sabai-audit-${day}.csv"`).header('cache-control', 'no-store').send(csv);
   });
+
   routes.get('/admin-api/v1/audit/filters', { schema: { tags: TAGS, response: { 200: auditFiltersResponse } } }, async () => ({
     success: true, message: 'ok', data: await listAuditFilters(context.db),
   }));

@@ -40,7 +40,7 @@ const monitoringBody = feedSourceMonitoringBody
   });
 
 /**
- * Back-office calls for bank-feed sources (docs/adr/0013), mounted by admin-routes.ts:
+ * Back-office calls for bank-feed sources (docs/adr/0013), mounted by app.ts:
  * - `GET /admin-api/v1/feed-sources/health`: each source's last delivery, last heartbeat,
  *   silence and `isAlarm` (silent during its active hours longer than its threshold);
  * - `POST /admin-api/v1/feed-sources/:sourceId/rotate-secret` `{ overlapMinutes? }`: a new secret,
