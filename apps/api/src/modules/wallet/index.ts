@@ -6,4 +6,4 @@
  */
 export { getTurnover, readTurnover, totalTurnoverSatang, turnoverTowards, type TurnoverState } from './get-turnover.ts';
 export { openMemberWallets, readMemberWalletBalances } from './member-wallets.ts';
-export { addWageringRequirement, endWageringRequirements } from './wagering-requirements.ts';
+export { addWageringRequirement, endWageringRequirements, endWageringRequirementsCte } from './wagering-requirements.ts';

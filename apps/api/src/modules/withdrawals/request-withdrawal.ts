@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { postgresErrorCode, violatedConstraint } from '@sabai/db';
-import { HOUSE_ACCOUNTS, availableCreditBalance, inLedgerTransaction, lockMemberWallet, readAccountBalance, readMemberAccountBalancesWith, requireAccountId, reserveTransferWith, type MemberAccountBalance, type MemberAccountKind } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, POSTING_WITH_FIRST_PARAM, availableCreditBalance, inLedgerTransaction, lockMemberWallet, readAccountBalance, readMemberAccountBalancesWith, requireAccountId, reserveTransferWith, type MemberAccountBalance, type MemberAccountKind } from '@sabai/ledger';
 import type { WithdrawalState } from '@sabai/contracts';
 import type { Queryable } from '@sabai/db';
 import { endGrant, memberMoneySatang, payableUnderGrant, reviewActiveGrant, type ActiveGrant } from '../promotions/index.ts';
@@ -13,8 +13,8 @@ import { findStoredWithdrawal } from './find-stored-withdrawal.ts';
 import { memberLockLeaseMs } from '../../config.ts';
 import { withMemberLock } from '../../lib/member-lock.ts';
 import { moveGameCredit } from '../play/index.ts';
-import { endWageringRequirements, getTurnover } from '../wallet/index.ts';
-import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
+import { endWageringRequirementsCte, getTurnover } from '../wallet/index.ts';
+import { outboxEventCtes, toSatangText } from '../outbox/index.ts';
 import { bahtText, maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, toWireStatus } from './withdrawal-rules.ts';
 
 export interface WithdrawalView {
@@ -126,8 +126,6 @@ async function reserveWithdrawal(
 
     const withdrawalId = newPrefixedId('wdr');
     if (grant) await endBonusGrantOnWithdrawal(tx, { memberId: input.memberId, grant, mainAccount, amountSatang, now: context.now() });
-    // Met (checked above): a withdrawal ends them, as it ends the grant (docs/adr/0011).
-    await endWageringRequirements(tx, { memberId: input.memberId, reason: 'WITHDRAWN', now: context.now() });
     const inFlight = await requireAccountId(tx, HOUSE_ACCOUNTS.payoutsInFlight);
     const status = amountSatang <= settings.withdraw_auto_max_satang ? 'approved' : 'pending_approval';
     let createdAt: Date;
@@ -137,6 +135,16 @@ async function reserveWithdrawal(
       // throws below, rolling back the transaction. One open withdrawal per member: the unique
       // index withdrawals_one_open_per_member (every open state, migration 0035) refuses a second
       // one here; no read before it.
+      // Met (checked above): a withdrawal ends them, as it ends the grant (docs/adr/0011), and its
+      // outbox event: both in the same statement, written only when the reservation was created.
+      const accepted = "posting WHERE posting.outcome = 'created'";
+      const wagering = endWageringRequirementsCte({ memberId: input.memberId, reason: 'WITHDRAWN', now: context.now() }, POSTING_WITH_FIRST_PARAM + 9, accepted);
+      const outbox = outboxEventCtes({
+        kind: 'withdrawal.requested',
+        eventKey: `withdrawal.requested:${withdrawalId}`,
+        memberId: input.memberId,
+        payload: { memberId: input.memberId, withdrawalId, amountSatang: toSatangText(amountSatang), status },
+      }, POSTING_WITH_FIRST_PARAM + 9 + wagering.params.length, { alsoNotify: balanceChangedNotification(input.memberId, 'withdrawal'), onlyWhenFrom: accepted });
       const reserved = await reserveTransferWith<{ created_at: Date | null }>(
         tx,
         {
@@ -152,10 +160,10 @@ async function reserveWithdrawal(
            SELECT $11::text, $12::text, $13::text, $14::int8, $15::text, $16::text, $17::text, $18::text, posting.transfer_id, $19::text
              FROM posting WHERE posting.outcome = 'created'
            RETURNING created_at
-         )`,
+         ), ${wagering.cte}, ${outbox.ctes}`,
         [withdrawalId, input.memberId, requestKey, amountSatang, member.bank_code, member.bank_account_number,
-          `${member.first_name} ${member.last_name}`, status, status === 'approved' ? 'auto' : null],
-        '(SELECT created_at FROM recorded) AS created_at',
+          `${member.first_name} ${member.last_name}`, status, status === 'approved' ? 'auto' : null, ...wagering.params, ...outbox.params],
+        `(SELECT created_at FROM recorded) AS created_at, ${outbox.select}`,
       );
       if (reserved.outcome.status === 'refused') throw new AppError('INSUFFICIENT_BALANCE');
       if (reserved.outcome.status !== 'created') throw new Error(`withdrawal reserve: unexpected ${reserved.outcome.status}`);
@@ -165,12 +173,6 @@ async function reserveWithdrawal(
       if (postgresErrorCode(error) === '23505' && violatedConstraint(error) === 'withdrawals_one_open_per_member') throw new AppError('WITHDRAW_IN_PROGRESS');
       throw error;
     }
-    await recordOutboxEvent(tx, {
-      kind: 'withdrawal.requested',
-      eventKey: `withdrawal.requested:${withdrawalId}`,
-      memberId: input.memberId,
-      payload: { memberId: input.memberId, withdrawalId, amountSatang: toSatangText(amountSatang), status },
-    }, { alsoNotify: balanceChangedNotification(input.memberId, 'withdrawal') });
     return { id: withdrawalId, isNew: true, status, amountSatang, createdAt };
   });
 }
