@@ -1,13 +1,13 @@
 import type { Queryable } from '@sabai/db';
 import { depositChannelEntry } from './channels/registry.ts';
 import type { DepositCandidates } from './channels/channel-entry.ts';
-import { HOUSE_ACCOUNTS, expectPosted, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, POSTING_WITH_FIRST_PARAM, expectPosted, postTransfer, postTransferWith, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { matchDeposit, type IncomingCredit } from './matching/match-deposit.ts';
 import { normalizeFeedEvent, type FeedChannel } from './normalize-feed-event.ts';
-import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
-import { recordDepositCredited } from './record-deposit-credited.ts';
+import { outboxEventCtes, recordOutboxEvent, toSatangText } from '../outbox/index.ts';
+import { depositCreditedEvent } from './record-deposit-credited.ts';
 import { claimSlipDepositTwin } from './channels/slip/same-transfer.ts';
 import { depositRefusal } from '../responsible-gaming/index.ts';
 import { recordHouseDebit } from '../withdrawals/index.ts';
@@ -141,17 +141,9 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       return markEvent(tx, eventId, 'held', 'AML_REVIEW');
     }
     const memberAccount = await requireMemberAccountId(tx, decision.memberId, 'main');
-    const creditTransferId = expectPosted(
-      await postTransfer(tx, {
-        idempotencyKey: `deposit:${eventId}`,
-        code: 'DEPOSIT',
-        debitAccountId: unallocated,
-        creditAccountId: memberAccount,
-        amountSatang: credit.amountSatang,
-        source: { type: 'deposit', id: depositId },
-      }),
-    );
-    await insertDeposit(tx, {
+    // The credit and the deposit's row in one statement (issue 29 §1, postTransferWith): the row is
+    // written only when the posting is accepted; a refusal throws (expectPosted) and rolls back.
+    const row = depositRowValues({
       depositId,
       eventId,
       channelId: channel.id,
@@ -159,17 +151,43 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       receivedTransferId,
       status: 'credited',
       memberId: decision.memberId,
-      creditTransferId,
       promptPayRequestId: decision.promptPayRequestId ?? null,
     });
+    expectPosted(
+      await postTransferWith(
+        tx,
+        {
+          idempotencyKey: `deposit:${eventId}`,
+          code: 'DEPOSIT',
+          debitAccountId: unallocated,
+          creditAccountId: memberAccount,
+          amountSatang: credit.amountSatang,
+          source: { type: 'deposit', id: depositId },
+        },
+        `credited_deposit AS (
+           INSERT INTO deposits (${DEPOSIT_COLUMNS}, credit_transfer_id)
+           SELECT ${row.params.map((_, index) => `$${POSTING_WITH_FIRST_PARAM + index}${DEPOSIT_PARAM_TYPES[index]}`).join(', ')}, posting.transfer_id
+             FROM posting WHERE posting.outcome IN ('created', 'exists')
+         )`,
+        row.params,
+      ),
+    );
     // Read with the candidates: a member verified already costs the verification hook no query.
     const isBankAccountVerified = candidates.members.some((member) => member.memberId === decision.memberId && member.isBankAccountVerified);
-    // The balance notification travels in the outbox statement (issue 29 §1).
-    await recordDepositCredited(tx, { memberId: decision.memberId, depositId, amountSatang: credit.amountSatang, now: context.now(), isBankAccountVerified, notifyBalance: true });
+    // What recordDepositCredited reads and writes; its outbox row, with the balance notification,
+    // travels in the statement that marks the event (issue 29 §1).
+    const credited = await depositCreditedEvent(tx, { memberId: decision.memberId, depositId, amountSatang: credit.amountSatang, now: context.now(), isBankAccountVerified, notifyBalance: true });
     if (decision.promptPayRequestId) {
       await tx.query('UPDATE promptpay_requests SET paid_deposit_id = $2 WHERE id = $1 AND paid_deposit_id IS NULL', [decision.promptPayRequestId, depositId]);
     }
-    return markEvent(tx, eventId, 'credited', decision.reason);
+    const outbox = outboxEventCtes(credited.event, 4, credited.options);
+    await tx.query(
+      `WITH marked AS (UPDATE bank_feed_events SET status = $2, status_reason = $3, processed_at = now() WHERE id = $1), ${outbox.ctes}
+       SELECT ${outbox.select}`,
+      [eventId, 'credited', decision.reason, ...outbox.params],
+      { prepare: true },
+    );
+    return { status: 'credited', reason: decision.reason };
   });
 }
 
@@ -178,26 +196,26 @@ function loadCandidates(tx: Queryable, credit: IncomingCredit): Promise<DepositC
   return depositChannelEntry(credit.channelKind).loadCandidates(tx, credit);
 }
 
-async function insertDeposit(
-  tx: Queryable,
-  input: {
-    depositId: string;
-    eventId: bigint;
-    channelId: string;
-    credit: IncomingCredit;
-    receivedTransferId: bigint;
-    status: 'credited' | 'held';
-    holdReason?: string;
-    memberId?: string;
-    creditTransferId?: bigint;
-    promptPayRequestId?: string | null;
-  },
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO deposits (id, event_id, channel_id, amount_satang, occurred_at, sender_bank_code, sender_account_masked,
-       sender_phone, sender_name, status, hold_reason, member_id, promptpay_request_id, received_transfer_id, credit_transfer_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-    [
+interface DepositRowInput {
+  depositId: string;
+  eventId: bigint;
+  channelId: string;
+  credit: IncomingCredit;
+  receivedTransferId: bigint;
+  status: 'credited' | 'held';
+  holdReason?: string;
+  memberId?: string;
+  promptPayRequestId?: string | null;
+}
+
+/** The deposits row's columns (all but credit_transfer_id) and their parameter types, in order. */
+const DEPOSIT_COLUMNS = `id, event_id, channel_id, amount_satang, occurred_at, sender_bank_code, sender_account_masked,
+       sender_phone, sender_name, status, hold_reason, member_id, promptpay_request_id, received_transfer_id`;
+const DEPOSIT_PARAM_TYPES = ['::text', '::int8', '::text', '::int8', '::timestamptz', '::text', '::text', '::text', '::text', '::text', '::text', '::text', '::text', '::int8'];
+
+function depositRowValues(input: DepositRowInput): { params: unknown[] } {
+  return {
+    params: [
       input.depositId,
       input.eventId,
       input.channelId,
@@ -212,8 +230,15 @@ async function insertDeposit(
       input.memberId ?? null,
       input.promptPayRequestId ?? null,
       input.receivedTransferId,
-      input.creditTransferId ?? null,
     ],
+  };
+}
+
+/** A held deposit's row (no credit transfer). */
+async function insertDeposit(tx: Queryable, input: DepositRowInput): Promise<void> {
+  await tx.query(
+    `INSERT INTO deposits (${DEPOSIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    depositRowValues(input).params,
   );
 }
 
