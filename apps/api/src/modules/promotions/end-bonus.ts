@@ -44,6 +44,9 @@ export async function playedOutBelowSatang(db: Queryable): Promise<bigint> {
   return rows[0]?.below ?? DEFAULT_PLAYED_OUT_BELOW_SATANG;
 }
 
+/** playedOutBelowSatang as an SQL scalar subquery (satang, the same default), read inside a caller's statement (issue 29 §1). */
+export const PLAYED_OUT_BELOW_SUBQUERY = `coalesce((SELECT bonus_played_out_below_satang FROM site_settings WHERE id = 1), ${DEFAULT_PLAYED_OUT_BELOW_SATANG}::int8)`;
+
 /**
  * A bet is still open for the books: a round pulled but not yet settled into the ledger, or a
  * move to or from the game whose outcome is not known. Money in either may still come back.

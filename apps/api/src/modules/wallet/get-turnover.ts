@@ -1,5 +1,13 @@
 import type { Queryable } from '@sabai/db';
 
+/**
+ * The member's total turnover (satang) as an SQL scalar subquery on `$1` (the member's id): the
+ * stakes of settled rounds won or lost (totalTurnoverSatang's rule), for a caller that reads it
+ * inside a statement of its own (issue 29 §1). A fixed text.
+ */
+export const TOTAL_TURNOVER_SUBQUERY = `(SELECT coalesce(sum(stake_satang), 0)::int8 FROM bet_rounds
+     WHERE member_id = $1 AND status = 'settled' AND result IN ('win', 'loss'))`;
+
 /** All turnover the member ever made: stakes of settled rounds won or lost (spec §2). */
 export async function totalTurnoverSatang(db: Queryable, memberId: string): Promise<{ totalSatang: bigint; rounds: number }> {
   const { rows } = await db.query<{ total: bigint; rounds: bigint }>(
