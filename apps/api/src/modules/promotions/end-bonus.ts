@@ -26,7 +26,11 @@ export async function readActiveGrant(db: Queryable, memberId: string, lock: boo
     [memberId],
   );
   const row = rows[0];
-  if (!row) return null;
+  return row ? activeGrantFromRow(row) : null;
+}
+
+/** An active grant from its bonus_grants row (readActiveGrant's columns; wallet's readTurnoverLockingGrant reads the same). */
+export function activeGrantFromRow(row: { id: string; promotion_id: string; own_satang: bigint; bonus_satang: bigint; max_withdraw_satang: bigint | null; deposited_since_satang: bigint }): ActiveGrant {
   return { id: row.id, promotionId: row.promotion_id, ownSatang: row.own_satang, bonusSatang: row.bonus_satang, maxWithdrawSatang: row.max_withdraw_satang, depositedSinceSatang: row.deposited_since_satang };
 }
 
@@ -99,8 +103,12 @@ export async function endGrant(
  * @param walletSatang the member's money the caller judges by (before a deposit being credited).
  * @returns the grant still in force, or null.
  */
-export async function reviewActiveGrant(tx: Queryable, input: { memberId: string; walletSatang: bigint | (() => Promise<bigint>); now: Date }): Promise<ActiveGrant | null> {
-  const grant = await readActiveGrant(tx, input.memberId, true);
+export async function reviewActiveGrant(
+  tx: Queryable,
+  input: { memberId: string; walletSatang: bigint | (() => Promise<bigint>); now: Date; lockedGrant?: ActiveGrant | null },
+): Promise<ActiveGrant | null> {
+  // `lockedGrant`: the caller read the active grant FOR UPDATE already, in this transaction (issue 29 §1).
+  const grant = input.lockedGrant !== undefined ? input.lockedGrant : await readActiveGrant(tx, input.memberId, true);
   if (!grant) return null;
   // The wallet may be given as a read, made only when there is a grant (issue 29 §1).
   const walletSatang = typeof input.walletSatang === 'bigint' ? input.walletSatang : await input.walletSatang();

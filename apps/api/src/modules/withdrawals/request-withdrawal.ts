@@ -3,7 +3,7 @@ import { postgresErrorCode, violatedConstraint } from '@sabai/db';
 import { HOUSE_ACCOUNTS, POSTING_WITH_FIRST_PARAM, availableCreditBalance, inLedgerTransaction, lockMemberWallet, readAccountBalance, readMemberAccountBalancesWith, requireAccountId, reserveTransferWith, type MemberAccountBalance, type MemberAccountKind } from '@sabai/ledger';
 import type { WithdrawalState } from '@sabai/contracts';
 import type { Queryable } from '@sabai/db';
-import { endGrant, memberMoneySatang, payableUnderGrant, reviewActiveGrant, type ActiveGrant } from '../promotions/index.ts';
+import { activeGrantFromRow, endGrant, memberMoneySatang, payableUnderGrant, reviewActiveGrant, type ActiveGrant } from '../promotions/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { balanceChangedNotification } from '../../lib/balance-notifications.ts';
@@ -13,7 +13,7 @@ import { findStoredWithdrawal } from './find-stored-withdrawal.ts';
 import { memberLockLeaseMs } from '../../config.ts';
 import { withMemberLock } from '../../lib/member-lock.ts';
 import { moveGameCredit } from '../play/index.ts';
-import { endWageringRequirementsCte, getTurnover } from '../wallet/index.ts';
+import { endWageringRequirementsCte, getTurnover, readTurnoverLockingGrant, turnoverFromState } from '../wallet/index.ts';
 import { outboxEventCtes, toSatangText } from '../outbox/index.ts';
 import { bahtText, maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, toWireStatus } from './withdrawal-rules.ts';
 
@@ -120,8 +120,13 @@ async function reserveWithdrawal(
     if (!member.is_verified) throw new AppError('BANK_ACCOUNT_NOT_VERIFIED');
     // Issue 26 §1: a played-out bonus, or one whose uncapped turnover is met, ends before the rules
     // read it. The wallet is read only when there is a grant.
-    const grant = await reviewActiveGrant(tx, { memberId: input.memberId, walletSatang: () => memberMoneySatang(tx, input.memberId), now: context.now() });
-    const turnover = await getTurnover(tx, input.memberId);
+    // The grant row (locked FOR UPDATE) and the turnover in one statement (issue 29 §1). Without a
+    // grant that read stands: requirements and grants are recorded under the main wallet's lock,
+    // which this transaction holds. With one, its review may end it: the turnover is read again.
+    const read = await readTurnoverLockingGrant(tx, input.memberId);
+    const lockedGrant = read.lockedGrant ? activeGrantFromRow(read.lockedGrant) : null;
+    const grant = await reviewActiveGrant(tx, { memberId: input.memberId, walletSatang: () => memberMoneySatang(tx, input.memberId), now: context.now(), lockedGrant });
+    const turnover = lockedGrant === null && read.turnover.grant === null ? turnoverFromState(read.turnover) : await getTurnover(tx, input.memberId);
     if (turnover.nowSatang < turnover.neededSatang) throw new AppError('TURNOVER_NOT_MET');
 
     const withdrawalId = newPrefixedId('wdr');
