@@ -69,7 +69,7 @@ export async function requestWithdrawal(
   // One money operation of a member at a time (issue 15): a launch cannot empty the main wallet
   // into the game between bringing credit back and reserving it.
   const lock = { waitMs: context.config.MEMBER_LOCK_WAIT_MS, leaseMs: memberLockLeaseMs(context.config) };
-  const created = await withMemberLock(context.db, input.memberId, lock, async () => {
+  const created = await withMemberLock(context.db, input.memberId, lock, async (held) => {
     // Another withdrawal still open: say so before moving anything out of the game for nothing.
     // One statement with what bringing credit back needs to know (issue 29 §1, docs/adr/0053).
     // With the member's wallets in the same statement (@sabai/ledger reads them): what bringing
@@ -86,10 +86,14 @@ export async function requestWithdrawal(
     );
     if (before.is_open) throw new AppError('WITHDRAW_IN_PROGRESS');
     if (before.has_game_account) await bringCreditBackFromGame(context, { memberId: input.memberId, amountSatang, hasGrant: before.has_grant, balances });
-    return reserveWithdrawal(context, { memberId: input.memberId, requestKey, amountSatang, settings });
+    const reserved = await reserveWithdrawal(context, { memberId: input.memberId, requestKey, amountSatang, settings });
+    if (!(reserved.isNew && reserved.status === 'approved')) return { ...reserved, statusNow: reserved.status };
+    // Paid at once: the `paying` claim and the lock's release are one statement (issue 29 §1),
+    // committed before the provider is called; the payout runs with the lock released, as before.
+    return { ...reserved, statusNow: await executePayout(context, reserved.id, { claimWith: held.releaseWith }) };
   });
 
-  const status = created.isNew && created.status === 'approved' ? await executePayout(context, created.id) : created.status;
+  const status = created.statusNow;
   return { withdrawalId: created.id, amountSatang: created.amountSatang, status, wireStatus: toWireStatus(status), createdAt: created.createdAt };
 }
 
