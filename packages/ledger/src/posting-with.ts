@@ -97,34 +97,66 @@ export async function resolveAndPostTransferWith(
   params: readonly unknown[],
   select = '',
 ): Promise<{ resolution: TransferOutcome; posting: TransferOutcome | undefined }> {
-  const first = resolutionCall(resolution);
-  const second = newTransferCall('single', transfer);
+  const outcomes = await runTwoWith(tx, resolutionCall(resolution), newTransferCall('single', transfer), 'resolution', ctes, params, select);
+  return { resolution: outcomes.first, posting: outcomes.second };
+}
+
+/**
+ * Two single-phase postings (each exactly as postTransfer: same key, digest, rules, outcome) in
+ * order, the second only when the first is accepted (`created` or `exists`), with the caller's
+ * `ctes` and `select` (as postTransferWith), in one statement (issue 29 §1: a bank-feed deposit
+ * received into unallocated and credited to the member, with the deposit's row). Each locks its
+ * accounts as it would alone, in that order. The caller's CTEs may read `first_posting.*` and
+ * `posting.*` (`outcome`, `transfer_id`; parameters from `$21`, RESOLVE_AND_POST_FIRST_PARAM);
+ * data-modifying CTEs always run: filter them on the outcomes or throw on them.
+ * @returns both outcomes; `second` is undefined when the first was not accepted (nothing more was posted).
+ */
+export async function postTwoTransfersWith(
+  tx: Queryable,
+  first: NewTransfer,
+  second: NewTransfer,
+  ctes: string,
+  params: readonly unknown[],
+  select = '',
+): Promise<{ first: TransferOutcome; second: TransferOutcome | undefined }> {
+  return runTwoWith(tx, newTransferCall('single', first), newTransferCall('single', second), 'first_posting', ctes, params, select);
+}
+
+async function runTwoWith(
+  tx: Queryable,
+  first: TransferCall,
+  second: TransferCall,
+  firstName: 'resolution' | 'first_posting',
+  ctes: string,
+  params: readonly unknown[],
+  select: string,
+): Promise<{ first: TransferOutcome; second: TransferOutcome | undefined }> {
   const { rows } = await tx.query<{
-    resolution_outcome: string;
-    resolution_transfer_id: bigint | null;
-    resolution_detail: string | null;
+    first_outcome: string;
+    first_transfer_id: bigint | null;
+    first_detail: string | null;
     outcome: string | null;
     transfer_id: bigint | null;
     detail: string | null;
   }>(
-    `WITH resolution AS (
+    `WITH ${firstName} AS (
        SELECT outcome, transfer_id, detail FROM ledger_create_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ), posting AS (
        SELECT p.outcome, p.transfer_id, p.detail
-         FROM resolution r CROSS JOIN LATERAL ledger_create_transfer($11, $12, $13, $14, $15, $16, $17, $18, $19, $20) p
-        WHERE r.outcome IN ('created', 'exists')
+         FROM ${firstName} f CROSS JOIN LATERAL ledger_create_transfer($11, $12, $13, $14, $15, $16, $17, $18, $19, $20) p
+        WHERE f.outcome IN ('created', 'exists')
      )${ctes === '' ? '' : `, ${ctes}`}
-     SELECT r.outcome AS resolution_outcome, r.transfer_id AS resolution_transfer_id, r.detail AS resolution_detail,
+     SELECT f.outcome AS first_outcome, f.transfer_id AS first_transfer_id, f.detail AS first_detail,
             p.outcome, p.transfer_id, p.detail${select === '' ? '' : `, ${select}`}
-       FROM resolution r LEFT JOIN posting p ON true`,
+       FROM ${firstName} f LEFT JOIN posting p ON true`,
     [...callParams(first), ...callParams(second), ...params],
     { prepare: true },
   );
   const row = rows[0];
   if (!row) throw new Error('ledger_create_transfer returned no row');
   return {
-    resolution: readTransferOutcome({ outcome: row.resolution_outcome, transfer_id: row.resolution_transfer_id, detail: row.resolution_detail }),
-    posting: row.outcome === null ? undefined : readTransferOutcome({ outcome: row.outcome, transfer_id: row.transfer_id, detail: row.detail }),
+    first: readTransferOutcome({ outcome: row.first_outcome, transfer_id: row.first_transfer_id, detail: row.first_detail }),
+    second: row.outcome === null ? undefined : readTransferOutcome({ outcome: row.outcome, transfer_id: row.transfer_id, detail: row.detail }),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Queryable } from '@sabai/db';
 import { depositChannelEntry } from './channels/registry.ts';
 import type { DepositCandidates } from './channels/channel-entry.ts';
-import { HOUSE_ACCOUNTS, POSTING_WITH_FIRST_PARAM, expectPosted, postTransfer, postTransferWith, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, RESOLVE_AND_POST_FIRST_PARAM, expectPosted, postTransfer, postTwoTransfersWith, requireAccountId, requireMemberAccountId, type NewTransfer } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { matchDeposit, type IncomingCredit } from './matching/match-deposit.ts';
@@ -83,16 +83,19 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
     const slipDepositId = channel.kind === 'bank' ? await claimSlipDepositTwin(tx, { eventId, channelId: channel.id, credit, windowMs: context.config.SLIP_SAME_TRANSFER_WINDOW_MS }) : null;
     if (slipDepositId) return markEvent(tx, eventId, 'ignored', `SAME_TRANSFER_AS:${slipDepositId}`);
     const unallocated = await requireAccountId(tx, HOUSE_ACCOUNTS.unallocatedDeposits);
-    const receivedTransferId = expectPosted(
-      await postTransfer(tx, {
-        idempotencyKey: `deposit-received:${eventId}`,
-        code: 'DEPOSIT_RECEIVED',
-        debitAccountId: event.channel_account_id,
-        creditAccountId: unallocated,
-        amountSatang: credit.amountSatang,
-        source: { type: 'bank_feed_event', id: eventId.toString() },
-      }),
-    );
+    // The money received into unallocated (channel → house:unallocated_deposits): posted on its own
+    // before a held deposit's row, or, for a credited one, in the credit's statement (issue 29 §1).
+    // Both accounts are house accounts whose totals are derived (not row-locked by a posting), so
+    // posting it after the matching and the player-protection reads takes no lock earlier or later.
+    const received: NewTransfer = {
+      idempotencyKey: `deposit-received:${eventId}`,
+      code: 'DEPOSIT_RECEIVED',
+      debitAccountId: event.channel_account_id,
+      creditAccountId: unallocated,
+      amountSatang: credit.amountSatang,
+      source: { type: 'bank_feed_event', id: eventId.toString() },
+    };
+    const postReceived = async () => expectPosted(await postTransfer(tx, received));
 
     const candidates = await loadCandidates(tx, credit);
     const decision = matchDeposit({
@@ -104,7 +107,7 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
 
     const depositId = newPrefixedId('dep');
     if (decision.decision === 'hold') {
-      await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId, status: 'held', holdReason: decision.reason });
+      await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId: await postReceived(), status: 'held', holdReason: decision.reason });
       await recordOutboxEvent(tx, {
         kind: 'deposit.held',
         eventKey: `deposit.held:${depositId}`,
@@ -119,7 +122,7 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
     // by the worker (the refund flow).
     const protection = await depositRefusal(tx, decision.memberId, credit.amountSatang, context.now());
     if (protection) {
-      await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId, status: 'held', holdReason: protection, memberId: decision.memberId });
+      await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId: await postReceived(), status: 'held', holdReason: protection, memberId: decision.memberId });
       await recordOutboxEvent(tx, {
         kind: 'deposit.held',
         eventKey: `deposit.held:${depositId}`,
@@ -131,7 +134,7 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
     // Anti-money-laundering review (issue 12, docs/adr/0021): a matched deposit above the site's
     // amlReviewAboveSatang is held for finance, who release it to this member or refund it.
     if (credit.amountSatang > settings.aml_review_above_satang) {
-      await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId, status: 'held', holdReason: 'AML_REVIEW', memberId: decision.memberId });
+      await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId: await postReceived(), status: 'held', holdReason: 'AML_REVIEW', memberId: decision.memberId });
       await recordOutboxEvent(tx, {
         kind: 'deposit.held',
         eventKey: `deposit.held:${depositId}`,
@@ -141,37 +144,39 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       return markEvent(tx, eventId, 'held', 'AML_REVIEW');
     }
     const memberAccount = await requireMemberAccountId(tx, decision.memberId, 'main');
-    // The credit and the deposit's row in one statement (issue 29 §1, postTransferWith): the row is
-    // written only when the posting is accepted; a refusal throws (expectPosted) and rolls back.
-    const row = depositRowValues({
+    // Received, credited and the deposit's row in one statement (issue 29 §1, postTwoTransfersWith):
+    // the credit is posted only when the receipt is accepted, the row written only when both are;
+    // a refusal throws (expectPosted) and rolls back.
+    const { params: rowParams } = depositRowValues({
       depositId,
       eventId,
       channelId: channel.id,
       credit,
-      receivedTransferId,
       status: 'credited',
       memberId: decision.memberId,
       promptPayRequestId: decision.promptPayRequestId ?? null,
     });
-    expectPosted(
-      await postTransferWith(
-        tx,
-        {
-          idempotencyKey: `deposit:${eventId}`,
-          code: 'DEPOSIT',
-          debitAccountId: unallocated,
-          creditAccountId: memberAccount,
-          amountSatang: credit.amountSatang,
-          source: { type: 'deposit', id: depositId },
-        },
-        `credited_deposit AS (
-           INSERT INTO deposits (${DEPOSIT_COLUMNS}, credit_transfer_id)
-           SELECT ${row.params.map((_, index) => `$${POSTING_WITH_FIRST_PARAM + index}${DEPOSIT_PARAM_TYPES[index]}`).join(', ')}, posting.transfer_id
-             FROM posting WHERE posting.outcome IN ('created', 'exists')
-         )`,
-        row.params,
-      ),
+    const posted = await postTwoTransfersWith(
+      tx,
+      received,
+      {
+        idempotencyKey: `deposit:${eventId}`,
+        code: 'DEPOSIT',
+        debitAccountId: unallocated,
+        creditAccountId: memberAccount,
+        amountSatang: credit.amountSatang,
+        source: { type: 'deposit', id: depositId },
+      },
+      `credited_deposit AS (
+         INSERT INTO deposits (${DEPOSIT_COLUMNS}, credit_transfer_id)
+         SELECT ${rowParams.map((_, index) => `$${RESOLVE_AND_POST_FIRST_PARAM + index}${DEPOSIT_PARAM_TYPES[index]}`).join(', ')}, first_posting.transfer_id, posting.transfer_id
+           FROM first_posting, posting WHERE first_posting.outcome IN ('created', 'exists') AND posting.outcome IN ('created', 'exists')
+       )`,
+      rowParams,
     );
+    expectPosted(posted.first);
+    if (!posted.second) throw new Error(`invariant: deposit ${depositId} was received but not credited`);
+    expectPosted(posted.second);
     // Read with the candidates: a member verified already costs the verification hook no query.
     const isBankAccountVerified = candidates.members.some((member) => member.memberId === decision.memberId && member.isBankAccountVerified);
     // What recordDepositCredited reads and writes; its outbox row, with the balance notification,
@@ -201,17 +206,19 @@ interface DepositRowInput {
   eventId: bigint;
   channelId: string;
   credit: IncomingCredit;
-  receivedTransferId: bigint;
+  /** Held deposits only: a credited one takes it from its statement's first posting. */
+  receivedTransferId?: bigint;
   status: 'credited' | 'held';
   holdReason?: string;
   memberId?: string;
   promptPayRequestId?: string | null;
 }
 
-/** The deposits row's columns (all but credit_transfer_id) and their parameter types, in order. */
+/** The deposits row's columns (all but credit_transfer_id), in order. */
 const DEPOSIT_COLUMNS = `id, event_id, channel_id, amount_satang, occurred_at, sender_bank_code, sender_account_masked,
        sender_phone, sender_name, status, hold_reason, member_id, promptpay_request_id, received_transfer_id`;
-const DEPOSIT_PARAM_TYPES = ['::text', '::int8', '::text', '::int8', '::timestamptz', '::text', '::text', '::text', '::text', '::text', '::text', '::text', '::text', '::int8'];
+/** The types of depositRowValues' parameters (all but received_transfer_id), for an INSERT … SELECT. */
+const DEPOSIT_PARAM_TYPES = ['::text', '::int8', '::text', '::int8', '::timestamptz', '::text', '::text', '::text', '::text', '::text', '::text', '::text', '::text'];
 
 function depositRowValues(input: DepositRowInput): { params: unknown[] } {
   return {
@@ -229,16 +236,15 @@ function depositRowValues(input: DepositRowInput): { params: unknown[] } {
       input.holdReason ?? null,
       input.memberId ?? null,
       input.promptPayRequestId ?? null,
-      input.receivedTransferId,
     ],
   };
 }
 
 /** A held deposit's row (no credit transfer). */
-async function insertDeposit(tx: Queryable, input: DepositRowInput): Promise<void> {
+async function insertDeposit(tx: Queryable, input: DepositRowInput & { receivedTransferId: bigint }): Promise<void> {
   await tx.query(
     `INSERT INTO deposits (${DEPOSIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-    depositRowValues(input).params,
+    [...depositRowValues(input).params, input.receivedTransferId],
   );
 }
 

@@ -20,10 +20,12 @@ export interface ActiveGrant extends GrantMoney {
  * The member's active grant, row-locked (`FOR UPDATE`) when `lock` is set: a deposit, a
  * settlement, a withdrawal or a cancellation that may end it queue on this row.
  */
-export async function readActiveGrant(db: Queryable, memberId: string, lock: boolean): Promise<ActiveGrant | null> {
+export async function readActiveGrant(db: Queryable, memberId: string, lock: boolean, withCte?: { cte: string; params: readonly unknown[] }): Promise<ActiveGrant | null> {
+  // `withCte`: a write of the caller's (one data-modifying CTE, parameters from `$2`, on other
+  // tables) made in the same statement (issue 29 §1). The grant read does not see it (one snapshot).
   const { rows } = await db.query<{ id: string; promotion_id: string; own_satang: bigint; bonus_satang: bigint; max_withdraw_satang: bigint | null; deposited_since_satang: bigint }>(
-    `SELECT id, promotion_id, own_satang, bonus_satang, max_withdraw_satang, deposited_since_satang FROM bonus_grants WHERE member_id = $1 AND status = 'active'${lock ? ' FOR UPDATE' : ''}`,
-    [memberId],
+    `${withCte ? `WITH ${withCte.cte} ` : ''}SELECT id, promotion_id, own_satang, bonus_satang, max_withdraw_satang, deposited_since_satang FROM bonus_grants WHERE member_id = $1 AND status = 'active'${lock ? ' FOR UPDATE' : ''}`,
+    [memberId, ...(withCte?.params ?? [])],
   );
   const row = rows[0];
   return row ? activeGrantFromRow(row) : null;

@@ -1,9 +1,9 @@
 import type { Queryable } from '@sabai/db';
 import { readMemberAccountBalancesWith } from '@sabai/ledger';
 import { TOTAL_TURNOVER_SUBQUERY } from '../wallet/index.ts';
-import { endWageringRequirements } from '../wallet/index.ts';
+import { endWageringRequirementsCte } from '../wallet/index.ts';
 import { grantBonusForDeposit } from './grant-bonus.ts';
-import { PLAYED_OUT_BELOW_SUBQUERY, reviewActiveGrant } from './end-bonus.ts';
+import { PLAYED_OUT_BELOW_SUBQUERY, readActiveGrant, reviewActiveGrant } from './end-bonus.ts';
 
 /** What a deposit's bonus decision depends on, read when the deposit is credited. */
 export interface DepositBonusBasis {
@@ -37,11 +37,16 @@ export async function readDepositBonusBasis(
   const main = balances.main.availableSatang + balances.main.pendingDebitsSatang;
   const game = balances.game.availableSatang + balances.game.pendingDebitsSatang;
   const balanceBeforeSatang = main + game - input.depositSatang;
-  if (balanceBeforeSatang < companion.played_out_below_satang) await endWageringRequirements(tx, { memberId: input.memberId, reason: 'BALANCE_EXHAUSTED', now: input.now });
+  // Played out: the requirements end, in the statement that reads (and locks) the active grant
+  // (issue 29 §1); the grant read does not depend on them.
+  const endingRequirements = balanceBeforeSatang < companion.played_out_below_satang
+    ? endWageringRequirementsCte({ memberId: input.memberId, reason: 'BALANCE_EXHAUSTED', now: input.now }, 2)
+    : undefined;
+  const lockedGrant = await readActiveGrant(tx, input.memberId, true, endingRequirements);
   // Issue 26 §1 (docs/adr/0043): whatever the member chose for this deposit, a played-out bonus
   // ends here, before the deposit could fall under it; one still in force covers this deposit as
   // the member's own money (never forfeited by its cap or a cancellation).
-  const grant = await reviewActiveGrant(tx, { memberId: input.memberId, walletSatang: balanceBeforeSatang, now: input.now });
+  const grant = await reviewActiveGrant(tx, { memberId: input.memberId, walletSatang: balanceBeforeSatang, now: input.now, lockedGrant });
   if (grant) await tx.query('UPDATE bonus_grants SET own_satang = own_satang + $2, deposited_since_satang = deposited_since_satang + $2 WHERE id = $1', [grant.id, input.depositSatang]);
   return { balanceBeforeSatang, turnoverNowSatang: companion.turnover_satang };
 }
