@@ -59,6 +59,24 @@ export async function requireMemberAccountId(q: Queryable, memberId: string, kin
 }
 
 /**
+ * Takes `FOR SHARE` on the member's row (members; what a check-then-credit under the member's
+ * protection rules waits on, e.g. a deposit against an exclusion being recorded) and returns the
+ * id of the member's `kind` wallet account, in one statement (issue 29 §1). The account is not
+ * locked: a posting locks it as always. Inside the caller's transaction; the lock lasts until it ends.
+ * @throws Error when the member or the account does not exist.
+ */
+export async function shareLockMemberReadingAccountId(tx: Queryable, memberId: string, kind: MemberWalletKind): Promise<bigint> {
+  const { rows } = await tx.query<{ id: bigint }>(
+    'SELECT a.id FROM members m JOIN ledger_accounts a ON a.member_id = m.id AND a.kind = $2 WHERE m.id = $1 FOR SHARE OF m',
+    [memberId, kind],
+    { prepare: true },
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`member ${memberId} has no ${kind} account`);
+  return id;
+}
+
+/**
  * Takes the row lock a posting takes on an account (FOR NO KEY UPDATE), until the transaction
  * ends, so that a read-check-write (e.g. "is turnover met? then reserve") cannot interleave with
  * a posting to that account. Lock member accounts only (hot house accounts are not row-locked by

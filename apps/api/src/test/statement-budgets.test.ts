@@ -33,8 +33,8 @@ export const STATEMENT_BUDGETS = {
   // +2 since issue 28 §2: the cross-channel dedupe with slip deposits (an advisory lock on the
   // transfer's key and a look for a slip that already credited it, docs/adr/0055). Measured as a
   // source in use delivers (its previous delivery within 10 s, as in a burst): a source's first
-  // delivery after a quiet spell also records its sign of life, one statement more (16).
-  'bank feed (credited)': { budget: 15, target: 12 },
+  // delivery after a quiet spell also records its sign of life, one statement more (15).
+  'bank feed (credited)': { budget: 14, target: 12 },
   'bank feed (duplicate)': { budget: 3, target: 12 },
   'promptpay request': { budget: 16, target: 16 },
   launch: { budget: 10, target: 10 },

@@ -1,7 +1,7 @@
 import type { Queryable } from '@sabai/db';
 import { depositChannelEntry } from './channels/registry.ts';
 import type { DepositCandidates } from './channels/channel-entry.ts';
-import { HOUSE_ACCOUNTS, RESOLVE_AND_POST_FIRST_PARAM, expectPosted, postTransfer, postTwoTransfersWith, requireAccountId, requireMemberAccountId, type NewTransfer } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, RESOLVE_AND_POST_FIRST_PARAM, expectPosted, postTransfer, postTwoTransfersWith, requireAccountId, shareLockMemberReadingAccountId, type NewTransfer } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { matchDeposit, type IncomingCredit } from './matching/match-deposit.ts';
@@ -120,7 +120,14 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
     // Player protection (issue 12): during the member's time-out or self-exclusion, or past their
     // deposit limit, the money is not credited to play: held, and paid back to their bound account
     // by the worker (the refund flow).
-    const protection = await depositRefusal(tx, decision.memberId, credit.amountSatang, context.now());
+    // The member row's lock also reads the main account the credit goes to (issue 29 §1).
+    let memberAccount: bigint | undefined;
+    const memberId = decision.memberId;
+    const protection = await depositRefusal(tx, memberId, credit.amountSatang, context.now(), {
+      lockMember: async () => {
+        memberAccount = await shareLockMemberReadingAccountId(tx, memberId, 'main');
+      },
+    });
     if (protection) {
       await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId: await postReceived(), status: 'held', holdReason: protection, memberId: decision.memberId });
       await recordOutboxEvent(tx, {
@@ -143,7 +150,7 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       });
       return markEvent(tx, eventId, 'held', 'AML_REVIEW');
     }
-    const memberAccount = await requireMemberAccountId(tx, decision.memberId, 'main');
+    if (memberAccount === undefined) throw new Error(`invariant: member ${memberId} was locked without reading the main account`);
     // Received, credited and the deposit's row in one statement (issue 29 §1, postTwoTransfersWith):
     // the credit is posted only when the receipt is accepted, the row written only when both are;
     // a refusal throws (expectPosted) and rolls back.

@@ -128,9 +128,18 @@ export async function readActivity(db: Queryable, memberId: string, now: Date): 
  * and paid back to the member's bound account (the refund flow).
  * @returns null when it may, or the hold reason.
  */
-export async function depositRefusal(tx: Queryable, memberId: string, amountSatang: bigint, now: Date): Promise<'RG_EXCLUDED' | 'RG_DEPOSIT_LIMIT' | null> {
+export async function depositRefusal(
+  tx: Queryable,
+  memberId: string,
+  amountSatang: bigint,
+  now: Date,
+  options: { lockMember?: () => Promise<unknown> } = {},
+): Promise<'RG_EXCLUDED' | 'RG_DEPOSIT_LIMIT' | null> {
   // Waits for an exclusion being started for this member (startExclusion holds the row), then reads it.
-  await tx.query('SELECT 1 FROM members WHERE id = $1 FOR SHARE', [memberId]);
+  // `lockMember`: the caller takes that lock itself (FOR SHARE or stronger on the member's row, in
+  // its own statement, e.g. with the account it credits: issue 29 §1).
+  if (options.lockMember) await options.lockMember();
+  else await tx.query('SELECT 1 FROM members WHERE id = $1 FOR SHARE', [memberId]);
   // Exclusions start when they are recorded, never later: one not yet ended counts (also one that
   // started while this deposit waited for the lock, after `now` was read).
   // The exclusion, the deposit limits and the deposits they count, read in one statement after the
