@@ -94,6 +94,34 @@ export function preparedStatementName(sql: string): string {
   return name;
 }
 
+const scopes = new WeakMap<Queryable, object>();
+
+/**
+ * The same object for a database handle and every transaction's `tx` opened on it (a new object
+ * per `createPgDb` / `createPgliteDb`), or undefined for a Queryable this package did not make
+ * (and that no wrapper passed it on to, `shareDatabaseScope`). A key for per-database caches
+ * (WeakMap) of what never changes once written, e.g. @sabai/ledger's house account ids: two test
+ * databases in one process never share an entry.
+ */
+export function databaseScope(q: Queryable): object | undefined {
+  return scopes.get(q);
+}
+
+/**
+ * Gives `wrapper` (a Queryable that forwards to `target`, e.g. a statement counter) the database
+ * scope of `target`, so per-database caches keep working through it. Returns `wrapper`.
+ */
+export function shareDatabaseScope<Q extends Queryable>(target: Queryable, wrapper: Q): Q {
+  const scope = scopes.get(target);
+  if (scope !== undefined) scopes.set(wrapper, scope);
+  return wrapper;
+}
+
+const inScope = <Q extends Queryable>(scope: object, q: Q): Q => {
+  scopes.set(q, scope);
+  return q;
+};
+
 const toParams = (params: readonly unknown[] = []) =>
   params.map((value) => (typeof value === 'bigint' ? value.toString() : value));
 
@@ -124,7 +152,8 @@ export function createPgDb(connectionString: string, options: { maxConnections?:
       : await client.query(sql, toParams(params));
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
   };
-  return {
+  const scope = {};
+  return inScope<Db>(scope, {
     driver: 'pg',
     query: (sql, params, options) => run(pool, sql, params, options),
     exec: async (sql) => {
@@ -134,12 +163,12 @@ export function createPgDb(connectionString: string, options: { maxConnections?:
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await work({
+        const result = await work(inScope<Queryable>(scope, {
           query: (sql, params, options) => run(client, sql, params, options),
           exec: async (sql) => {
             await client.query(sql);
           },
-        });
+        }));
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -205,7 +234,7 @@ export function createPgDb(connectionString: string, options: { maxConnections?:
       listeners.clear();
       await pool.end();
     },
-  };
+  });
 }
 
 /**
@@ -226,7 +255,8 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     const result = await target.query<Row>(sql, toParams(params) as unknown[]);
     return { rows: result.rows, rowCount: result.rows.length > 0 ? result.rows.length : (result.affectedRows ?? 0) };
   };
-  return {
+  const scope = {};
+  return inScope<Db>(scope, {
     driver: 'pglite',
     query: (sql, params) => run(lite, sql, params),
     exec: async (sql) => {
@@ -234,12 +264,12 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     },
     transaction: (work) =>
       lite.transaction((tx) =>
-        work({
+        work(inScope<Queryable>(scope, {
           query: (sql, params) => run(tx, sql, params),
           exec: async (sql) => {
             await tx.exec(sql);
           },
-        }),
+        })),
       ),
     async listen(channel, onPayload) {
       assertChannelName(channel);
@@ -250,7 +280,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     },
     poolUse: () => null,
     close: () => lite.close(),
-  };
+  });
 }
 
 /**

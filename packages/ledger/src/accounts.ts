@@ -1,5 +1,5 @@
-import type { Queryable } from '@sabai/db';
-import type { HouseAccountKind, MemberWalletKind } from './house-accounts.ts';
+import { databaseScope, type Queryable } from '@sabai/db';
+import { HOUSE_ACCOUNTS, type HouseAccountKind, type MemberWalletKind } from './house-accounts.ts';
 
 /**
  * Ledger accounts (money.md "Accounts"). Member wallets are opened at sign-up (apps/api auth);
@@ -20,16 +20,57 @@ export async function findAccountId(q: Queryable, code: string): Promise<bigint 
   return rows[0]?.id;
 }
 
-/** The id of the account with this code. @throws Error when it does not exist (a setup error). */
+/**
+ * House account ids already read, per database (`databaseScope`): the ledger's named accounts
+ * (HOUSE_ACCOUNTS) only. They are created by migrations, committed before any caller runs, and an
+ * account's id never changes nor is it ever deleted (ledger_accounts is append-only in use), so a
+ * read id stays true for the life of the database (issue 29 §1, docs/adr/0053 addendum). Accounts
+ * made at run time (a deposit channel's, `ensureHouseAccount`) are not cached: the transaction
+ * that creates one may still roll back.
+ */
+const houseAccountIds = new WeakMap<object, Map<string, bigint>>();
+const CACHED_HOUSE_CODES: ReadonlySet<string> = new Set(Object.values(HOUSE_ACCOUNTS));
+
+/**
+ * The id of the account with this code. One of the ledger's named house accounts (HOUSE_ACCOUNTS)
+ * is read once per database and then answered from memory (no statement).
+ * @throws Error when it does not exist (a setup error).
+ */
 export async function requireAccountId(q: Queryable, code: string): Promise<bigint> {
+  const scope = CACHED_HOUSE_CODES.has(code) ? databaseScope(q) : undefined;
+  let cached = scope === undefined ? undefined : houseAccountIds.get(scope);
+  const known = cached?.get(code);
+  if (known !== undefined) return known;
   const id = await findAccountId(q, code);
   if (id === undefined) throw new Error(`ledger account ${code} does not exist`);
+  if (scope !== undefined) {
+    if (cached === undefined) houseAccountIds.set(scope, (cached = new Map()));
+    cached.set(code, id);
+  }
   return id;
 }
 
 /** The member's wallet account of `kind` (`main`, `game`, …). @throws Error when missing. */
 export async function requireMemberAccountId(q: Queryable, memberId: string, kind: MemberWalletKind): Promise<bigint> {
   const { rows } = await q.query<{ id: bigint }>('SELECT id FROM ledger_accounts WHERE member_id = $1 AND kind = $2', [memberId, kind]);
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`member ${memberId} has no ${kind} account`);
+  return id;
+}
+
+/**
+ * Takes `FOR SHARE` on the member's row (members; what a check-then-credit under the member's
+ * protection rules waits on, e.g. a deposit against an exclusion being recorded) and returns the
+ * id of the member's `kind` wallet account, in one statement (issue 29 §1). The account is not
+ * locked: a posting locks it as always. Inside the caller's transaction; the lock lasts until it ends.
+ * @throws Error when the member or the account does not exist.
+ */
+export async function shareLockMemberReadingAccountId(tx: Queryable, memberId: string, kind: MemberWalletKind): Promise<bigint> {
+  const { rows } = await tx.query<{ id: bigint }>(
+    'SELECT a.id FROM members m JOIN ledger_accounts a ON a.member_id = m.id AND a.kind = $2 WHERE m.id = $1 FOR SHARE OF m',
+    [memberId, kind],
+    { prepare: true },
+  );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error(`member ${memberId} has no ${kind} account`);
   return id;
@@ -63,7 +104,10 @@ export async function ensureHouseAccount(
      VALUES ($1, NULL, $2, $3, $4) ON CONFLICT (code) DO NOTHING`,
     [input.code, input.kind, normalBalance, input.isTotalsCached],
   );
-  return requireAccountId(q, input.code);
+  // Read, not cached: this transaction may have created it and may still roll back.
+  const id = await findAccountId(q, input.code);
+  if (id === undefined) throw new Error(`ledger account ${input.code} does not exist`);
+  return id;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@sabai/db/testing';
-import type { Db } from '@sabai/db';
-import { HOUSE_ACCOUNTS, lockMemberWallet, postTransfer, postTransferWith, readAccountBalance, reconcileLedger, requireAccountId, reserveTransfer, reserveTransferWith, resolvePendingTransfer, POSTING_WITH_FIRST_PARAM } from './index.ts';
+import { shareDatabaseScope, type Db } from '@sabai/db';
+import { HOUSE_ACCOUNTS, lockMemberWallet, postTransfer, postTransferWith, postTwoTransfersWith, readAccountBalance, reconcileLedger, requireAccountId, reserveTransfer, reserveTransferWith, resolveAndPostTransferWith, resolvePendingTransfer, POSTING_WITH_FIRST_PARAM, RESOLVE_AND_POST_FIRST_PARAM } from './index.ts';
 import { createTestMemberAccounts } from './test-accounts.ts';
 
 /** docs/adr/0054: a money call's posting and its own writes in one statement; a member's wallet locked with its balance in one. */
@@ -101,5 +101,67 @@ describe('lockMemberWallet', () => {
       }),
     );
     expect(locked).toEqual({ note_id: 7n, accountId: member, availableSatang: 0n });
+  });
+});
+
+describe('resolveAndPostTransferWith and postTwoTransfersWith (two postings in one statement)', () => {
+  const BOTH = `noted AS (
+    INSERT INTO posting_with_notes (key, transfer_id)
+    SELECT $${RESOLVE_AND_POST_FIRST_PARAM}::text, posting.transfer_id FROM posting WHERE posting.outcome = 'created'
+  )`;
+  it('posts a reservation and then the paid-out transfer exactly as the plain calls do (same keys: exists)', async () => {
+    const [member] = await createTestMemberAccounts(db, 1, 'resolve-and-post');
+    const bank = await requireAccountId(db, HOUSE_ACCOUNTS.unallocatedDeposits);
+    const inFlight = await requireAccountId(db, HOUSE_ACCOUNTS.payoutsInFlight);
+    await postTransfer(db, { idempotencyKey: `rap:fund:${member}`, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: member!, amountSatang: 10_000n });
+    const reserved = await reserveTransfer(db, { idempotencyKey: `rap:reserve:${member}`, code: 'WITHDRAW', debitAccountId: member!, creditAccountId: inFlight, amountSatang: 4_000n });
+    if (reserved.status !== 'created') throw new Error('not reserved');
+    const resolution = { idempotencyKey: `rap:post:${member}`, pendingTransferId: reserved.transferId, resolution: 'post' as const, code: 'WITHDRAW' as const };
+    const paidOut = { idempotencyKey: `rap:paid:${member}`, code: 'WITHDRAW' as const, debitAccountId: inFlight, creditAccountId: bank, amountSatang: 4_000n };
+    const outcome = await db.transaction((tx) => resolveAndPostTransferWith(tx, resolution, paidOut, BOTH, [`rap:${member}`]));
+    expect(outcome.resolution.status).toBe('created');
+    expect(outcome.posting?.status).toBe('created');
+    expect(await readAccountBalance(db, member!)).toMatchObject({ debitsPosted: 4_000n, debitsPending: 0n });
+    const { rows } = await db.query<{ transfer_id: bigint }>('SELECT transfer_id FROM posting_with_notes WHERE key = $1', [`rap:${member}`]);
+    expect(outcome.posting).toEqual({ status: 'created', transferId: rows[0]!.transfer_id });
+    // The plain calls with the same keys answer `exists`: the same digests.
+    expect((await resolvePendingTransfer(db, resolution)).status).toBe('exists');
+    expect((await postTransfer(db, paidOut)).status).toBe('exists');
+  });
+
+  it('posts nothing more when the first is refused', async () => {
+    const [member, other] = await createTestMemberAccounts(db, 2, 'two-refused');
+    const outcome = await db.transaction((tx) =>
+      postTwoTransfersWith(
+        tx,
+        { idempotencyKey: `two:first:${member}`, code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 1n },
+        { idempotencyKey: `two:second:${member}`, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: other!, amountSatang: 1n },
+        BOTH,
+        [`two:${member}`],
+      ),
+    );
+    expect(outcome).toEqual({ first: { status: 'refused', reason: 'insufficient_funds' }, second: undefined });
+    expect((await readAccountBalance(db, other!)).creditsPosted).toBe(0n);
+    expect((await db.query('SELECT 1 FROM posting_with_notes WHERE key = $1', [`two:${member}`])).rows).toHaveLength(0);
+  });
+});
+
+describe('requireAccountId', () => {
+  it('reads a named house account once per database, then answers without a statement', async () => {
+    const statements: string[] = [];
+    const counting = { query: ((sql: string, params?: readonly unknown[]) => { statements.push(sql); return db.query(sql, params); }) as Db['query'], exec: (sql: string) => db.exec(sql) };
+    const fresh = await createTestDatabase();
+    try {
+      const first = await requireAccountId(fresh.db, HOUSE_ACCOUNTS.gameResults);
+      // Another database's id is its own; a wrapper without the scope always reads.
+      expect(await requireAccountId(db, HOUSE_ACCOUNTS.gameResults)).toBe(await requireAccountId(counting, HOUSE_ACCOUNTS.gameResults));
+      expect(statements).toHaveLength(1);
+      const counted = shareDatabaseScope(db, { ...counting });
+      await requireAccountId(counted, HOUSE_ACCOUNTS.gameResults);
+      expect(statements).toHaveLength(1);
+      expect(await requireAccountId(fresh.db, HOUSE_ACCOUNTS.gameResults)).toBe(first);
+    } finally {
+      await fresh.drop();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { Queryable } from '@sabai/db';
 import type { MemberWalletKind } from './house-accounts.ts';
-import { newTransferCall, readTransferOutcome, type NewTransfer, type TransferOutcome } from './transfers.ts';
+import { newTransferCall, readTransferOutcome, resolutionCall, type NewTransfer, type ResolvePendingInput, type TransferCall, type TransferOutcome } from './transfers.ts';
 
 /**
  * One round trip for a whole money call (issue 29 §1, issue 30 §5, docs/adr/0054): the ledger's
@@ -66,11 +66,105 @@ export const POSTING_WITH_FIRST_PARAM = 11;
  * always run, whatever the posting's outcome: a caller whose writes must not survive a refusal
  * either selects `FROM posting WHERE posting.outcome IN ('created', 'exists')` or throws on the
  * outcome so its transaction rolls back. A plain SELECT CTE runs only if another CTE reads it.
+ * `select` (optional) is a select list of the caller's evaluated once with the answer (e.g. outbox
+ * notifications: apps/api's `outboxEventCtes().select`); its names must not be `outcome`,
+ * `transfer_id` or `detail`.
  * @returns the posting's outcome (the caller decides what a refusal means).
  */
-export async function postTransferWith(tx: Queryable, transfer: NewTransfer, ctes: string, params: readonly unknown[]): Promise<TransferOutcome> {
-  return (await runTransferWith('single', tx, transfer, ctes, params, '')).outcome;
+export async function postTransferWith(tx: Queryable, transfer: NewTransfer, ctes: string, params: readonly unknown[], select = ''): Promise<TransferOutcome> {
+  return (await runTransferWith('single', tx, transfer, ctes, params, select)).outcome;
 }
+
+/** The number of parameters resolveAndPostTransferWith uses itself: the caller's start at `$21`. */
+export const RESOLVE_AND_POST_FIRST_PARAM = 21;
+
+/**
+ * Resolves a pending transfer (exactly as resolvePendingTransfer: same key, digest, outcome) and
+ * then, only when the resolution is accepted (`created` or `exists`), posts `transfer` (exactly as
+ * postTransfer), with the caller's `ctes` and `select` (as postTransferWith), all in one statement
+ * (issue 29 §1, docs/adr/0053 addendum: a withdrawal's reservation posted and the money paid out).
+ * The two postings run in that order (the posting reads the resolution's row), each locking its
+ * accounts as it would alone. The caller's CTEs may read `resolution.transfer_id` /
+ * `resolution.outcome` and `posting.transfer_id` / `posting.outcome` (parameters from `$21`);
+ * data-modifying CTEs always run: filter them on the outcomes or throw on them.
+ * @returns both outcomes; `posting` is undefined when the resolution was not accepted (nothing was posted).
+ */
+export async function resolveAndPostTransferWith(
+  tx: Queryable,
+  resolution: ResolvePendingInput,
+  transfer: NewTransfer,
+  ctes: string,
+  params: readonly unknown[],
+  select = '',
+): Promise<{ resolution: TransferOutcome; posting: TransferOutcome | undefined }> {
+  const outcomes = await runTwoWith(tx, resolutionCall(resolution), newTransferCall('single', transfer), 'resolution', ctes, params, select);
+  return { resolution: outcomes.first, posting: outcomes.second };
+}
+
+/**
+ * Two single-phase postings (each exactly as postTransfer: same key, digest, rules, outcome) in
+ * order, the second only when the first is accepted (`created` or `exists`), with the caller's
+ * `ctes` and `select` (as postTransferWith), in one statement (issue 29 §1: a bank-feed deposit
+ * received into unallocated and credited to the member, with the deposit's row). Each locks its
+ * accounts as it would alone, in that order. The caller's CTEs may read `first_posting.*` and
+ * `posting.*` (`outcome`, `transfer_id`; parameters from `$21`, RESOLVE_AND_POST_FIRST_PARAM);
+ * data-modifying CTEs always run: filter them on the outcomes or throw on them.
+ * @returns both outcomes; `second` is undefined when the first was not accepted (nothing more was posted).
+ */
+export async function postTwoTransfersWith(
+  tx: Queryable,
+  first: NewTransfer,
+  second: NewTransfer,
+  ctes: string,
+  params: readonly unknown[],
+  select = '',
+): Promise<{ first: TransferOutcome; second: TransferOutcome | undefined }> {
+  return runTwoWith(tx, newTransferCall('single', first), newTransferCall('single', second), 'first_posting', ctes, params, select);
+}
+
+async function runTwoWith(
+  tx: Queryable,
+  first: TransferCall,
+  second: TransferCall,
+  firstName: 'resolution' | 'first_posting',
+  ctes: string,
+  params: readonly unknown[],
+  select: string,
+): Promise<{ first: TransferOutcome; second: TransferOutcome | undefined }> {
+  const { rows } = await tx.query<{
+    first_outcome: string;
+    first_transfer_id: bigint | null;
+    first_detail: string | null;
+    outcome: string | null;
+    transfer_id: bigint | null;
+    detail: string | null;
+  }>(
+    `WITH ${firstName} AS (
+       SELECT outcome, transfer_id, detail FROM ledger_create_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ), posting AS (
+       SELECT p.outcome, p.transfer_id, p.detail
+         FROM ${firstName} f CROSS JOIN LATERAL ledger_create_transfer($11, $12, $13, $14, $15, $16, $17, $18, $19, $20) p
+        WHERE f.outcome IN ('created', 'exists')
+     )${ctes === '' ? '' : `, ${ctes}`}
+     SELECT f.outcome AS first_outcome, f.transfer_id AS first_transfer_id, f.detail AS first_detail,
+            p.outcome, p.transfer_id, p.detail${select === '' ? '' : `, ${select}`}
+       FROM ${firstName} f LEFT JOIN posting p ON true`,
+    [...callParams(first), ...callParams(second), ...params],
+    { prepare: true },
+  );
+  const row = rows[0];
+  if (!row) throw new Error('ledger_create_transfer returned no row');
+  return {
+    first: readTransferOutcome({ outcome: row.first_outcome, transfer_id: row.first_transfer_id, detail: row.first_detail }),
+    second: row.outcome === null ? undefined : readTransferOutcome({ outcome: row.outcome, transfer_id: row.transfer_id, detail: row.detail }),
+  };
+}
+
+/** The ten arguments of ledger_create_transfer for `call`, in order. */
+const callParams = (call: TransferCall): unknown[] => [
+  call.idempotencyKey, call.code, call.phase, call.debitAccountId, call.creditAccountId, call.amountSatang, call.pendingTransferId,
+  call.source?.type ?? null, call.source?.id ?? null, call.requestDigest,
+];
 
 /**
  * reserveTransfer (a pending transfer: the debit reserved, exactly as reserveTransfer: same key,

@@ -26,12 +26,16 @@ export const STATEMENT_BUDGETS = {
   balance: { budget: 2, target: 2 },
   'deposit history': { budget: 2, target: 2 },
   'withdraw history': { budget: 2, target: 2 },
-  'withdrawal (auto-paid)': { budget: 23, target: 15 },
-  'withdrawal (for approval)': { budget: 15, target: 15 },
+  'withdrawal (auto-paid)': { budget: 15, target: 15 },
+  // Below its target since the outbox row, the wagering end, the grant read and the house account
+  // id joined other statements (docs/adr/0053, addendum of branch h1): held to what it makes.
+  'withdrawal (for approval)': { budget: 11, target: 15 },
   // +2 since issue 28 §2: the cross-channel dedupe with slip deposits (an advisory lock on the
-  // transfer's key and a look for a slip that already credited it, docs/adr/0055).
-  'bank feed (credited)': { budget: 25, target: 12 },
-  'bank feed (duplicate)': { budget: 4, target: 12 },
+  // transfer's key and a look for a slip that already credited it, docs/adr/0055). Measured as a
+  // source in use delivers (its previous delivery within 10 s, as in a burst): a source's first
+  // delivery after a quiet spell also records its sign of life, one statement more (15).
+  'bank feed (credited)': { budget: 14, target: 12 },
+  'bank feed (duplicate)': { budget: 3, target: 12 },
   'promptpay request': { budget: 16, target: 16 },
   launch: { budget: 10, target: 10 },
   'cashback claim': { budget: 9, target: 9 },
@@ -122,8 +126,9 @@ describe('statement budgets of member and money calls (issue 29 §1)', () => {
   });
 
   it('bank-feed delivery, credited and duplicate, within its budget', async () => {
-    await fundedMember(t, '100.00');
     const member = await t.signUp();
+    // The source's previous delivery just before (a source in use): its sign of life is recorded.
+    await fundedMember(t, '100.00');
     const line = statementFrom(member, '150.00');
     await measure(counter, t, 'bank feed (credited)', () => postFeed(t, 'statement', line, { sourceId: 'src_statement_bbl' }), (answer) => answer.body.data?.status === 'credited');
     await measure(counter, t, 'bank feed (duplicate)', () => postFeed(t, 'statement', line, { sourceId: 'src_statement_bbl' }), (answer) => answer.status === 200);

@@ -1,4 +1,4 @@
-import type { Db, Queryable, QueryOptions } from '@sabai/db';
+import { shareDatabaseScope, type Db, type Queryable, type QueryOptions } from '@sabai/db';
 
 /**
  * Counts the SQL statements and round trips one API call makes (issue 29 §1), by wrapping the
@@ -57,7 +57,7 @@ export function countStatements(db: Db): StatementCounter {
     note('BEGIN');
     let isCommitted = false;
     try {
-      const result = await transaction((tx) => work(wrapQueryable(tx)));
+      const result = await transaction((tx) => work(shareDatabaseScope(tx, wrapQueryable(tx))));
       isCommitted = true;
       return result;
     } finally {

@@ -1,13 +1,13 @@
 import type { Queryable } from '@sabai/db';
 import { depositChannelEntry } from './channels/registry.ts';
 import type { DepositCandidates } from './channels/channel-entry.ts';
-import { HOUSE_ACCOUNTS, expectPosted, postTransfer, requireAccountId, requireMemberAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, RESOLVE_AND_POST_FIRST_PARAM, expectPosted, postTransfer, postTwoTransfersWith, requireAccountId, shareLockMemberReadingAccountId, type NewTransfer } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { matchDeposit, type IncomingCredit } from './matching/match-deposit.ts';
 import { normalizeFeedEvent, type FeedChannel } from './normalize-feed-event.ts';
-import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
-import { recordDepositCredited } from './record-deposit-credited.ts';
+import { outboxEventCtes, recordOutboxEvent, toSatangText } from '../outbox/index.ts';
+import { depositCreditedEvent } from './record-deposit-credited.ts';
 import { claimSlipDepositTwin } from './channels/slip/same-transfer.ts';
 import { depositRefusal } from '../responsible-gaming/index.ts';
 import { recordHouseDebit } from '../withdrawals/index.ts';
@@ -83,16 +83,19 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
     const slipDepositId = channel.kind === 'bank' ? await claimSlipDepositTwin(tx, { eventId, channelId: channel.id, credit, windowMs: context.config.SLIP_SAME_TRANSFER_WINDOW_MS }) : null;
     if (slipDepositId) return markEvent(tx, eventId, 'ignored', `SAME_TRANSFER_AS:${slipDepositId}`);
     const unallocated = await requireAccountId(tx, HOUSE_ACCOUNTS.unallocatedDeposits);
-    const receivedTransferId = expectPosted(
-      await postTransfer(tx, {
-        idempotencyKey: `deposit-received:${eventId}`,
-        code: 'DEPOSIT_RECEIVED',
-        debitAccountId: event.channel_account_id,
-        creditAccountId: unallocated,
-        amountSatang: credit.amountSatang,
-        source: { type: 'bank_feed_event', id: eventId.toString() },
-      }),
-    );
+    // The money received into unallocated (channel → house:unallocated_deposits): posted on its own
+    // before a held deposit's row, or, for a credited one, in the credit's statement (issue 29 §1).
+    // Both accounts are house accounts whose totals are derived (not row-locked by a posting), so
+    // posting it after the matching and the player-protection reads takes no lock earlier or later.
+    const received: NewTransfer = {
+      idempotencyKey: `deposit-received:${eventId}`,
+      code: 'DEPOSIT_RECEIVED',
+      debitAccountId: event.channel_account_id,
+      creditAccountId: unallocated,
+      amountSatang: credit.amountSatang,
+      source: { type: 'bank_feed_event', id: eventId.toString() },
+    };
+    const postReceived = async () => expectPosted(await postTransfer(tx, received));
 
     const candidates = await loadCandidates(tx, credit);
     const decision = matchDeposit({
@@ -104,7 +107,7 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
 
     const depositId = newPrefixedId('dep');
     if (decision.decision === 'hold') {
-      await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId, status: 'held', holdReason: decision.reason });
+      await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId: await postReceived(), status: 'held', holdReason: decision.reason });
       await recordOutboxEvent(tx, {
         kind: 'deposit.held',
         eventKey: `deposit.held:${depositId}`,
@@ -117,9 +120,16 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
     // Player protection (issue 12): during the member's time-out or self-exclusion, or past their
     // deposit limit, the money is not credited to play: held, and paid back to their bound account
     // by the worker (the refund flow).
-    const protection = await depositRefusal(tx, decision.memberId, credit.amountSatang, context.now());
+    // The member row's lock also reads the main account the credit goes to (issue 29 §1).
+    let memberAccount: bigint | undefined;
+    const memberId = decision.memberId;
+    const protection = await depositRefusal(tx, memberId, credit.amountSatang, context.now(), {
+      lockMember: async () => {
+        memberAccount = await shareLockMemberReadingAccountId(tx, memberId, 'main');
+      },
+    });
     if (protection) {
-      await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId, status: 'held', holdReason: protection, memberId: decision.memberId });
+      await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId: await postReceived(), status: 'held', holdReason: protection, memberId: decision.memberId });
       await recordOutboxEvent(tx, {
         kind: 'deposit.held',
         eventKey: `deposit.held:${depositId}`,
@@ -131,7 +141,7 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
     // Anti-money-laundering review (issue 12, docs/adr/0021): a matched deposit above the site's
     // amlReviewAboveSatang is held for finance, who release it to this member or refund it.
     if (credit.amountSatang > settings.aml_review_above_satang) {
-      await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId, status: 'held', holdReason: 'AML_REVIEW', memberId: decision.memberId });
+      await insertDeposit(tx, { depositId, eventId, channelId: channel.id, credit, receivedTransferId: await postReceived(), status: 'held', holdReason: 'AML_REVIEW', memberId: decision.memberId });
       await recordOutboxEvent(tx, {
         kind: 'deposit.held',
         eventKey: `deposit.held:${depositId}`,
@@ -140,36 +150,56 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       });
       return markEvent(tx, eventId, 'held', 'AML_REVIEW');
     }
-    const memberAccount = await requireMemberAccountId(tx, decision.memberId, 'main');
-    const creditTransferId = expectPosted(
-      await postTransfer(tx, {
+    if (memberAccount === undefined) throw new Error(`invariant: member ${memberId} was locked without reading the main account`);
+    // Received, credited and the deposit's row in one statement (issue 29 §1, postTwoTransfersWith):
+    // the credit is posted only when the receipt is accepted, the row written only when both are;
+    // a refusal throws (expectPosted) and rolls back.
+    const { params: rowParams } = depositRowValues({
+      depositId,
+      eventId,
+      channelId: channel.id,
+      credit,
+      status: 'credited',
+      memberId: decision.memberId,
+      promptPayRequestId: decision.promptPayRequestId ?? null,
+    });
+    const posted = await postTwoTransfersWith(
+      tx,
+      received,
+      {
         idempotencyKey: `deposit:${eventId}`,
         code: 'DEPOSIT',
         debitAccountId: unallocated,
         creditAccountId: memberAccount,
         amountSatang: credit.amountSatang,
         source: { type: 'deposit', id: depositId },
-      }),
+      },
+      `credited_deposit AS (
+         INSERT INTO deposits (${DEPOSIT_COLUMNS}, credit_transfer_id)
+         SELECT ${rowParams.map((_, index) => `$${RESOLVE_AND_POST_FIRST_PARAM + index}${DEPOSIT_PARAM_TYPES[index]}`).join(', ')}, first_posting.transfer_id, posting.transfer_id
+           FROM first_posting, posting WHERE first_posting.outcome IN ('created', 'exists') AND posting.outcome IN ('created', 'exists')
+       )`,
+      rowParams,
     );
-    await insertDeposit(tx, {
-      depositId,
-      eventId,
-      channelId: channel.id,
-      credit,
-      receivedTransferId,
-      status: 'credited',
-      memberId: decision.memberId,
-      creditTransferId,
-      promptPayRequestId: decision.promptPayRequestId ?? null,
-    });
+    expectPosted(posted.first);
+    if (!posted.second) throw new Error(`invariant: deposit ${depositId} was received but not credited`);
+    expectPosted(posted.second);
     // Read with the candidates: a member verified already costs the verification hook no query.
     const isBankAccountVerified = candidates.members.some((member) => member.memberId === decision.memberId && member.isBankAccountVerified);
-    // The balance notification travels in the outbox statement (issue 29 §1).
-    await recordDepositCredited(tx, { memberId: decision.memberId, depositId, amountSatang: credit.amountSatang, now: context.now(), isBankAccountVerified, notifyBalance: true });
+    // What recordDepositCredited reads and writes; its outbox row, with the balance notification,
+    // travels in the statement that marks the event (issue 29 §1).
+    const credited = await depositCreditedEvent(tx, { memberId: decision.memberId, depositId, amountSatang: credit.amountSatang, now: context.now(), isBankAccountVerified, notifyBalance: true });
     if (decision.promptPayRequestId) {
       await tx.query('UPDATE promptpay_requests SET paid_deposit_id = $2 WHERE id = $1 AND paid_deposit_id IS NULL', [decision.promptPayRequestId, depositId]);
     }
-    return markEvent(tx, eventId, 'credited', decision.reason);
+    const outbox = outboxEventCtes(credited.event, 4, credited.options);
+    await tx.query(
+      `WITH marked AS (UPDATE bank_feed_events SET status = $2, status_reason = $3, processed_at = now() WHERE id = $1), ${outbox.ctes}
+       SELECT ${outbox.select}`,
+      [eventId, 'credited', decision.reason, ...outbox.params],
+      { prepare: true },
+    );
+    return { status: 'credited', reason: decision.reason };
   });
 }
 
@@ -178,26 +208,28 @@ function loadCandidates(tx: Queryable, credit: IncomingCredit): Promise<DepositC
   return depositChannelEntry(credit.channelKind).loadCandidates(tx, credit);
 }
 
-async function insertDeposit(
-  tx: Queryable,
-  input: {
-    depositId: string;
-    eventId: bigint;
-    channelId: string;
-    credit: IncomingCredit;
-    receivedTransferId: bigint;
-    status: 'credited' | 'held';
-    holdReason?: string;
-    memberId?: string;
-    creditTransferId?: bigint;
-    promptPayRequestId?: string | null;
-  },
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO deposits (id, event_id, channel_id, amount_satang, occurred_at, sender_bank_code, sender_account_masked,
-       sender_phone, sender_name, status, hold_reason, member_id, promptpay_request_id, received_transfer_id, credit_transfer_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-    [
+interface DepositRowInput {
+  depositId: string;
+  eventId: bigint;
+  channelId: string;
+  credit: IncomingCredit;
+  /** Held deposits only: a credited one takes it from its statement's first posting. */
+  receivedTransferId?: bigint;
+  status: 'credited' | 'held';
+  holdReason?: string;
+  memberId?: string;
+  promptPayRequestId?: string | null;
+}
+
+/** The deposits row's columns (all but credit_transfer_id), in order. */
+const DEPOSIT_COLUMNS = `id, event_id, channel_id, amount_satang, occurred_at, sender_bank_code, sender_account_masked,
+       sender_phone, sender_name, status, hold_reason, member_id, promptpay_request_id, received_transfer_id`;
+/** The types of depositRowValues' parameters (all but received_transfer_id), for an INSERT … SELECT. */
+const DEPOSIT_PARAM_TYPES = ['::text', '::int8', '::text', '::int8', '::timestamptz', '::text', '::text', '::text', '::text', '::text', '::text', '::text', '::text'];
+
+function depositRowValues(input: DepositRowInput): { params: unknown[] } {
+  return {
+    params: [
       input.depositId,
       input.eventId,
       input.channelId,
@@ -211,9 +243,15 @@ async function insertDeposit(
       input.holdReason ?? null,
       input.memberId ?? null,
       input.promptPayRequestId ?? null,
-      input.receivedTransferId,
-      input.creditTransferId ?? null,
     ],
+  };
+}
+
+/** A held deposit's row (no credit transfer). */
+async function insertDeposit(tx: Queryable, input: DepositRowInput & { receivedTransferId: bigint }): Promise<void> {
+  await tx.query(
+    `INSERT INTO deposits (${DEPOSIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [...depositRowValues(input).params, input.receivedTransferId],
   );
 }
 

@@ -28,7 +28,7 @@ export async function receiveFeedDelivery(
   input: { kind: FeedKind; sourceId: string | undefined; timestamp: string | undefined; signature: string | undefined; rawBody: string },
 ): Promise<{ eventId: string; duplicate: boolean } & FeedEventOutcome> {
   const source = await authenticate(context, input);
-  await recordFeedSourceContact(context, { sourceId: source.id, contact: 'event' });
+  await recordFeedSourceContact(context, { sourceId: source.id, contact: 'event', knownLastEventAt: source.lastEventAt });
 
   let parsedBody: unknown;
   try {

@@ -3,7 +3,8 @@
  * the transaction of their postings; the worker relays them to handlers and records each
  * delivery; staff see and retry dead deliveries.
  */
-export { recordOutboxEvent, OUTBOX_CHANNEL } from './record-outbox-event.ts';
+export { recordOutboxEvent, outboxEventCtes, OUTBOX_CHANNEL } from './record-outbox-event.ts';
+export type { OutboxEventCtes } from './record-outbox-event.ts';
 export { OUTBOX_PAYLOADS, fromSatangText, toSatangText, isOutboxEventKind } from './outbox-events.ts';
 export type { OutboxEvent, OutboxEventKind, OutboxPayload } from './outbox-events.ts';
 export { dispatchOutboxEvents, DISPATCH_BATCH_SIZE } from './dispatch-outbox-events.ts';

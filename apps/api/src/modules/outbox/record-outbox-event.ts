@@ -33,3 +33,50 @@ const RECORD_SQL = `WITH inserted AS (
        INSERT INTO outbox_events (event_key, kind, member_id, payload) VALUES ($1, $2, $3, $4::jsonb) ON CONFLICT (event_key) DO NOTHING RETURNING id
      )
      SELECT (SELECT count(*) FROM (SELECT pg_notify('${OUTBOX_CHANNEL}', '') FROM inserted) AS woken) AS inserted`;
+
+/** The parts of another statement that record an outbox event in it (outboxEventCtes). */
+export interface OutboxEventCtes {
+  /** `outbox_recorded AS (INSERT …)`: one CTE for the statement's WITH list. */
+  ctes: string;
+  /** Its parameters, numbered from the `firstParam` given. */
+  params: unknown[];
+  /**
+   * Items for the statement's final select list (over a FROM that yields exactly one row, e.g. a
+   * posting's): the worker's wake-up for a new row and `alsoNotify`. Required: a notification
+   * that is not selected is never sent.
+   */
+  select: string;
+}
+
+/**
+ * recordOutboxEvent as parts of the caller's own statement (issue 29 §1, docs/adr/0053 addendum),
+ * so the event joins e.g. a posting's statement (@sabai/ledger postTransferWith /
+ * reserveTransferWith) instead of costing one of its own: the same row (same key, kind, member and
+ * validated payload, `ON CONFLICT (event_key) DO NOTHING`), the same wake-up of the worker only for
+ * a new row and the same `alsoNotify`. In the caller's transaction, so it still exists if and only
+ * if the transaction commits. `onlyWhenFrom` (optional, fixed text) is a FROM clause the row is
+ * written from, e.g. `posting WHERE posting.outcome = 'created'`, so nothing is recorded when the
+ * statement's posting was refused.
+ * @throws ZodError on a payload that does not fit its kind.
+ */
+export function outboxEventCtes<K extends OutboxEventKind>(
+  event: { kind: K; eventKey: string; memberId: string | null; payload: OutboxPayload<K> },
+  firstParam: number,
+  options: { alsoNotify?: { channel: string; payload: string }; onlyWhenFrom?: string } = {},
+): OutboxEventCtes {
+  const payload = OUTBOX_PAYLOADS[event.kind].parse(event.payload);
+  const n = (offset: number) => `$${firstParam + offset}`;
+  const params: unknown[] = [event.eventKey, event.kind, event.memberId, JSON.stringify(payload)];
+  const values = `${n(0)}::text, ${n(1)}::text, ${n(2)}::text, ${n(3)}::jsonb`;
+  const ctes = `outbox_recorded AS (
+       INSERT INTO outbox_events (event_key, kind, member_id, payload)
+       ${options.onlyWhenFrom ? `SELECT ${values} FROM ${options.onlyWhenFrom}` : `VALUES (${values})`}
+       ON CONFLICT (event_key) DO NOTHING RETURNING id
+     )`;
+  let select = `(SELECT count(*) FROM (SELECT pg_notify('${OUTBOX_CHANNEL}', '') FROM outbox_recorded) AS woken) AS outbox_recorded`;
+  if (options.alsoNotify) {
+    params.push(options.alsoNotify.channel, options.alsoNotify.payload);
+    select += `, pg_notify(${n(4)}::text, ${n(5)}::text) AS outbox_also_notified`;
+  }
+  return { ctes, params, select };
+}

@@ -20,13 +20,19 @@ export interface ActiveGrant extends GrantMoney {
  * The member's active grant, row-locked (`FOR UPDATE`) when `lock` is set: a deposit, a
  * settlement, a withdrawal or a cancellation that may end it queue on this row.
  */
-export async function readActiveGrant(db: Queryable, memberId: string, lock: boolean): Promise<ActiveGrant | null> {
+export async function readActiveGrant(db: Queryable, memberId: string, lock: boolean, withCte?: { cte: string; params: readonly unknown[] }): Promise<ActiveGrant | null> {
+  // `withCte`: a write of the caller's (one data-modifying CTE, parameters from `$2`, on other
+  // tables) made in the same statement (issue 29 §1). The grant read does not see it (one snapshot).
   const { rows } = await db.query<{ id: string; promotion_id: string; own_satang: bigint; bonus_satang: bigint; max_withdraw_satang: bigint | null; deposited_since_satang: bigint }>(
-    `SELECT id, promotion_id, own_satang, bonus_satang, max_withdraw_satang, deposited_since_satang FROM bonus_grants WHERE member_id = $1 AND status = 'active'${lock ? ' FOR UPDATE' : ''}`,
-    [memberId],
+    `${withCte ? `WITH ${withCte.cte} ` : ''}SELECT id, promotion_id, own_satang, bonus_satang, max_withdraw_satang, deposited_since_satang FROM bonus_grants WHERE member_id = $1 AND status = 'active'${lock ? ' FOR UPDATE' : ''}`,
+    [memberId, ...(withCte?.params ?? [])],
   );
   const row = rows[0];
-  if (!row) return null;
+  return row ? activeGrantFromRow(row) : null;
+}
+
+/** An active grant from its bonus_grants row (readActiveGrant's columns; wallet's readTurnoverLockingGrant reads the same). */
+export function activeGrantFromRow(row: { id: string; promotion_id: string; own_satang: bigint; bonus_satang: bigint; max_withdraw_satang: bigint | null; deposited_since_satang: bigint }): ActiveGrant {
   return { id: row.id, promotionId: row.promotion_id, ownSatang: row.own_satang, bonusSatang: row.bonus_satang, maxWithdrawSatang: row.max_withdraw_satang, depositedSinceSatang: row.deposited_since_satang };
 }
 
@@ -43,6 +49,9 @@ export async function playedOutBelowSatang(db: Queryable): Promise<bigint> {
   const { rows } = await db.query<{ below: bigint }>('SELECT bonus_played_out_below_satang AS below FROM site_settings WHERE id = 1');
   return rows[0]?.below ?? DEFAULT_PLAYED_OUT_BELOW_SATANG;
 }
+
+/** playedOutBelowSatang as an SQL scalar subquery (satang, the same default), read inside a caller's statement (issue 29 §1). */
+export const PLAYED_OUT_BELOW_SUBQUERY = `coalesce((SELECT bonus_played_out_below_satang FROM site_settings WHERE id = 1), ${DEFAULT_PLAYED_OUT_BELOW_SATANG}::int8)`;
 
 /**
  * A bet is still open for the books: a round pulled but not yet settled into the ledger, or a
@@ -96,8 +105,12 @@ export async function endGrant(
  * @param walletSatang the member's money the caller judges by (before a deposit being credited).
  * @returns the grant still in force, or null.
  */
-export async function reviewActiveGrant(tx: Queryable, input: { memberId: string; walletSatang: bigint | (() => Promise<bigint>); now: Date }): Promise<ActiveGrant | null> {
-  const grant = await readActiveGrant(tx, input.memberId, true);
+export async function reviewActiveGrant(
+  tx: Queryable,
+  input: { memberId: string; walletSatang: bigint | (() => Promise<bigint>); now: Date; lockedGrant?: ActiveGrant | null },
+): Promise<ActiveGrant | null> {
+  // `lockedGrant`: the caller read the active grant FOR UPDATE already, in this transaction (issue 29 §1).
+  const grant = input.lockedGrant !== undefined ? input.lockedGrant : await readActiveGrant(tx, input.memberId, true);
   if (!grant) return null;
   // The wallet may be given as a read, made only when there is a grant (issue 29 §1).
   const walletSatang = typeof input.walletSatang === 'bigint' ? input.walletSatang : await input.walletSatang();

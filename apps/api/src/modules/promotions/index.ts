@@ -5,7 +5,7 @@
  * Nothing outside the module imports its inner files (eslint: import-x/no-restricted-paths).
  */
 export { payableUnderGrant, splitUnderGrant, type GrantMoney } from './bonus-rules.ts';
-export { endGrant, memberMoneySatang, readActiveGrant, reviewActiveGrant, reviewGrantAfterSettlement, type ActiveGrant } from './end-bonus.ts';
+export { activeGrantFromRow, endGrant, memberMoneySatang, readActiveGrant, reviewActiveGrant, reviewGrantAfterSettlement, type ActiveGrant } from './end-bonus.ts';
 export { grantBonusAfterDeposit, readDepositBonusBasis } from './grant-bonus-after-deposit.ts';
 export { listActivePromotions, toWirePromotion } from './list-promotions.ts';
 export { registerPromotionRoutes } from './routes.ts';

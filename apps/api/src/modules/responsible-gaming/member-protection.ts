@@ -128,15 +128,39 @@ export async function readActivity(db: Queryable, memberId: string, now: Date): 
  * and paid back to the member's bound account (the refund flow).
  * @returns null when it may, or the hold reason.
  */
-export async function depositRefusal(tx: Queryable, memberId: string, amountSatang: bigint, now: Date): Promise<'RG_EXCLUDED' | 'RG_DEPOSIT_LIMIT' | null> {
+export async function depositRefusal(
+  tx: Queryable,
+  memberId: string,
+  amountSatang: bigint,
+  now: Date,
+  options: { lockMember?: () => Promise<unknown> } = {},
+): Promise<'RG_EXCLUDED' | 'RG_DEPOSIT_LIMIT' | null> {
   // Waits for an exclusion being started for this member (startExclusion holds the row), then reads it.
-  await tx.query('SELECT 1 FROM members WHERE id = $1 FOR SHARE', [memberId]);
+  // `lockMember`: the caller takes that lock itself (FOR SHARE or stronger on the member's row, in
+  // its own statement, e.g. with the account it credits: issue 29 §1).
+  if (options.lockMember) await options.lockMember();
+  else await tx.query('SELECT 1 FROM members WHERE id = $1 FOR SHARE', [memberId]);
   // Exclusions start when they are recorded, never later: one not yet ended counts (also one that
   // started while this deposit waited for the lock, after `now` was read).
-  const { rows: excluded } = await tx.query('SELECT 1 FROM responsible_gaming_exclusions WHERE member_id = $1 AND ends_at > $2 LIMIT 1', [memberId, now]);
-  if (excluded.length > 0) return 'RG_EXCLUDED';
-  const { limits } = await readLimits(tx, memberId);
-  const remaining = remainingAllowance(limits.deposit, (await readActivity(tx, memberId, now)).deposits);
+  // The exclusion, the deposit limits and the deposits they count, read in one statement after the
+  // lock (issue 29 §1): its own statement, so its snapshot is taken after the wait. The same rules
+  // as activeExclusion-style "not yet ended", readLimits and readActivity's credited deposits.
+  const since = (period: LimitPeriod) => new Date(now.getTime() - PERIOD_MS[period]);
+  const { rows } = await tx.query<{ is_excluded: boolean; l_day: bigint | null; l_week: bigint | null; l_month: bigint | null; d_day: bigint; d_week: bigint; d_month: bigint }>(
+    `WITH lim AS (SELECT period, amount_satang FROM responsible_gaming_limits WHERE member_id = $1 AND kind = 'deposit')
+     SELECT EXISTS (SELECT 1 FROM responsible_gaming_exclusions WHERE member_id = $1 AND ends_at > $2) AS is_excluded,
+       (SELECT amount_satang FROM lim WHERE period = 'day') AS l_day,
+       (SELECT amount_satang FROM lim WHERE period = 'week') AS l_week,
+       (SELECT amount_satang FROM lim WHERE period = 'month') AS l_month,
+       (SELECT coalesce(sum(amount_satang), 0)::int8 FROM deposits WHERE member_id = $1 AND status = 'credited' AND created_at > $3) AS d_day,
+       (SELECT coalesce(sum(amount_satang), 0)::int8 FROM deposits WHERE member_id = $1 AND status = 'credited' AND created_at > $4) AS d_week,
+       (SELECT coalesce(sum(amount_satang), 0)::int8 FROM deposits WHERE member_id = $1 AND status = 'credited' AND created_at > $5) AS d_month`,
+    [memberId, now, since('day'), since('week'), since('month')],
+    { prepare: true },
+  );
+  const row = rows[0]!;
+  if (row.is_excluded) return 'RG_EXCLUDED';
+  const remaining = remainingAllowance({ day: row.l_day, week: row.l_week, month: row.l_month }, { day: row.d_day, week: row.d_week, month: row.d_month });
   return remaining !== null && amountSatang > remaining ? 'RG_DEPOSIT_LIMIT' : null;
 }
 

@@ -1,5 +1,13 @@
 import type { Queryable } from '@sabai/db';
 
+/**
+ * The member's total turnover (satang) as an SQL scalar subquery on `$1` (the member's id): the
+ * stakes of settled rounds won or lost (totalTurnoverSatang's rule), for a caller that reads it
+ * inside a statement of its own (issue 29 §1). A fixed text.
+ */
+export const TOTAL_TURNOVER_SUBQUERY = `(SELECT coalesce(sum(stake_satang), 0)::int8 FROM bet_rounds
+     WHERE member_id = $1 AND status = 'settled' AND result IN ('win', 'loss'))`;
+
 /** All turnover the member ever made: stakes of settled rounds won or lost (spec §2). */
 export async function totalTurnoverSatang(db: Queryable, memberId: string): Promise<{ totalSatang: bigint; rounds: number }> {
   const { rows } = await db.query<{ total: bigint; rounds: bigint }>(
@@ -68,20 +76,32 @@ export interface TurnoverState {
  * @throws Error above MAX_ACTIVE_WAGERING_REQUIREMENTS active requirements (never truncated).
  */
 export async function readTurnover(db: Queryable, memberId: string): Promise<TurnoverState> {
-  const { rows } = await db.query<{ total_satang: bigint; rounds: bigint; kind: 'grant' | 'wagering' | null; needed_satang: bigint | null; start_satang: bigint }>(
-    `SELECT t.total_satang, t.rounds, r.kind, r.needed_satang,
-       (SELECT coalesce(sum(b.stake_satang), 0)::int8 FROM bet_rounds b
-        WHERE b.member_id = $1 AND b.status = 'settled' AND b.result IN ('win', 'loss') AND b.settled_at <= r.created_at) AS start_satang
-     FROM (SELECT coalesce(sum(stake_satang), 0)::int8 AS total_satang, count(*) AS rounds FROM bet_rounds
-           WHERE member_id = $1 AND status = 'settled' AND result IN ('win', 'loss')) t
-     LEFT JOIN LATERAL (
-       (SELECT 'grant' AS kind, turnover_needed_satang AS needed_satang, created_at FROM bonus_grants WHERE member_id = $1 AND status = 'active'
-        UNION ALL
-        SELECT 'wagering', required_satang, created_at FROM wagering_requirements WHERE member_id = $1 AND status = 'active')
-       ORDER BY created_at
-       LIMIT ${MAX_ACTIVE_WAGERING_REQUIREMENTS + 2}
-     ) r ON true
-     ORDER BY r.created_at`,
+  return (await runTurnoverRead(db, memberId, false)).turnover;
+}
+
+/** The active bonus grant's row as readTurnoverLockingGrant returns it (promotions reads it into its ActiveGrant). */
+export interface LockedGrantRow {
+  id: string;
+  promotion_id: string;
+  own_satang: bigint;
+  bonus_satang: bigint;
+  max_withdraw_satang: bigint | null;
+  deposited_since_satang: bigint;
+}
+
+/**
+ * readTurnover and the member's active bonus grant row locked `FOR UPDATE` (as promotions'
+ * readActiveGrant locks it), in one statement (issue 29 §1: the withdrawal's rules). Run after the
+ * member's main wallet lock. When a grant is found (or the turnover shows one), a caller that may
+ * end it reads the turnover again after (the turnover here was read before any such change).
+ */
+export async function readTurnoverLockingGrant(db: Queryable, memberId: string): Promise<{ turnover: TurnoverState; lockedGrant: LockedGrantRow | null }> {
+  return runTurnoverRead(db, memberId, true);
+}
+
+async function runTurnoverRead(db: Queryable, memberId: string, lockGrant: boolean): Promise<{ turnover: TurnoverState; lockedGrant: LockedGrantRow | null }> {
+  const { rows } = await db.query<{ total_satang: bigint; rounds: bigint; kind: 'grant' | 'wagering' | null; needed_satang: bigint | null; start_satang: bigint } & Partial<Record<`g_${keyof LockedGrantRow}`, unknown>>>(
+    lockGrant ? TURNOVER_LOCKING_GRANT_SQL : TURNOVER_SQL,
     [memberId],
     { prepare: true }, // refresh with a bonus, rolling, every withdrawal
   );
@@ -95,13 +115,53 @@ export async function readTurnover(db: Queryable, memberId: string): Promise<Tur
     return { startSatang: row.start_satang, neededSatang: row.needed_satang };
   };
   const grant = requirements.find((row) => row.kind === 'grant');
+  const lockedGrant = lockGrant && first.g_id !== null && first.g_id !== undefined
+    ? {
+        id: first.g_id as string,
+        promotion_id: first.g_promotion_id as string,
+        own_satang: first.g_own_satang as bigint,
+        bonus_satang: first.g_bonus_satang as bigint,
+        max_withdraw_satang: first.g_max_withdraw_satang as bigint | null,
+        deposited_since_satang: first.g_deposited_since_satang as bigint,
+      }
+    : null;
   return {
-    totalSatang: first.total_satang,
-    rounds: Number(first.rounds),
-    grant: grant ? toRequirement(grant) : null,
-    wageringRequirements: requirements.filter((row) => row.kind === 'wagering').map(toRequirement),
+    turnover: {
+      totalSatang: first.total_satang,
+      rounds: Number(first.rounds),
+      grant: grant ? toRequirement(grant) : null,
+      wageringRequirements: requirements.filter((row) => row.kind === 'wagering').map(toRequirement),
+    },
+    lockedGrant,
   };
 }
+
+const turnoverSql = (lockGrant: boolean) => `${lockGrant
+  ? `WITH locked_grant AS (
+       SELECT id, promotion_id, own_satang, bonus_satang, max_withdraw_satang, deposited_since_satang
+         FROM bonus_grants WHERE member_id = $1 AND status = 'active' FOR UPDATE
+     )
+     `
+  : ''}SELECT t.total_satang, t.rounds, r.kind, r.needed_satang,
+       (SELECT coalesce(sum(b.stake_satang), 0)::int8 FROM bet_rounds b
+        WHERE b.member_id = $1 AND b.status = 'settled' AND b.result IN ('win', 'loss') AND b.settled_at <= r.created_at) AS start_satang${lockGrant
+  ? `,
+       g.id AS g_id, g.promotion_id AS g_promotion_id, g.own_satang AS g_own_satang, g.bonus_satang AS g_bonus_satang,
+       g.max_withdraw_satang AS g_max_withdraw_satang, g.deposited_since_satang AS g_deposited_since_satang`
+  : ''}
+     FROM (SELECT coalesce(sum(stake_satang), 0)::int8 AS total_satang, count(*) AS rounds FROM bet_rounds
+           WHERE member_id = $1 AND status = 'settled' AND result IN ('win', 'loss')) t
+     LEFT JOIN LATERAL (
+       (SELECT 'grant' AS kind, turnover_needed_satang AS needed_satang, created_at FROM bonus_grants WHERE member_id = $1 AND status = 'active'
+        UNION ALL
+        SELECT 'wagering', required_satang, created_at FROM wagering_requirements WHERE member_id = $1 AND status = 'active')
+       ORDER BY created_at
+       LIMIT ${MAX_ACTIVE_WAGERING_REQUIREMENTS + 2}
+     ) r ON true${lockGrant ? `
+     LEFT JOIN locked_grant g ON true` : ''}
+     ORDER BY r.created_at`;
+const TURNOVER_SQL = turnoverSql(false);
+const TURNOVER_LOCKING_GRANT_SQL = turnoverSql(true);
 
 /**
  * The member's turnover as the member card and withdrawal rules see it (spec §2): every active
@@ -109,7 +169,12 @@ export async function readTurnover(db: Queryable, memberId: string): Promise<Tur
  * combined by turnoverTowards; without any, `now` is the whole total and nothing is needed.
  */
 export async function getTurnover(db: Queryable, memberId: string): Promise<{ nowSatang: bigint; neededSatang: bigint; countedRounds: number }> {
-  const { totalSatang, rounds, grant, wageringRequirements } = await readTurnover(db, memberId);
+  return turnoverFromState(await readTurnover(db, memberId));
+}
+
+/** getTurnover's answer from a turnover already read (readTurnover / readTurnoverLockingGrant). */
+export function turnoverFromState(state: TurnoverState): { nowSatang: bigint; neededSatang: bigint; countedRounds: number } {
+  const { totalSatang, rounds, grant, wageringRequirements } = state;
   const combined = turnoverTowards(totalSatang, grant ? [grant, ...wageringRequirements] : wageringRequirements);
   return { ...combined, countedRounds: rounds };
 }

@@ -44,3 +44,24 @@ export async function endWageringRequirements(tx: Queryable, input: { memberId: 
   );
   return result.rowCount;
 }
+
+/**
+ * endWageringRequirements as one CTE (`wagering_ended AS (UPDATE …)`) of the caller's statement,
+ * e.g. a withdrawal's reservation (issue 29 §1): the same update, made only when `onlyWhenFrom`
+ * (optional, fixed text, e.g. `posting WHERE posting.outcome = 'created'`) yields a row. Parameters are
+ * numbered from `firstParam`: the member id, the reason, the time.
+ */
+export function endWageringRequirementsCte(
+  input: { memberId: string; reason: WageringEndReason; now: Date },
+  firstParam: number,
+  onlyWhenFrom?: string,
+): { cte: string; params: unknown[] } {
+  const n = (offset: number) => `$${firstParam + offset}`;
+  return {
+    cte: `wagering_ended AS (
+       UPDATE wagering_requirements SET status = 'completed', end_reason = ${n(1)}::text, ended_at = ${n(2)}::timestamptz
+        WHERE member_id = ${n(0)}::text AND status = 'active'${onlyWhenFrom ? ` AND EXISTS (SELECT 1 FROM ${onlyWhenFrom})` : ''}
+     )`,
+    params: [input.memberId, input.reason, input.now],
+  };
+}

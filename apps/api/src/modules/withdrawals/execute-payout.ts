@@ -1,4 +1,5 @@
 import type { WithdrawalState } from '@sabai/contracts';
+import type { QueryResult } from '@sabai/db';
 import type { AppContext } from '../../context.ts';
 import { settlementFromSend } from '../../lib/external-transfer.ts';
 import { settleWithdrawal } from './settle-withdrawal.ts';
@@ -13,9 +14,12 @@ import { settleWithdrawal } from './settle-withdrawal.ts';
  * (`approved` → `awaiting_payout`, docs/adr/0039), its reservation still pending.
  * @returns the withdrawal's status after this call.
  */
-export async function executePayout(context: AppContext, withdrawalId: string): Promise<WithdrawalState> {
+export async function executePayout(context: AppContext, withdrawalId: string, options: { claimWith?: ClaimStatement } = {}): Promise<WithdrawalState> {
   if (context.config.PAYOUT_PROVIDER === 'manual') return queueForManualPayout(context, withdrawalId);
-  const claimed = await context.db.query<{ amount_satang: bigint; bank_code: string; account_number: string; account_name: string }>(
+  // `claimWith`: the caller runs the claim as one autocommitted statement of its own (the member
+  // lock's release, issue 29 §1); it is committed when it returns, before the provider is called.
+  const claim: ClaimStatement = options.claimWith ?? ((sql, params) => context.db.query(sql, params));
+  const claimed = await claim<ClaimedPayout>(
     `UPDATE withdrawals SET status = 'paying', payout_started_at = $2, updated_at = $2
      WHERE id = $1 AND status = 'approved'
      RETURNING amount_satang, bank_code, account_number, account_name`,
@@ -36,6 +40,16 @@ export async function executePayout(context: AppContext, withdrawalId: string): 
   if (settlement && (await settleWithdrawal(context, withdrawalId, settlement))) return settlement.result === 'succeeded' ? 'paid' : 'failed';
   return currentStatus(context, withdrawalId);
 }
+
+interface ClaimedPayout {
+  amount_satang: bigint;
+  bank_code: string;
+  account_number: string;
+  account_name: string;
+}
+
+/** Runs the claim: one statement, autocommitted (never inside a transaction that is still open when the provider is called). */
+type ClaimStatement = <Row>(sql: string, params: readonly unknown[]) => Promise<QueryResult<Row>>;
 
 /** `approved` → `awaiting_payout`, once (a conditional change, like the claim above). */
 async function queueForManualPayout(context: AppContext, withdrawalId: string): Promise<WithdrawalState> {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { postgresErrorCode, violatedConstraint } from '@sabai/db';
-import { HOUSE_ACCOUNTS, availableCreditBalance, inLedgerTransaction, lockMemberWallet, readAccountBalance, readMemberAccountBalancesWith, requireAccountId, reserveTransferWith, type MemberAccountBalance, type MemberAccountKind } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, POSTING_WITH_FIRST_PARAM, availableCreditBalance, inLedgerTransaction, lockMemberWallet, readAccountBalance, readMemberAccountBalancesWith, requireAccountId, reserveTransferWith, type MemberAccountBalance, type MemberAccountKind } from '@sabai/ledger';
 import type { WithdrawalState } from '@sabai/contracts';
 import type { Queryable } from '@sabai/db';
-import { endGrant, memberMoneySatang, payableUnderGrant, reviewActiveGrant, type ActiveGrant } from '../promotions/index.ts';
+import { activeGrantFromRow, endGrant, memberMoneySatang, payableUnderGrant, reviewActiveGrant, type ActiveGrant } from '../promotions/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { balanceChangedNotification } from '../../lib/balance-notifications.ts';
@@ -13,8 +13,8 @@ import { findStoredWithdrawal } from './find-stored-withdrawal.ts';
 import { memberLockLeaseMs } from '../../config.ts';
 import { withMemberLock } from '../../lib/member-lock.ts';
 import { moveGameCredit } from '../play/index.ts';
-import { endWageringRequirements, getTurnover } from '../wallet/index.ts';
-import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
+import { endWageringRequirementsCte, getTurnover, readTurnoverLockingGrant, turnoverFromState } from '../wallet/index.ts';
+import { outboxEventCtes, toSatangText } from '../outbox/index.ts';
 import { bahtText, maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, toWireStatus } from './withdrawal-rules.ts';
 
 export interface WithdrawalView {
@@ -69,7 +69,7 @@ export async function requestWithdrawal(
   // One money operation of a member at a time (issue 15): a launch cannot empty the main wallet
   // into the game between bringing credit back and reserving it.
   const lock = { waitMs: context.config.MEMBER_LOCK_WAIT_MS, leaseMs: memberLockLeaseMs(context.config) };
-  const created = await withMemberLock(context.db, input.memberId, lock, async () => {
+  const created = await withMemberLock(context.db, input.memberId, lock, async (held) => {
     // Another withdrawal still open: say so before moving anything out of the game for nothing.
     // One statement with what bringing credit back needs to know (issue 29 §1, docs/adr/0053).
     // With the member's wallets in the same statement (@sabai/ledger reads them): what bringing
@@ -86,10 +86,14 @@ export async function requestWithdrawal(
     );
     if (before.is_open) throw new AppError('WITHDRAW_IN_PROGRESS');
     if (before.has_game_account) await bringCreditBackFromGame(context, { memberId: input.memberId, amountSatang, hasGrant: before.has_grant, balances });
-    return reserveWithdrawal(context, { memberId: input.memberId, requestKey, amountSatang, settings });
+    const reserved = await reserveWithdrawal(context, { memberId: input.memberId, requestKey, amountSatang, settings });
+    if (!(reserved.isNew && reserved.status === 'approved')) return { ...reserved, statusNow: reserved.status };
+    // Paid at once: the `paying` claim and the lock's release are one statement (issue 29 §1),
+    // committed before the provider is called; the payout runs with the lock released, as before.
+    return { ...reserved, statusNow: await executePayout(context, reserved.id, { claimWith: held.releaseWith }) };
   });
 
-  const status = created.isNew && created.status === 'approved' ? await executePayout(context, created.id) : created.status;
+  const status = created.statusNow;
   return { withdrawalId: created.id, amountSatang: created.amountSatang, status, wireStatus: toWireStatus(status), createdAt: created.createdAt };
 }
 
@@ -120,14 +124,17 @@ async function reserveWithdrawal(
     if (!member.is_verified) throw new AppError('BANK_ACCOUNT_NOT_VERIFIED');
     // Issue 26 §1: a played-out bonus, or one whose uncapped turnover is met, ends before the rules
     // read it. The wallet is read only when there is a grant.
-    const grant = await reviewActiveGrant(tx, { memberId: input.memberId, walletSatang: () => memberMoneySatang(tx, input.memberId), now: context.now() });
-    const turnover = await getTurnover(tx, input.memberId);
+    // The grant row (locked FOR UPDATE) and the turnover in one statement (issue 29 §1). Without a
+    // grant that read stands: requirements and grants are recorded under the main wallet's lock,
+    // which this transaction holds. With one, its review may end it: the turnover is read again.
+    const read = await readTurnoverLockingGrant(tx, input.memberId);
+    const lockedGrant = read.lockedGrant ? activeGrantFromRow(read.lockedGrant) : null;
+    const grant = await reviewActiveGrant(tx, { memberId: input.memberId, walletSatang: () => memberMoneySatang(tx, input.memberId), now: context.now(), lockedGrant });
+    const turnover = lockedGrant === null && read.turnover.grant === null ? turnoverFromState(read.turnover) : await getTurnover(tx, input.memberId);
     if (turnover.nowSatang < turnover.neededSatang) throw new AppError('TURNOVER_NOT_MET');
 
     const withdrawalId = newPrefixedId('wdr');
     if (grant) await endBonusGrantOnWithdrawal(tx, { memberId: input.memberId, grant, mainAccount, amountSatang, now: context.now() });
-    // Met (checked above): a withdrawal ends them, as it ends the grant (docs/adr/0011).
-    await endWageringRequirements(tx, { memberId: input.memberId, reason: 'WITHDRAWN', now: context.now() });
     const inFlight = await requireAccountId(tx, HOUSE_ACCOUNTS.payoutsInFlight);
     const status = amountSatang <= settings.withdraw_auto_max_satang ? 'approved' : 'pending_approval';
     let createdAt: Date;
@@ -137,6 +144,16 @@ async function reserveWithdrawal(
       // throws below, rolling back the transaction. One open withdrawal per member: the unique
       // index withdrawals_one_open_per_member (every open state, migration 0035) refuses a second
       // one here; no read before it.
+      // Met (checked above): a withdrawal ends them, as it ends the grant (docs/adr/0011), and its
+      // outbox event: both in the same statement, written only when the reservation was created.
+      const accepted = "posting WHERE posting.outcome = 'created'";
+      const wagering = endWageringRequirementsCte({ memberId: input.memberId, reason: 'WITHDRAWN', now: context.now() }, POSTING_WITH_FIRST_PARAM + 9, accepted);
+      const outbox = outboxEventCtes({
+        kind: 'withdrawal.requested',
+        eventKey: `withdrawal.requested:${withdrawalId}`,
+        memberId: input.memberId,
+        payload: { memberId: input.memberId, withdrawalId, amountSatang: toSatangText(amountSatang), status },
+      }, POSTING_WITH_FIRST_PARAM + 9 + wagering.params.length, { alsoNotify: balanceChangedNotification(input.memberId, 'withdrawal'), onlyWhenFrom: accepted });
       const reserved = await reserveTransferWith<{ created_at: Date | null }>(
         tx,
         {
@@ -152,10 +169,10 @@ async function reserveWithdrawal(
            SELECT $11::text, $12::text, $13::text, $14::int8, $15::text, $16::text, $17::text, $18::text, posting.transfer_id, $19::text
              FROM posting WHERE posting.outcome = 'created'
            RETURNING created_at
-         )`,
+         ), ${wagering.cte}, ${outbox.ctes}`,
         [withdrawalId, input.memberId, requestKey, amountSatang, member.bank_code, member.bank_account_number,
-          `${member.first_name} ${member.last_name}`, status, status === 'approved' ? 'auto' : null],
-        '(SELECT created_at FROM recorded) AS created_at',
+          `${member.first_name} ${member.last_name}`, status, status === 'approved' ? 'auto' : null, ...wagering.params, ...outbox.params],
+        `(SELECT created_at FROM recorded) AS created_at, ${outbox.select}`,
       );
       if (reserved.outcome.status === 'refused') throw new AppError('INSUFFICIENT_BALANCE');
       if (reserved.outcome.status !== 'created') throw new Error(`withdrawal reserve: unexpected ${reserved.outcome.status}`);
@@ -165,12 +182,6 @@ async function reserveWithdrawal(
       if (postgresErrorCode(error) === '23505' && violatedConstraint(error) === 'withdrawals_one_open_per_member') throw new AppError('WITHDRAW_IN_PROGRESS');
       throw error;
     }
-    await recordOutboxEvent(tx, {
-      kind: 'withdrawal.requested',
-      eventKey: `withdrawal.requested:${withdrawalId}`,
-      memberId: input.memberId,
-      payload: { memberId: input.memberId, withdrawalId, amountSatang: toSatangText(amountSatang), status },
-    }, { alsoNotify: balanceChangedNotification(input.memberId, 'withdrawal') });
     return { id: withdrawalId, isNew: true, status, amountSatang, createdAt };
   });
 }

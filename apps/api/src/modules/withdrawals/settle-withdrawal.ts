@@ -1,7 +1,7 @@
 import type { Queryable } from '@sabai/db';
 import type { WithdrawalState } from '@sabai/contracts';
-import { HOUSE_ACCOUNTS, expectPosted, inLedgerTransaction, postTransferWith, requireAccountId, resolvePendingTransfer } from '@sabai/ledger';
-import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
+import { HOUSE_ACCOUNTS, RESOLVE_AND_POST_FIRST_PARAM, expectPosted, inLedgerTransaction, requireAccountId, resolveAndPostTransferWith, resolvePendingTransfer } from '@sabai/ledger';
+import { outboxEventCtes, recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import type { Settlement } from '../../lib/external-transfer.ts';
 import type { PayoutReceipt } from '../../adapters/payout/index.ts';
 import type { AppContext } from '../../context.ts';
@@ -48,49 +48,56 @@ export async function settleWithdrawalInTransaction(
   if (!withdrawal) return false;
   const payingAccountId = input.payingAccountId === 'first_bank_channel' ? withdrawal.first_bank_account_id : input.payingAccountId;
   if (input.payingAccountId === 'first_bank_channel' && payingAccountId === null) throw new Error('no bank channel to pay withdrawals from');
-  const resolveTransferId = expectPosted(
-    await resolvePendingTransfer(tx, {
-      idempotencyKey: `withdraw-${settlement.result === 'succeeded' ? 'post' : 'void'}:${withdrawalId}`,
-      pendingTransferId: withdrawal.reserve_transfer_id,
-      resolution: settlement.result === 'succeeded' ? 'post' : 'void',
-      code: 'WITHDRAW',
-      source: { type: 'withdrawal', id: withdrawalId },
-    }),
-  );
+  const outcome = settlement.result === 'succeeded' ? 'paid' : 'failed';
+  const resolution = {
+    idempotencyKey: `withdraw-${settlement.result === 'succeeded' ? 'post' : 'void'}:${withdrawalId}`,
+    pendingTransferId: withdrawal.reserve_transfer_id,
+    resolution: settlement.result === 'succeeded' ? 'post' : 'void',
+    code: 'WITHDRAW',
+    source: { type: 'withdrawal', id: withdrawalId },
+  } as const;
+  const event = {
+    kind: `withdrawal.${outcome}`,
+    eventKey: `withdrawal.${outcome}:${withdrawalId}`,
+    memberId: withdrawal.member_id,
+    payload: { memberId: withdrawal.member_id, withdrawalId, amountSatang: toSatangText(withdrawal.amount_satang) },
+  } as const;
+  const alsoNotify = balanceChangedNotification(withdrawal.member_id, 'withdrawal');
   if (settlement.result === 'succeeded') {
     if (payingAccountId === null) throw new Error(`invariant: paid withdrawal ${withdrawalId} needs the account it left from`);
     const inFlight = await requireAccountId(tx, HOUSE_ACCOUNTS.payoutsInFlight);
-    // The money leaves the house and the row is settled in one statement (postTransferWith): a
-    // posting that is not accepted throws (expectPosted) and rolls the update back with it.
-    expectPosted(
-      await postTransferWith(
-        tx,
-        {
-          idempotencyKey: `withdraw-paid-out:${withdrawalId}`,
-          code: 'WITHDRAW',
-          debitAccountId: inFlight,
-          creditAccountId: payingAccountId,
-          amountSatang: withdrawal.amount_satang,
-          source: { type: 'withdrawal', id: withdrawalId },
-        },
-        `settled AS (
-           UPDATE withdrawals SET status = 'paid', resolve_transfer_id = $12::int8, payout_provider_ref = coalesce($13::text, payout_provider_ref), failure_reason = NULL, updated_at = now()
-            WHERE id = $11::text
-         )`,
-        [withdrawalId, resolveTransferId, settlement.receipt.providerRef],
-      ),
+    // One statement (issue 29 §1, resolveAndPostTransferWith): the reservation posted, then the
+    // money leaving the house, the row settled and the outbox event. A posting that is not
+    // accepted throws (expectPosted) and rolls the update and the event back with it.
+    const outbox = outboxEventCtes(event, RESOLVE_AND_POST_FIRST_PARAM + 2, { alsoNotify });
+    const posted = await resolveAndPostTransferWith(
+      tx,
+      resolution,
+      {
+        idempotencyKey: `withdraw-paid-out:${withdrawalId}`,
+        code: 'WITHDRAW',
+        debitAccountId: inFlight,
+        creditAccountId: payingAccountId,
+        amountSatang: withdrawal.amount_satang,
+        source: { type: 'withdrawal', id: withdrawalId },
+      },
+      `settled AS (
+         UPDATE withdrawals SET status = 'paid', resolve_transfer_id = resolution.transfer_id, payout_provider_ref = coalesce($22::text, payout_provider_ref), failure_reason = NULL, updated_at = now()
+           FROM resolution WHERE withdrawals.id = $21::text
+       ), ${outbox.ctes}`,
+      [withdrawalId, settlement.receipt.providerRef, ...outbox.params],
+      outbox.select,
     );
-  } else {
-    await tx.query(
-      `UPDATE withdrawals SET status = 'failed', resolve_transfer_id = $2, failure_reason = $3, updated_at = now() WHERE id = $1`,
-      [withdrawalId, resolveTransferId, settlement.reason],
-    );
+    expectPosted(posted.resolution);
+    if (!posted.posting) throw new Error(`invariant: withdrawal ${withdrawalId} was resolved but not paid out`);
+    expectPosted(posted.posting);
+    return true;
   }
-  await recordOutboxEvent(tx, {
-    kind: settlement.result === 'succeeded' ? 'withdrawal.paid' : 'withdrawal.failed',
-    eventKey: `withdrawal.${settlement.result === 'succeeded' ? 'paid' : 'failed'}:${withdrawalId}`,
-    memberId: withdrawal.member_id,
-    payload: { memberId: withdrawal.member_id, withdrawalId, amountSatang: toSatangText(withdrawal.amount_satang) },
-  }, { alsoNotify: balanceChangedNotification(withdrawal.member_id, 'withdrawal') });
+  const resolveTransferId = expectPosted(await resolvePendingTransfer(tx, resolution));
+  await tx.query(
+    `UPDATE withdrawals SET status = 'failed', resolve_transfer_id = $2, failure_reason = $3, updated_at = now() WHERE id = $1`,
+    [withdrawalId, resolveTransferId, settlement.reason],
+  );
+  await recordOutboxEvent(tx, event, { alsoNotify });
   return true;
 }

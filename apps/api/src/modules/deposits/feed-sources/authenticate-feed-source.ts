@@ -15,6 +15,8 @@ export interface AuthenticatedFeedSource {
   bankCode: string | null;
   /** Kind of the channel the source reports on (its deliveries are read by that kind's registry entry). */
   channelKind: DepositChannelKind;
+  /** The source's last delivery as recorded when it was authenticated (recordFeedSourceContact skips a write it would not make). */
+  lastEventAt: Date | null;
 }
 
 /** Longest source id we look up (`src_` + 40, migration 0003). */
@@ -51,8 +53,9 @@ export async function authenticateFeedSource(
     previous_secret_valid_until: Date | null;
     bank_code: string | null;
     channel_kind: DepositChannelKind;
+    last_event_at: Date | null;
   }>(
-    `SELECT s.id, s.kind, s.protocol, s.is_demo, s.secret, s.previous_secret, s.previous_secret_valid_until, c.bank_code, c.kind AS channel_kind
+    `SELECT s.id, s.kind, s.protocol, s.is_demo, s.secret, s.previous_secret, s.previous_secret_valid_until, c.bank_code, c.kind AS channel_kind, s.last_event_at
      FROM bank_feed_sources s JOIN deposit_channels c ON c.id = s.channel_id
      WHERE s.id = $1 AND s.is_active`,
     [input.sourceId],
@@ -73,5 +76,5 @@ export async function authenticateFeedSource(
   if (!source || !isSigned) throw refuse();
   if (source.protocol !== input.protocol || (input.kind !== undefined && source.kind !== input.kind)) throw refuse();
   if (source.is_demo && context.config.NODE_ENV === 'production') throw refuse();
-  return { id: source.id, kind: source.kind, protocol: source.protocol, bankCode: source.bank_code, channelKind: source.channel_kind };
+  return { id: source.id, kind: source.kind, protocol: source.protocol, bankCode: source.bank_code, channelKind: source.channel_kind, lastEventAt: source.last_event_at };
 }
