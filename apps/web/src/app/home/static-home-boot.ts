@@ -3,10 +3,7 @@ import { STORAGE_KEYS } from '../../config/storage-keys.ts';
 import { isObject, readJson, readText } from '../../lib/storage.ts';
 import { applyStoredTheme, readStoredSiteSettings } from '../../lib/stored-site-settings.ts';
 import { isFirstLoadHomePath } from './first-load-path.ts';
-import { STATIC_HOME_ATTRIBUTE, STATIC_HOME_TEMPLATE_ID, fillStaticHome, type StaticHomeStrings } from './static-home-fill.ts';
-
-/** Written by vite.config.ts's `sabai:static-home` plugin (pickStaticHomeStrings of locales/th.json). */
-declare const __STATIC_HOME_STRINGS__: StaticHomeStrings;
+import { STATIC_HOME_ATTRIBUTE, STATIC_HOME_TEMPLATE_ID, fillStaticHome, readStaticHomeStrings } from './static-home-fill.ts';
 
 /**
  * The stored member as the filler reads it (lib/session.ts's check and the card's fields), checked
@@ -38,12 +35,14 @@ function bootStaticHome(): boolean {
   // (the announcement strip, the logo: a new copy, styled from scratch, and a late LCP; measured in
   // bench/README "Twelfth pass"). The React first load waits for them instead, as before.
   const settings = readStoredSiteSettings();
-  if (!user || !settings) return false;
+  // The filler's Thai strings, from app.html's data block (vite.config.ts `sabai:static-home`).
+  const strings = readStaticHomeStrings(document);
+  if (!user || !settings || !strings) return false;
   applyStoredTheme();
   const container = document.createElement('div');
   container.style.display = 'contents';
   container.setAttribute(STATIC_HOME_ATTRIBUTE, '');
-  fillStaticHome(container, template.content, { user, settings, card: null, origin: window.location.origin }, __STATIC_HOME_STRINGS__);
+  fillStaticHome(container, template.content, { user, settings, card: null, origin: window.location.origin }, strings);
   root.append(container);
   return true;
 }
