@@ -11,12 +11,17 @@
  * BENCH_SKIP_BUILD=1 (serve apps/web/dist as it is), BENCH_PAGES (e.g. "/,/user/login": only those),
  * CHROMIUM_PATH (default /usr/bin/chromium), BENCH_WEB_DIST (serve that build folder instead of
  * apps/web/dist, with BENCH_SKIP_BUILD=1: interleave two builds without swapping folders),
- * BENCH_REPORT_DIR (writes each run's Lighthouse JSON and its trace there), BENCH_CPU_SLOWDOWN
+ * BENCH_REPORT_DIR (writes each run's Lighthouse JSON and its trace there; the trace of a run
+ * Lighthouse could not measure too), BENCH_CPU_SLOWDOWN
  * (Lighthouse's `throttling.cpuSlowdownMultiplier`, default 4: the simulation multiplies the main
  * thread's observed time by it, layout tasks by half of it), BENCH_STORED_SETTINGS=1 (the signed-in
  * page also finds the site settings in local storage, as a member who signed in through the login
  * page, or visited any page of the site before, has them: `sabai.siteSettings`, lib/stored-site-settings.ts;
- * without it the home's first load has no stored settings, a first visit's case).
+ * without it the home's first load has no stored settings, a first visit's case: since docs/adr/0050's
+ * addendum app.html carries the settings itself, so both cases draw the same home).
+ *
+ * A run Lighthouse cannot measure (a runtime error such as NO_NAVSTART: its trace has no start of
+ * the page's navigation) is made again, up to 3 attempts, and said so in the output.
  *
  * Every run prints Lighthouse's benchmarkIndex (its measure of this host's CPU at that moment; the
  * simulated phone is this host slowed 4×, so a low index is a slower phone) and the summary gives
@@ -201,10 +206,21 @@ async function measure(page: PageToMeasure, origin: string, session: { token: st
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`Lighthouse runtime error on ${page.path}: ${lhr.runtimeError.message}`);
+    const baseName = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'index'}-${run}`;
+    if (lhr.runtimeError) {
+      // Kept for a look (the trace Lighthouse could not read): which navigation it saw, and which it did not.
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      let kept: string | undefined;
+      if (REPORT_DIR && trace) {
+        mkdirSync(REPORT_DIR, { recursive: true });
+        kept = path.join(REPORT_DIR, `${baseName}-${lhr.runtimeError.code}-${Date.now()}.trace.json`);
+        writeFileSync(kept, JSON.stringify(trace));
+      }
+      throw new LighthouseRunError(lhr.runtimeError.code, `Lighthouse runtime error on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}${kept ? ` (trace: ${kept})` : ''}`);
+    }
     if (REPORT_DIR) {
       mkdirSync(REPORT_DIR, { recursive: true });
-      const fileName = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'index'}-${run}.json`;
+      const fileName = `${baseName}.json`;
       writeFileSync(path.join(REPORT_DIR, fileName), JSON.stringify(lhr));
       // The trace Lighthouse recorded (observed, unthrottled; its simulation multiplies CPU time by 4).
       const trace = (result.artifacts as { Trace?: unknown }).Trace;
@@ -236,6 +252,18 @@ async function measure(page: PageToMeasure, origin: string, session: { token: st
   }
 }
 
+/** A run Lighthouse could not measure (lhr.runtimeError: NO_NAVSTART, NO_FCP…): the run is made again. */
+class LighthouseRunError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+/** Attempts of one run before the bench gives up on it (a runtime error is the trace's, not the page's). */
+const ATTEMPTS_PER_RUN = 3;
+
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const score = (value: number | null) => (value === null ? '—' : value.toFixed(2));
@@ -262,7 +290,15 @@ try {
     const runs: RunFigures[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
       const loadAtStart = loadavg()[0]?.toFixed(1) ?? '—';
-      const figures = await measure(page, stack.apiUrl, session, gzipCache, run);
+      let figures: RunFigures | undefined;
+      for (let attempt = 1; figures === undefined; attempt += 1) {
+        try {
+          figures = await measure(page, stack.apiUrl, session, gzipCache, run);
+        } catch (error) {
+          if (!(error instanceof LighthouseRunError) || attempt >= ATTEMPTS_PER_RUN) throw error;
+          console.log(`  ${page.name} run ${run}/${RUNS}: attempt ${attempt} not measured, ${error.message}; again`);
+        }
+      }
       runs.push(figures);
       console.log(
         `  ${page.name} run ${run}/${RUNS}: performance ${score(figures.scores.performance)}, LCP ${seconds(figures.lcpMs)}, FCP ${seconds(figures.fcpMs)}, TBT ${Math.round(figures.tbtMs)} ms, benchmarkIndex ${figures.benchmarkIndex ?? '—'}, load ${loadAtStart}`,

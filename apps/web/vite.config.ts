@@ -37,12 +37,13 @@ const OUT_DIR = resolveHere('dist');
  * connections) each further file before the paint is one more round trip in Lighthouse's mobile
  * simulation (150 ms). The groups follow which pages' first paints evaluate a module (their entries'
  * static import graphs, first-load-graph.ts), so no page downloads a module its first paint does
- * not run: React; what all three pages run; what the landing and the member home run; what only
- * the member home runs. The member app's own modules stay in the chunks the bundler makes.
+ * not run: React; what all three pages run; what the landing and the member home run; what the
+ * landing and the login page run; what only the member home runs. The member app's own modules stay in the chunks the bundler makes.
  */
 const FIRST_LOAD_GROUPS = (() => {
   const entries = { landing: resolveHere('src/main.tsx'), login: resolveHere('src/login-main.tsx'), home: resolveHere('src/app-main.tsx') };
-  const graph = Object.fromEntries(Object.entries(entries).map(([page, entry]) => [page, firstLoadGraph(entry).sources])) as Record<keyof typeof entries, Set<string>>;
+  const entryGraph = (page: keyof typeof entries) => firstLoadGraph(entries[page]).sources;
+  const graph = { landing: entryGraph('landing'), login: entryGraph('login'), home: entryGraph('home') };
   // What those pages load lazily (the login form on /user/login's first load, the landing's
   // slide-in forms) counts as theirs: a home-only chunk they import would come with its other modules.
   for (const file of firstLoadGraph(resolveHere('src/app/login/first-load-login-form.tsx')).sources) graph.login.add(file);
@@ -51,8 +52,14 @@ const FIRST_LOAD_GROUPS = (() => {
   const homeOnly = [...graph.home].filter((file) => !isEntry(file) && !graph.landing.has(file) && !graph.login.has(file));
   const allPages = [...graph.home].filter((file) => !isEntry(file) && graph.landing.has(file) && graph.login.has(file));
   const landingAndHome = [...graph.home].filter((file) => !isEntry(file) && graph.landing.has(file) && !graph.login.has(file));
-  return { homeOnly: new Set(homeOnly), allPages: new Set(allPages), landingAndHome: new Set(landingAndHome) };
+  // What both signed-out pages' entries run and the member home's first paint does not (React's
+  // hooks for the session and settings, lib/translate.ts: docs/adr/0050 addendum). Their entries'
+  // own static graphs: the forms they load later stay out of the chunk their first paint imports.
+  const [landingEntry, loginEntry] = [entryGraph('landing'), entryGraph('login')];
+  const landingAndLogin = [...landingEntry].filter((file) => !isEntry(file) && loginEntry.has(file) && !graph.home.has(file));
+  return { homeOnly: new Set(homeOnly), allPages: new Set(allPages), landingAndHome: new Set(landingAndHome), landingAndLogin: new Set(landingAndLogin) };
 })();
+const TH_JSON = resolveHere('src/locales/th.json');
 const REACT_MODULES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
 /**
@@ -60,18 +67,23 @@ const REACT_MODULES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
  * has compressed the build: this gives them their brotli and gzip twins too.
  */
 function compressServiceWorker(): Plugin {
+  let outDir = OUT_DIR;
   return {
     name: 'sabai:compress-service-worker',
     apply: 'build',
     enforce: 'post',
+    // The build's own folder (`vite build --outDir …`: first-load-budget.test.ts builds into a temporary one).
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle: {
       order: 'post',
       sequential: true,
       handler() {
-        for (const file of readdirSync(OUT_DIR).filter((name) => name === 'sw.js' || /^workbox-[0-9a-f]+\.js$/.test(name))) {
-          const source = readFileSync(path.join(OUT_DIR, file));
-          writeFileSync(path.join(OUT_DIR, `${file}.br`), brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }));
-          writeFileSync(path.join(OUT_DIR, `${file}.gz`), gzipSync(source, { level: 9 }));
+        for (const file of readdirSync(outDir).filter((name) => name === 'sw.js' || /^workbox-[0-9a-f]+\.js$/.test(name))) {
+          const source = readFileSync(path.join(outDir, file));
+          writeFileSync(path.join(outDir, `${file}.br`), brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }));
+          writeFileSync(path.join(outDir, `${file}.gz`), gzipSync(source, { level: 9 }));
         }
       },
     },
@@ -83,14 +95,17 @@ function compressServiceWorker(): Plugin {
  * the member app's own components (src/app/home/static-home-template.tsx, rendered by a Vite SSR
  * load) goes into app.html as `<template id="static-home">`, followed by the render-blocking
  * classic script that fills it from the stored session before the first paint
- * (src/app/home/static-home-boot.ts, bundled on its own with the few Thai strings it writes). A
- * file, not an inline script: the CSP allows scripts from 'self' only (apps/api/src/app.ts).
+ * (src/app/home/static-home-boot.ts, bundled on its own). The few Thai strings the filler writes
+ * are a JSON data block of the page (`#static-home-strings`), read by the boot script and by
+ * app-main.tsx alike, so neither loads th.json for them. The boot script is a file, not an inline
+ * script: the CSP allows scripts from 'self' only (apps/api/src/app.ts).
  */
 const APP_SCRIPT_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
 
 function staticHome(): Plugin {
   let markup: string | undefined;
   let bootFile: string | undefined;
+  let stringsScript: string | undefined;
   return {
     name: 'sabai:static-home',
     apply: 'build',
@@ -115,7 +130,7 @@ function staticHome(): Plugin {
         const fill = (await server.ssrLoadModule(resolveHere('src/app/home/static-home-fill.ts'))) as typeof import('./src/app/home/static-home-fill.ts');
         const { translate } = (await server.ssrLoadModule(resolveHere('src/lib/translate.ts'))) as typeof import('./src/lib/translate.ts');
         markup = template.renderStaticHomeTemplate();
-        const strings = fill.pickStaticHomeStrings((key) => translate(key));
+        stringsScript = fill.staticHomeStringsScript(fill.pickStaticHomeStrings((key) => translate(key)));
         const bundle = await esbuild({
           entryPoints: [resolveHere('src/app/home/static-home-boot.ts')],
           bundle: true,
@@ -124,7 +139,6 @@ function staticHome(): Plugin {
           write: false,
           target: 'es2020',
           legalComments: 'none',
-          define: { __STATIC_HOME_STRINGS__: JSON.stringify(strings) },
         });
         const source = bundle.outputFiles[0]?.text;
         if (source === undefined) throw new Error('sabai:static-home: the boot script was not built');
@@ -139,7 +153,7 @@ function staticHome(): Plugin {
       order: 'post',
       handler(html, context) {
         if (!context.filename.endsWith('app.html')) return html;
-        if (markup === undefined || bootFile === undefined) throw new Error('sabai:static-home: no markup built');
+        if (markup === undefined || bootFile === undefined || stringsScript === undefined) throw new Error('sabai:static-home: no markup built');
         const root = '<div id="root"></div>';
         if (!html.includes(root)) throw new Error('sabai:static-home: app.html has no empty #root');
         // The member app's module and its preloads: started by the boot script, after the first
@@ -150,7 +164,7 @@ function staticHome(): Plugin {
         const withoutAppTags = html.replace(APP_SCRIPT_TAGS, '');
         return withoutAppTags.replace(
           root,
-          `${root}\n    <template id="static-home">${markup}</template>\n    <template id="app-scripts">${appTags.join('')}</template>\n    <script src="/${bootFile}"></script>`,
+          () => `${root}\n    <template id="static-home">${markup}</template>\n    ${stringsScript}\n    <template id="app-scripts">${appTags.join('')}</template>\n    <script src="/${bootFile}"></script>`,
         );
       },
     },
@@ -251,6 +265,8 @@ export default defineConfig({
             // Only the listed modules: what else they import stays in its own group or chunk.
             { name: 'first-paint', test: (id: string) => FIRST_LOAD_GROUPS.allPages.has(id), includeDependenciesRecursively: false },
             { name: 'site-first-paint', test: (id: string) => FIRST_LOAD_GROUPS.landingAndHome.has(id), includeDependenciesRecursively: false },
+            // With th.json (lib/translate.ts's, not a source module the walk lists): the signed-out first paints' text.
+            { name: 'public-first-paint', test: (id: string) => FIRST_LOAD_GROUPS.landingAndLogin.has(id) || id === TH_JSON, includeDependenciesRecursively: false },
             { name: 'member-home-first-paint', test: (id: string) => FIRST_LOAD_GROUPS.homeOnly.has(id), includeDependenciesRecursively: false },
           ],
         },

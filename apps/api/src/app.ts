@@ -9,6 +9,7 @@ import {
   jsonSchemaTransformObject,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { siteSettings } from '@sabai/contracts';
 import type { AppConfig } from './config.ts';
 import { serverTimeoutOptions } from './server-timeouts.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -27,7 +28,7 @@ import { registerAdminGuard } from './plugins/admin-guard.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerReadyz } from './plugins/readyz.ts';
-import { registerSiteRoutes } from './modules/site/index.ts';
+import { publicSiteSettings, registerSiteRoutes } from './modules/site/index.ts';
 import { registerAuthRoutes } from './modules/auth/index.ts';
 import { registerDepositRoutes, registerSlipDepositRoutes } from './modules/deposits/index.ts';
 import { registerDepositAdminRoutes, registerFeedRoutes, registerFeedSourceRoutes } from './modules/deposits/index.ts';
@@ -219,7 +220,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     const worker = await startWorker(context, app.log);
     app.addHook('onClose', async () => worker.stop());
   }
-  await registerStaticFiles(app, config.WEB_DIST_DIR, config.ADMIN_DIST_DIR);
+  // app.html comes with the site settings: the member app's first load draws with them at once
+  // (docs/adr/0050 addendum). Through the contract's schema, as `GET /v2/prefix` sends them: the
+  // same JSON, so the page sees the server's answer as equal to what it drew.
+  const appPageSettings = async () => {
+    const data = await publicSiteSettings(context);
+    return data === null ? null : siteSettings.parse(data);
+  };
+  await registerStaticFiles(app, config.WEB_DIST_DIR, config.ADMIN_DIST_DIR, { appPageSettings });
 
   // Housekeeping: expired rate-limit windows are deleted hourly (any process may do it).
   const pruneTimer = setInterval(() => {

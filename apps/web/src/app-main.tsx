@@ -6,14 +6,13 @@ import type { FirstLoadCard } from './app/home/first-load-card.ts';
 import { startFirstLoadLive } from './app/home/first-load-live.ts';
 import { isFirstLoadHomePath } from './app/home/first-load-path.ts';
 import { trackFirstLoadPress } from './app/home/first-load-press.ts';
-import { STATIC_HOME_ATTRIBUTE, STATIC_HOME_TEMPLATE_ID, fillStaticHome, pickStaticHomeStrings } from './app/home/static-home-fill.ts';
+import { STATIC_HOME_ATTRIBUTE, STATIC_HOME_TEMPLATE_ID, fillStaticHome, readStaticHomeStrings } from './app/home/static-home-fill.ts';
 import type { MountOptions } from './app/mount-member-app.tsx';
 import { preloadRouteModules } from './app/route-modules.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
-import { sessionStore } from './lib/session.ts';
+import { sessionStore } from './lib/session-store.ts';
 import { siteOpening } from './lib/site-opening.ts';
 import { applyStoredTheme, readStoredSiteSettings } from './lib/stored-site-settings.ts';
-import { translate } from './lib/translate.ts';
 import { warmImage } from './lib/warm-image.ts';
 
 /**
@@ -55,6 +54,9 @@ const { token, user } = sessionStore.get();
 if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathname)) {
   const staticHome = container.querySelector<HTMLElement>(`[${STATIC_HOME_ATTRIBUTE}]`);
   const template = document.getElementById(STATIC_HOME_TEMPLATE_ID);
+  // The filler's Thai strings from app.html's data block, as the boot script read them: th.json
+  // (the whole translation) is not part of this first load (docs/adr/0050 addendum).
+  const strings = readStaticHomeStrings(document);
   // The home on screen, in a box-less container of its own, so the member app's can take its place (below).
   let shellContainer: HTMLElement;
   if (staticHome) shellContainer = staticHome;
@@ -142,7 +144,7 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
     );
     draw = (card) => void reactHome?.then((home) => home.draw(card));
   };
-  if (staticHome && template instanceof HTMLTemplateElement) {
+  if (staticHome && template instanceof HTMLTemplateElement && strings) {
     // The filled markup (app/home/static-home-boot.ts): its links hand over to the member app as
     // the React home's do (components/ui/app-link.tsx plainLinks); the figures and settings that
     // come later are written into it by the same filler.
@@ -153,7 +155,6 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
       event.preventDefault();
       leave(link.pathname + link.search);
     });
-    const strings = pickStaticHomeStrings(translate);
     let shownSettings = readStoredSiteSettings();
     let shownCard: FirstLoadCard | null = null;
     const fill = () => fillStaticHome(shellContainer, template.content, { user, settings: shownSettings, card: shownCard, origin: window.location.origin }, strings);

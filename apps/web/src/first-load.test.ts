@@ -40,9 +40,15 @@ describe('first load of the member home (app.html → app-main.tsx, docs/adr/003
     const reached = packagesReachedFrom(path.join(SRC, 'app-main.tsx'));
     const offending = [...reached].filter(([specifier]) => MEMBER_APP_ONLY.some((name) => specifier === name || specifier.startsWith(`${name}/`)));
     expect(offending.map(([specifier, from]) => `${specifier} (from ${from})`)).toEqual([]);
-    expect(reached.has('react')).toBe(true); // the walk does see the entry's imports (lib/session.ts)
-    // The home is app.html's markup (docs/adr/0050 decision 2): React DOM only where it is drawn with React.
-    expect(reached.has('react-dom/client')).toBe(false);
+    expect(reached.has('@sabai/money')).toBe(true); // the walk does see the entry's imports (lib/format.ts)
+    // The home is app.html's markup (docs/adr/0050 decision 2): no React before the member app, not
+    // even React core for a hook (the session and settings stores are React-free, 0050 addendum).
+    expect([...reached.keys()].filter((specifier) => specifier === 'react' || specifier.startsWith('react-dom') || specifier === 'scheduler')).toEqual([]);
+  });
+
+  it('does not load the whole Thai translation for the 8 strings the home writes: they come with app.html', () => {
+    const { sources } = firstLoadGraph(path.join(SRC, 'app-main.tsx'));
+    expect([...sources].map((file) => path.relative(SRC, file)).filter((file) => file === 'lib/translate.ts')).toEqual([]);
   });
 
   it('draws the home before the first paint with no framework: the boot script reaches no package but ours', () => {

@@ -76,3 +76,70 @@ describe('the back office pages', () => {
     }
   });
 });
+
+/** app.html with the site settings (docs/adr/0050 addendum): a first visit of the member app draws with them at once. */
+describe('the member app page with the site settings', () => {
+  const makeSite = async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>landing</title></head><body></body></html>');
+    writeFileSync(path.join(dist, 'app.html'), '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>');
+    return dist;
+  };
+  const blockOf = (html: string) => /<script type="application\/json" id="site-settings">([^<]*)<\/script><\/head>/.exec(html)?.[1];
+
+  it('sends app.html with the settings as a JSON data block in its head, compressed as asked, revalidated by ETag', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const settings = { siteName: 'ร้าน </script><script>alert(1)</script>', appId: 'key' };
+    let asked = 0;
+    const app = Fastify();
+    await registerStaticFiles(app, await makeSite(), undefined, {
+      appPageSettings: async () => {
+        asked += 1;
+        return settings;
+      },
+    });
+    try {
+      const brotli = await app.inject({ method: 'GET', url: '/user/home', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(brotli.statusCode).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toContain('text/html');
+      expect(brotli.headers['cache-control']).toBe('no-cache');
+      expect(brotli.headers.vary).toContain('accept-encoding');
+      const html = brotliDecompressSync(brotli.rawPayload).toString('utf8');
+      expect(html).not.toContain('</script><script>'); // nothing in the settings closes the block
+      expect(JSON.parse(blockOf(html) ?? 'null')).toEqual(settings);
+      const gzip = await app.inject({ method: 'GET', url: '/user/deposit', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(html);
+      const plain = await app.inject({ method: 'GET', url: '/user/home' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(html);
+      const again = await app.inject({ method: 'GET', url: '/user/home', headers: { 'accept-encoding': 'br', 'if-none-match': String(brotli.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(asked).toBe(4); // asked on every page load: the settings the page carries are the current ones
+      const landing = await app.inject({ method: 'GET', url: '/' });
+      expect(landing.body).not.toContain('site-settings'); // only the member app's page
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends app.html as built while the site is not open (no settings) or when the settings cannot be read', async () => {
+    const dist = await makeSite();
+    for (const appPageSettings of [async () => null, async () => Promise.reject(new Error('database down'))]) {
+      const app = Fastify();
+      await registerStaticFiles(app, dist, undefined, { appPageSettings });
+      try {
+        const page = await app.inject({ method: 'GET', url: '/user/home' });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('<div id="root">');
+        expect(page.body).not.toContain('site-settings');
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});

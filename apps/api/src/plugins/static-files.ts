@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isMemberApiPath } from './member-api-guard.ts';
@@ -49,6 +50,36 @@ export function siteCacheControl(relativePath: string): string {
   return ONE_DAY;
 }
 
+/** The id of the JSON data block app.html carries the site settings in (apps/web lib/stored-site-settings.ts reads it). */
+export const PAGE_SITE_SETTINGS_ID = 'site-settings';
+
+/**
+ * `html` with `settings` (the `data` of `GET /v2/prefix`) as a JSON data block at the end of its
+ * `<head>`: `<script type="application/json">`, which the browser never runs (the CSP's script-src
+ * does not apply), with `<` escaped so no text in the settings can close it.
+ */
+export function withPageSiteSettings(html: string, settings: unknown): string {
+  const block = `<script type="application/json" id="${PAGE_SITE_SETTINGS_ID}">${JSON.stringify(settings).replace(/</g, '\\u003c')}</script>`;
+  if (!html.includes('</head>')) throw new Error('the page has no </head>');
+  return html.replace('</head>', () => `${block}</head>`);
+}
+
+interface BuiltPage {
+  key: string;
+  etag: string;
+  bodies: { br: Buffer; gzip: Buffer; identity: Buffer };
+}
+
+export interface StaticFileOptions {
+  /**
+   * The site settings app.html is sent with (the `data` of `GET /v2/prefix`), or null while the
+   * site is not open: a first visit of the member app then draws the signed-in home from HTML with
+   * the operator's brand at once, with no settings stored yet (docs/adr/0050 addendum). Without
+   * it, or when it gives null or fails, app.html is sent as built.
+   */
+  appPageSettings?: () => Promise<unknown>;
+}
+
 /**
  * Serves bank logos under `/static/banks/` and, when `webDistDir` holds a build, the member site:
  * its files with their brotli or gzip twin when the browser takes one, hashed assets cached for a
@@ -56,7 +87,12 @@ export function siteCacheControl(relativePath: string): string {
  * `app.html` for another page under `/user/` and `index.html` for any other site path (the client
  * decides the rest). Unknown API paths get the NOT_FOUND envelope.
  */
-export async function registerStaticFiles(app: FastifyInstance, webDistDir: string | undefined, adminDistDir?: string | undefined): Promise<void> {
+export async function registerStaticFiles(
+  app: FastifyInstance,
+  webDistDir: string | undefined,
+  adminDistDir?: string | undefined,
+  options: StaticFileOptions = {},
+): Promise<void> {
   const hasSite = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
   const hasLoginPage = hasSite && existsSync(path.join(webDistDir, 'login.html'));
   const hasAdmin = adminDistDir !== undefined && existsSync(path.join(adminDistDir, 'index.html'));
@@ -141,12 +177,59 @@ export async function registerStaticFiles(app: FastifyInstance, webDistDir: stri
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const { appPageSettings } = options;
+  /** app.html with the settings, compressed once per settings (and build): the last one kept. */
+  let builtAppPage: BuiltPage | undefined;
+  const appPageWithSettings = async (): Promise<BuiltPage | null> => {
+    if (!hasSite || !appPageSettings) return null;
+    const settings = await appPageSettings().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'app.html sent without site settings');
+      return null;
+    });
+    if (settings === null || settings === undefined) return null;
+    const file = path.join(webDistDir, 'app.html');
+    const key = `${statSync(file).mtimeMs}:${JSON.stringify(settings)}`;
+    if (builtAppPage?.key === key) return builtAppPage;
+    const identity = Buffer.from(withPageSiteSettings(readFileSync(file, 'utf8'), settings));
+    builtAppPage = {
+      key,
+      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+      bodies: {
+        identity,
+        br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+        gzip: gzipSync(identity, { level: 9 }),
+      },
+    };
+    return builtAppPage;
+  };
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && isSitePath(url) && !path.extname(url);
-    if (hasSite && wantsPage) return reply.sendFile(pageFileFor(url, hasLoginPage));
-    return sendError(reply, 'NOT_FOUND');
+    if (!hasSite || !wantsPage) return sendError(reply, 'NOT_FOUND');
+    const pageFile = pageFileFor(url, hasLoginPage);
+    const page = pageFile === 'app.html' ? await appPageWithSettings() : null;
+    if (!page) return reply.sendFile(pageFile);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const etag = `${page.etag.slice(0, -1)}-${encoding}"`;
+    reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding').header('etag', etag).type('text/html; charset=utf-8');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(page.bodies[encoding]);
   });
+}
+
+/** The encoding of a page for `Accept-Encoding`: brotli, else gzip, else none (q-values of 0 honoured). */
+function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set(
+    String(header ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, quality]) => !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ''))
+      .map(([name]) => (name ?? '').trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
 }
 
 interface SizedLogo {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useSiteNotSetUpMessage } from '../lib/site-opening.ts';
+import { useSiteNotSetUpMessage } from '../lib/use-site-opening.ts';
 import { checkSiteOpenInApp } from '../lib/site-settings.ts';
 import { CatalogueSync } from './catalogue-sync.tsx';
 import { OpeningSoonPage } from './opening-soon/opening-soon-page.tsx';

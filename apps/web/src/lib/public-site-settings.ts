@@ -1,5 +1,4 @@
 import type { SiteSettings } from '@sabai/contracts';
-import { useEffect, useState } from 'react';
 import { isSiteNotSetUpAnswer, siteOpening } from './site-opening.ts';
 import { isObject } from './storage.ts';
 import { forgetStoredSiteSettings, isStoredSettings, storeSiteSettings } from './stored-site-settings.ts';
@@ -48,25 +47,4 @@ export async function checkSiteOpen(): Promise<boolean> {
   const settings = await fetchPublicSiteSettings({ noStore: true });
   if (settings) storeSiteSettings(settings);
   return settings !== null;
-}
-
-/**
- * The settings the page starts with, then the server's from `request` (stored for the next visit,
- * theme applied). main.tsx starts the request before the first render, so it is asked only once.
- */
-export function usePublicSiteSettings(initial: SiteSettings | null, request: Promise<SiteSettings | null>): SiteSettings | null {
-  const [settings, setSettings] = useState(initial);
-  useEffect(() => {
-    let isCurrent = true;
-    void request.then((fresh) => {
-      if (!fresh || !isCurrent) return;
-      storeSiteSettings(fresh);
-      // The same settings as drawn (the usual case): no re-render of the whole page (docs/adr/0045).
-      setSettings((shown) => (shown !== null && JSON.stringify(shown) === JSON.stringify(fresh) ? shown : fresh));
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, [request]);
-  return settings;
 }

@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * Whether the server said the site is not set up yet (issue 24 §1): until the owner has created
  * and opened the site, `GET /v2/prefix` and every member call answer
@@ -8,7 +6,9 @@ import { useSyncExternalStore } from 'react';
  * here, and every page shows the "opening soon" page instead of itself (app/opening-soon/).
  *
  * Plain module state without React Query or the contracts, so the first loads of `/`,
- * `/user/login` and `/user/home` can read it (docs/adr/0014). Not stored anywhere: it is only
+ * `/user/login` and `/user/home` can read it (docs/adr/0014); without React too, so the signed-in
+ * home's first load does not load React for it (docs/adr/0050 addendum; the hook is in
+ * lib/use-site-opening.ts). Not stored anywhere: it is only
  * ever what the server answered during this page load, and stays until the page reloads.
  * SITE_CLOSED (maintenance) is not this: it keeps its own handling.
  */
@@ -58,8 +58,3 @@ export const siteOpening = {
     return () => listeners.delete(listener);
   },
 };
-
-/** The server's "not set up" message for React (re-renders when a call reports it), or null. */
-export function useSiteNotSetUpMessage(): string | null {
-  return useSyncExternalStore(siteOpening.subscribe, siteOpening.notSetUpMessage, siteOpening.notSetUpMessage);
-}

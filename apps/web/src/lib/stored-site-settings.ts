@@ -13,6 +13,33 @@ export const isStoredSettings = (value: unknown): value is SiteSettings =>
 export const readStoredSiteSettings = (): SiteSettings | null =>
   readJson(STORAGE_KEYS.siteSettings, isStoredSettings);
 
+/**
+ * The id of the JSON data block the server puts the site settings in when it sends app.html (the
+ * `data` of `GET /v2/prefix`; apps/api plugins/static-files.ts `PAGE_SITE_SETTINGS_ID`).
+ */
+export const PAGE_SITE_SETTINGS_ID = 'site-settings';
+
+/**
+ * The settings app.html came with, kept as the stored copy (theme applied), so that everything
+ * the first load reads afterwards (the boot script's home, app-main.tsx, the member app) starts
+ * with them, also on a first visit with nothing stored (docs/adr/0050 addendum). True when the
+ * page had settings of the stored shape; false otherwise (no block: the dev server, a site not
+ * open, a server that could not read them), and the stored copy is left as it was.
+ */
+export function adoptPageSiteSettings(document: Document): boolean {
+  const text = document.getElementById(PAGE_SITE_SETTINGS_ID)?.textContent;
+  if (!text) return false;
+  let settings: unknown;
+  try {
+    settings = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (!isStoredSettings(settings)) return false;
+  storeSiteSettings(settings);
+  return true;
+}
+
 /** Keeps the settings for the next visit and paints with their colours now. */
 export function storeSiteSettings(settings: SiteSettings): void {
   writeJson(STORAGE_KEYS.siteSettings, settings);

@@ -6,4 +6,4 @@
  */
 export { createSiteSettingsCache, isSiteOpen, toSiteSettings } from './get-site-settings.ts';
 export type { SiteSettingsCache, SiteSettingsRow } from './get-site-settings.ts';
-export { registerSiteRoutes } from './routes.ts';
+export { publicSiteSettings, registerSiteRoutes } from './routes.ts';

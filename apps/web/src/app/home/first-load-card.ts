@@ -1,12 +1,12 @@
 import type { UserInfo } from '@sabai/contracts';
-import { isStoredUser } from '../../lib/session.ts';
+import { isStoredUser } from '../../lib/session-store.ts';
 import { isObject } from '../../lib/storage.ts';
 
 /**
  * The member card's figures for the first load of `/user/home` while the member app is not loaded
  * (docs/adr/0045): the same three calls the app's card reads (spec §7: `GET
  * /auth-service/v1/refresh`, the partner's game wallet, turnover), by plain fetch with the shape
- * checks the stored session already gets (lib/session.ts `isStoredUser`), not zod: zod and the
+ * checks the stored session already gets (lib/session-store.ts `isStoredUser`), not zod: zod and the
  * contract schemas cost 100–190 ms of a phone's main thread to evaluate, more than the whole
  * first paint. The member app checks every answer against the contracts once it takes over.
  *
@@ -69,7 +69,7 @@ export async function fetchFirstLoadCard({ appId, token, fetchImpl = (input, ini
 }
 
 /**
- * The stored session's check (lib/session.ts) and what the card reads besides: its wallets as
+ * The stored session's check (lib/session-store.ts) and what the card reads besides: its wallets as
  * numbers, BonusInfo and the name. Anything else hands over, so the shell never renders a shape it
  * cannot draw.
  */

@@ -7,7 +7,7 @@ import { BonusChoiceButton, MemberCard } from '../../features/member/components/
 import { MemberHome } from '../../features/member/components/member-home.tsx';
 import { shownTurnover } from '../../features/member/shown-turnover.ts';
 import { bonusTitle } from '../../lib/promotions.ts';
-import { usePublicSiteSettings } from '../../lib/public-site-settings.ts';
+import { usePublicSiteSettings } from '../../lib/use-public-site-settings.ts';
 import { MENU_TILE_DIALOGS } from '../member-panels/menu-tile-dialog-list.ts';
 import { OpeningSoonGate } from '../opening-soon/opening-soon-gate.tsx';
 import { afterFirstContentfulPaint } from './after-first-paint.ts';

@@ -1,12 +1,9 @@
 import type { UserInfo } from '@sabai/contracts';
 import { STORAGE_KEYS } from '../../config/storage-keys.ts';
 import { isObject, readJson, readText } from '../../lib/storage.ts';
-import { applyStoredTheme, readStoredSiteSettings } from '../../lib/stored-site-settings.ts';
+import { adoptPageSiteSettings, applyStoredTheme, readStoredSiteSettings } from '../../lib/stored-site-settings.ts';
 import { isFirstLoadHomePath } from './first-load-path.ts';
-import { STATIC_HOME_ATTRIBUTE, STATIC_HOME_TEMPLATE_ID, fillStaticHome, type StaticHomeStrings } from './static-home-fill.ts';
-
-/** Written by vite.config.ts's `sabai:static-home` plugin (pickStaticHomeStrings of locales/th.json). */
-declare const __STATIC_HOME_STRINGS__: StaticHomeStrings;
+import { STATIC_HOME_ATTRIBUTE, STATIC_HOME_TEMPLATE_ID, fillStaticHome, readStaticHomeStrings } from './static-home-fill.ts';
 
 /**
  * The stored member as the filler reads it (lib/session.ts's check and the card's fields), checked
@@ -25,8 +22,9 @@ function isFillableUser(value: unknown): value is UserInfo {
  * app.html's render-blocking classic script (docs/adr/0050 decision 2), at the end of `<body>`:
  * a signed-in member on /user/home gets the home drawn from the markup app.html carries
  * (`<template id="static-home">`), filled from the stored session and settings before the first
- * paint, with no framework. Anything else (no session or no stored settings, another page, no template: the dev server)
- * leaves #root empty and app-main.tsx starts as before.
+ * paint, with no framework. The settings are the page's own (the server puts them in app.html) or,
+ * failing that, the stored copy. Anything else (no session, no settings, another page, no
+ * template: the dev server) leaves #root empty and app-main.tsx starts as before.
  */
 function bootStaticHome(): boolean {
   const template = document.getElementById(STATIC_HOME_TEMPLATE_ID);
@@ -34,16 +32,19 @@ function bootStaticHome(): boolean {
   if (!(template instanceof HTMLTemplateElement) || !root || !isFirstLoadHomePath(window.location.pathname)) return false;
   const token = readText(STORAGE_KEYS.token);
   const user = token ? readJson(STORAGE_KEYS.user, isFillableUser) : null;
-  // No stored settings (a first visit): drawn without them, the home would change when they come
-  // (the announcement strip, the logo: a new copy, styled from scratch, and a late LCP; measured in
-  // bench/README "Twelfth pass"). The React first load waits for them instead, as before.
+  // No settings (neither the page's nor stored: the dev server, or the server could not read them):
+  // drawn without them, the home would change when they come (the announcement strip, the logo: a
+  // new copy, styled from scratch, and a late LCP; bench/README "Twelfth pass"). The React first
+  // load waits for them instead.
   const settings = readStoredSiteSettings();
-  if (!user || !settings) return false;
+  // The filler's Thai strings, from app.html's data block (vite.config.ts `sabai:static-home`).
+  const strings = readStaticHomeStrings(document);
+  if (!user || !settings || !strings) return false;
   applyStoredTheme();
   const container = document.createElement('div');
   container.style.display = 'contents';
   container.setAttribute(STATIC_HOME_ATTRIBUTE, '');
-  fillStaticHome(container, template.content, { user, settings, card: null, origin: window.location.origin }, __STATIC_HOME_STRINGS__);
+  fillStaticHome(container, template.content, { user, settings, card: null, origin: window.location.origin }, strings);
   root.append(container);
   return true;
 }
@@ -64,6 +65,13 @@ function startMemberAppScripts(): void {
 }
 
 let isHomeDrawn = false;
+try {
+  // The settings the server sent app.html with (apps/api static-files.ts): stored before anything
+  // reads them, so a first visit is drawn with the operator's brand as a later one is.
+  adoptPageSiteSettings(document);
+} catch {
+  // Storage refused (private mode, full): the page asks for the settings as before.
+}
 try {
   isHomeDrawn = bootStaticHome();
 } catch {

@@ -7,7 +7,7 @@ import { promotionFixture, settingsFixture, userFixture } from '../../test/fixtu
 import { translate } from '../../lib/translate.ts';
 import type { FirstLoadCard } from './first-load-card.ts';
 import { FirstLoadHome } from './first-load-home.tsx';
-import { fillStaticHome, pickStaticHomeStrings } from './static-home-fill.ts';
+import { fillStaticHome, pickStaticHomeStrings, readStaticHomeStrings, staticHomeStringsScript } from './static-home-fill.ts';
 import { renderStaticHomeTemplate } from './static-home-template.tsx';
 
 /**
@@ -127,5 +127,25 @@ describe('the HTML-first home: the build markup and its filler draw what React d
     const card = root.querySelector('[data-testid="member-card"]');
     fillStaticHome(root, template.content, { user: storedUser, settings: everyPartSettings, card: liveCard(storedUser), origin: window.location.origin }, strings);
     expect(root.querySelector('[data-testid="member-card"]')).toBe(card); // written in place
+  });
+});
+
+describe("the filler's strings in app.html (a JSON data block, not th.json)", () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it('reads back what the build wrote, also a string that would end a script element', () => {
+    const strings = { ...pickStaticHomeStrings(translate), 'common.dash': '</script><b>-</b>' };
+    document.body.innerHTML = staticHomeStringsScript(strings);
+    expect(readStaticHomeStrings(document)).toEqual(strings);
+    expect(document.body.children).toHaveLength(1); // nothing leaked out of the data block
+  });
+
+  it('gives null without the block, with a key missing or with text that is not JSON (the home is then drawn with React)', () => {
+    expect(readStaticHomeStrings(document)).toBeNull();
+    const { 'wallet.readAt': _left, ...missingOne } = pickStaticHomeStrings(translate);
+    document.body.innerHTML = `<script type="application/json" id="static-home-strings">${JSON.stringify(missingOne)}</script>`;
+    expect(readStaticHomeStrings(document)).toBeNull();
+    document.body.innerHTML = '<script type="application/json" id="static-home-strings">{not json</script>';
+    expect(readStaticHomeStrings(document)).toBeNull();
   });
 });

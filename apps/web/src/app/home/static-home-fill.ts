@@ -44,6 +44,36 @@ export type StaticHomeStrings = Record<(typeof STATIC_HOME_STRING_KEYS)[number],
 export const pickStaticHomeStrings = (translate: (key: string) => string): StaticHomeStrings =>
   Object.fromEntries(STATIC_HOME_STRING_KEYS.map((key) => [key, translate(key)])) as StaticHomeStrings;
 
+/**
+ * The id of app.html's `<script type="application/json">` with the filler's strings
+ * (pickStaticHomeStrings, written by vite.config.ts `sabai:static-home`): the boot script and
+ * app-main.tsx read them from the page, so neither loads th.json (48 kB) for these 8 strings.
+ * A data block, never run: the CSP's script-src does not apply to it.
+ */
+export const STATIC_HOME_STRINGS_ID = 'static-home-strings';
+
+/**
+ * The filler's strings from app.html's data block (STATIC_HOME_STRINGS_ID) in `document`, or null
+ * when it is not there (the dev server) or not a string for every key.
+ */
+export function readStaticHomeStrings(document: Document): StaticHomeStrings | null {
+  const text = document.getElementById(STATIC_HOME_STRINGS_ID)?.textContent;
+  if (!text) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const strings = parsed as Record<string, unknown>;
+  return STATIC_HOME_STRING_KEYS.every((key) => typeof strings[key] === 'string') ? (strings as StaticHomeStrings) : null;
+}
+
+/** The data block's text for `strings`: JSON with `<` escaped, so no `</script>` can end it early. */
+export const staticHomeStringsScript = (strings: StaticHomeStrings): string =>
+  `<script type="application/json" id="${STATIC_HOME_STRINGS_ID}">${JSON.stringify(strings).replace(/</g, '\\u003c')}</script>`;
+
 /** lib/translate.ts's interpolation: `{{name}}` replaced, an unknown name left as it is. */
 const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 const fillIn = (template: string, values: Record<string, string>): string =>

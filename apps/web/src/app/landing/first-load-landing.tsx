@@ -1,7 +1,7 @@
 import type { SiteSettings } from '@sabai/contracts';
 import { useEffect, useState } from 'react';
 import { paths } from '../../config/paths.ts';
-import { usePublicSiteSettings } from '../../lib/public-site-settings.ts';
+import { usePublicSiteSettings } from '../../lib/use-public-site-settings.ts';
 import { OpeningSoonGate } from '../opening-soon/opening-soon-gate.tsx';
 import { readReferralCode, rememberReferralCode } from '../referral.ts';
 import { LandingPage } from './landing-page.tsx';

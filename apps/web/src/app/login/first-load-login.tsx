@@ -3,7 +3,7 @@ import { lazy, startTransition, Suspense, useEffect, useState, type MouseEvent }
 import { AUTH_FRAME_LOGO_LINK_CLASS, AuthFrame } from '../../components/layouts/auth-frame.tsx';
 import { BrandLogo } from '../../components/ui/brand-logo.tsx';
 import { paths } from '../../config/paths.ts';
-import { usePublicSiteSettings } from '../../lib/public-site-settings.ts';
+import { usePublicSiteSettings } from '../../lib/use-public-site-settings.ts';
 import { useTranslation } from '../../lib/translate.ts';
 import { OpeningSoonGate } from '../opening-soon/opening-soon-gate.tsx';
 

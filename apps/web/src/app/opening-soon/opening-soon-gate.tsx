@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { checkSiteOpen } from '../../lib/public-site-settings.ts';
-import { useSiteNotSetUpMessage } from '../../lib/site-opening.ts';
+import { useSiteNotSetUpMessage } from '../../lib/use-site-opening.ts';
 import { OpeningSoonPage } from './opening-soon-page.tsx';
 
 /**
