@@ -326,6 +326,8 @@ async function main(): Promise<number> {
 
     let turn = 0;
     const nextMember = () => funded[turn++ % funded.length]!;
+    let feedTurn = 0;
+    const feedAmountBaht = () => (process.env.BENCH_FEED_ONE_AMOUNT === '1' ? '100.00' : `${100 + (feedTurn++ % 400)}.00`);
     const memberHeaders = (member: SimulatedMember, extra: Record<string, string> = {}) => ({
       'x-api-key': appId,
       authorization: `Bearer ${member.token ?? ''}`,
@@ -345,7 +347,10 @@ async function main(): Promise<number> {
         headers: memberHeaders(nextMember(), { 'idempotency-key': randomUUID() }),
         body: JSON.stringify({ Amount: 100, Channel: 'BANK' }),
       }) },
-      { name: 'bank feed', method: 'POST', path: '/bank-feed/v1/statement', next: () => signedStatement(nextMember().plan, '100.00') },
+      // Amounts vary as members' deposits do (100–499 baht): the cross-channel same-transfer check
+      // (docs/adr/0055) serializes deliveries of one amount to one house account, so a single amount
+      // measures that lock, not a day's feed. BENCH_FEED_ONE_AMOUNT=1 measures the worst case.
+      { name: 'bank feed', method: 'POST', path: '/bank-feed/v1/statement', next: () => signedStatement(nextMember().plan, feedAmountBaht()) },
       { name: 'game launch', method: 'POST', path: '/game-composite/v1/launch', next: () => ({ headers: memberHeaders(nextMember()), body: JSON.stringify({ gameCode }) }) },
     ];
     const chosen = plans.filter((candidate) => settings.calls === null || settings.calls.includes(candidate.name));
