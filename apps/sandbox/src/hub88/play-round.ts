@@ -144,10 +144,14 @@ class RoundRun {
     } else this.anomalies.push(`rollback not accepted: ${answer.kind === 'answer' ? answer.status : answer.reason}`);
   }
 
-  /** Pays the round's win (retried until answered). `isRace`: sent beside its bet, so a refusal is expected. */
+  /**
+   * Pays the round's win (retried until answered). `isRace`: sent beside its bet, so a refusal is
+   * expected; it is retried until answered too (Hub88 retries every win), so a race win whose first
+   * attempt found no operator (an API killed mid-call) is not left pending in Hub88's list.
+   */
   async payWin(bet: Hub88Transaction, isRace = false): Promise<Hub88Transaction> {
     const win = this.newTransaction('win', this.input.winUnits, bet.transaction_uuid);
-    const answer = await this.exchange(win, isRace ? { retry: false, dropFirst: false, repeat: false } : this.exchangeFor('win'));
+    const answer = await this.exchange(win, isRace ? { retry: true, dropFirst: false, repeat: false } : this.exchangeFor('win'));
     if (!isRace && (!isFinal(answer) || answer.status !== 'RS_OK')) this.anomalies.push(`win not accepted: ${answer.kind === 'answer' ? answer.status : answer.reason}`);
     return win;
   }
