@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { useBilingual } from './lib/bilingual';
 
 /** Small shared pieces of the back office: a labelled field, a button, an error line, a data table. */
 export function Field({ label, error, children }: { label: string; error?: string | undefined; children: ReactNode }) {
@@ -18,6 +19,20 @@ export function Button({ variant = 'primary', className = '', ...props }: Button
     plain: 'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50',
   }[variant];
   return <button className={`rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50 ${colours} ${className}`} {...props} />;
+}
+
+/**
+ * A dialog's row of actions: Cancel (never submits the form it sits in) and the dialog's own
+ * confirm button(s), given as children, right-aligned.
+ */
+export function DialogActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  const tx = useBilingual();
+  return (
+    <div className="flex justify-end gap-2">
+      <Button type="button" variant="plain" onClick={onCancel}>{tx('ยกเลิก', 'Cancel')}</Button>
+      {children}
+    </div>
+  );
 }
 
 export function ErrorText({ message }: { message: string | null | undefined }) {

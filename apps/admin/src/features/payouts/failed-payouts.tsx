@@ -6,7 +6,7 @@ import { apiGet, apiPost, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
-import { Button, Dialog, ErrorText, Field } from '../../ui';
+import { Button, Dialog, ErrorText, Field, DialogActions } from '../../ui';
 import { useSearchParam } from '../../lib/search-state';
 
 type Action = 'retry' | 'manual' | 'return';
@@ -171,10 +171,9 @@ function ActionDialog(props: {
             </Field>
           </>
         )}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="plain" onClick={props.onCancel}>{tx('ยกเลิก', 'Cancel')}</Button>
+        <DialogActions onCancel={props.onCancel}>
           <Button type="submit" disabled={props.isBusy} data-testid="failed-dialog-submit">{tx('ยืนยัน', 'Confirm')}</Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

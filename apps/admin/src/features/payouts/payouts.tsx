@@ -16,7 +16,7 @@ import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { useLabel } from '../../lib/labels';
 import { DataTable } from '../../data-table';
-import { Button, Dialog, ErrorText, Field } from '../../ui';
+import { Button, Dialog, ErrorText, Field, DialogActions } from '../../ui';
 import { useSearchParam } from '../../lib/search-state';
 
 /** `datetime-local` value of an instant on this computer's clock (finance types the bank app's local time). */
@@ -230,10 +230,9 @@ function RecordDialog(props: {
         <Field label={tx('เวลาที่โอน', 'Paid at')}>
           <input className="input" type="datetime-local" value={paidAt} onChange={(event) => setPaidAt(event.target.value)} data-testid="record-paid-at" />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="plain" onClick={props.onCancel}>{tx('ยกเลิก', 'Cancel')}</Button>
+        <DialogActions onCancel={props.onCancel}>
           <Button type="submit" disabled={!isValid || props.isPending} data-testid="record-submit">{tx('บันทึก', 'Save')}</Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
@@ -255,10 +254,9 @@ function ReasonDialog(props: { title: string; isPending: boolean; onCancel: () =
         <Field label={tx('เหตุผล', 'Reason')}>
           <textarea className="input" rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="plain" onClick={props.onCancel}>{tx('ยกเลิก', 'Cancel')}</Button>
+        <DialogActions onCancel={props.onCancel}>
           <Button type="submit" disabled={!reason.trim() || props.isPending}>{tx('ยืนยัน', 'Confirm')}</Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

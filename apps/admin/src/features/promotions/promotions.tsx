@@ -10,7 +10,7 @@ import { bahtFromText } from '../../lib/baht-input';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { says, useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
-import { Button, Dialog, ErrorText, Field } from '../../ui';
+import { Button, Dialog, ErrorText, Field, DialogActions } from '../../ui';
 
 /** Two decimals at most, as the API wants (baht, or a multiple of the deposit). */
 const decimal = z.string().trim().regex(/^\d+(\.\d{1,2})?$/, says('ตัวเลข ทศนิยมไม่เกิน 2 ตำแหน่ง', 'a number, at most 2 decimals'));
@@ -206,10 +206,9 @@ function PromotionDialog({ editing, editor, onSave, isSaving, error, onClose }: 
         </div>
         <Field label={tx('เหตุผล (บันทึกในประวัติการทำงาน)', 'Reason (kept in the audit trail)')} error={errors.reason?.message}><input className="input" {...editor.register('reason')} /></Field>
         <ErrorText message={error} />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="plain" onClick={onClose}>{tx('ยกเลิก', 'Cancel')}</Button>
+        <DialogActions onCancel={onClose}>
           <Button type="submit" disabled={isSaving}>{tx('บันทึก', 'Save')}</Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
@@ -225,10 +224,9 @@ function ClosePromotionDialog({ promotion, reason, onReason, onConfirm, isClosin
         <p className="text-sm text-slate-600">{tx('ไม่มีการมอบโบนัสใหม่ตั้งแต่ตอนนี้ โบนัสที่มอบแล้วยังคงตามเงื่อนไขเดิม', 'No new grants from now on; grants already made keep their terms.')}</p>
         <input className="input" value={reason} onChange={(event) => onReason(event.target.value)} placeholder={tx('เหตุผล', 'Reason')} aria-label={tx('เหตุผลการปิด', 'Reason to close')} />
         <ErrorText message={error} />
-        <div className="flex justify-end gap-2">
-          <Button variant="plain" onClick={onClose}>{tx('ยกเลิก', 'Cancel')}</Button>
+        <DialogActions onCancel={onClose}>
           <Button variant="danger" disabled={reason.trim().length < 3 || isClosing} onClick={onConfirm}>{tx('ปิดโปรโมชั่น', 'Close promotion')}</Button>
-        </div>
+        </DialogActions>
       </div>
     </Dialog>
   );

@@ -7,7 +7,7 @@ import { formatBaht, formatDateTime } from '../../lib/format';
 import { useBilingual } from '../../lib/bilingual';
 import { useLabel } from '../../lib/labels';
 import { DataTable } from '../../data-table';
-import { Button, Dialog, ErrorText } from '../../ui';
+import { Button, Dialog, ErrorText, DialogActions } from '../../ui';
 
 type Run = RewardRunWire;
 type AffiliateWithdrawal = AdminAffiliateWithdrawal;
@@ -112,10 +112,9 @@ export function AffiliateWithdrawalsPage({ canDecide }: { canDecide: boolean }) 
           <div className="w-full max-w-md space-y-3 rounded-xl bg-white p-6 shadow-xl">
             <h2 className="text-lg font-semibold">{tx('ปฏิเสธ', 'Reject')} {formatBaht(rejecting.Amount)} · {rejecting.phoneNumber}</h2>
             <textarea className="input" rows={3} value={reason} onChange={(event) => setReason(event.target.value)} placeholder={tx('เหตุผล (สมาชิกจะเห็นข้อความนี้)', 'Reason (the member sees it)')} />
-            <div className="flex justify-end gap-2">
-              <Button variant="plain" onClick={() => setRejecting(null)}>{tx('ยกเลิก', 'Cancel')}</Button>
+            <DialogActions onCancel={() => setRejecting(null)}>
               <Button variant="danger" disabled={reason.trim().length < 3 || decide.isPending} onClick={() => decide.mutate({ id: rejecting.id, decision: 'reject', reason })}>{tx('ปฏิเสธ', 'Reject')}</Button>
-            </div>
+            </DialogActions>
           </div>
         </Dialog>
       )}

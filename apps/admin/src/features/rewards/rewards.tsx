@@ -9,7 +9,7 @@ import { apiGet, apiPostBody, ApiError } from '../../lib/api';
 import { formatBaht, formatDateTime } from '../../lib/format';
 import { says, useBilingual } from '../../lib/bilingual';
 import { DataTable } from '../../data-table';
-import { Button, Dialog, ErrorText, Field } from '../../ui';
+import { Button, Dialog, ErrorText, Field, DialogActions } from '../../ui';
 
 type Prize = StaffWheelPrize;
 type ItemCode = ItemCodeView;
@@ -197,10 +197,9 @@ function PrizeDialog({ editing, editor, onSave, isSaving, error, onClose }: { ed
         <label className="flex items-center gap-2 text-sm"><input type="checkbox" {...editor.register('isActive')} /> {tx('เปิดใช้', 'Active')}</label>
         <Field label={tx('เหตุผล', 'Reason')} error={pe.reason?.message}><input className="input" {...editor.register('reason')} /></Field>
         <ErrorText message={error} />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="plain" onClick={onClose}>{tx('ยกเลิก', 'Cancel')}</Button>
+        <DialogActions onCancel={onClose}>
           <Button type="submit" disabled={isSaving}>{tx('บันทึก', 'Save')}</Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
