@@ -77,6 +77,13 @@ interface CallFigures {
   name: string;
   /** CPU time of the API processes (user + system, /proc) per answered request, ms. */
   apiCpuMsPerCall: number;
+  /** CPU time of the worker processes per answered request, ms (work the calls left in the outbox). */
+  workerCpuMsPerCall: number;
+  /**
+   * CPU time of the whole host per answered request, ms, less the load generator (this process,
+   * autocannon): the APIs, the worker, the sandbox, HAProxy and PostgreSQL (/proc/stat busy time).
+   */
+  productCpuMsPerCall: number;
   requests: number;
   rps: number;
   p50: number;
@@ -111,8 +118,37 @@ function cpuMsOf(pids: readonly number[]): number {
   return (ticks * 1_000) / ticksPerSecond;
 }
 
-async function runCall(balancerUrl: string, plan: CallPlan, seconds: number, apiPids: readonly number[]): Promise<CallFigures> {
+/**
+ * Busy CPU time of the whole host so far, ms: /proc/stat's first line, every field but idle and
+ * iowait (USER_HZ ticks), summed over all cores.
+ */
+function hostBusyMs(): number {
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is already in user)
+  const busyTicks = fields.slice(0, 8).reduce((sum, value, index) => (index === 3 || index === 4 ? sum : sum + value), 0);
+  return (busyTicks * 1_000) / ticksPerSecond;
+}
+
+/**
+ * The most calls per second this host's cores could answer if nothing waited and no load generator
+ * shared them: cores × 1,000 ms ÷ the product's CPU per call (ms).
+ */
+function cpuCeiling(productCpuMsPerCall: number): number {
+  return (os.cpus().length * 1_000) / productCpuMsPerCall;
+}
+
+/** User + system CPU of this process (the load generator: autocannon runs in it), ms. */
+function ownCpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1_000;
+}
+
+async function runCall(balancerUrl: string, plan: CallPlan, seconds: number, apiPids: readonly number[], workerPids: readonly number[]): Promise<CallFigures> {
   const cpuBeforeMs = cpuMsOf(apiPids);
+  const workerCpuBeforeMs = cpuMsOf(workerPids);
+  const hostBeforeMs = hostBusyMs();
+  const ownBeforeMs = ownCpuMs();
   const codes = new Map<string, number>();
   let ok = 0;
   let refusals = 0;
@@ -156,6 +192,8 @@ async function runCall(balancerUrl: string, plan: CallPlan, seconds: number, api
   return {
     name: plan.name,
     apiCpuMsPerCall: answered > 0 ? (cpuMsOf(apiPids) - cpuBeforeMs) / answered : 0,
+    workerCpuMsPerCall: answered > 0 ? (cpuMsOf(workerPids) - workerCpuBeforeMs) / answered : 0,
+    productCpuMsPerCall: answered > 0 ? (hostBusyMs() - hostBeforeMs - (ownCpuMs() - ownBeforeMs)) / answered : 0,
     requests: answered + noAnswer,
     rps: answered / result.duration,
     p50: result.latency.p50,
@@ -355,11 +393,12 @@ async function main(): Promise<number> {
     ];
     const chosen = plans.filter((candidate) => settings.calls === null || settings.calls.includes(candidate.name));
     const apiPids = product.apis.map((api) => api.child?.pid).filter((pid): pid is number => pid !== undefined);
+    const workerPids = product.workers.map((worker) => worker.child?.pid).filter((pid): pid is number => pid !== undefined);
     const figures: CallFigures[] = [];
     for (const plan of chosen) {
-      const result = await runCall(product.balancerUrl, plan, settings.seconds, apiPids);
+      const result = await runCall(product.balancerUrl, plan, settings.seconds, apiPids, workerPids);
       figures.push(result);
-      console.log(`  ${plan.name}: ${fixed(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.refusals} refusals, ${result.errors} errors, API CPU ${fixed(result.apiCpuMsPerCall, 2)} ms/call`);
+      console.log(`  ${plan.name}: ${fixed(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.refusals} refusals, ${result.errors} errors, API CPU ${fixed(result.apiCpuMsPerCall, 2)} ms/call, worker ${fixed(result.workerCpuMsPerCall, 2)}, whole product ${fixed(result.productCpuMsPerCall, 2)}`);
     }
 
     console.log(`statements per call: ${COUNT_SAMPLES} of each, one after the other, on a counted API process…`);
@@ -381,12 +420,15 @@ async function main(): Promise<number> {
       return [
         row.name, fixed(row.rps), String(row.p50), String(row.p99), String(row.requests), String(row.refusals), String(row.errors),
         `${fixed(ratio, 2)}${target.ratio === null ? ' (÷ argon2id)' : ''}`, `≥ ${wanted}×, p99 ≤ ${target.p99Ms}`,
-        count ? fixed(count.perCall) : '-', fixed(row.apiCpuMsPerCall, 2), misses.length === 0 ? 'met' : `not met (${misses.join(', ')})`,
+        count ? fixed(count.perCall) : '-', fixed(row.apiCpuMsPerCall, 2), fixed(row.productCpuMsPerCall, 2),
+        row.productCpuMsPerCall > 0 ? `${fixed(cpuCeiling(row.productCpuMsPerCall))} (${fixed(cpuCeiling(row.productCpuMsPerCall) / (target.ratio === null ? argon2PerSecond : tps), 2)}×)` : '-',
+        misses.length === 0 ? 'met' : `not met (${misses.join(', ')})`,
       ];
     });
-    const header = ['call', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'refusals', 'errors', '÷ pgbench', 'target', 'statements', 'API CPU ms/call', 'targets'];
+    const header = ['call', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'refusals', 'errors', '÷ pgbench', 'target', 'statements', 'API CPU ms/call', 'product CPU ms/call', 'CPU ceiling req/s', 'targets'];
     console.log(`| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+    console.log(`\nproduct CPU = the host's busy CPU during the call's run (/proc/stat) less this load generator's own, per answered call: APIs, worker, sandbox, HAProxy and PostgreSQL. CPU ceiling = ${os.cpus().length} cores × 1,000 ms ÷ product CPU per call: the most calls per second this host could answer with nothing waiting and no load generator (÷ pgbench beside it). Only a quiet host gives these two: anything else running is counted as the product's.`);
     console.log('\nnot 2xx, by call (status code → count):');
     for (const row of figures) {
       if (row.codes.size > 0) console.log(`  ${row.name}: ${[...row.codes.entries()].sort((a, b) => b[1] - a[1]).map(([code, count]) => `${code} × ${count}`).join(', ')}`);
