@@ -211,8 +211,10 @@ function startWaitSampler(admin: Db, databaseName: string): { stop: () => Promis
             GROUP BY 2
            UNION ALL
            SELECT 'lock', l.locktype || ' ' || l.mode, count(*)::int8
-             FROM pg_locks l JOIN pg_database d ON d.oid = l.database OR l.database IS NULL
-            WHERE NOT l.granted AND d.datname = $1
+             FROM pg_locks l
+            -- Waits of this database's backends only: a transactionid lock has no database, and
+            -- matching it to every database counted other databases' waits on a shared server.
+            WHERE NOT l.granted AND l.pid IN (SELECT pid FROM pg_stat_activity WHERE datname = $1)
             GROUP BY 2`,
           [databaseName],
         );
