@@ -112,7 +112,32 @@ interface RunResult {
   p99LatencyMs: number | undefined;
   /** WAL written per transfer (pgbench: per transaction), whole cluster, during the run. */
   walBytesPerTransfer: number;
+  /** The run's WAL and commit counters (pg_stat_wal, whole cluster; pg_stat_database, this database). */
+  wal: WalCounters;
+  /** Transfers (pgbench: transactions) the counters are divided by. */
+  transfersCounted: number;
+  /** CPU of this process (the ledger's client, Node) during the run, µs; pgbench: undefined (another process). */
+  clientCpuMicros: number | undefined;
   waits: WaitProfile;
+}
+
+/**
+ * What the server did in one run, as deltas (issue 29 §4: what decides the ratio at 1 and 4 clients
+ * is the commit's flush and the CPU per commit, so both are printed per transfer). pg_stat_wal is
+ * the whole cluster's (other databases' work on a shared server counts too); `commits` are this
+ * database's.
+ */
+interface WalCounters {
+  /** WAL records written. */
+  records: number;
+  /** Full-page images among them (first change of a page after a CHECKPOINT). */
+  fullPageImages: number;
+  /** WAL flushes to disk (issue_xlog_fsync calls): each commit waits for one, several commits can share one. */
+  flushes: number;
+  /** Time in those flushes, ms; only counted by processes with track_wal_io_timing on (set for the bench databases when allowed). */
+  flushMs: number;
+  /** Transactions committed in the database under test. */
+  commits: number;
 }
 
 interface WaitProfile {
@@ -121,9 +146,27 @@ interface WaitProfile {
   /** Samples of not-granted locks, by "locktype mode". */
   lockWaitSamples: Map<string, number>;
   sampleCount: number;
+  /**
+   * CPU time of the database's client backends during the run, µs: for each backend seen, its
+   * /proc/<pid>/schedstat run time at the last sample minus at the first (ns resolution; other
+   * load on the machine does not inflate it). undefined when the server's processes are not
+   * readable here (another host or container).
+   */
+  serverCpuMicros: number | undefined;
 }
 
-const emptyWaits = (): WaitProfile => ({ backendSamples: new Map(), lockWaitSamples: new Map(), sampleCount: 0 });
+const emptyWaits = (): WaitProfile => ({ backendSamples: new Map(), lockWaitSamples: new Map(), sampleCount: 0, serverCpuMicros: undefined });
+
+/** A process's CPU time so far in ns (first field of /proc/<pid>/schedstat), or undefined if it is not readable. */
+async function processCpuNanos(pid: number): Promise<number | undefined> {
+  try {
+    const text = await readFile(`/proc/${pid}/schedstat`, 'utf8');
+    const value = Number(text.split(' ')[0]);
+    return Number.isFinite(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const bump = (map: Map<string, number>, key: string, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
 
@@ -134,10 +177,32 @@ const bump = (map: Map<string, number>, key: string, by = 1) => map.set(key, (ma
  */
 function startWaitSampler(admin: Db, databaseName: string): { stop: () => Promise<WaitProfile> } {
   const profile = emptyWaits();
+  /** Per backend pid: schedstat ns at its first and its latest sample. */
+  const cpuByPid = new Map<number, { first: number; last: number }>();
+  let isCpuReadable = true;
+  const sampleCpu = async () => {
+    if (!isCpuReadable) return;
+    const { rows } = await admin.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      [databaseName],
+    );
+    for (const { pid } of rows) {
+      const nanos = await processCpuNanos(pid);
+      if (nanos === undefined) {
+        // Not this machine's process (or it just ended): if none was ever readable, say so.
+        if (cpuByPid.size === 0) isCpuReadable = false;
+        continue;
+      }
+      const seen = cpuByPid.get(pid);
+      if (seen) seen.last = nanos;
+      else cpuByPid.set(pid, { first: nanos, last: nanos });
+    }
+  };
   let running = true;
   const loop = (async () => {
     while (running) {
       try {
+        await sampleCpu();
         const { rows } = await admin.query<{ kind: string; what: string; n: bigint }>(
           `SELECT 'backend' AS kind,
                   state || ' / ' || coalesce(wait_event_type || ':' || wait_event, 'CPU') AS what, count(*)::int8 AS n
@@ -146,8 +211,10 @@ function startWaitSampler(admin: Db, databaseName: string): { stop: () => Promis
             GROUP BY 2
            UNION ALL
            SELECT 'lock', l.locktype || ' ' || l.mode, count(*)::int8
-             FROM pg_locks l JOIN pg_database d ON d.oid = l.database OR l.database IS NULL
-            WHERE NOT l.granted AND d.datname = $1
+             FROM pg_locks l
+            -- Waits of this database's backends only: a transactionid lock has no database, and
+            -- matching it to every database counted other databases' waits on a shared server.
+            WHERE NOT l.granted AND l.pid IN (SELECT pid FROM pg_stat_activity WHERE datname = $1)
             GROUP BY 2`,
           [databaseName],
         );
@@ -163,6 +230,10 @@ function startWaitSampler(admin: Db, databaseName: string): { stop: () => Promis
     stop: async () => {
       running = false;
       await loop;
+      await sampleCpu().catch(() => undefined);
+      if (isCpuReadable && cpuByPid.size > 0) {
+        profile.serverCpuMicros = [...cpuByPid.values()].reduce((sum, { first, last }) => sum + (last - first), 0) / 1_000;
+      }
       return profile;
     },
   };
@@ -176,6 +247,40 @@ async function walLsn(admin: Db): Promise<string> {
 async function walBytesSince(admin: Db, lsn: string): Promise<number> {
   const { rows } = await admin.query<{ bytes: string }>('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text AS bytes', [lsn]);
   return Number(rows[0]!.bytes);
+}
+
+/** pg_stat_wal (whole cluster) and this database's commits, now. Read after the run's backends ended: a backend reports its counters at exit at the latest. */
+async function walCounters(admin: Db, databaseName: string): Promise<WalCounters> {
+  const { rows } = await admin.query<{ records: string; fpi: string; syncs: string; sync_ms: string; commits: string }>(
+    `SELECT w.wal_records::text AS records, w.wal_fpi::text AS fpi, w.wal_sync::text AS syncs, w.wal_sync_time::text AS sync_ms,
+            (SELECT xact_commit FROM pg_stat_database WHERE datname = $1)::text AS commits
+       FROM pg_stat_wal w`,
+    [databaseName],
+  );
+  const row = rows[0]!;
+  return { records: Number(row.records), fullPageImages: Number(row.fpi), flushes: Number(row.syncs), flushMs: Number(row.sync_ms), commits: Number(row.commits) };
+}
+
+const counterDelta = (after: WalCounters, before: WalCounters): WalCounters => ({
+  records: after.records - before.records,
+  fullPageImages: after.fullPageImages - before.fullPageImages,
+  flushes: after.flushes - before.flushes,
+  flushMs: after.flushMs - before.flushMs,
+  commits: after.commits - before.commits,
+});
+
+/** Waits (up to 5 s) until the database has no client backend left, so their counters are reported. */
+async function untilBackendsEnded(admin: Db, databaseName: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const { rows } = await admin.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      [databaseName],
+    );
+    if (rows[0]!.n === 0) break;
+    await sleep(50);
+  }
+  // Shared statistics are read through a snapshot that a new transaction renews.
+  await admin.query('SELECT pg_stat_clear_snapshot()');
 }
 
 const vacuumMs: number[] = [];
@@ -195,7 +300,7 @@ async function vacuumLedger(url: string): Promise<void> {
 /** The server settings printed at the start (issue 29 §4: what decides a run's commit cost, memory and plans). */
 const SERVER_SETTINGS = [
   'shared_buffers', 'max_connections', 'synchronous_commit', 'fsync', 'full_page_writes', 'wal_level', 'wal_buffers', 'wal_sync_method',
-  'wal_compression', 'wal_writer_delay', 'commit_delay', 'max_wal_size', 'checkpoint_timeout', 'random_page_cost', 'effective_io_concurrency',
+  'wal_compression', 'wal_writer_delay', 'commit_delay', 'commit_siblings', 'track_wal_io_timing', 'max_wal_size', 'checkpoint_timeout', 'random_page_cost', 'effective_io_concurrency',
   'jit', 'plan_cache_mode', 'enable_seqscan', 'autovacuum',
 ];
 
@@ -247,6 +352,8 @@ async function pgbenchInit(url: string): Promise<void> {
 }
 
 async function pgbenchRun(admin: Db, url: string, databaseName: string, clients: number): Promise<RunResult> {
+  await untilBackendsEnded(admin, databaseName);
+  const countersBefore = await walCounters(admin, databaseName);
   const walStart = await walLsn(admin);
   const sampler = startWaitSampler(admin, databaseName);
   const result = await runCommand(PGBENCH, ['-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(SECONDS), '-n', url]);
@@ -259,6 +366,8 @@ async function pgbenchRun(admin: Db, url: string, databaseName: string, clients:
   const value = Number(tps[1]);
   const transactions = /number of transactions actually processed: (\d+)/.exec(result.stdout);
   const walBytes = await walBytesSince(admin, walStart);
+  await untilBackendsEnded(admin, databaseName);
+  const wal = counterDelta(await walCounters(admin, databaseName), countersBefore);
   return {
     workload: 'pgbench TPC-B-like',
     clients,
@@ -270,6 +379,9 @@ async function pgbenchRun(admin: Db, url: string, databaseName: string, clients:
     averageLatencyMs: latency?.[1] ? Number(latency[1]) : Number.NaN,
     p99LatencyMs: undefined,
     walBytesPerTransfer: transactions?.[1] ? walBytes / Number(transactions[1]) : Number.NaN,
+    wal,
+    transfersCounted: transactions?.[1] ? Number(transactions[1]) : Number.NaN,
+    clientCpuMicros: undefined,
     waits,
   };
 }
@@ -465,6 +577,13 @@ async function runLedgerWorkload(
   const batcher = createPostingBatcher(db, BATCH_IN_FLIGHT ? { maxInFlight: BATCH_IN_FLIGHT, maxUnitsInFlight: BATCH_IN_FLIGHT } : {});
   const run = (runCounter += 1);
   const tag = randomBytes(4).toString('hex');
+  let isClosed = false;
+  const closePool = async () => {
+    if (isClosed) return;
+    isClosed = true;
+    await batcher.close();
+    await db.close();
+  };
   try {
     // Open all connections before the clock starts (pgbench also excludes connection time).
     await Promise.all(Array.from({ length: POOL ?? clients }, () => db.transaction((tx) => tx.query('SELECT pg_sleep(0.05)'))));
@@ -474,8 +593,10 @@ async function runLedgerWorkload(
     let errors = 0;
     const errorKinds = new Map<string, number>();
     const latencies: number[] = [];
+    const countersBefore = await walCounters(admin, databaseName);
     const walStart = await walLsn(admin);
     const sampler = startWaitSampler(admin, databaseName);
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const deadline = started + SECONDS * 1_000;
     await Promise.all(
@@ -496,12 +617,16 @@ async function runLedgerWorkload(
       }),
     );
     const elapsedSeconds = (performance.now() - started) / 1_000;
+    const cpu = process.cpuUsage(cpuBefore);
     if (batcher.stats.batches > 0) {
       const { batches, items, retriedAlone } = batcher.stats;
       console.log(`    ${workload} ×${clients}: ${batches} batches, ${(items / batches).toFixed(1)} per batch, ${retriedAlone} run again alone`);
     }
     const waits = await sampler.stop();
     const walBytes = await walBytesSince(admin, walStart);
+    await closePool();
+    await untilBackendsEnded(admin, databaseName);
+    const wal = counterDelta(await walCounters(admin, databaseName), countersBefore);
     const sorted = Float64Array.from(latencies).sort();
     return {
       workload,
@@ -514,11 +639,13 @@ async function runLedgerWorkload(
       averageLatencyMs: latencies.reduce((sum, value) => sum + value, 0) / Math.max(1, latencies.length),
       p99LatencyMs: percentile(sorted, 0.99),
       walBytesPerTransfer: walBytes / Math.max(1, transfers),
+      wal,
+      transfersCounted: transfers,
+      clientCpuMicros: cpu.user + cpu.system,
       waits,
     };
   } finally {
-    await batcher.close();
-    await db.close();
+    await closePool();
   }
 }
 
@@ -572,6 +699,33 @@ function report(results: RunResult[]): void {
   );
   console.log('(ops/s: pgbench transactions, member-to-member transfers, or complete deposits = 2 transfers each;');
   console.log(' pgbench: avg ms is its own "latency average", WAL B/transfer is per pgbench transaction)');
+
+  // Issue 29 §4: what decides the ratio on a given machine, per transfer (pgbench: per transaction),
+  // so runs on different hosts can be compared by cause, not only by their ratio.
+  console.log('\nCost per transfer (pgbench: per transaction): the server\'s backends\' CPU, this process\'s CPU (the ledger\'s Node client),');
+  console.log('WAL flushes and what one flush took, full-page images; commits per flush is how many commits shared one flush\n');
+  printTable(
+    ['workload', 'clients', 'server CPU µs', 'client CPU µs', 'commits/transfer', 'flushes/transfer', 'commits/flush', 'flush ms', 'FPI/transfer', 'WAL records/transfer'],
+    results.map((result) => {
+      const per = (value: number | undefined) => (value === undefined || !(result.transfersCounted > 0) ? Number.NaN : value / result.transfersCounted);
+      return [
+        result.workload,
+        String(result.clients),
+        fixed(per(result.waits.serverCpuMicros)),
+        fixed(per(result.clientCpuMicros)),
+        fixed(per(result.wal.commits), 2),
+        fixed(per(result.wal.flushes), 2),
+        result.wal.flushes > 0 ? fixed(result.wal.commits / result.wal.flushes, 2) : '–',
+        result.wal.flushes > 0 && result.wal.flushMs > 0 ? fixed(result.wal.flushMs / result.wal.flushes, 3) : '–',
+        fixed(per(result.wal.fullPageImages), 2),
+        fixed(per(result.wal.records), 1),
+      ];
+    }),
+  );
+  console.log('(server CPU: /proc/<pid>/schedstat of the database\'s backends, – when the server is not on this host; client CPU:');
+  console.log(' process.cpuUsage of this process, its wait sampler included, – for pgbench; flushes, records and FPIs: pg_stat_wal of the');
+  console.log(' whole cluster, so other databases\' work on a shared server counts too; flush ms needs track_wal_io_timing, set for the');
+  console.log(' bench databases when this role may)');
 
   const find = (workload: string, clients: number) => results.find((result) => result.workload === workload && result.clients === clients);
   {
@@ -726,6 +880,12 @@ async function main(): Promise<number> {
     created.push(ledgerName);
     await admin.query(`CREATE DATABASE ${pgbenchName}`);
     created.push(pgbenchName);
+    // The time of each WAL flush (pg_stat_wal.wal_sync_time) for the bench's own backends: the
+    // disk's commit cost, the machine property that decides the ratio at 1 and 4 clients. Needs
+    // superuser; without it the column is printed as –.
+    for (const name of [ledgerName, pgbenchName]) {
+      await admin.query(`ALTER DATABASE ${name} SET track_wal_io_timing = on`).catch(() => undefined);
+    }
 
     const runs: RunResult[] = [];
     // Before every run: a CHECKPOINT (needs superuser / pg_checkpoint; optional), so no run pays
