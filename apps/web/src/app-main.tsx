@@ -135,12 +135,14 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
     void Promise.resolve(settings ?? settingsOnce().settingsRequest).then((known) => {
       if (isTakingOver || isSiteNotSetUp()) return;
       if (!known) return takeOver(); // no API key without the settings: the app deals with it
-      const onCard = (card: FirstLoadCard) => {
-        draw(card);
-        // Kept for the next visit, as the app's refresh does (no write when unchanged), in a task
-        // of its own: the card's answer is drawn first and no task does both (issue 26 §4).
-        setTimeout(() => sessionStore.updateUser(card.user), 0);
-      };
+      // The answer drawn, then kept for the next visit as the app's refresh does (no write when
+      // unchanged): each in a task of its own, not in the one that read the last answer (issue 26 §4).
+      const onCard = (card: FirstLoadCard) =>
+        setTimeout(() => {
+          draw(card);
+          // Not once the app is in: its own refresh keeps the member, maybe a newer answer than this.
+          setTimeout(() => isTakingOver || sessionStore.updateUser(card.user), 0);
+        }, 0);
       startFirstLoadLive({ appId: known.appId, token, onCard, onHandOver: takeOver, signal: live.signal });
     });
   };

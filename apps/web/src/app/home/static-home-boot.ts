@@ -53,16 +53,23 @@ function bootStaticHome(): boolean {
 /**
  * Puts the member app's module script and its preloads (kept inert in `<template id="app-scripts">`
  * by the build) in the document: new elements with the same attributes, so the browser loads and
- * runs them.
+ * runs them. After the home's paint one a task (`oneATask`): each starts a request, a few ms of a
+ * slow phone's main thread, seven in one task made it a long one (issue 26 §4).
  */
-function startMemberAppScripts(): void {
-  const tags = document.getElementById('app-scripts');
-  if (!(tags instanceof HTMLTemplateElement)) return; // the dev server: app.html's own module script
-  for (const tag of tags.content.children) {
+function startMemberAppScripts(oneATask: boolean): void {
+  const template = document.getElementById('app-scripts');
+  if (!(template instanceof HTMLTemplateElement)) return; // the dev server: app.html's own module script
+  const tags = [...template.content.children];
+  const next = (): void => {
+    const tag = tags.shift();
+    if (!tag) return;
     const element = document.createElement(tag.tagName.toLowerCase());
     for (const { name, value } of tag.attributes) element.setAttribute(name, value);
     document.head.append(element);
-  }
+    if (!oneATask) next();
+    else if (tags.length > 0) setTimeout(next, 0);
+  };
+  next();
 }
 
 /**
@@ -89,5 +96,5 @@ try {
 // frame and a task was before the paint was presented on a slow phone: the code's requests and
 // evaluation then counted against the paint, issue 26 §4), so the paint waits for no script and
 // shares the main thread with none (docs/adr/0050). Else at once.
-if (isHomeDrawn) afterFirstContentfulPaint(startMemberAppScripts, APP_SCRIPTS_FALLBACK_MS);
-else startMemberAppScripts();
+if (isHomeDrawn) afterFirstContentfulPaint(() => startMemberAppScripts(true), APP_SCRIPTS_FALLBACK_MS);
+else startMemberAppScripts(false);
