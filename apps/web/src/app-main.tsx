@@ -1,6 +1,6 @@
 import './index.css';
 import type { SiteSettings } from '@sabai/contracts';
-import { startFirstLoadSettings } from './app/first-load-settings.ts';
+import { startFirstLoadSettings, type FirstLoadSettings } from './app/first-load-settings.ts';
 import { afterFirstContentfulPaint } from './app/home/after-first-paint.ts';
 import type { FirstLoadCard } from './app/home/first-load-card.ts';
 import { startFirstLoadLive } from './app/home/first-load-live.ts';
@@ -121,26 +121,34 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
     preloadRouteModules(to);
     takeOver();
   };
-  const { settingsRequest, initialSettings } = startFirstLoadSettings();
+  // `GET /v2/prefix` (preloaded by app.html): asked for where it is first needed, so that on the
+  // filled home its fetch is a task after the paint of its own (issue 26 §4), not part of this
+  // module's evaluation.
+  let firstLoadSettings: FirstLoadSettings | undefined;
+  const settingsOnce = () => (firstLoadSettings ??= startFirstLoadSettings());
   // After the first paint (requests before it count against it): the card's figures, then its live updates.
   // Not while the opening-soon page is on screen (issue 24 §1): no member call then.
   const isSiteNotSetUp = () => siteOpening.notSetUpMessage() !== null;
   let draw: (card: FirstLoadCard | null) => void = () => undefined;
   const startLive = (settings: SiteSettings | null) => {
     if (isTakingOver || isSiteNotSetUp()) return;
-    void Promise.resolve(settings ?? settingsRequest).then((known) => {
+    void Promise.resolve(settings ?? settingsOnce().settingsRequest).then((known) => {
       if (isTakingOver || isSiteNotSetUp()) return;
       if (!known) return takeOver(); // no API key without the settings: the app deals with it
-      const onCard = (card: FirstLoadCard) => {
-        sessionStore.updateUser(card.user); // kept for the next visit, as the app's refresh does (no write when unchanged)
-        draw(card);
-      };
+      // The answer drawn, then kept for the next visit as the app's refresh does (no write when
+      // unchanged): each in a task of its own, not in the one that read the last answer (issue 26 §4).
+      const onCard = (card: FirstLoadCard) =>
+        setTimeout(() => {
+          draw(card);
+          // Not once the app is in: its own refresh keeps the member, maybe a newer answer than this.
+          setTimeout(() => isTakingOver || sessionStore.updateUser(card.user), 0);
+        }, 0);
       startFirstLoadLive({ appId: known.appId, token, onCard, onHandOver: takeOver, signal: live.signal });
     });
   };
   const drawWithReact = (settings: SiteSettings | null) => {
     reactHome = import('./app/home/first-load-react.tsx').then(({ drawReactFirstLoadHome }) =>
-      drawReactFirstLoadHome(shellContainer, { user, initialSettings: settings, settingsRequest, onLeave: leave, onPainted: () => startLive(settings) }),
+      drawReactFirstLoadHome(shellContainer, { user, initialSettings: settings, settingsRequest: settingsOnce().settingsRequest, onLeave: leave, onPainted: () => startLive(settings) }),
     );
     draw = (card) => void reactHome?.then((home) => home.draw(card));
   };
@@ -163,24 +171,28 @@ if (token !== null && user !== null && isFirstLoadHomePath(window.location.pathn
       shownCard = card;
       fill();
     };
-    void settingsRequest.then((settings) => {
-      if (isTakingOver) return;
-      if (isSiteNotSetUp()) {
-        // The opening-soon page instead of the home (issue 24 §1): React's gate draws it.
-        const reactContainer = document.createElement('div');
-        reactContainer.style.display = 'contents';
-        shellContainer.replaceWith(reactContainer);
-        shellContainer = reactContainer;
-        return drawWithReact(settings);
-      }
-      if (settings && JSON.stringify(settings) !== JSON.stringify(shownSettings)) {
-        shownSettings = settings;
-        fill();
-      }
-    });
-    afterFirstContentfulPaint(() => startLive(shownSettings));
+    // The server's settings (the same JSON as the page's, unless the stored copy was older), then
+    // the stream and the card's calls: after the paint, each in a task of its own so that none is
+    // long on a slow phone (issue 26 §4), the live calls once the settings say the site is open.
+    const followSettings = () =>
+      settingsOnce().settingsRequest.then((settings) => {
+        if (isTakingOver) return;
+        if (isSiteNotSetUp()) {
+          // The opening-soon page instead of the home (issue 24 §1): React's gate draws it.
+          const reactContainer = document.createElement('div');
+          reactContainer.style.display = 'contents';
+          shellContainer.replaceWith(reactContainer);
+          shellContainer = reactContainer;
+          return drawWithReact(settings);
+        }
+        if (settings && JSON.stringify(settings) !== JSON.stringify(shownSettings)) {
+          shownSettings = settings;
+          fill();
+        }
+      });
+    afterFirstContentfulPaint(() => void followSettings().then(() => setTimeout(() => startLive(shownSettings), 0)));
   } else {
-    void initialSettings.then((settings) => {
+    void settingsOnce().initialSettings.then((settings) => {
       void warmImage(settings?.logoUrl); // the header's logo, asked for before React draws it
       drawWithReact(settings);
     });

@@ -30,7 +30,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * - `/user/home` (app.html, signed in, the HTML-first home): 15.7 kB in 8 files → budget 16.5 kB, of
  *   which the render-blocking boot script (all the JS before the first paint) 4.1 kB → budget 4.3 kB.
  * Before that addendum: `/` 96.0 kB in 18 files, `/user/login` 85.0 kB in 10, `/user/home` 93.2 kB
- * in 10 (React DOM and th.json came with the session store and the filler's 8 strings). Raising a budget or allowing a chunk is a decision: say why in the
+ * in 10 (React DOM and th.json came with the session store and the filler's 8 strings).
+ * Raised (2026-11-28, docs/adr/0050 second addendum, issue 26 §4): the boot script 4.1 → 4.4 kB,
+ * budget 4.3 → 4.6 kB: it now starts the member app's code once the browser reports the first
+ * contentful paint (app/home/after-first-paint.ts), one request a task, so none of that code's
+ * requests or evaluation is counted against the paint or makes a long task after it on a slow phone.
+ * Raising a budget or allowing a chunk is a decision: say why in the
  * commit, and in the ADR when it changes what a first paint waits for.
  */
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,7 +77,7 @@ const PAGES: PageBudget[] = [
   },
 ];
 /** app.html's render-blocking classic script: all the JS before the signed-in home's first paint. */
-const HOME_BOOT_SCRIPT_BUDGET_KB = 4.3;
+const HOME_BOOT_SCRIPT_BUDGET_KB = 4.6;
 
 interface ManifestChunk {
   file: string;

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { pageFileFor, registerStaticFiles } from './static-files.ts';
+import { pageFileFor, registerStaticFiles, withPageSiteSettings } from './static-files.ts';
 
 /** The demo brand's pictures (apps/api/static/brand): one address, WebP to browsers that take it. */
 describe('brand pictures', () => {
@@ -125,6 +125,15 @@ describe('the member app page with the site settings', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it("takes the page's preload of /v2/prefix out when it carries the settings, and nothing else", () => {
+    const head = (links: string) => `<!doctype html><html><head>\n    <meta charset="UTF-8" />\n${links}    <title>Sabai</title>\n  </head><body></body></html>`;
+    const preload = '    <link rel="preload" href="/v2/prefix" as="fetch" crossorigin="anonymous" />\n';
+    const icon = '    <link rel="apple-touch-icon" href="/icons/apple-touch-icon-180.png" />\n';
+    const page = withPageSiteSettings(head(icon + preload), { appId: 'key' });
+    expect(page).toBe(head(icon).replace('</head>', '<script type="application/json" id="site-settings">{"appId":"key"}</script></head>'));
+    expect(withPageSiteSettings(head(icon), { appId: 'key' })).toBe(page);
   });
 
   it('sends app.html as built while the site is not open (no settings) or when the settings cannot be read', async () => {

@@ -54,14 +54,23 @@ export function siteCacheControl(relativePath: string): string {
 export const PAGE_SITE_SETTINGS_ID = 'site-settings';
 
 /**
+ * The page's `<link rel="preload">` of `GET /v2/prefix` (apps/web app.html): the page asks for the
+ * settings with its code, unless it carries them.
+ */
+const SETTINGS_PRELOAD = /[ \t]*<link rel="preload" href="\/v2\/prefix"[^>]*>\n?/;
+
+/**
  * `html` with `settings` (the `data` of `GET /v2/prefix`) as a JSON data block at the end of its
  * `<head>`: `<script type="application/json">`, which the browser never runs (the CSP's script-src
- * does not apply), with `<` escaped so no text in the settings can close it.
+ * does not apply), with `<` escaped so no text in the settings can close it. The page's preload of
+ * `/v2/prefix` is taken out: the same JSON is in the page, and on a slow connection that request
+ * shared the bandwidth with the stylesheet and the boot script the first paint waits for
+ * (docs/adr/0050 second addendum). The member app still asks for the settings after the paint.
  */
 export function withPageSiteSettings(html: string, settings: unknown): string {
   const block = `<script type="application/json" id="${PAGE_SITE_SETTINGS_ID}">${JSON.stringify(settings).replace(/</g, '\\u003c')}</script>`;
   if (!html.includes('</head>')) throw new Error('the page has no </head>');
-  return html.replace('</head>', () => `${block}</head>`);
+  return html.replace(SETTINGS_PRELOAD, '').replace('</head>', () => `${block}</head>`);
 }
 
 interface BuiltPage {

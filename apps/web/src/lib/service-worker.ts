@@ -1,7 +1,9 @@
 /**
  * Registers the service worker (built by vite-plugin-pwa, see vite.config.ts and docs/adr/0014)
- * once the page has loaded, so installing it never competes with the first load. Production
- * builds only: the dev server has no /sw.js.
+ * once the page has loaded and then is idle (within IDLE_TIMEOUT_MS), so installing it never
+ * competes with the first load: registering is a task of a few ms of a phone's main thread, which
+ * the load event's own task made long on the signed-in home (issue 26 §4). Production builds only:
+ * the dev server has no /sw.js.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -11,6 +13,13 @@ export function registerServiceWorker(): void {
       console.warn('service worker not registered', error);
     });
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const registerWhenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(register, 0);
+  };
+  if (document.readyState === 'complete') registerWhenIdle();
+  else window.addEventListener('load', registerWhenIdle, { once: true });
 }
+
+/** The most the registration waits for an idle period after the load. */
+const IDLE_TIMEOUT_MS = 2_000;

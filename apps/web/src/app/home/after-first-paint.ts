@@ -1,10 +1,10 @@
 /**
  * Calls `run` once the browser reports the page's first contentful paint (a task after it), or
- * after FALLBACK_MS where it reports none. A frame and a task after the first commit was not
- * enough: the paint is presented later, and requests started before it count against it in
- * Lighthouse's estimate. Returns a cancel function.
+ * after `fallbackMs` (default FALLBACK_MS) where it reports none. A frame and a task after the
+ * first commit was not enough: the paint is presented later, and requests started before it count
+ * against it in Lighthouse's estimate. Returns a cancel function.
  */
-export function afterFirstContentfulPaint(run: () => void): () => void {
+export function afterFirstContentfulPaint(run: () => void, fallbackMs = FALLBACK_MS): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let observer: PerformanceObserver | undefined;
   const go = () => {
@@ -12,7 +12,7 @@ export function afterFirstContentfulPaint(run: () => void): () => void {
     clearTimeout(timer);
     timer = setTimeout(run, 0);
   };
-  timer = setTimeout(go, FALLBACK_MS);
+  timer = setTimeout(go, fallbackMs);
   if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     observer = new PerformanceObserver((list) => {
       if (list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) go();

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { MEMBER_EVENTS_PATH } from '../../features/member/member-events.ts';
 import { userFixture } from '../../test/fixtures.ts';
 import type { FirstLoadCard } from './first-load-card.ts';
 import { startFirstLoadLive } from './first-load-live.ts';
@@ -52,6 +53,25 @@ describe('the first load card kept current without the member app (docs/adr/0045
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(cards).toHaveLength(2); // the member app asks and listens itself now
     expect(onHandOver).not.toHaveBeenCalled();
+  });
+
+  it('asks for the stream first and for the card in a later task, so no task starts all four calls (issue 26 §4)', async () => {
+    const stream = openStream();
+    const { fetchImpl } = server(stream.response);
+    const asked: string[] = [];
+    const recording = ((input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push(String(input));
+      return fetchImpl(input, init);
+    }) as typeof fetch;
+    const cards: FirstLoadCard[] = [];
+    const takeOver = new AbortController();
+    startFirstLoadLive({ appId: 'a', token: 't', onCard: (card) => cards.push(card), onHandOver: vi.fn(), signal: takeOver.signal, fetchImpl: recording });
+    await Promise.resolve();
+    await Promise.resolve(); // the stream's headers are a promise: its fetch is a microtask away
+    expect(asked).toEqual([MEMBER_EVENTS_PATH]); // the card's calls not yet: a task later
+    await vi.waitFor(() => expect(cards).toHaveLength(1));
+    expect(asked.slice(1).sort()).toEqual(['/auth-service/v1/refresh', '/game-composite/v1/wallet', '/rolling-composite/v1/get-rolling']);
+    takeOver.abort();
   });
 
   it('hands over to the member app when the stream refuses the session', async () => {

@@ -128,6 +128,38 @@ describe('the HTML-first home: the build markup and its filler draw what React d
     fillStaticHome(root, template.content, { user: storedUser, settings: everyPartSettings, card: liveCard(storedUser), origin: window.location.origin }, strings);
     expect(root.querySelector('[data-testid="member-card"]')).toBe(card); // written in place
   });
+
+  it('leaves what already shows the value alone: a refill with the same data writes nothing, the card answer only the figures that changed (issue 26 §4)', async () => {
+    const template = document.createElement('template');
+    template.innerHTML = renderStaticHomeTemplate();
+    const root = document.createElement('div');
+    const strings = pickStaticHomeStrings(translate);
+    const fill = (card: FirstLoadCard | null) =>
+      fillStaticHome(root, template.content, { user: storedUser, settings: settingsFixture, card, origin: window.location.origin }, strings);
+    fill(null);
+    const records: MutationRecord[] = [];
+    const observer = new MutationObserver((batch) => records.push(...batch));
+    observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    const written = async () => {
+      await Promise.resolve(); // MutationObserver callbacks are microtasks
+      const targets = records.map((record) => (record.target instanceof Element ? record.target : record.target.parentElement)?.getAttribute('data-testid') ?? '?');
+      records.length = 0;
+      return targets;
+    };
+    fill(null);
+    expect(await written()).toEqual([]);
+    // The server answers the figures already drawn (no live game wallet): only the "last known" marks go.
+    fill(refreshOnlyCard(storedUser));
+    const changed = await written();
+    expect(changed.length).toBeGreaterThan(0);
+    for (const figure of ['wallet-balance', 'main-wallet', 'game-wallet', 'member-id', 'prize-points', 'turnover', 'max-withdraw', 'member-referral-link'])
+      expect(changed.filter((testId) => testId === figure).length, figure).toBeLessThanOrEqual(1); // its class only, never its text
+    expect(records).toHaveLength(0);
+    expect(describeDom(root)).toBe(drawnByReact(storedUser, settingsFixture, refreshOnlyCard(storedUser)));
+    fill(refreshOnlyCard(storedUser));
+    expect(await written()).toEqual([]);
+    observer.disconnect();
+  });
 });
 
 describe("the filler's strings in app.html (a JSON data block, not th.json)", () => {

@@ -115,7 +115,7 @@ function writeHome(home: ParentNode, { user: storedUser, settings, card, origin 
   const byTestId = (testId: string) => home.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
   const setText = (testId: string, text: string) => {
     const element = byTestId(testId);
-    if (element) element.textContent = text;
+    if (element) writeText(element, text);
   };
   const user = card?.user ?? storedUser;
   const isLastKnown = card === null;
@@ -128,45 +128,45 @@ function writeHome(home: ParentNode, { user: storedUser, settings, card, origin 
   const header = byTestId('member-header');
   const logoLink = header?.querySelector('a');
   if (logoLink) {
-    logoLink.setAttribute('aria-label', siteName);
+    writeAttribute(logoLink, 'aria-label', siteName);
     const logo = logoLink.firstElementChild;
-    if (logo instanceof HTMLSpanElement) logo.textContent = siteName; // drawn so already (same settings' shape)
+    if (logo instanceof HTMLSpanElement) writeText(logo, siteName); // drawn so already (same settings' shape)
     else if (logo && settings?.logoUrl) {
-      logo.setAttribute('src', settings.logoUrl);
-      logo.setAttribute('alt', siteName);
+      writeAttribute(logo, 'src', settings.logoUrl);
+      writeAttribute(logo, 'alt', siteName);
     } else if (logo) {
       // components/ui/brand-logo.tsx: the name in gold without a logo.
       const name = document.createElement('span');
-      name.className = 'text-gold-gradient text-xl font-extrabold tracking-wide';
-      name.textContent = siteName;
+      writeClass(name, 'text-gold-gradient text-xl font-extrabold tracking-wide');
+      writeText(name, siteName);
       logo.replaceWith(name);
     }
   }
   const headerBalance = byTestId('header-balance');
   if (headerBalance) {
     const isHeaderLastKnown = !liveWallet && isLastKnown;
-    headerBalance.setAttribute('aria-label', fillIn(strings['nav.balanceOpensCard'], { amount: balance }));
+    writeAttribute(headerBalance, 'aria-label', fillIn(strings['nav.balanceOpensCard'], { amount: balance }));
     setFlag(headerBalance, 'aria-busy', isHeaderLastKnown);
     setFlag(headerBalance, 'data-last-known', isHeaderLastKnown);
     const figure = headerBalance.querySelector('span');
     if (figure) {
-      figure.textContent = balance;
-      if (isHeaderLastKnown) figure.className = 'opacity-70';
+      writeText(figure, balance);
+      if (isHeaderLastKnown) writeClass(figure, 'opacity-70');
       else figure.removeAttribute('class');
     }
   }
   const contact = byTestId('header-contact');
-  if (settings?.LineId) contact?.setAttribute('href', lineContactUrl(settings.LineId));
-  else contact?.remove();
+  if (!settings?.LineId) contact?.remove();
+  else if (contact) writeAttribute(contact, 'href', lineContactUrl(settings.LineId));
   if (!settings?.Maintenance) byTestId('maintenance-banner')?.remove();
   const announcement = byTestId('announcement-strip');
   if (settings?.alertyMessage) {
-    for (const copy of announcement?.querySelectorAll('.marquee > span') ?? []) copy.textContent = settings.alertyMessage;
+    for (const copy of announcement?.querySelectorAll('.marquee > span') ?? []) writeText(copy, settings.alertyMessage);
   } else announcement?.remove();
 
   // The home (features/member/components/member-home.tsx) and its menu.
   const greeting = home.querySelector('main > div > p');
-  if (greeting) greeting.textContent = fillIn(strings['member.greeting'], { name: user.userName.firstName || user.PhoneNumber });
+  if (greeting) writeText(greeting, fillIn(strings['member.greeting'], { name: user.userName.firstName || user.PhoneNumber }));
   if (!(settings?.cashBack.usecashBack ?? false)) byTestId('menu-cash_back')?.closest('li')?.remove();
   if (!(settings?.Affiliate.useAffiliate ?? false)) byTestId('menu-affiliate')?.closest('li')?.remove();
 
@@ -184,39 +184,40 @@ function writeHome(home: ParentNode, { user: storedUser, settings, card, origin 
     if (!button) continue;
     setFlag(button, 'disabled', isLastKnown, '');
     const icon = button.querySelector('svg');
-    icon?.setAttribute('class', `${testId === 'refresh-balance' ? 'size-5' : 'size-4'} ${isLastKnown ? 'animate-spin' : ''}`);
+    if (icon) writeClass(icon, `${testId === 'refresh-balance' ? 'size-5' : 'size-4'} ${isLastKnown ? 'animate-spin' : ''}`);
   }
   const balanceFigure = byTestId('wallet-balance');
   if (balanceFigure) {
-    balanceFigure.className = `text-gold-gradient text-3xl font-extrabold tabular-nums ${figureTone}`;
-    balanceFigure.textContent = `฿ ${balance}`;
+    writeClass(balanceFigure, `text-gold-gradient text-3xl font-extrabold tabular-nums ${figureTone}`);
+    writeText(balanceFigure, `฿ ${balance}`);
   }
   const walletFigureClass = `mt-0.5 text-sm font-semibold tabular-nums text-ink ${figureTone}`;
   const mainWallet = byTestId('main-wallet');
   if (mainWallet) {
-    mainWallet.className = walletFigureClass;
-    mainWallet.textContent = formatBaht(wallet.mainWallet);
+    writeClass(mainWallet, walletFigureClass);
+    writeText(mainWallet, formatBaht(wallet.mainWallet));
   }
-  byTestId('game-wallet-box')?.setAttribute('data-live', liveWallet ? 'true' : 'false');
+  const gameWalletBox = byTestId('game-wallet-box');
+  if (gameWalletBox) writeAttribute(gameWalletBox, 'data-live', liveWallet ? 'true' : 'false');
   const gameWallet = byTestId('game-wallet');
   if (gameWallet) {
-    gameWallet.className = walletFigureClass;
-    gameWallet.textContent = formatBaht(wallet.gameWallet);
-    if (liveWallet) gameWallet.setAttribute('title', strings['member.gameWalletLive']);
+    writeClass(gameWallet, walletFigureClass);
+    writeText(gameWallet, formatBaht(wallet.gameWallet));
+    if (liveWallet) writeAttribute(gameWallet, 'title', strings['member.gameWalletLive']);
     else gameWallet.removeAttribute('title');
     const readAt = gameWallet.nextElementSibling;
     const readAtTime = card?.liveWalletReadAt ?? null;
     if (readAt && liveWallet && readAtTime) {
-      readAt.className = 'min-h-[2lh] text-[10px] leading-snug text-ink/50';
+      writeClass(readAt, 'min-h-[2lh] text-[10px] leading-snug text-ink/50');
       readAt.removeAttribute('aria-hidden');
-      readAt.setAttribute('data-testid', 'game-wallet-read-at');
-      readAt.textContent = fillIn(strings['wallet.readAt'], { time: formatThaiTime(readAtTime) });
+      writeAttribute(readAt, 'data-testid', 'game-wallet-read-at');
+      writeText(readAt, fillIn(strings['wallet.readAt'], { time: formatThaiTime(readAtTime) }));
     } else if (readAt) {
       // Two lines kept while the live wallet is not in (member-card.tsx).
-      readAt.className = 'min-h-[2lh] text-[10px] leading-snug';
-      readAt.setAttribute('aria-hidden', 'true');
+      writeClass(readAt, 'min-h-[2lh] text-[10px] leading-snug');
+      writeAttribute(readAt, 'aria-hidden', 'true');
       readAt.removeAttribute('data-testid');
-      readAt.textContent = '\u00a0';
+      writeText(readAt, '\u00a0');
     }
   }
   setText('prize-points', formatPoints(user.internalWallet.prizeWallet));
@@ -238,6 +239,22 @@ function writeHome(home: ParentNode, { user: storedUser, settings, card, origin 
 
 /** React's way with a boolean attribute: `value` when on, absent when off. */
 function setFlag(element: Element, name: string, isOn: boolean, value = 'true'): void {
-  if (isOn) element.setAttribute(name, value);
+  if (isOn) writeAttribute(element, name, value);
   else element.removeAttribute(name);
+}
+
+/*
+ * Writes that leave an element alone when it already shows the value: a refill with the card's
+ * answer (mostly the figures already drawn from the stored session) then invalidates the style and
+ * layout of what changed only, not of every figure (issue 26 §4: the refill's style, layout and
+ * paint were the largest task after the first paint on a slow phone).
+ */
+function writeText(node: Node, text: string): void {
+  if (node.textContent !== text) node.textContent = text;
+}
+function writeClass(element: Element, className: string): void {
+  if (element.getAttribute('class') !== className) element.setAttribute('class', className);
+}
+function writeAttribute(element: Element, name: string, value: string): void {
+  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
 }
