@@ -130,7 +130,13 @@ describe('statement budgets of member and money calls (issue 29 §1)', () => {
     // The source's previous delivery just before (a source in use): its sign of life is recorded.
     await fundedMember(t, '100.00');
     const line = statementFrom(member, '150.00');
+    // A source in use has delivered within the last 10 s (record-feed-source-contact.ts): stated here
+    // rather than left to the clock, so a slow machine (the inline outbox run after each call can take
+    // seconds under load) does not measure a quiet source's first delivery instead.
+    const inUse = () => t.db.query(`UPDATE bank_feed_sources SET last_event_at = now() WHERE id = 'src_statement_bbl'`);
+    await inUse();
     await measure(counter, t, 'bank feed (credited)', () => postFeed(t, 'statement', line, { sourceId: 'src_statement_bbl' }), (answer) => answer.body.data?.status === 'credited');
+    await inUse();
     await measure(counter, t, 'bank feed (duplicate)', () => postFeed(t, 'statement', line, { sourceId: 'src_statement_bbl' }), (answer) => answer.status === 200);
     expectWithinBudget('bank feed (credited)');
     expectWithinBudget('bank feed (duplicate)');

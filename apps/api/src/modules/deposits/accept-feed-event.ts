@@ -25,6 +25,7 @@ export async function acceptFeedEvent(
     `INSERT INTO bank_feed_events (source_id, dedupe_key, raw_body, body_format, gateway_event_id) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT DO NOTHING RETURNING id`,
     [input.sourceId, input.dedupeKey, input.rawBody, input.bodyFormat, gatewayEventId],
+    { prepare: true },
   );
   const newId = inserted.rows[0]?.id;
   if (newId === undefined) {

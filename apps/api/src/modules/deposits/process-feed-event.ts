@@ -56,6 +56,7 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
        WHERE e.id = $1 AND e.status = 'received'
        FOR UPDATE OF e SKIP LOCKED`,
       [eventId],
+      { prepare: true },
     );
     const event = rows[0];
     if (!event) return readOutcome(tx, eventId);

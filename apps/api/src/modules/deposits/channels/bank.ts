@@ -107,6 +107,7 @@ export const bankChannel: DepositChannelEntry<'bank'> = {
       const { rows } = await tx.query<CandidateMember>(
         `SELECT ${CANDIDATE_MEMBER_COLUMNS} FROM members WHERE strpos(bank_account_number, $1) > 0 LIMIT ${CANDIDATE_LIMIT}`,
         [mask.visibleDigits],
+        { prepare: true },
       );
       return { members: rows, promptPayRequests: [] };
     }

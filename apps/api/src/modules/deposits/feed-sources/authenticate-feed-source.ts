@@ -59,6 +59,7 @@ export async function authenticateFeedSource(
      FROM bank_feed_sources s JOIN deposit_channels c ON c.id = s.channel_id
      WHERE s.id = $1 AND s.is_active`,
     [input.sourceId],
+    { prepare: true },
   );
   const source = rows[0];
   const now = context.now();

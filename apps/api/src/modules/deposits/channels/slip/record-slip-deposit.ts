@@ -34,7 +34,8 @@ const LIFTABLE_HOLDS = new Set(['NO_MATCH', 'AMBIGUOUS', 'NO_SENDER_INFO', 'UNRE
  *   deposit: held (`holdReason`, player protection, AML review: `deposit.held` in the outbox) or
  *   DEPOSIT unallocated → member main with `deposit.credited` in the outbox and the balance stream told.
  *
- * Idempotent and atomic: concurrent posts of one slip serialize on the lock; the second sees the first's row.
+ * Idempotent and atomic: concurrent posts of one slip serialize on the lock (taken exclusive: it also
+ * waits for feed events of the amount in flight); the second sees the first's row.
  */
 export async function recordSlipDeposit(
   context: AppContext,
@@ -42,7 +43,7 @@ export async function recordSlipDeposit(
 ): Promise<SlipDepositOutcome> {
   const { transfer } = input;
   return context.postings.run(async (tx) => {
-    await lockSameTransfer(tx, input.channel.id, transfer.amountSatang);
+    await lockSameTransfer(tx, input.channel.id, transfer.amountSatang, 'exclusive');
     const used = await tx.query('SELECT 1 FROM deposit_slips WHERE sending_bank_code = $1 AND trans_ref = $2', [transfer.sendingBankCode, transfer.transRef]);
     if (used.rows.length > 0) return { status: 'already_used' as const };
     const slipId = newPrefixedId('slp');

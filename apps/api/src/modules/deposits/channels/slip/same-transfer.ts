@@ -8,10 +8,17 @@ import { accountFitsMask, readMaskedAccount } from '../../matching/masked-accoun
  * house channel, the same amount in satang, times within `windowMs` (SMS print minutes), and the same
  * sending bank where both say one. Both sides take this transaction-scoped lock on (channel, amount)
  * before looking, so a slip and an SMS of one transfer processed at once still see each other.
+ *
+ * Modes (docs/adr/0059): a slip takes it `exclusive`, a feed event `shared`. A slip waits for every
+ * feed event of that key in flight (and they for it), and for another slip; two feed events never
+ * wait for each other: neither looks for the other's deposit, only for a slip's, and the one slip
+ * deposit two of them could both claim is guarded by deposit_slip_feed_twins' key (the second
+ * claim is a unique violation, its unit runs again alone and then sees the first's link).
  * Under the posting batcher a wait past its lock_timeout reruns the unit alone (no deadlock).
  */
-export async function lockSameTransfer(tx: Queryable, channelId: string, amountSatang: bigint): Promise<void> {
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`same-transfer:${channelId}:${amountSatang}`]);
+export async function lockSameTransfer(tx: Queryable, channelId: string, amountSatang: bigint, mode: 'shared' | 'exclusive'): Promise<void> {
+  const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
+  await tx.query(`SELECT ${lock}(hashtextextended($1, 0))`, [`same-transfer:${channelId}:${amountSatang}`], { prepare: true });
 }
 
 /** A deposit a feed event made (SMS / statement), not yet claimed by a slip. */
@@ -50,9 +57,10 @@ export async function findFeedDepositTwins(
  * made the deposit of this same transfer already, links this event to it (deposit_slip_feed_twins,
  * one event per slip deposit) and returns its id, so the event is marked and never posted; null
  * otherwise. Only bank channels take slips. Costs two statements per bank credit (three when linked).
+ * Takes the lock shared: feed events of one amount do not wait for each other, only for a slip.
  */
 export async function claimSlipDepositTwin(tx: Queryable, input: { eventId: bigint; channelId: string; credit: IncomingCredit; windowMs: number }): Promise<string | null> {
-  await lockSameTransfer(tx, input.channelId, input.credit.amountSatang);
+  await lockSameTransfer(tx, input.channelId, input.credit.amountSatang, 'shared');
   const { rows } = await tx.query<{ id: string; sender_account_masked: string | null }>(
     `SELECT d.id, d.sender_account_masked FROM deposits d JOIN deposit_slips s ON s.deposit_id = d.id AND s.status IN ('credited', 'held')
      WHERE d.channel_id = $1 AND d.amount_satang = $2
@@ -61,6 +69,7 @@ export async function claimSlipDepositTwin(tx: Queryable, input: { eventId: bigi
        AND NOT EXISTS (SELECT 1 FROM deposit_slip_feed_twins t WHERE t.deposit_id = d.id)
      ORDER BY d.occurred_at, d.id LIMIT 5`,
     [input.channelId, input.credit.amountSatang, input.credit.occurredAt, input.windowMs, input.credit.senderBankCode ?? null],
+    { prepare: true },
   );
   const twin = rows.find((row) => mayBeSameSender(row.sender_account_masked, input.credit.senderAccountMasked ?? null));
   if (!twin) return null;

@@ -213,6 +213,27 @@ describe('POST /fund-composite/v1/deposit/slip', () => {
     expect(await creditedCount(await memberIdOf(m.phoneNumber))).toBe(10);
   });
 
+  it('slip, then two SMS of its amount at the same moment (feed events take the lock shared, docs/adr/0059): one is linked to the slip, the other credited (5 rounds)', async () => {
+    const m = await member();
+    for (let round = 0; round < 5; round += 1) {
+      const at = new Date(Date.now() - round * 600_000);
+      const amount = 2_000 + round;
+      const slip = await postSlip(m.token, slipOf(m, BigInt(amount * 100), { at }).qrPayload);
+      expect(slip.body.data.status).toBe('credited');
+      // Two transfers of one amount in one minute: their SMS differ only by the running balance.
+      const texts = [0, 1].map(() => {
+        sequence += 1;
+        return kbankSms(m.accountNumber, `${amount}.00`, at);
+      });
+      const answers = await Promise.all(texts.map((text) => postFeed(t, 'sms', text, { sourceId: 'src_sms_kbank' })));
+      expect(answers.map((answer) => answer.body.data.status).sort()).toEqual(['credited', 'ignored']);
+      expect(answers.find((answer) => answer.body.data.status === 'ignored')!.body.data.reason).toBe(`SAME_TRANSFER_AS:${slip.body.data.depositId}`);
+    }
+    const expected = Array.from({ length: 5 }, (_, round) => 2 * (2_000 + round)).reduce((sum, amount) => sum + amount, 0);
+    expect(await mainBalance(t, m.token)).toBe(expected);
+    expect(await creditedCount(await memberIdOf(m.phoneNumber))).toBe(10);
+  });
+
   it('reads the slip from an uploaded image (multipart), and refuses an image over 2 MB and one without a QR', async () => {
     const m = await member();
     const { qrPayload } = slipOf(m, 25_000n);
