@@ -19,8 +19,9 @@ const rounds = envInteger('BENCH_CPU_ROUNDS', 5, 1, 100);
 
 async function main(): Promise<void> {
   if (!process.env.DATABASE_URL) throw new Error('set DATABASE_URL (PostgreSQL): on PGlite the database runs in this process');
-  const extra = process.env.GAME_BALANCE_MAX_AGE_MS === undefined ? {} : { GAME_BALANCE_MAX_AGE_MS: process.env.GAME_BALANCE_MAX_AGE_MS };
-  const t = await createTestApp({ env: { RATE_LIMIT_SCALE: '1000', ...extra } });
+  const env: Record<string, string> = { RATE_LIMIT_SCALE: '1000' };
+  if (process.env.GAME_BALANCE_MAX_AGE_MS !== undefined) env.GAME_BALANCE_MAX_AGE_MS = process.env.GAME_BALANCE_MAX_AGE_MS;
+  const t = await createTestApp({ env });
   try {
     const member = await fundedMember(t, '100000.00');
     let statements = 0;
