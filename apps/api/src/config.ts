@@ -156,6 +156,13 @@ const configSchema = z.object({
   HUB88_SESSION_IDLE_MS: z.coerce.number().int().min(60_000).max(86_400_000).default(30 * 60_000),
   GAME_PARTNER_AGENT_ID: z.string().min(3).max(64).default('sabai-demo-agent'),
   GAME_PARTNER_AGENT_SECRET: z.string().min(16).default('sandbox-agent-secret-change-me'),
+  /**
+   * How old a game partner balance reading a member's `profile/balance` may show (ms, with the time
+   * it was read): a reading is asked again once older, or at once when the member's game wallet in
+   * our ledger moved since (a transfer in or out, booked rounds). 0 = ask the partner on every call.
+   * Staff's member page always asks (docs/adr/0053, addendum of branch h5).
+   */
+  GAME_BALANCE_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Prefix of members' game usernames at the partner (the site prefix), 2–6 lowercase letters. */
   GAME_USERNAME_PREFIX: z.string().regex(/^[a-z]{2,6}$/).default('sbi'),
   /**

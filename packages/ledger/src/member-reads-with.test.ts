@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@sabai/db/testing';
 import type { Db } from '@sabai/db';
-import { HOUSE_ACCOUNTS, expectPosted, listMemberTransfers, listMemberTransfersWith, postTransfer, readMemberAccountBalances, readMemberAccountBalancesWith, reconcileLedger, requireAccountId } from './index.ts';
+import { HOUSE_ACCOUNTS, expectPosted, listMemberTransfers, listMemberTransfersWith, postTransfer, readMemberAccountBalances, readMemberAccountBalancesOf, readMemberAccountBalancesWith, reconcileLedger, requireAccountId } from './index.ts';
 import { createTestMemberAccounts } from './test-accounts.ts';
 
 /** docs/adr/0053 (issue 29 §1): a member read of the ledger and the caller's own read in one statement. */
@@ -52,6 +52,37 @@ describe('readMemberAccountBalancesWith', () => {
     const memberId = await memberOf(account!);
     await expect(readMemberAccountBalancesWith(db, memberId, { sql: 'SELECT 1 AS one WHERE false', params: [] })).rejects.toThrow(/no row/);
     await expect(readMemberAccountBalancesWith(db, memberId, { sql: 'SELECT * FROM (VALUES (1), (2)) AS v(one)', params: [] })).rejects.toThrow(/more than one row/);
+  });
+});
+
+describe('readMemberAccountBalancesOf', () => {
+  it('reads the balances of the member the companion names, with the companion row', async () => {
+    const [account] = await createTestMemberAccounts(db, 1, 'balances-of');
+    const memberId = await memberOf(account!);
+    await deposit(account!, `balances-of:${memberId}`, 54_321n);
+    const phone = (await db.query<{ phone_number: string }>('SELECT phone_number FROM members WHERE id = $1', [memberId])).rows[0]!.phone_number;
+    const read = await readMemberAccountBalancesOf<{ member_id: string; label: string }>(db, {
+      sql: 'SELECT m.id AS member_id, $2::text AS label FROM members m WHERE m.phone_number = $1',
+      params: [phone, 'found'],
+    });
+    expect(read).toBeDefined();
+    expect(read!.balances).toEqual(await readMemberAccountBalances(db, memberId));
+    expect(read!.balances.main.availableSatang).toBe(54_321n);
+    expect(read!.companion).toEqual({ member_id: memberId, label: 'found' });
+  });
+
+  it('answers undefined when the companion finds no member, and reads 0 for a member without accounts', async () => {
+    expect(await readMemberAccountBalancesOf(db, { sql: "SELECT 'mbr_x'::text AS member_id WHERE false", params: [] })).toBeUndefined();
+    const read = await readMemberAccountBalancesOf(db, { sql: "SELECT 'mbr_nobody'::text AS member_id", params: [] });
+    expect(read!.balances.main).toEqual({ availableSatang: 0n, pendingDebitsSatang: 0n });
+    expect(read!.companion).toEqual({ member_id: 'mbr_nobody' });
+  });
+
+  it('refuses a companion that yields several rows', async () => {
+    const accounts = await createTestMemberAccounts(db, 2, 'balances-of-two');
+    const members = await Promise.all(accounts.map((account) => memberOf(account)));
+    await expect(readMemberAccountBalancesOf(db, { sql: 'SELECT id AS member_id FROM members WHERE id = ANY($1::text[])', params: [members] })).rejects.toThrow(/more than one row/);
+    await expect(readMemberAccountBalancesOf(db, { sql: "SELECT 'mbr_nobody'::text AS member_id FROM (VALUES (1), (2)) AS v(one)", params: [] })).rejects.toThrow(/more than one row/);
   });
 });
 

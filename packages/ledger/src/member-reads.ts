@@ -83,6 +83,58 @@ export async function readMemberAccountBalancesWith<Companion extends Record<str
   };
 }
 
+/**
+ * The member's wallets as one row's columns (`ledger_<kind>_available`, `ledger_<kind>_pending`),
+ * read by a LATERAL aggregate over the member's own accounts: one row whatever the number of
+ * accounts (null where the member has no account of a kind). Kinds are the ledger's fixed list.
+ */
+const WALLET_COLUMNS_SQL = MEMBER_ACCOUNT_KINDS.map((kind) => {
+  if (!/^[a-z_]+$/.test(kind)) throw new Error(`unexpected wallet kind ${kind}`);
+  return `max(a.credits_posted - a.debits_posted - a.debits_pending) FILTER (WHERE a.kind = '${kind}') AS ledger_${kind}_available,
+          max(a.debits_pending) FILTER (WHERE a.kind = '${kind}') AS ledger_${kind}_pending`;
+}).join(',\n          ');
+
+/**
+ * readMemberAccountBalancesWith for a member the caller's read finds (issue 29 §3, docs/adr/0053
+ * addendum of branch h5): `companion.sql` yields at most one row, naming the member in its
+ * `member_id` column (e.g. the member of an active session token), so the member's id need not be
+ * known before the statement. The same fixed-text rules: written in the caller's code, never built
+ * from input, parameters from `$1` (`companion.params`), no column starting with `ledger_`. One
+ * prepared statement answering one row: the wallets are aggregated per kind into columns (the
+ * member's accounts by `(member_id, kind)`, as readMemberAccountBalances), so the companion's
+ * columns are not repeated per account.
+ * @returns undefined when the companion yields no row; else the balances (a kind without an
+ *   account reads 0) and the companion row's columns.
+ * @throws Error when the companion yields more than one row.
+ */
+export async function readMemberAccountBalancesOf<Companion extends { member_id: string }>(
+  db: Queryable,
+  companion: { sql: string; params: readonly unknown[] },
+): Promise<{ balances: Record<MemberAccountKind, MemberAccountBalance>; companion: Companion } | undefined> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `WITH companion AS (${companion.sql})
+     SELECT companion.*, wallets.*
+       FROM companion LEFT JOIN LATERAL (
+         SELECT ${WALLET_COLUMNS_SQL}
+           FROM ledger_accounts a WHERE a.member_id = companion.member_id) AS wallets ON true`,
+    [...companion.params],
+    { prepare: true },
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  if (rows.length > 1) throw new Error('readMemberAccountBalancesOf: the companion read yielded more than one row');
+  const balances = {} as Record<MemberAccountKind, MemberAccountBalance>;
+  const rest: Record<string, unknown> = { ...row };
+  for (const kind of MEMBER_ACCOUNT_KINDS) {
+    const available = row[`ledger_${kind}_available`] as bigint | null;
+    const pending = row[`ledger_${kind}_pending`] as bigint | null;
+    balances[kind] = { availableSatang: available ?? 0n, pendingDebitsSatang: pending ?? 0n };
+    delete rest[`ledger_${kind}_available`];
+    delete rest[`ledger_${kind}_pending`];
+  }
+  return { balances, companion: rest as Companion };
+}
+
 /** A transfer as a member's history shows it. */
 export interface MemberTransferRow {
   transferId: bigint;

@@ -22,8 +22,10 @@ import { signHub88Body } from '../adapters/partner/index.ts';
  * The seamless bet and win (modules/seamless-hub88) are one statement each (docs/adr/0054).
  */
 export const STATEMENT_BUDGETS = {
-  refresh: { budget: 3, target: 3 },
-  balance: { budget: 2, target: 2 },
+  // The session check joined to the read (docs/adr/0053, addendum of branch h5); a member with an
+  // active bonus grant reads the turnover too (2).
+  refresh: { budget: 1, target: 3 },
+  balance: { budget: 1, target: 2 },
   'deposit history': { budget: 2, target: 2 },
   'withdraw history': { budget: 2, target: 2 },
   'withdrawal (auto-paid)': { budget: 15, target: 15 },

@@ -1,9 +1,10 @@
 import type { UserInfo } from '@sabai/contracts';
 import type { Queryable } from '@sabai/db';
+import { readMemberAccountBalancesOf } from '@sabai/ledger';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppConfig } from '../../config.ts';
-import { readMemberWalletBalances } from '../wallet/index.ts';
 import { readTurnover, turnoverTowards } from '../wallet/index.ts';
+import { memberNotFound, memberRefRead, type MemberRef } from './member-ref.ts';
 
 /**
  * The member's user info (spec §3 "User info"), as login and refresh return it.
@@ -17,55 +18,62 @@ import { readTurnover, turnoverTowards } from '../wallet/index.ts';
  * partner account is opened on first need (first deposit or launch, play/ensure-game-account.ts)
  * and its username is known from sign-up (the site prefix + the affiliate key, lower case), so
  * until then GameInfo names that username with an empty password.
- * @throws Error when the member does not exist (callers pass an authenticated member id).
+ *
+ * `member`: a member id (login), or a MemberRef — for refresh the request's session, checked in
+ * the same statement as the read (requireSessionMember).
+ * @throws AppError UNAUTHENTICATED when a session ref's session is not active (memberNotFound);
+ *   Error when a member id does not exist (callers pass an authenticated member id).
  */
-export async function getUserInfo(context: { db: Queryable; config: Pick<AppConfig, 'GAME_USERNAME_PREFIX'> }, memberId: string): Promise<UserInfo> {
+export async function getUserInfo(context: { db: Queryable; config: Pick<AppConfig, 'GAME_USERNAME_PREFIX'> }, member: string | MemberRef): Promise<UserInfo> {
   const db = context.db;
-  // Refresh runs after every navigation (spec §2; issue 16 §1): the member's own rows come in one
-  // statement, next to the ledger's balances; the turnover figures only when a grant is active.
-  const [card, balances] = await Promise.all([readMemberCard(db, memberId), readMemberWalletBalances(db, memberId)]);
-  const { member, grant, itemCodes, game, totals } = card;
+  const ref: MemberRef = typeof member === 'string' ? { memberId: member } : member;
+  // Refresh runs after every navigation (spec §2; issue 16 §1, issue 29 §3): the session check,
+  // the member's own rows and the ledger's balances in one statement; the turnover figures only
+  // when a grant is active.
+  const card = await readMemberCard(db, ref);
+  const { grant, itemCodes, game, totals, balances } = card;
+  const row = card.member;
   // BonusInfo is the grant's own progress (its target from its start), not the combined rolling.
   let turnover: { nowSatang: bigint; neededSatang: bigint } | undefined;
   if (grant) {
-    const state = await readTurnover(db, memberId);
+    const state = await readTurnover(db, row.member_id);
     if (state.grant) turnover = turnoverTowards(state.totalSatang, [state.grant]);
   }
   return {
-    PhoneNumber: member.phone_number,
-    BankAccount: member.bank_account_number,
-    BankCode: member.bank_code,
-    regisdate: member.created_at.toISOString(),
+    PhoneNumber: row.phone_number,
+    BankAccount: row.bank_account_number,
+    BankCode: row.bank_code,
+    regisdate: row.created_at.toISOString(),
     ItemCode: itemCodes,
     totalDeposit: satangToBahtNumber(totals.depositedSatang),
     totalWithdraw: satangToBahtNumber(totals.withdrawnSatang),
-    affiliateKey: member.affiliate_key,
+    affiliateKey: row.affiliate_key,
     GameInfo: {
-      username: game?.username ?? gameUsernameFor(context.config.GAME_USERNAME_PREFIX, member.affiliate_key),
+      username: game?.username ?? gameUsernameFor(context.config.GAME_USERNAME_PREFIX, row.affiliate_key),
       password: game?.password ?? '',
       Partner: game?.partner ?? '',
     },
     userRank: { userRank: 'silver', userExp: 0 },
     internalWallet: {
-      mainWallet: satangToBahtNumber(balances.main),
-      gameWallet: satangToBahtNumber(balances.game),
-      affiliateWallet: satangToBahtNumber(balances.affiliate),
-      cashbackWallet: satangToBahtNumber(balances.cashback),
-      residualWallet: satangToBahtNumber(balances.residual),
-      prizeWallet: satangToBahtNumber(balances.prize),
-      spinWallet: satangToBahtNumber(balances.spin),
+      mainWallet: satangToBahtNumber(balances.main.availableSatang),
+      gameWallet: satangToBahtNumber(balances.game.availableSatang),
+      affiliateWallet: satangToBahtNumber(balances.affiliate.availableSatang),
+      cashbackWallet: satangToBahtNumber(balances.cashback.availableSatang),
+      residualWallet: satangToBahtNumber(balances.residual.availableSatang),
+      prizeWallet: satangToBahtNumber(balances.prize.availableSatang),
+      spinWallet: satangToBahtNumber(balances.spin.availableSatang),
     },
     userName: {
-      firstName: member.first_name,
-      lastName: member.last_name,
-      fullName: `${member.first_name} ${member.last_name}`,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      fullName: `${row.first_name} ${row.last_name}`,
     },
     // The active bonus grant (promotions); amounts in baht, maxWithdrawAmount 0 = no cap (spec §9).
     // The grant resolved the promotion's multiples into baht when it was made, so both types are
     // 0 (baht, spec §9): a client reading type 1 would show needTurnover as "× deposit".
     BonusInfo: {
       bonusId: grant?.promotion_id ?? null,
-      isBonus: member.bonus_preference,
+      isBonus: row.bonus_preference,
       TurnoverType: 0,
       needTurnover: satangToBahtNumber(turnover?.neededSatang ?? 0n),
       nowTurnover: satangToBahtNumber(turnover?.nowSatang ?? 0n),
@@ -81,6 +89,7 @@ export async function getUserInfo(context: { db: Queryable; config: Pick<AppConf
 export const gameUsernameFor = (prefix: string, affiliateKey: string): string => `${prefix}${affiliateKey.toLowerCase()}`;
 
 interface MemberCardRow {
+  member_id: string;
   phone_number: string;
   bank_code: string;
   bank_account_number: string;
@@ -102,33 +111,36 @@ interface MemberCardRow {
 }
 
 /**
- * Everything of the member card outside the ledger in ONE statement (one round trip): the member
- * row, the active bonus grant (at most one, promotions), up to 100 redeemed item codes in
- * redemption order, the game account with the site's partner, and the credited deposit / paid
- * withdrawal totals (each through the member's own index: the plan test in
- * test/member-read-plans.test.ts refuses a scan).
- * @throws Error when the member does not exist.
+ * The member card in ONE statement (one round trip, issue 29 §3): who (`ref`: the session check
+ * or the id, auth/member-ref.ts), the member row, the active bonus grant (at most one,
+ * promotions), up to 100 redeemed item codes in redemption order, the game account with the
+ * site's partner, the credited deposit / paid withdrawal totals (each through the member's own
+ * index: the plan test in test/member-read-plans.test.ts refuses a scan), and the member's wallets
+ * (the ledger's part, @sabai/ledger readMemberAccountBalancesOf).
+ * @throws memberNotFound(ref) when nobody is found.
  */
-async function readMemberCard(db: Queryable, memberId: string) {
-  const { rows } = await db.query<MemberCardRow>(
-    `SELECT m.phone_number, m.bank_code, m.bank_account_number, m.first_name, m.last_name, m.affiliate_key, m.bonus_preference, m.created_at,
+async function readMemberCard(db: Queryable, ref: MemberRef) {
+  const who = memberRefRead(ref);
+  const read = await readMemberAccountBalancesOf<MemberCardRow>(db, {
+    sql: `WITH who AS (${who.sql})
+     SELECT who.member_id, m.phone_number, m.bank_code, m.bank_account_number, m.first_name, m.last_name, m.affiliate_key, m.bonus_preference, m.created_at,
             g.promotion_id AS grant_promotion_id, g.max_withdraw_satang AS grant_max_withdraw_satang, g.created_at AS grant_created_at, g.deposit_satang AS grant_deposit_satang,
             ARRAY(SELECT i.code FROM item_code_redemptions i WHERE i.member_id = m.id ORDER BY i.created_at LIMIT 100) AS item_codes,
             a.username AS game_username, a.password AS game_password, (SELECT s.partner FROM site_settings s LIMIT 1) AS partner,
             (SELECT coalesce(sum(d.amount_satang), 0)::int8 FROM deposits d WHERE d.member_id = m.id AND d.status = 'credited') AS deposited_satang,
             (SELECT coalesce(sum(w.amount_satang), 0)::int8 FROM withdrawals w WHERE w.member_id = m.id AND w.status = 'paid') AS withdrawn_satang
-     FROM members m
+     FROM who
+     JOIN members m ON m.id = who.member_id
      LEFT JOIN LATERAL (SELECT promotion_id, max_withdraw_satang, created_at, deposit_satang FROM bonus_grants
                         WHERE member_id = m.id AND status = 'active' ORDER BY created_at LIMIT 1) g ON true
-     LEFT JOIN game_accounts a ON a.member_id = m.id
-     WHERE m.id = $1`,
-    [memberId],
-    { prepare: true }, // refresh, after every navigation: planning it cost more than running it (bench/README.md)
-  );
-  const row = rows[0];
-  if (!row) throw new Error(`member ${memberId} not found`);
+     LEFT JOIN game_accounts a ON a.member_id = m.id`,
+    params: who.params,
+  });
+  if (!read) throw memberNotFound(ref);
+  const row = read.companion;
   return {
     member: row,
+    balances: read.balances,
     grant:
       row.grant_promotion_id === null || row.grant_created_at === null
         ? undefined

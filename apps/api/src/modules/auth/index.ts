@@ -9,3 +9,4 @@ export { findActiveSession, purgeExpiredSessions, SESSION_RETENTION_AFTER_EXPIRY
 export type { ActiveSession } from './sessions.ts';
 export { authenticateOnArrival, countLeftAddressHit, readSessionToken, requireMember, requireMemberWithinLimit } from './authenticate.ts';
 export { getUserInfo } from './get-user-info.ts';
+export { memberNotFound, memberRefRead, requireSessionMember, type MemberRef } from './member-ref.ts';

@@ -8,6 +8,7 @@ import {
 } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireMember } from './authenticate.ts';
+import { requireSessionMember } from './member-ref.ts';
 import { RATE_LIMITS, registrationAddressRules } from '../../lib/rate-limiter.ts';
 import { changePassword } from './change-password.ts';
 import { checkBankAccount } from './check-bank-account.ts';
@@ -156,9 +157,10 @@ function registerSessionRoutes(app: FastifyInstance, context: AppContext): void 
   routes.get('/auth-service/v1/refresh', {
     schema: { tags: TAGS, summary: 'The signed-in member (spec §3 user info; success: 0, spec §7)', headers: securedHeaders, response: { 200: refreshResponse, ...refusals } },
     handler: async (request) => {
-      const session = await requireMember(context, request);
+      // The session check and the member card in one statement (issue 29 §3): requireMember's check and 401.
+      const data = await getUserInfo(context, requireSessionMember(context, request));
       // Spec §7: 0 is refresh's success value (docs/adr/0004).
-      return { success: SUCCESS_VALUE.refresh, message: 'สำเร็จ', data: await getUserInfo(context, session.memberId) };
+      return { success: SUCCESS_VALUE.refresh, message: 'สำเร็จ', data };
     },
   });
 

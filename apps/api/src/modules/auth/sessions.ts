@@ -30,14 +30,35 @@ export interface ActiveSession {
   phoneNumber: string;
 }
 
+/**
+ * The active-session check: the session of the token's SHA-256 (`$1`) exists, is not expired at
+ * `$2` nor revoked, and its member is active. Yields session_id, member_id, phone_number, or no row.
+ */
+const ACTIVE_SESSION_SQL = `SELECT s.id AS session_id, s.member_id, m.phone_number
+     FROM member_sessions s JOIN members m ON m.id = s.member_id
+     WHERE s.token_sha256 = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND m.status = 'active'`;
+
+/** A token no session can have (empty or longer than any we issue): refused without a statement. */
+const isWellFormedToken = (token: string) => token.length > 0 && token.length <= 128;
+
+/**
+ * findActiveSession's check as the opening read of a caller's statement (issue 29 §3: refresh and
+ * balance check the session and read in one round trip): the same SQL text and conditions, its
+ * parameters `$1` (the token's SHA-256) and `$2` (now); yields session_id, member_id, phone_number,
+ * or no row when the session is not active.
+ * @returns undefined for a token no session can have (the caller refuses it without a statement).
+ */
+export function activeSessionRead(token: string, now: Date): { sql: string; params: [Buffer, Date] } | undefined {
+  return isWellFormedToken(token) ? { sql: ACTIVE_SESSION_SQL, params: [sha256(token), now] } : undefined;
+}
+
 /** The session of `token` when it exists, is not expired or revoked and its member is active. */
 export async function findActiveSession(db: Queryable, token: string, now: Date): Promise<ActiveSession | undefined> {
-  if (token.length === 0 || token.length > 128) return undefined;
+  const read = activeSessionRead(token, now);
+  if (!read) return undefined;
   const { rows } = await db.query<{ session_id: bigint; member_id: string; phone_number: string }>(
-    `SELECT s.id AS session_id, s.member_id, m.phone_number
-     FROM member_sessions s JOIN members m ON m.id = s.member_id
-     WHERE s.token_sha256 = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND m.status = 'active'`,
-    [sha256(token), now],
+    read.sql,
+    read.params,
     { prepare: true }, // every signed-in call asks it first
   );
   const row = rows[0];

@@ -2,16 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { balanceResponse, errorEnvelope, historyQuery, historyResponse } from '@sabai/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireMember } from '../auth/index.ts';
+import { requireMember, requireSessionMember } from '../auth/index.ts';
 import { listDepositHistory } from './list-deposit-history.ts';
 import { listWithdrawHistory } from './list-withdraw-history.ts';
 import { getBalance } from './get-balance.ts';
+import { createPartnerBalanceReadings } from './partner-balance-readings.ts';
 
 const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 429: errorEnvelope };
 
 /** History and balance calls (spec §7; withdraw history is our path for the spec's unshown one). */
 export function registerHistoryRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // This process's partner game-balance readings (one per app; GAME_BALANCE_MAX_AGE_MS).
+  const partnerReadings = createPartnerBalanceReadings({ maxAgeMs: context.config.GAME_BALANCE_MAX_AGE_MS });
   routes.get('/user-profile-composite/v1/history/deposit', {
     schema: { tags: ['wallet'], summary: 'Deposit history (DEPOSIT, AFFILIATE, CASHBACK; type=cashback for CASHBACK only)', querystring: historyQuery, response: { 200: historyResponse, ...refusals } },
     handler: async (request) => {
@@ -33,8 +36,9 @@ export function registerHistoryRoutes(app: FastifyInstance, context: AppContext)
   routes.get('/user-profile-composite/v1/profile/balance', {
     schema: { tags: ['wallet'], summary: "Wallet balances; the game wallet is the partner's live balance with the time it was read", response: { 200: balanceResponse, ...refusals } },
     handler: async (request) => {
-      const session = await requireMember(context, request);
-      return { success: true, message: 'สำเร็จ', data: await getBalance(context, session.memberId) };
+      // The session check and the wallets in one statement (issue 29 §3): requireMember's check and 401.
+      const data = await getBalance(context, requireSessionMember(context, request), { readings: partnerReadings });
+      return { success: true, message: 'สำเร็จ', data };
     },
   });
 }
