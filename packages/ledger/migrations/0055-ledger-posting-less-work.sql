@@ -27,7 +27,9 @@
 --    Everything else is unchanged: the pending transfer locked first for a resolution, the
 --    idempotency key and remembered refusal read after the locks, the outcomes and their order, the
 --    inserts, the foreign keys. CREATE OR REPLACE drops the function's SET clauses, so migration
---    0032's `enable_seqscan = off` is given again.
+--    0032's `enable_seqscan = off` is given again, and migration 0053's `ROWS 1` (the function
+--    answers one row; without it a statement joining two postings is estimated at 10⁷ rows and
+--    JIT-compiled on every call, docs/adr/0059; posting-plans.test.ts pins it).
 --
 -- Together: 1.67 → 1.49 million instructions per posting (−11 %; checks −118,000, statements
 -- −62,000), index scans per posting 16 → 12 (pg_stat_user_tables).
@@ -60,7 +62,7 @@ CREATE OR REPLACE FUNCTION ledger_create_transfer(
   p_source_id text,
   p_request_digest text
 ) RETURNS TABLE (outcome text, transfer_id bigint, detail text) LANGUAGE plpgsql
-SET enable_seqscan = off AS $$
+ROWS 1 SET enable_seqscan = off AS $$
 DECLARE
   v_debit bigint := p_debit_account_id;
   v_credit bigint := p_credit_account_id;
