@@ -1,10 +1,8 @@
 import { postgresErrorCode, violatedConstraint } from '@sabai/db';
 import {
-  availableCreditBalance,
   expectPosted,
-  readAccountBalance,
   readMemberAccountBalancesWith,
-  requireMemberAccountId,
+  readMemberWallets,
   type MemberAccountBalance,
   type MemberAccountKind,
   POSTING_WITH_FIRST_PARAM,
@@ -94,14 +92,16 @@ export async function moveGameCredit(
   type Reservation = { amountSatang: bigint } | { skipped: 'NOTHING_TO_MOVE' | 'TRANSFER_IN_FLIGHT' };
   // Batched (docs/adr/0026): reservations arriving together share one transaction and commit.
   const reserved = await context.postings.run(async (tx): Promise<Reservation> => {
-    const main = await requireMemberAccountId(tx, input.memberId, 'main');
-    const game = await requireMemberAccountId(tx, input.memberId, 'game');
+    // Both account ids and the balance moved from in one read (issue 29 §3, readMemberWallets),
+    // inside this attempt: a retried transaction sees the balance as it is now.
+    const wallets = await readMemberWallets(tx, input.memberId, ['main', 'game']);
+    const main = wallets.main!.accountId;
+    const game = wallets.game!.accountId;
     // A move already in flight is refused by the unique index game_transfers_one_in_flight at the
     // insert below (InFlightError → TRANSFER_IN_FLIGHT, this attempt rolled back); settled moves
     // were checked just before (settleMemberTransferInFlight). No read here (issue 29 §1).
     const from = input.direction === 'in' ? main : game;
-    // Read inside this attempt: a retried transaction sees the balance as it is now.
-    const available = availableCreditBalance(await readAccountBalance(tx, from));
+    const available = (input.direction === 'in' ? wallets.main! : wallets.game!).availableSatang;
     let amountSatang = input.amountSatang === 'all' ? available : input.amountSatang;
     if (partnerBalanceSatang !== undefined && amountSatang > partnerBalanceSatang) amountSatang = partnerBalanceSatang;
     if (amountSatang <= 0n) return { skipped: 'NOTHING_TO_MOVE' as const };
