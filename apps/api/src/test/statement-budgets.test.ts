@@ -29,7 +29,7 @@ export const STATEMENT_BUDGETS = {
   'withdrawal (auto-paid)': { budget: 15, target: 15 },
   // Transfer mode: a deposit continues into the game, so a member's first withdrawal brings the
   // credit back from the partner first (GAME_OUT: settle, reserve, partner call, resolve), then pays.
-  'withdrawal (credit back from the game, auto-paid)': { budget: 28, target: 15 },
+  'withdrawal (credit back from the game, auto-paid)': { budget: 26, target: 15 },
   // Below its target since the outbox row, the wagering end, the grant read and the house account
   // id joined other statements (docs/adr/0053, addendum of branch h1): held to what it makes.
   'withdrawal (for approval)': { budget: 11, target: 15 },
@@ -40,7 +40,7 @@ export const STATEMENT_BUDGETS = {
   'bank feed (credited)': { budget: 14, target: 12 },
   'bank feed (duplicate)': { budget: 3, target: 12 },
   'promptpay request': { budget: 16, target: 16 },
-  launch: { budget: 10, target: 10 },
+  launch: { budget: 7, target: 10 },
   'cashback claim': { budget: 9, target: 9 },
   'wheel spin': { budget: 17, target: 17 },
   'item-code redeem': { budget: 16, target: 16 },
