@@ -41,6 +41,32 @@ export async function readMemberAccountBalances(db: Queryable, memberId: string)
   return toBalances(rows);
 }
 
+/** A member wallet's account id and what it can spend now (readMemberWallets). */
+export interface MemberWallet {
+  accountId: bigint;
+  /** credits posted − debits posted − debits pending (availableCreditBalance of readAccountBalance). */
+  availableSatang: bigint;
+}
+
+/**
+ * The member's wallet accounts by kind, each with its id and available balance, in one statement
+ * (issue 29 §3: a game transfer's reservation read two account ids and a balance in three). Not
+ * locked, as readAccountBalance: the posting locks its accounts and checks the balance itself.
+ * Member accounts keep cached totals (a CHECK of migration 0002), so no entry is summed.
+ * @throws Error when the member lacks one of `required`.
+ */
+export async function readMemberWallets(db: Queryable, memberId: string, required: readonly MemberAccountKind[]): Promise<Partial<Record<MemberAccountKind, MemberWallet>>> {
+  const { rows } = await db.query<{ id: bigint; kind: MemberAccountKind; available: bigint }>(
+    `SELECT id, kind, credits_posted - debits_posted - debits_pending AS available FROM ledger_accounts WHERE member_id = $1`,
+    [memberId],
+    { prepare: true },
+  );
+  const wallets: Partial<Record<MemberAccountKind, MemberWallet>> = {};
+  for (const row of rows) wallets[row.kind] = { accountId: row.id, availableSatang: row.available };
+  for (const kind of required) if (!wallets[kind]) throw new Error(`member ${memberId} has no ${kind} account`);
+  return wallets;
+}
+
 function toBalances(rows: ReadonlyArray<{ kind: MemberAccountKind | null; available: bigint | null; pending: bigint | null }>): Record<MemberAccountKind, MemberAccountBalance> {
   const balances = Object.fromEntries(MEMBER_ACCOUNT_KINDS.map((kind) => [kind, { availableSatang: 0n, pendingDebitsSatang: 0n }])) as Record<MemberAccountKind, MemberAccountBalance>;
   for (const row of rows) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@sabai/db/testing';
 import { shareDatabaseScope, type Db } from '@sabai/db';
-import { HOUSE_ACCOUNTS, lockMemberWallet, postTransfer, postTransferWith, postTwoTransfersWith, readAccountBalance, reconcileLedger, requireAccountId, reserveTransfer, reserveTransferWith, resolveAndPostTransferWith, resolvePendingTransfer, POSTING_WITH_FIRST_PARAM, RESOLVE_AND_POST_FIRST_PARAM } from './index.ts';
+import { HOUSE_ACCOUNTS, lockMemberWallet, postTransfer, postTransferWith, postTwoTransfersWith, readAccountBalance, reconcileLedger, requireAccountId, reserveTransfer, reserveTransferWith, resolveAndPostTransferWith, resolvePendingTransfer, resolvePendingTransferWith, POSTING_WITH_FIRST_PARAM, RESOLVE_AND_POST_FIRST_PARAM } from './index.ts';
 import { createTestMemberAccounts } from './test-accounts.ts';
 
 /** docs/adr/0054: a money call's posting and its own writes in one statement; a member's wallet locked with its balance in one. */
@@ -73,6 +73,42 @@ describe('reserveTransferWith', () => {
     );
     expect(outcome).toEqual({ status: 'refused', reason: 'insufficient_funds' });
     expect(row).toEqual({ recorded_key: null });
+  });
+});
+
+describe('resolvePendingTransferWith', () => {
+  const SETTLED = `settled AS (
+    INSERT INTO posting_with_notes (key, transfer_id) SELECT $${POSTING_WITH_FIRST_PARAM}::text, posting.transfer_id FROM posting WHERE posting.outcome IN ('created', 'exists') RETURNING key
+  )`;
+  it('posts a reservation exactly as resolvePendingTransfer (same key again: exists, no second move) and runs the caller\'s writes with its id', async () => {
+    const [member] = await createTestMemberAccounts(db, 1, 'resolve-with');
+    await postTransfer(db, { idempotencyKey: `resolve-with:fund:${member}`, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: member!, amountSatang: 10_000n });
+    const inFlight = await requireAccountId(db, HOUSE_ACCOUNTS.payoutsInFlight);
+    const reserved = await reserveTransfer(db, { idempotencyKey: `resolve-with:reserve:${member}`, code: 'WITHDRAW', debitAccountId: member!, creditAccountId: inFlight, amountSatang: 3_000n });
+    if (reserved.status !== 'created') throw new Error('reservation not created');
+    const resolution = { idempotencyKey: `resolve-with:post:${member}`, pendingTransferId: reserved.transferId, resolution: 'post' as const, code: 'WITHDRAW' as const };
+    const { outcome, row } = await db.transaction((tx) => resolvePendingTransferWith<{ settled_key: string | null }>(tx, resolution, SETTLED, [`resolve:${member}`], '(SELECT key FROM settled) AS settled_key'));
+    expect(outcome.status).toBe('created');
+    expect(row).toEqual({ settled_key: `resolve:${member}` });
+    const balance = await readAccountBalance(db, member!);
+    expect([balance.debitsPending, balance.debitsPosted]).toEqual([0n, 3_000n]);
+    expect(await resolvePendingTransfer(db, resolution)).toEqual({ status: 'exists', transferId: outcome.status === 'created' ? outcome.transferId : -1n });
+    expect((await readAccountBalance(db, member!)).debitsPosted).toBe(3_000n);
+  });
+
+  it('answers a resolution of a transfer already voided as not accepted, and the filtered write writes nothing', async () => {
+    const [member] = await createTestMemberAccounts(db, 1, 'resolve-with-void');
+    await postTransfer(db, { idempotencyKey: `resolve-with-void:fund:${member}`, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: member!, amountSatang: 10_000n });
+    const inFlight = await requireAccountId(db, HOUSE_ACCOUNTS.payoutsInFlight);
+    const reserved = await reserveTransfer(db, { idempotencyKey: `resolve-with-void:reserve:${member}`, code: 'WITHDRAW', debitAccountId: member!, creditAccountId: inFlight, amountSatang: 3_000n });
+    if (reserved.status !== 'created') throw new Error('reservation not created');
+    await resolvePendingTransfer(db, { idempotencyKey: `resolve-with-void:void:${member}`, pendingTransferId: reserved.transferId, resolution: 'void', code: 'WITHDRAW' });
+    const { outcome, row } = await db.transaction((tx) =>
+      resolvePendingTransferWith<{ settled_key: string | null }>(tx, { idempotencyKey: `resolve-with-void:post:${member}`, pendingTransferId: reserved.transferId, resolution: 'post', code: 'WITHDRAW' }, SETTLED, [`resolve:void:${member}`], '(SELECT key FROM settled) AS settled_key'),
+    );
+    expect(outcome.status === 'created' || outcome.status === 'exists').toBe(false);
+    expect(row).toEqual({ settled_key: null });
+    expect((await readAccountBalance(db, member!)).debitsPosted).toBe(0n);
   });
 });
 

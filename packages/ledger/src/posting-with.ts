@@ -72,7 +72,7 @@ export const POSTING_WITH_FIRST_PARAM = 11;
  * @returns the posting's outcome (the caller decides what a refusal means).
  */
 export async function postTransferWith(tx: Queryable, transfer: NewTransfer, ctes: string, params: readonly unknown[], select = ''): Promise<TransferOutcome> {
-  return (await runTransferWith('single', tx, transfer, ctes, params, select)).outcome;
+  return (await runTransferWith(newTransferCall('single', transfer), tx, ctes, params, select)).outcome;
 }
 
 /** The number of parameters resolveAndPostTransferWith uses itself: the caller's start at `$21`. */
@@ -182,18 +182,34 @@ export async function reserveTransferWith<Row extends Record<string, unknown> = 
   params: readonly unknown[],
   select = '',
 ): Promise<{ outcome: TransferOutcome; row: Row }> {
-  return runTransferWith<Row>('pending', tx, transfer, ctes, params, select);
+  return runTransferWith<Row>(newTransferCall('pending', transfer), tx, ctes, params, select);
+}
+
+/**
+ * resolvePendingTransfer (post or void a pending transfer, exactly as resolvePendingTransfer: same
+ * key, digest, rules, outcome) and the caller's `ctes` in one statement, as reserveTransferWith
+ * (parameters from `$11`, `posting.transfer_id` / `posting.outcome` readable, data-modifying CTEs
+ * always run: filter them on the outcome or throw on it; `select` answered as `row`). Issue 29 §3:
+ * a game transfer's resolution with its row's update and outbox event.
+ * @returns the resolution's outcome and the caller's selected columns.
+ */
+export async function resolvePendingTransferWith<Row extends Record<string, unknown> = Record<string, never>>(
+  tx: Queryable,
+  resolution: ResolvePendingInput,
+  ctes: string,
+  params: readonly unknown[],
+  select = '',
+): Promise<{ outcome: TransferOutcome; row: Row }> {
+  return runTransferWith<Row>(resolutionCall(resolution), tx, ctes, params, select);
 }
 
 async function runTransferWith<Row extends Record<string, unknown>>(
-  phase: 'single' | 'pending',
+  call: TransferCall,
   tx: Queryable,
-  transfer: NewTransfer,
   ctes: string,
   params: readonly unknown[],
   select: string,
 ): Promise<{ outcome: TransferOutcome; row: Row }> {
-  const call = newTransferCall(phase, transfer);
   const { rows } = await tx.query<Row & { outcome: string; transfer_id: bigint | null; detail: string | null }>(
     `WITH posting AS (
        SELECT outcome, transfer_id, detail FROM ledger_create_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)

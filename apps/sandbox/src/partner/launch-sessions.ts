@@ -6,6 +6,8 @@ export const LAUNCH_TOKEN_TTL_MS = 10 * 60_000;
 export const SESSION_IDLE_MS = 10 * 60_000;
 /** Most launch links / sessions remembered; beyond it the oldest are forgotten. */
 const MAX_ENTRIES = 10_000;
+/** Entries past use are looked for at most this often (the size cap is kept on every launch). */
+const SWEEP_INTERVAL_MS = 1_000;
 
 export interface GameSession {
   token: string;
@@ -37,6 +39,8 @@ export class LaunchSessions {
   readonly #grants = new Map<string, LaunchGrant>();
   readonly #sessions = new Map<string, GameSession>();
   readonly #now: () => Date;
+  /** When the last walk over every entry ran (#sweep). */
+  #sweptAtMs = Number.NEGATIVE_INFINITY;
 
   constructor(now: () => Date) {
     this.#now = now;
@@ -77,11 +81,20 @@ export class LaunchSessions {
     return { ok: true, session };
   }
 
-  /** Forgets entries long past use (kept a while so an old link still says "expired"), then the oldest beyond MAX_ENTRIES. */
+  /**
+   * Forgets entries long past use (kept a while so an old link still says "expired"), then the
+   * oldest beyond MAX_ENTRIES. The walk over every entry runs at most once per SWEEP_INTERVAL_MS:
+   * walking up to MAX_ENTRIES on every launch cost 2–4 ms of CPU per launch with thousands held
+   * (issue 29 §3, docs/adr/0060), more than the API's own work; expiry is checked on use anyway.
+   */
   #sweep(): void {
-    const cutoffMs = this.#now().getTime() - 2 * Math.max(LAUNCH_TOKEN_TTL_MS, SESSION_IDLE_MS);
-    for (const [token, grant] of this.#grants) if (grant.issuedAtMs < cutoffMs) this.#grants.delete(token);
-    for (const [token, session] of this.#sessions) if (session.lastActiveMs < cutoffMs) this.#sessions.delete(token);
+    const nowMs = this.#now().getTime();
+    if (nowMs - this.#sweptAtMs >= SWEEP_INTERVAL_MS || nowMs < this.#sweptAtMs) {
+      this.#sweptAtMs = nowMs;
+      const cutoffMs = nowMs - 2 * Math.max(LAUNCH_TOKEN_TTL_MS, SESSION_IDLE_MS);
+      for (const [token, grant] of this.#grants) if (grant.issuedAtMs < cutoffMs) this.#grants.delete(token);
+      for (const [token, session] of this.#sessions) if (session.lastActiveMs < cutoffMs) this.#sessions.delete(token);
+    }
     for (const map of [this.#grants, this.#sessions]) {
       for (const token of map.keys()) {
         if (map.size < MAX_ENTRIES) break;

@@ -37,6 +37,11 @@ interface UnbookedRound {
  * @returns how many rounds it booked.
  */
 export async function bookRoundResults(context: AppContext, memberId?: string): Promise<number> {
+  // One member (a settlement): nothing unbooked, no transaction (issue 29 §3: one read on the
+  // partial index bet_rounds_unbooked_idx in place of BEGIN, account id, wallet lock, rounds read,
+  // COMMIT). A round stored after this read is booked by the next settlement or the periodic pull,
+  // as one stored just after the transaction was before.
+  if (memberId !== undefined && !(await hasUnbookedRounds(context, memberId))) return 0;
   const members = memberId
     ? [memberId]
     : (
@@ -54,6 +59,16 @@ export async function bookRoundResults(context: AppContext, memberId?: string): 
     booked += bookedOfMember;
   }
   return booked;
+}
+
+/** Whether the member has a round whose booked amounts differ from its latest record (the booking's own condition). */
+async function hasUnbookedRounds(context: AppContext, memberId: string): Promise<boolean> {
+  const { rows } = await context.db.query<{ has_unbooked: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM bet_rounds WHERE member_id = $1 AND booked_net_satang + suspense_net_satang <> payout_satang - stake_satang) AS has_unbooked`,
+    [memberId],
+    { prepare: true },
+  );
+  return rows[0]?.has_unbooked === true;
 }
 
 async function bookMemberRounds(context: AppContext, memberId: string): Promise<number> {

@@ -1,20 +1,21 @@
 import { postgresErrorCode, violatedConstraint } from '@sabai/db';
 import {
-  availableCreditBalance,
   expectPosted,
-  readAccountBalance,
   readMemberAccountBalancesWith,
-  requireMemberAccountId,
-  reserveTransfer,
-  resolvePendingTransfer,
+  readMemberWallets,
+  type MemberAccountBalance,
+  type MemberAccountKind,
+  POSTING_WITH_FIRST_PARAM,
+  reserveTransferWith,
+  resolvePendingTransferWith,
 } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { memberLockLeaseMs } from '../../config.ts';
 import { withMemberLock } from '../../lib/member-lock.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
-import { notifyBalanceChanged } from '../../lib/balance-notifications.ts';
+import { balanceChangedNotification } from '../../lib/balance-notifications.ts';
 import { PartnerUnavailableError } from '../../adapters/partner/index.ts';
-import { recordOutboxEvent, toSatangText } from '../outbox/index.ts';
+import { outboxEventCtes, toSatangText } from '../outbox/index.ts';
 import { settleByAskingProvider, settlementFromSend, type Settlement } from '../../lib/external-transfer.ts';
 import { ensureGameAccount, type GameAccount } from './ensure-game-account.ts';
 import { bookRoundResults } from './book-round-results.ts';
@@ -71,11 +72,16 @@ export async function moveGameCredit(
   let partnerBalanceSatang: bigint | undefined;
   if (input.direction === 'out') {
     try {
-      // Nothing at the partner: nothing can come back (rounds not yet booked wait for the periodic pull).
-      if ((await context.partner.getBalance(account.username)) === 0n) return { status: 'skipped', reason: 'NOTHING_TO_MOVE' };
+      // Nothing at the partner: nothing can come back (rounds not yet booked wait for the periodic
+      // pull). Asked first only when the caller's snapshot (no transfer in flight) does not show
+      // credit in the game wallet: with credit there the feed is pulled anyway, and the balance
+      // read after it answers the same "nothing" (issue 29 §3: one partner call fewer).
+      const isCreditKnown = input.known !== undefined && input.known.sending === null && input.known.gameAvailableSatang > 0n;
+      if (!isCreditKnown && (await context.partner.getBalance(account.username)) === 0n) return { status: 'skipped', reason: 'NOTHING_TO_MOVE' };
       await pullBetRecords(context, { maxPages: SETTLEMENT_PULL_PAGES, isBookingAll: false });
       await bookRoundResults(context, input.memberId);
       partnerBalanceSatang = await context.partner.getBalance(account.username);
+      if (partnerBalanceSatang === 0n) return { status: 'skipped', reason: 'NOTHING_TO_MOVE' };
     } catch (error) {
       if (error instanceof PartnerUnavailableError) return { status: 'skipped', reason: 'PARTNER_UNAVAILABLE' };
       throw error;
@@ -86,35 +92,44 @@ export async function moveGameCredit(
   type Reservation = { amountSatang: bigint } | { skipped: 'NOTHING_TO_MOVE' | 'TRANSFER_IN_FLIGHT' };
   // Batched (docs/adr/0026): reservations arriving together share one transaction and commit.
   const reserved = await context.postings.run(async (tx): Promise<Reservation> => {
-    const main = await requireMemberAccountId(tx, input.memberId, 'main');
-    const game = await requireMemberAccountId(tx, input.memberId, 'game');
+    // Both account ids and the balance moved from in one read (issue 29 §3, readMemberWallets),
+    // inside this attempt: a retried transaction sees the balance as it is now.
+    const wallets = await readMemberWallets(tx, input.memberId, ['main', 'game']);
+    const main = wallets.main!.accountId;
+    const game = wallets.game!.accountId;
     // A move already in flight is refused by the unique index game_transfers_one_in_flight at the
     // insert below (InFlightError → TRANSFER_IN_FLIGHT, this attempt rolled back); settled moves
     // were checked just before (settleMemberTransferInFlight). No read here (issue 29 §1).
     const from = input.direction === 'in' ? main : game;
-    // Read inside this attempt: a retried transaction sees the balance as it is now.
-    const available = availableCreditBalance(await readAccountBalance(tx, from));
+    const available = (input.direction === 'in' ? wallets.main! : wallets.game!).availableSatang;
     let amountSatang = input.amountSatang === 'all' ? available : input.amountSatang;
     if (partnerBalanceSatang !== undefined && amountSatang > partnerBalanceSatang) amountSatang = partnerBalanceSatang;
     if (amountSatang <= 0n) return { skipped: 'NOTHING_TO_MOVE' as const };
-    const pending = await reserveTransfer(tx, {
-      idempotencyKey: `game-${input.direction}:${transferId}`,
-      code: input.direction === 'in' ? 'GAME_IN' : 'GAME_OUT',
-      debitAccountId: from,
-      creditAccountId: input.direction === 'in' ? game : main,
-      amountSatang,
-      source: { type: 'game_transfer', id: transferId },
-    });
-    if (pending.status !== 'created') return { skipped: 'NOTHING_TO_MOVE' as const };
+    // The reservation and the `sending` row in one statement (issue 29 §3, reserveTransferWith):
+    // the row is written only when the reservation was created.
+    let pending: Awaited<ReturnType<typeof reserveTransferWith>>['outcome'];
     try {
-      await tx.query(
-        `INSERT INTO game_transfers (id, member_id, direction, amount_satang, status, reserve_transfer_id) VALUES ($1, $2, $3, $4, 'sending', $5)`,
-        [transferId, input.memberId, input.direction, amountSatang, pending.transferId],
-      );
+      pending = (await reserveTransferWith(
+        tx,
+        {
+          idempotencyKey: `game-${input.direction}:${transferId}`,
+          code: input.direction === 'in' ? 'GAME_IN' : 'GAME_OUT',
+          debitAccountId: from,
+          creditAccountId: input.direction === 'in' ? game : main,
+          amountSatang,
+          source: { type: 'game_transfer', id: transferId },
+        },
+        `sending AS (
+           INSERT INTO game_transfers (id, member_id, direction, amount_satang, status, reserve_transfer_id)
+           SELECT $11::text, $12::text, $13::text, $14::int8, 'sending', posting.transfer_id FROM posting WHERE posting.outcome = 'created'
+         )`,
+        [transferId, input.memberId, input.direction, amountSatang],
+      )).outcome;
     } catch (error) {
       if (postgresErrorCode(error) === '23505' && violatedConstraint(error) === 'game_transfers_one_in_flight') throw new InFlightError();
       throw error;
     }
+    if (pending.status !== 'created') return { skipped: 'NOTHING_TO_MOVE' as const };
     return { amountSatang };
   }).catch((error: unknown): Reservation => {
     if (error instanceof InFlightError) return { skipped: 'TRANSFER_IN_FLIGHT' };
@@ -131,7 +146,7 @@ export async function moveGameCredit(
     : { status: 'failed', transferId, reason: settlement.reason };
 }
 
-/** What a launch reads in one statement before it moves credit in (readGameMoveSnapshot). */
+/** What a launch or a withdrawal reads in one statement before it moves credit (readGameMoveSnapshot). */
 export interface GameMoveSnapshot {
   /** The member's game account, when one exists. */
   account: GameAccount | undefined;
@@ -139,31 +154,42 @@ export interface GameMoveSnapshot {
   sending: { id: string; created_at: Date } | null;
   /** The main wallet's available balance (credits − debits − pending debits), satang. */
   mainAvailableSatang: bigint;
+  /** The game wallet's available balance as the ledger holds it (rounds not yet booked aside), satang. */
+  gameAvailableSatang: bigint;
 }
 
 /**
- * The game account, the transfer in flight and the main wallet's balance in one statement (issue
- * 29 §1; the balance part is @sabai/ledger's readMemberAccountBalancesWith). Read under the
- * member's money lock, it stays true for the lock's holder except that money may arrive.
+ * The game account, the transfer in flight and the member's wallets in one statement (issue 29
+ * §1; the balance part is @sabai/ledger's readMemberAccountBalancesWith). Read under the member's
+ * money lock, it stays true for the lock's holder except that money may arrive and rounds may be
+ * booked. `extra` (optional): the caller's own columns in the same statement (a select list that
+ * may use `$1` = the member id and its `params` from `$2`), answered as `extra`.
  */
-export async function readGameMoveSnapshot(context: Pick<AppContext, 'db'>, memberId: string): Promise<GameMoveSnapshot> {
-  const { balances, companion } = await readMemberAccountBalancesWith<{ username: string | null; password: string | null; partner: string | null; sending_id: string | null; sending_created_at: Date | null }>(
+export async function readGameMoveSnapshot<Extra extends Record<string, unknown> = Record<string, never>>(
+  context: Pick<AppContext, 'db'>,
+  memberId: string,
+  extra?: { columns: string; params: readonly unknown[] },
+): Promise<GameMoveSnapshot & { balances: Record<MemberAccountKind, MemberAccountBalance>; extra: Extra }> {
+  type SnapshotRow = { username: string | null; password: string | null; partner: string | null; sending_id: string | null; sending_created_at: Date | null };
+  const { balances, companion } = await readMemberAccountBalancesWith<SnapshotRow & Extra>(
     context.db,
     memberId,
     {
-      sql: `SELECT g.username, g.password, g.partner, s.id AS sending_id, s.created_at AS sending_created_at
+      sql: `SELECT ${extra ? `${extra.columns}, ` : ''}g.username, g.password, g.partner, s.id AS sending_id, s.created_at AS sending_created_at
               FROM (SELECT 1) AS one
               LEFT JOIN game_accounts g ON g.member_id = $1
               LEFT JOIN LATERAL (SELECT id, created_at FROM game_transfers WHERE member_id = $1 AND status = 'sending' LIMIT 1) s ON true`,
-      params: [],
+      params: extra?.params ?? [],
     },
   );
+  const { username, password, partner, sending_id: sendingId, sending_created_at: sendingCreatedAt, ...rest } = companion;
   return {
-    account: companion.username !== null && companion.password !== null && companion.partner !== null
-      ? { username: companion.username, password: companion.password, partner: companion.partner }
-      : undefined,
-    sending: companion.sending_id !== null && companion.sending_created_at !== null ? { id: companion.sending_id, created_at: companion.sending_created_at } : null,
+    account: username !== null && password !== null && partner !== null ? { username, password, partner } : undefined,
+    sending: sendingId !== null && sendingCreatedAt !== null ? { id: sendingId, created_at: sendingCreatedAt } : null,
     mainAvailableSatang: balances.main.availableSatang,
+    gameAvailableSatang: balances.game.availableSatang,
+    balances,
+    extra: rest as unknown as Extra,
   };
 }
 
@@ -239,22 +265,10 @@ export async function settleGameTransfer(
     );
     const transfer = rows[0];
     if (!transfer) return false;
-    const resolved = expectPosted(
-      await resolvePendingTransfer(tx, {
-        idempotencyKey: `game-${transfer.direction}-${settlement.result === 'succeeded' ? 'post' : 'void'}:${transferId}`,
-        pendingTransferId: transfer.reserve_transfer_id,
-        resolution: settlement.result === 'succeeded' ? 'post' : 'void',
-        code: transfer.direction === 'in' ? 'GAME_IN' : 'GAME_OUT',
-        source: { type: 'game_transfer', id: transferId },
-      }),
-    );
-    await tx.query(`UPDATE game_transfers SET status = $2, resolve_transfer_id = $3, failure_reason = $4, updated_at = now() WHERE id = $1`, [
-      transferId,
-      settlement.result,
-      resolved,
-      settlement.result === 'failed' ? settlement.reason : null,
-    ]);
-    await recordOutboxEvent(tx, {
+    // The resolution, the row's update, the outbox event and the balance notification in one
+    // statement (issue 29 §3, @sabai/ledger resolvePendingTransferWith): the update reads the
+    // resolution's id; a refusal throws below and rolls all of it back, as expectPosted did.
+    const outbox = outboxEventCtes({
       kind: 'game-transfer.settled',
       eventKey: `game-transfer.settled:${transferId}`,
       memberId: transfer.member_id,
@@ -265,8 +279,24 @@ export async function settleGameTransfer(
         amountSatang: toSatangText(transfer.amount_satang),
         outcome: settlement.result === 'succeeded' ? 'posted' : 'voided',
       },
-    });
-    await notifyBalanceChanged(tx, transfer.member_id, 'adjustment');
+    }, POSTING_WITH_FIRST_PARAM + 3, { alsoNotify: balanceChangedNotification(transfer.member_id, 'adjustment') });
+    const resolved = await resolvePendingTransferWith(
+      tx,
+      {
+        idempotencyKey: `game-${transfer.direction}-${settlement.result === 'succeeded' ? 'post' : 'void'}:${transferId}`,
+        pendingTransferId: transfer.reserve_transfer_id,
+        resolution: settlement.result === 'succeeded' ? 'post' : 'void',
+        code: transfer.direction === 'in' ? 'GAME_IN' : 'GAME_OUT',
+        source: { type: 'game_transfer', id: transferId },
+      },
+      `settled AS (
+         UPDATE game_transfers SET status = $12::text, resolve_transfer_id = posting.transfer_id, failure_reason = $13::text, updated_at = now()
+           FROM posting WHERE game_transfers.id = $11::text AND posting.outcome IN ('created', 'exists')
+       ), ${outbox.ctes}`,
+      [transferId, settlement.result, settlement.result === 'failed' ? settlement.reason : null, ...outbox.params],
+      outbox.select,
+    );
+    expectPosted(resolved.outcome);
     return transfer.member_id;
   });
   if (memberId === false) return false;

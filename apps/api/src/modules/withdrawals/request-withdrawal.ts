@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { postgresErrorCode, violatedConstraint } from '@sabai/db';
-import { HOUSE_ACCOUNTS, POSTING_WITH_FIRST_PARAM, availableCreditBalance, inLedgerTransaction, lockMemberWallet, readAccountBalance, readMemberAccountBalancesWith, requireAccountId, reserveTransferWith, type MemberAccountBalance, type MemberAccountKind } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, POSTING_WITH_FIRST_PARAM, availableCreditBalance, inLedgerTransaction, lockMemberWallet, readAccountBalance, requireAccountId, reserveTransferWith, type MemberAccountBalance, type MemberAccountKind } from '@sabai/ledger';
 import type { WithdrawalState } from '@sabai/contracts';
 import type { Queryable } from '@sabai/db';
 import { activeGrantFromRow, endGrant, memberMoneySatang, payableUnderGrant, reviewActiveGrant, type ActiveGrant } from '../promotions/index.ts';
@@ -12,7 +12,7 @@ import { executePayout } from './execute-payout.ts';
 import { findStoredWithdrawal } from './find-stored-withdrawal.ts';
 import { memberLockLeaseMs } from '../../config.ts';
 import { withMemberLock } from '../../lib/member-lock.ts';
-import { moveGameCredit } from '../play/index.ts';
+import { moveGameCredit, readGameMoveSnapshot, type GameMoveSnapshot } from '../play/index.ts';
 import { endWageringRequirementsCte, getTurnover, readTurnoverLockingGrant, turnoverFromState } from '../wallet/index.ts';
 import { outboxEventCtes, toSatangText } from '../outbox/index.ts';
 import { bahtText, maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, toWireStatus } from './withdrawal-rules.ts';
@@ -71,21 +71,16 @@ export async function requestWithdrawal(
   const lock = { waitMs: context.config.MEMBER_LOCK_WAIT_MS, leaseMs: memberLockLeaseMs(context.config) };
   const created = await withMemberLock(context.db, input.memberId, lock, async (held) => {
     // Another withdrawal still open: say so before moving anything out of the game for nothing.
-    // One statement with what bringing credit back needs to know (issue 29 §1, docs/adr/0053).
-    // With the member's wallets in the same statement (@sabai/ledger reads them): what bringing
-    // credit back needs to know.
-    const { balances, companion: before } = await readMemberAccountBalancesWith<{ is_open: boolean; has_grant: boolean; has_game_account: boolean }>(
-      context.db,
-      input.memberId,
-      {
-        sql: `SELECT EXISTS (SELECT 1 FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[]) AND request_key <> $3) AS is_open,
-                     EXISTS (SELECT 1 FROM bonus_grants WHERE member_id = $1 AND status = 'active') AS has_grant,
-                     EXISTS (SELECT 1 FROM game_accounts WHERE member_id = $1) AS has_game_account`,
-        params: [[...OPEN_WITHDRAWAL_STATES], requestKey],
-      },
-    );
-    if (before.is_open) throw new AppError('WITHDRAW_IN_PROGRESS');
-    if (before.has_game_account) await bringCreditBackFromGame(context, { memberId: input.memberId, amountSatang, hasGrant: before.has_grant, balances });
+    // One statement with what bringing credit back needs to know (issue 29 §1, docs/adr/0053):
+    // the member's wallets (@sabai/ledger reads them), the game account and a game transfer in
+    // flight (play's readGameMoveSnapshot, as a launch reads them; handed to moveGameCredit).
+    const snapshot = await readGameMoveSnapshot<{ is_open: boolean; has_grant: boolean }>(context, input.memberId, {
+      columns: `EXISTS (SELECT 1 FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[]) AND request_key <> $3) AS is_open,
+                EXISTS (SELECT 1 FROM bonus_grants WHERE member_id = $1 AND status = 'active') AS has_grant`,
+      params: [[...OPEN_WITHDRAWAL_STATES], requestKey],
+    });
+    if (snapshot.extra.is_open) throw new AppError('WITHDRAW_IN_PROGRESS');
+    if (snapshot.account) await bringCreditBackFromGame(context, { memberId: input.memberId, amountSatang, hasGrant: snapshot.extra.has_grant, snapshot });
     const reserved = await reserveWithdrawal(context, { memberId: input.memberId, requestKey, amountSatang, settings });
     if (!(reserved.isNew && reserved.status === 'approved')) return { ...reserved, statusNow: reserved.status };
     // Paid at once: the `paying` claim and the lock's release are one statement (issue 29 §1),
@@ -226,12 +221,14 @@ async function lockMainWalletForWithdrawal(tx: Queryable, memberId: string, requ
  */
 async function bringCreditBackFromGame(
   context: AppContext,
-  input: { memberId: string; amountSatang: bigint; hasGrant: boolean; balances: Record<MemberAccountKind, MemberAccountBalance> },
+  input: { memberId: string; amountSatang: bigint; hasGrant: boolean; snapshot: GameMoveSnapshot & { balances: Record<MemberAccountKind, MemberAccountBalance> } },
 ): Promise<void> {
-  const { memberId, amountSatang, hasGrant, balances } = input;
+  const { memberId, amountSatang, hasGrant, snapshot } = input;
+  const { balances } = snapshot;
   // Under a bonus grant everything comes back: the max-withdraw rule applies to the whole balance.
   if (balances.main.availableSatang >= amountSatang && !hasGrant) return;
-  const moved = await moveGameCredit(context, { memberId, direction: 'out', amountSatang: 'all' });
+  // The account and the transfer in flight as read with the wallets (not read again, issue 29 §3).
+  const moved = await moveGameCredit(context, { memberId, direction: 'out', amountSatang: 'all', ...(snapshot.account ? { account: snapshot.account } : {}), known: snapshot });
   if (moved.status === 'sending' || (moved.status === 'skipped' && moved.reason === 'TRANSFER_IN_FLIGHT')) throw new AppError('GAME_TRANSFER_PENDING');
   // The money is at the partner and cannot come back now: say so, never "insufficient balance".
   if (moved.status === 'skipped' && moved.reason === 'PARTNER_UNAVAILABLE' && balances.game.availableSatang > 0n) throw new AppError('GAME_PROVIDER_UNAVAILABLE');
