@@ -8,6 +8,7 @@ import {
   postTransfer,
   postTransferWith,
   postTwoTransfersWith,
+  reconcileLedger,
   requireAccountId,
   reserveTransfer,
   reserveTransferWith,
@@ -32,6 +33,8 @@ beforeAll(async () => {
   await db.exec('CREATE TABLE posting_plan_notes (key text PRIMARY KEY, transfer_id bigint NOT NULL)');
 });
 afterAll(async () => {
+  // The captured statements really posted: the books still balance (conservation).
+  expect(await reconcileLedger(db)).toEqual([]);
   await drop();
 });
 

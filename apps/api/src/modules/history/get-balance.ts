@@ -84,7 +84,9 @@ async function readLiveGameWallet(
   try {
     const readLive = () => context.partner.getBalance(account.username);
     const reading = readings
-      // Any posting on the game wallet (in, out, a reservation, booked rounds) changes this key.
+      // A posting on the game wallet (in, out, a reservation, booked rounds) changes this key, except
+      // a run of them that nets to the same available and pending figures within the reading's age:
+      // then the reading is shown again with its own time, at most GAME_BALANCE_MAX_AGE_MS old.
       ? await readings.read({ username: account.username, ledgerKey: `${ledger.availableSatang}/${ledger.pendingDebitsSatang}`, now: context.now, readLive })
       : { satang: await readLive(), readAt: context.now() };
     return { satang: reading.satang, source: 'partner', readAt: reading.readAt };
