@@ -20,6 +20,13 @@ interface UnbookedRound {
 }
 
 /**
+ * A round whose booked amounts differ from its latest record: the booking's condition, and the
+ * predicate of the partial index bet_rounds_unbooked_idx (migration 0011), which every read of it
+ * here must repeat word for word to use that index.
+ */
+const UNBOOKED_ROUND = 'booked_net_satang + suspense_net_satang <> payout_satang - stake_satang';
+
+/**
  * Settles played rounds into the ledger (issue 15: "game results come from what was played, not
  * from balance differences"). For every round whose booked amounts differ from the net of its
  * latest record (payout − stake; 0 once cancelled or refunded) the difference is posted as
@@ -47,7 +54,7 @@ export async function bookRoundResults(context: AppContext, memberId?: string): 
     : (
         await context.db.query<{ member_id: string }>(
           `SELECT DISTINCT member_id FROM bet_rounds
-           WHERE booked_net_satang + suspense_net_satang <> payout_satang - stake_satang LIMIT $1`,
+           WHERE ${UNBOOKED_ROUND} LIMIT $1`,
           [MAX_MEMBERS_PER_RUN],
         )
       ).rows.map((row) => row.member_id);
@@ -64,7 +71,7 @@ export async function bookRoundResults(context: AppContext, memberId?: string): 
 /** Whether the member has a round whose booked amounts differ from its latest record (the booking's own condition). */
 async function hasUnbookedRounds(context: AppContext, memberId: string): Promise<boolean> {
   const { rows } = await context.db.query<{ has_unbooked: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM bet_rounds WHERE member_id = $1 AND booked_net_satang + suspense_net_satang <> payout_satang - stake_satang) AS has_unbooked`,
+    `SELECT EXISTS (SELECT 1 FROM bet_rounds WHERE member_id = $1 AND ${UNBOOKED_ROUND}) AS has_unbooked`,
     [memberId],
     { prepare: true },
   );
@@ -78,7 +85,7 @@ async function bookMemberRounds(context: AppContext, memberId: string): Promise<
     await lockAccount(tx, game);
     const { rows } = await tx.query<UnbookedRound>(
       `SELECT partner, round_id, status, stake_satang, payout_satang, booked_net_satang, suspense_net_satang FROM bet_rounds
-       WHERE member_id = $1 AND booked_net_satang + suspense_net_satang <> payout_satang - stake_satang
+       WHERE member_id = $1 AND ${UNBOOKED_ROUND}
        ORDER BY settled_at, round_id LIMIT $2 FOR UPDATE`,
       [memberId, MAX_ROUNDS_PER_MEMBER],
     );
