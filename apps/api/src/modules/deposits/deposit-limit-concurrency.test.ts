@@ -197,6 +197,34 @@ describe.skipIf(!process.env.DATABASE_URL)('the order of a deposit and what it i
     throw new Error(`nobody waited on a lock in "${text}"`);
   }
 
+  /** Deadlocks PostgreSQL detected in this database so far (the statistics a backend reports when it goes idle, within about 10 s). */
+  async function deadlocks(): Promise<bigint> {
+    const { rows } = await t.db.query<{ deadlocks: bigint }>('SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()');
+    return rows[0]!.deadlocks;
+  }
+
+  it('deposits, a withdrawal and a staff credit of one member at once: no deadlock (the wallet account, then the member row, on every path)', async () => {
+    const m = await limitedMember();
+    expect((await postFeed(t, 'statement', statementFrom(m, '400.00'), { sourceId: 'src_statement_bbl' })).body.data.status).toBe('credited');
+    const heldId = await heldForStaff(15_000n);
+    const before = await deadlocks();
+    const [withdrawal, ...fates] = await Promise.all([
+      t.call({ method: 'POST', url: '/fund-composite/v1/withdrawal', token: m.token, body: { Amount: 200, Channel: 'BANK' } }),
+      arrive(m, { path: 'feed', amountSatang: 30_000n }, undefined),
+      arrive(m, { path: 'feed', amountSatang: 35_000n }, undefined),
+      arrive(m, { path: 'slip', amountSatang: 25_000n }, undefined),
+      arrive(m, { path: 'staff', amountSatang: 15_000n }, heldId),
+    ]);
+    expect(withdrawal.status).toBe(200);
+    const credited = [30_000n, 35_000n, 25_000n, 15_000n].reduce((sum, amount, index) => (fates[index] === 'credited' ? sum + amount : sum), 40_000n);
+    expect(credited).toBeLessThanOrEqual(LIMIT_SATANG);
+    expect(await mainBalance(t, m.token)).toBe(Number(credited) / 100 - 200);
+    await expectLedgerSound(t);
+    // A deadlock would have been retried away (the batcher, inLedgerTransaction): count them instead.
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    expect(await deadlocks()).toBe(before);
+  }, 60_000);
+
   it('a bank-feed deposit arriving while a staff credit of 800 is uncommitted waits for it, then is held past the limit of 1,000', async () => {
     const m = await limitedMember();
     const heldId = await heldForStaff(80_000n);
