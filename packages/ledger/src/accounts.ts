@@ -59,15 +59,18 @@ export async function requireMemberAccountId(q: Queryable, memberId: string, kin
 }
 
 /**
- * Takes `FOR SHARE` on the member's row (members; what a check-then-credit under the member's
- * protection rules waits on, e.g. a deposit against an exclusion being recorded) and returns the
- * id of the member's `kind` wallet account, in one statement (issue 29 §1). The account is not
- * locked: a posting locks it as always. Inside the caller's transaction; the lock lasts until it ends.
+ * Locks the member's `kind` wallet account the way a posting to it locks it (`FOR NO KEY UPDATE`)
+ * and takes `FOR SHARE` on the member's row, in one statement, in the ledger's lock order (the
+ * wallet account, then the member row, as a withdrawal's lockMemberWallet), and returns the
+ * account's id. For a check-then-credit (docs/adr/0063): a deposit checked against the member's
+ * deposit limit waits here for another credit of that member until it commits, so it counts it;
+ * the member row waits for an exclusion being recorded (startExclusion holds it `FOR UPDATE`).
+ * Inside the caller's transaction; the locks last until it ends.
  * @throws Error when the member or the account does not exist.
  */
-export async function shareLockMemberReadingAccountId(tx: Queryable, memberId: string, kind: MemberWalletKind): Promise<bigint> {
+export async function lockMemberAccountSharingMember(tx: Queryable, memberId: string, kind: MemberWalletKind): Promise<bigint> {
   const { rows } = await tx.query<{ id: bigint }>(
-    'SELECT a.id FROM members m JOIN ledger_accounts a ON a.member_id = m.id AND a.kind = $2 WHERE m.id = $1 FOR SHARE OF m',
+    'SELECT a.id FROM members m JOIN ledger_accounts a ON a.member_id = m.id AND a.kind = $2 WHERE m.id = $1 FOR NO KEY UPDATE OF a FOR SHARE OF m',
     [memberId, kind],
     { prepare: true },
   );

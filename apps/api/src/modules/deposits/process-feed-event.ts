@@ -1,7 +1,7 @@
 import type { Queryable } from '@sabai/db';
 import { depositChannelEntry } from './channels/registry.ts';
 import type { DepositCandidates } from './channels/channel-entry.ts';
-import { HOUSE_ACCOUNTS, RESOLVE_AND_POST_FIRST_PARAM, expectPosted, postTransfer, postTwoTransfersWith, requireAccountId, shareLockMemberReadingAccountId, type NewTransfer } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, RESOLVE_AND_POST_FIRST_PARAM, expectPosted, postTransfer, postTwoTransfersWith, lockMemberAccountSharingMember, requireAccountId, type NewTransfer } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { matchDeposit, type IncomingCredit } from './matching/match-deposit.ts';
@@ -121,12 +121,13 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
     // Player protection (issue 12): during the member's time-out or self-exclusion, or past their
     // deposit limit, the money is not credited to play: held, and paid back to their bound account
     // by the worker (the refund flow).
-    // The member row's lock also reads the main account the credit goes to (issue 29 §1).
+    // The main account the credit goes to, locked with the member row before the check and read in
+    // the same statement (issue 29 §1; docs/adr/0063: two credits of one member never both pass it).
     let memberAccount: bigint | undefined;
     const memberId = decision.memberId;
     const protection = await depositRefusal(tx, memberId, credit.amountSatang, context.now(), {
       lockMember: async () => {
-        memberAccount = await shareLockMemberReadingAccountId(tx, memberId, 'main');
+        memberAccount = await lockMemberAccountSharingMember(tx, memberId, 'main');
       },
     });
     if (protection) {

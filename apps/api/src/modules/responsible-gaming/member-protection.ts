@@ -1,6 +1,7 @@
 import type { Queryable } from '@sabai/db';
 import { formatBaht, satangToBahtNumber } from '@sabai/money';
 import { ERRORS } from '@sabai/contracts';
+import { lockMemberAccountSharingMember } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { EXCLUSION_PERIODS, exclusionEnd, LIMIT_PERIODS, limitChange, PERIOD_MS, remainingAllowance, type ExclusionKind, type LimitKind, type LimitPeriod } from './rg-rules.ts';
@@ -93,8 +94,10 @@ export async function startExclusion(context: AppContext, memberId: string, inpu
   const now = context.now();
   const endsAt = exclusionEnd(kind, input.period, now);
   await context.db.transaction(async (tx) => {
-    // Serialised with a deposit being credited to this member (depositRefusal locks the same row):
-    // a deposit either committed before the exclusion starts, or sees it and is held.
+    // Serialised with a deposit being credited to this member (depositRefusal shares the same row):
+    // the exclusion takes effect when it commits (docs/adr/0063). A deposit past its check holds
+    // it back until that deposit commits (credited before the exclusion exists); a deposit checked
+    // later waits for this commit, sees the exclusion and is held.
     await tx.query('SELECT 1 FROM members WHERE id = $1 FOR UPDATE', [memberId]);
     await tx.query('INSERT INTO responsible_gaming_exclusions (member_id, kind, period, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)', [memberId, kind, input.period, context.now(), endsAt]);
   });
@@ -126,6 +129,14 @@ export async function readActivity(db: Queryable, memberId: string, now: Date): 
  * Whether a deposit of `amountSatang` may be credited to play (checked in the crediting
  * transaction): not while an exclusion lasts, not past a deposit limit. Such a deposit is held
  * and paid back to the member's bound account (the refund flow).
+ *
+ * Concurrency (docs/adr/0063): before reading, the member's main account is locked as a posting
+ * locks it (`FOR NO KEY UPDATE`) with `FOR SHARE` on the member's row (ledger
+ * lockMemberAccountSharingMember, one statement). So two credits of one member at once are
+ * checked one after the other: the second waits until the first commits and counts it (never both
+ * within the limit on their own and past it together); and a deposit waits for an exclusion being
+ * recorded (startExclusion holds the member row `FOR UPDATE`) and sees it. The caller must then
+ * credit in the same transaction, with nothing between that could wait on another credit.
  * @returns null when it may, or the hold reason.
  */
 export async function depositRefusal(
@@ -135,11 +146,10 @@ export async function depositRefusal(
   now: Date,
   options: { lockMember?: () => Promise<unknown> } = {},
 ): Promise<'RG_EXCLUDED' | 'RG_DEPOSIT_LIMIT' | null> {
-  // Waits for an exclusion being started for this member (startExclusion holds the row), then reads it.
-  // `lockMember`: the caller takes that lock itself (FOR SHARE or stronger on the member's row, in
-  // its own statement, e.g. with the account it credits: issue 29 §1).
+  // `lockMember`: the caller takes those locks itself, with lockMemberAccountSharingMember, to keep
+  // the account id it returns (the bank feed: issue 29 §1).
   if (options.lockMember) await options.lockMember();
-  else await tx.query('SELECT 1 FROM members WHERE id = $1 FOR SHARE', [memberId]);
+  else await lockMemberAccountSharingMember(tx, memberId, 'main');
   // Exclusions start when they are recorded, never later: one not yet ended counts (also one that
   // started while this deposit waited for the lock, after `now` was read).
   // The exclusion, the deposit limits and the deposits they count, read in one statement after the
