@@ -12,6 +12,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { firstLoadGraph } from './first-load-graph.ts';
 import { classNamesOf, readHomeStylesheetSource } from './home-stylesheet.ts';
+import { MANIFEST_TEMPLATE_ID } from './src/lib/manifest-template.ts';
 
 const resolveHere = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -102,6 +103,7 @@ function compressServiceWorker(): Plugin {
  * script: the CSP allows scripts from 'self' only (apps/api/src/app.ts).
  */
 const APP_SCRIPT_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+const MANIFEST_LINK = /<link rel="manifest"[^>]*>/g;
 
 /**
  * The signed-in home's first-paint stylesheet (docs/adr/0050 third addendum, issue 26 §4; built as
@@ -206,7 +208,26 @@ function staticHome(): Plugin[] {
       },
     },
   };
-  return [linkHomeStylesheet, main];
+  // The web app manifest (vite-plugin-pwa's link, added to `<head>` by its own `enforce: 'post'`
+  // plugin, listed before this one): kept in a template and linked when the service worker is
+  // registered, at the first idle period after the load (lib/service-worker.ts). In `<head>` the
+  // browser asked for the manifest and then its 192-px icon at once, on the slow link the first
+  // paint's stylesheet and boot script and then the card's calls share (issue 26 §4).
+  const keepManifest: Plugin = {
+    name: 'sabai:static-home-manifest',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.filename.endsWith('app.html')) return html;
+        const links = html.match(MANIFEST_LINK) ?? [];
+        if (links.length !== 1) throw new Error(`sabai:static-home: app.html has ${links.length} manifest links, expected 1`);
+        return html.replace(MANIFEST_LINK, '').replace('</body>', () => `  <template id="${MANIFEST_TEMPLATE_ID}">${links.join('')}</template>\n  </body>`);
+      },
+    },
+  };
+  return [linkHomeStylesheet, main, keepManifest];
 }
 
 export default defineConfig({

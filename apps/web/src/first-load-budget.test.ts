@@ -278,6 +278,15 @@ describe("the CSS before the signed-in home's first paint (docs/adr/0050 third a
     for (const name of ['text-xl', 'tracking-wide', 'text-ink/50', 'min-h-[2lh]', 'text-[10px]']) expect(used, name).toContain(name);
   });
 
+  it('/user/home (app.html) keeps the web app manifest out of <head> until the service worker is registered', () => {
+    const html = readFileSync(path.join(outDir, 'app.html'), 'utf8');
+    const kept = /<template id="app-manifest">([\s\S]*?)<\/template>/.exec(html);
+    expect(kept?.[1]).toMatch(/^<link rel="manifest" href="\/manifest\.webmanifest"[^>]*>$/);
+    expect(html.replace(/<template\b[\s\S]*?<\/template>/g, '')).not.toMatch(/rel="manifest"/);
+    // The signed-out pages link theirs in <head>, as before.
+    for (const page of ['index.html', 'login.html']) expect(readFileSync(path.join(outDir, page), 'utf8')).toMatch(/<link rel="manifest"/);
+  });
+
   it("is the member app's whole stylesheet once the member app is in: its code's chunks bring the site's stylesheet", () => {
     const [siteSheet] = stylesheetsLinkedBy('index.html');
     const mount = Object.values(manifest).find((chunk) => chunk.src === 'src/app/mount-member-app.tsx');
