@@ -11,6 +11,8 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { firstLoadGraph } from './first-load-graph.ts';
+import { classNamesOf, readHomeStylesheetSource } from './home-stylesheet.ts';
+import { MANIFEST_TEMPLATE_ID } from './src/lib/manifest-template.ts';
 
 const resolveHere = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -101,14 +103,50 @@ function compressServiceWorker(): Plugin {
  * script: the CSP allows scripts from 'self' only (apps/api/src/app.ts).
  */
 const APP_SCRIPT_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+const MANIFEST_LINK = /<link rel="manifest"[^>]*>/g;
 
-function staticHome(): Plugin {
+/**
+ * The signed-in home's first-paint stylesheet (docs/adr/0050 third addendum, issue 26 §4; built as
+ * home-stylesheet.ts says): a module of its own, linked by app.html's `<head>` (render-blocking, as
+ * the site's stylesheet was there), so the CSS the first paint waits for is the home's rules only
+ * (half the bytes; what that saves is measured in the ADR). The site's whole stylesheet comes with the member app's code
+ * (app/mount-member-app.tsx and app/home/first-load-react.tsx import index.css: Vite loads a
+ * dynamic chunk's CSS before it runs the chunk).
+ */
+const HOME_STYLESHEET_URL = '/src/home-first-paint.css';
+const HOME_STYLESHEET_ID = resolveHere('src/home-first-paint.css');
+const SITE_STYLESHEET = resolveHere('src/index.css');
+
+function staticHome(): Plugin[] {
   let markup: string | undefined;
   let bootFile: string | undefined;
   let stringsScript: string | undefined;
-  return {
+  let homeStylesheet: string | undefined;
+  const linkHomeStylesheet: Plugin = {
+    name: 'sabai:static-home-stylesheet',
+    apply: 'build',
+    // Before Vite reads app.html's tags, so the link is built as the page's own stylesheet.
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, context) {
+        if (!context.filename.endsWith('app.html')) return html;
+        if (!html.includes('</head>')) throw new Error('sabai:static-home: app.html has no </head>');
+        return html.replace('</head>', () => `  <link rel="stylesheet" href="${HOME_STYLESHEET_URL}" />\n  </head>`);
+      },
+    },
+  };
+  const main: Plugin = {
     name: 'sabai:static-home',
     apply: 'build',
+    resolveId(id) {
+      return id === HOME_STYLESHEET_URL ? HOME_STYLESHEET_ID : undefined;
+    },
+    load(id) {
+      if (id !== HOME_STYLESHEET_ID) return undefined;
+      if (homeStylesheet === undefined) throw new Error('sabai:static-home: no markup built for the home stylesheet');
+      this.addWatchFile(SITE_STYLESHEET);
+      return homeStylesheet;
+    },
     async buildStart() {
       const server = await createServer({
         configFile: false,
@@ -130,6 +168,7 @@ function staticHome(): Plugin {
         const fill = (await server.ssrLoadModule(resolveHere('src/app/home/static-home-fill.ts'))) as typeof import('./src/app/home/static-home-fill.ts');
         const { translate } = (await server.ssrLoadModule(resolveHere('src/lib/translate.ts'))) as typeof import('./src/lib/translate.ts');
         markup = template.renderStaticHomeTemplate();
+        homeStylesheet = readHomeStylesheetSource(SITE_STYLESHEET, classNamesOf(markup), './app/home/static-home-fill.ts');
         stringsScript = fill.staticHomeStringsScript(fill.pickStaticHomeStrings((key) => translate(key)));
         const bundle = await esbuild({
           entryPoints: [resolveHere('src/app/home/static-home-boot.ts')],
@@ -169,6 +208,26 @@ function staticHome(): Plugin {
       },
     },
   };
+  // The web app manifest (vite-plugin-pwa's link, added to `<head>` by its own `enforce: 'post'`
+  // plugin, listed before this one): kept in a template and linked when the service worker is
+  // registered, at the first idle period after the load (lib/service-worker.ts). In `<head>` the
+  // browser asked for the manifest and then its 192-px icon at once, on the slow link the first
+  // paint's stylesheet and boot script and then the card's calls share (issue 26 §4).
+  const keepManifest: Plugin = {
+    name: 'sabai:static-home-manifest',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.filename.endsWith('app.html')) return html;
+        const links = html.match(MANIFEST_LINK) ?? [];
+        if (links.length !== 1) throw new Error(`sabai:static-home: app.html has ${links.length} manifest links, expected 1`);
+        return html.replace(MANIFEST_LINK, '').replace('</body>', () => `  <template id="${MANIFEST_TEMPLATE_ID}">${links.join('')}</template>\n  </body>`);
+      },
+    },
+  };
+  return [linkHomeStylesheet, main, keepManifest];
 }
 
 export default defineConfig({

@@ -1,4 +1,3 @@
-import './index.css';
 import type { SiteSettings } from '@sabai/contracts';
 import { startFirstLoadSettings, type FirstLoadSettings } from './app/first-load-settings.ts';
 import { afterFirstContentfulPaint } from './app/home/after-first-paint.ts';

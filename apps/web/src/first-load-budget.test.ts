@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -6,6 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteSettings, UserInfo } from '@sabai/contracts';
+import { classNamesOf } from '../home-stylesheet.ts';
+import type { FirstLoadCard } from './app/home/first-load-card.ts';
+import { fillStaticHome, readStaticHomeStrings } from './app/home/static-home-fill.ts';
+import { settingsFixture, userFixture } from './test/fixtures.ts';
 
 /**
  * The JS budget of each page's first load, over the *built* site (issue 28 §3): first-load.test.ts
@@ -78,9 +84,21 @@ const PAGES: PageBudget[] = [
 ];
 /** app.html's render-blocking classic script: all the JS before the signed-in home's first paint. */
 const HOME_BOOT_SCRIPT_BUDGET_KB = 4.6;
+/**
+ * app.html's one stylesheet, all the CSS before the signed-in home's first paint (docs/adr/0050
+ * third addendum, issue 26 §4): the site's index.css with only the utilities the home draws with
+ * (home-stylesheet.ts). Measured when set (2026-11-29): 34.6 kB, 6.1 kB gzip (the site's whole
+ * stylesheet, which app.html linked before: 69.3 kB, 10.8 kB gzip); budgets ≈ 5 % above. It grows
+ * with every class the home's components draw with, and with index.css's own rules (the
+ * components layer, preflight): a home that needs more is a decision, said here and in the ADR.
+ */
+const HOME_STYLESHEET_BUDGET_KB = 6.4;
+const HOME_STYLESHEET_RAW_BUDGET_KB = 36.5;
 
 interface ManifestChunk {
   file: string;
+  src?: string;
+  css?: string[];
   name?: string;
   isEntry?: boolean;
   imports?: string[];
@@ -183,5 +201,95 @@ describe('first-load JS of the built site, per page (issue 28 §3)', () => {
     expect(kB(size)).toBeLessThanOrEqual(HOME_BOOT_SCRIPT_BUDGET_KB);
     // And no module script outside the templates: the member app's code starts after the paint.
     expect(outsideTemplates).not.toMatch(/<script\b[^>]*type="module"|rel="modulepreload"/);
+  });
+});
+
+/** The stylesheets a built page links outside its `<template>`s, as files inside the build. */
+function stylesheetsLinkedBy(html: PageBudget['html']): string[] {
+  const text = readFileSync(path.join(outDir, html), 'utf8').replace(/<template\b[\s\S]*?<\/template>/g, '');
+  return [...text.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="\/([^"]+\.css)"/g)].map((match) => match[1] as string);
+}
+
+/** A class name as a CSS class selector, escaped the way Tailwind writes it (`mt-0.5` → `.mt-0\.5`). */
+function classSelector(name: string): string {
+  return `.${name.replace(/[^a-zA-Z0-9_-]/g, (character) => `\\${character}`)}`;
+}
+
+/** Whether `css` has a rule whose selector names the class (not only a longer class it begins: `.size-5` is not `.size-50`). */
+function hasClassRule(css: string, name: string): boolean {
+  const selector = classSelector(name);
+  for (let at = css.indexOf(selector); at !== -1; at = css.indexOf(selector, at + 1)) {
+    if (!/[a-zA-Z0-9_\\-]/.test(css[at + selector.length] ?? '')) return true;
+  }
+  return false;
+}
+
+/**
+ * The classes of the home as drawn on a first load: the built template's markup filled as the boot
+ * script and app-main.tsx fill it, for the states the filler draws differently (figures as last
+ * known; the card's answer with the live game wallet; the answer without it; a site without logo,
+ * LINE, cashback or affiliate: its name in gold instead of the logo), each class once.
+ */
+function classesOfFilledHome(appHtml: string): string[] {
+  // Only the home's template and the strings' data block: a parse of the whole page would ask for its stylesheets and preloads.
+  const page = document.implementation.createHTMLDocument('app.html');
+  page.body.innerHTML = [...appHtml.matchAll(/<template id="static-home">[\s\S]*?<\/template>|<script type="application\/json" id="static-home-strings">[\s\S]*?<\/script>/g)].map((match) => match[0]).join('');
+  const template = page.getElementById('static-home');
+  const strings = readStaticHomeStrings(page);
+  if (!(template instanceof HTMLTemplateElement) || !strings) throw new Error('app.html has no home template or strings');
+  const user: UserInfo = userFixture({ BonusInfo: { ...userFixture().BonusInfo, bonusId: 'any', nowTurnover: 10, needTurnover: 100 } });
+  const everyPart: SiteSettings = { ...settingsFixture, Maintenance: true, alertyMessage: 'ประกาศ' };
+  const barest: SiteSettings = { ...settingsFixture, logoUrl: '', LineId: '', cashBack: { ...settingsFixture.cashBack, usecashBack: false }, Affiliate: { ...settingsFixture.Affiliate, useAffiliate: false } };
+  const live: FirstLoadCard = { user, liveWallet: { mainWallet: 20, gameWallet: 5 }, liveWalletReadAt: Date.UTC(2026, 10, 29, 1, 0), turnover: { now: 10, needed: 100 } };
+  const refreshed: FirstLoadCard = { user, liveWallet: null, liveWalletReadAt: null, turnover: null };
+  const names = new Set(classNamesOf(template.innerHTML));
+  for (const settings of [everyPart, barest, null]) {
+    for (const card of [null, live, refreshed]) {
+      const root = document.createElement('div');
+      fillStaticHome(root, template.content, { user, settings, card, origin: 'https://sabai.example' }, strings);
+      for (const element of root.querySelectorAll('[class]')) for (const name of element.classList) names.add(name);
+    }
+  }
+  return [...names].sort();
+}
+
+describe("the CSS before the signed-in home's first paint (docs/adr/0050 third addendum, issue 26 §4)", () => {
+  it(`/user/home (app.html) links one stylesheet, the home's own, within ${HOME_STYLESHEET_BUDGET_KB} kB gzip and ${HOME_STYLESHEET_RAW_BUDGET_KB} kB`, () => {
+    const sheets = stylesheetsLinkedBy('app.html');
+    expect(sheets).toHaveLength(1);
+    // Not the site's stylesheet (what `/` links): that one comes with the member app's code.
+    expect(sheets).not.toEqual(stylesheetsLinkedBy('index.html'));
+    const css = readFileSync(path.join(outDir, sheets[0] as string));
+    expect(kB(gzipSync(css, { level: 9 }).length), `${sheets[0]} gzip`).toBeLessThanOrEqual(HOME_STYLESHEET_BUDGET_KB);
+    expect(kB(css.length), `${sheets[0]}`).toBeLessThanOrEqual(HOME_STYLESHEET_RAW_BUDGET_KB);
+  });
+
+  it("has a rule for every class the filled home draws with that the site's stylesheet has a rule for", () => {
+    const [homeSheet] = stylesheetsLinkedBy('app.html');
+    const [siteSheet] = stylesheetsLinkedBy('index.html');
+    const homeCss = readFileSync(path.join(outDir, homeSheet as string), 'utf8');
+    const siteCss = readFileSync(path.join(outDir, siteSheet as string), 'utf8');
+    const used = classesOfFilledHome(readFileSync(path.join(outDir, 'app.html'), 'utf8'));
+    const styled = used.filter((name) => hasClassRule(siteCss, name));
+    // The home draws with well over a hundred styled classes: an empty list would be a broken reading.
+    expect(styled.length).toBeGreaterThan(100);
+    expect(styled.filter((name) => !hasClassRule(homeCss, name))).toEqual([]);
+    // The classes only the filler writes are there too (the gold site name without a logo, the live wallet's time).
+    for (const name of ['text-xl', 'tracking-wide', 'text-ink/50', 'min-h-[2lh]', 'text-[10px]']) expect(used, name).toContain(name);
+  });
+
+  it('/user/home (app.html) keeps the web app manifest out of <head> until the service worker is registered', () => {
+    const html = readFileSync(path.join(outDir, 'app.html'), 'utf8');
+    const kept = /<template id="app-manifest">([\s\S]*?)<\/template>/.exec(html);
+    expect(kept?.[1]).toMatch(/^<link rel="manifest" href="\/manifest\.webmanifest"[^>]*>$/);
+    expect(html.replace(/<template\b[\s\S]*?<\/template>/g, '')).not.toMatch(/rel="manifest"/);
+    // The signed-out pages link theirs in <head>, as before.
+    for (const page of ['index.html', 'login.html']) expect(readFileSync(path.join(outDir, page), 'utf8')).toMatch(/<link rel="manifest"/);
+  });
+
+  it("is the member app's whole stylesheet once the member app is in: its code's chunks bring the site's stylesheet", () => {
+    const [siteSheet] = stylesheetsLinkedBy('index.html');
+    const mount = Object.values(manifest).find((chunk) => chunk.src === 'src/app/mount-member-app.tsx');
+    expect(mount?.css ?? [], 'mount-member-app.tsx').toContain(siteSheet);
   });
 });

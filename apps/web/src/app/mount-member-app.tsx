@@ -1,3 +1,4 @@
+import '../index.css';
 import { StrictMode, startTransition, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';

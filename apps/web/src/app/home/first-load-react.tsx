@@ -1,3 +1,4 @@
+import '../../index.css';
 import type { SiteSettings, UserInfo } from '@sabai/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
