@@ -14,9 +14,12 @@ import { envInteger } from './env-integer.ts';
  * process, of two builds of the API side by side in the same time window (interleaved A/B), so a
  * shared, loaded host hits both alike. Side B is this checkout (its compiled API, `npm run
  * build:servers`, behind HAProxy as scale/haproxy.ts configures it); side A is another API bundle
- * (`AB_BASE_ENTRY`, default apps/api/dist-base/server.mjs: copy a base build's apps/api/dist there)
- * behind HAProxy configured as `AB_BASE_SERVER_CONNECTIONS` (`close`, the earlier one request per
- * server connection, or `keep-alive`). Both sides share one database, the sandbox and the worker.
+ * (`AB_BASE_ENTRY`, default apps/api/dist-base/server.mjs) behind HAProxy configured as
+ * `AB_BASE_SERVER_CONNECTIONS` (`close`, the earlier one request per server connection, or
+ * `keep-alive`). Both sides share one database, the sandbox and the worker. The base bundle must sit
+ * one folder below apps/api (its paths to migrations and assets are relative to it, docs/adr/0037):
+ * check out the base commit, `npm run build:servers`, copy its apps/api/dist/*.mjs to this
+ * checkout's apps/api/dist-base/ (untracked; remove it before `npm run lint`, which would read it).
  *
  * Each round runs every read call through each side (order alternating per round) for
  * AB_SECONDS under autocannon (16 connections) and takes, per answered call, the CPU (user +
