@@ -469,7 +469,7 @@ async function main(): Promise<number> {
     const header = ['call', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'refusals', 'errors', '÷ pgbench', 'target', 'statements', 'API CPU ms/call', 'PostgreSQL / HAProxy / worker / sandbox CPU ms/call', 'product CPU ms/call', 'CPU ceiling req/s', 'targets'];
     console.log(`| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-    console.log(`\nper-process CPU (/proc user + system over the call's run ÷ answered calls): the APIs; the PostgreSQL backends of the APIs and workers (by application_name); HAProxy; the worker; the sandbox. Exact on a busy host too: each process's own time. The worker and sandbox columns include their background work during the run.`);
+    console.log(`\nper-process CPU (/proc user + system over the call's run ÷ answered calls): the APIs; the PostgreSQL backends of the APIs and workers (by application_name); HAProxy; the worker; the sandbox. Each process's own time, so it compares runs on a busy host far better than the product column (contention still adds some). The worker and sandbox columns include their background work during the run.`);
     console.log(`product CPU = the host's busy CPU during the call's run (/proc/stat) less this load generator's own, per answered call: APIs, worker, sandbox, HAProxy and PostgreSQL. CPU ceiling = ${os.cpus().length} cores × 1,000 ms ÷ product CPU per call: the most calls per second this host could answer with nothing waiting and no load generator (÷ pgbench beside it). Only a quiet host gives these two: anything else running is counted as the product's.`);
     console.log('\nnot 2xx, by call (status code → count):');
     for (const row of figures) {
