@@ -79,6 +79,12 @@ interface CallFigures {
   apiCpuMsPerCall: number;
   /** CPU time of the worker processes per answered request, ms (work the calls left in the outbox). */
   workerCpuMsPerCall: number;
+  /** CPU time of HAProxy per answered request, ms. */
+  haproxyCpuMsPerCall: number;
+  /** CPU time of the PostgreSQL backends of the APIs and workers (by application_name) per answered request, ms. */
+  postgresCpuMsPerCall: number;
+  /** CPU time of the sandbox (the bank and the game partner) per answered request, ms. */
+  sandboxCpuMsPerCall: number;
   /**
    * CPU time of the whole host per answered request, ms, less the load generator (this process,
    * autocannon): the APIs, the worker, the sandbox, HAProxy and PostgreSQL (/proc/stat busy time).
@@ -144,9 +150,24 @@ function ownCpuMs(): number {
   return (usage.user + usage.system) / 1_000;
 }
 
-async function runCall(balancerUrl: string, plan: CallPlan, seconds: number, apiPids: readonly number[], workerPids: readonly number[]): Promise<CallFigures> {
+/** The product's own processes whose CPU is read per call (docs/adr/0061: where a read's CPU goes). */
+interface ProductPids {
+  apis: readonly number[];
+  workers: readonly number[];
+  haproxy: readonly number[];
+  sandbox: readonly number[];
+  /** The PostgreSQL backends serving the APIs and workers now (pool connections come and go). */
+  postgres: () => Promise<number[]>;
+}
+
+async function runCall(balancerUrl: string, plan: CallPlan, seconds: number, pids: ProductPids): Promise<CallFigures> {
+  const { apis: apiPids, workers: workerPids } = pids;
   const cpuBeforeMs = cpuMsOf(apiPids);
   const workerCpuBeforeMs = cpuMsOf(workerPids);
+  const haproxyBeforeMs = cpuMsOf(pids.haproxy);
+  const sandboxBeforeMs = cpuMsOf(pids.sandbox);
+  const postgresBeforePids = await pids.postgres();
+  const postgresBeforeMs = cpuMsOf(postgresBeforePids);
   const hostBeforeMs = hostBusyMs();
   const ownBeforeMs = ownCpuMs();
   const codes = new Map<string, number>();
@@ -187,12 +208,19 @@ async function runCall(balancerUrl: string, plan: CallPlan, seconds: number, api
   });
   // Connection errors and timeouts never reach onResponse.
   const noAnswer = result.errors + result.timeouts;
+  // Backends that were there before the run, plus those opened during it (a backend that closed
+  // during the run loses what it used: pools keep theirs open for 10 s idle, longer than a gap).
+  const postgresAfterPids = [...new Set([...postgresBeforePids, ...(await pids.postgres())])];
+  const postgresUsedMs = cpuMsOf(postgresAfterPids) - postgresBeforeMs;
   if (noAnswer > 0) codes.set('no answer / timeout', noAnswer);
   const answered = ok + refusals + errors;
   return {
     name: plan.name,
     apiCpuMsPerCall: answered > 0 ? (cpuMsOf(apiPids) - cpuBeforeMs) / answered : 0,
     workerCpuMsPerCall: answered > 0 ? (cpuMsOf(workerPids) - workerCpuBeforeMs) / answered : 0,
+    haproxyCpuMsPerCall: answered > 0 ? (cpuMsOf(pids.haproxy) - haproxyBeforeMs) / answered : 0,
+    postgresCpuMsPerCall: answered > 0 ? postgresUsedMs / answered : 0,
+    sandboxCpuMsPerCall: answered > 0 ? (cpuMsOf(pids.sandbox) - sandboxBeforeMs) / answered : 0,
     productCpuMsPerCall: answered > 0 ? (hostBusyMs() - hostBeforeMs - (ownCpuMs() - ownBeforeMs)) / answered : 0,
     requests: answered + noAnswer,
     rps: answered / result.duration,
@@ -394,11 +422,22 @@ async function main(): Promise<number> {
     const chosen = plans.filter((candidate) => settings.calls === null || settings.calls.includes(candidate.name));
     const apiPids = product.apis.map((api) => api.child?.pid).filter((pid): pid is number => pid !== undefined);
     const workerPids = product.workers.map((worker) => worker.child?.pid).filter((pid): pid is number => pid !== undefined);
+    const appNames = [...product.apis, ...product.workers].map((process_) => process_.env.PGAPPNAME ?? '');
+    const pids: ProductPids = {
+      apis: apiPids,
+      workers: workerPids,
+      haproxy: product.haproxy.pid === undefined ? [] : [product.haproxy.pid],
+      sandbox: started.filter((process_) => process_.kind === 'sandbox').map((process_) => process_.child?.pid).filter((pid): pid is number => pid !== undefined),
+      postgres: async () => {
+        const { rows } = await database!.db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = ANY($1::text[])', [appNames]);
+        return rows.map((row) => Number(row.pid));
+      },
+    };
     const figures: CallFigures[] = [];
     for (const plan of chosen) {
-      const result = await runCall(product.balancerUrl, plan, settings.seconds, apiPids, workerPids);
+      const result = await runCall(product.balancerUrl, plan, settings.seconds, pids);
       figures.push(result);
-      console.log(`  ${plan.name}: ${fixed(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.refusals} refusals, ${result.errors} errors, API CPU ${fixed(result.apiCpuMsPerCall, 2)} ms/call, worker ${fixed(result.workerCpuMsPerCall, 2)}, whole product ${fixed(result.productCpuMsPerCall, 2)}`);
+      console.log(`  ${plan.name}: ${fixed(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.refusals} refusals, ${result.errors} errors, CPU ms/call: APIs ${fixed(result.apiCpuMsPerCall, 2)}, PostgreSQL ${fixed(result.postgresCpuMsPerCall, 2)}, HAProxy ${fixed(result.haproxyCpuMsPerCall, 2)}, worker ${fixed(result.workerCpuMsPerCall, 2)}, sandbox ${fixed(result.sandboxCpuMsPerCall, 2)}, whole product ${fixed(result.productCpuMsPerCall, 2)}`);
     }
 
     console.log(`statements per call: ${COUNT_SAMPLES} of each, one after the other, on a counted API process…`);
@@ -420,15 +459,18 @@ async function main(): Promise<number> {
       return [
         row.name, fixed(row.rps), String(row.p50), String(row.p99), String(row.requests), String(row.refusals), String(row.errors),
         `${fixed(ratio, 2)}${target.ratio === null ? ' (÷ argon2id)' : ''}`, `≥ ${wanted}×, p99 ≤ ${target.p99Ms}`,
-        count ? fixed(count.perCall) : '-', fixed(row.apiCpuMsPerCall, 2), fixed(row.productCpuMsPerCall, 2),
+        count ? fixed(count.perCall) : '-', fixed(row.apiCpuMsPerCall, 2),
+        [row.postgresCpuMsPerCall, row.haproxyCpuMsPerCall, row.workerCpuMsPerCall, row.sandboxCpuMsPerCall].map((value) => fixed(value, 2)).join(' / '),
+        fixed(row.productCpuMsPerCall, 2),
         row.productCpuMsPerCall > 0 ? `${fixed(cpuCeiling(row.productCpuMsPerCall))} (${fixed(cpuCeiling(row.productCpuMsPerCall) / (target.ratio === null ? argon2PerSecond : tps), 2)}×)` : '-',
         misses.length === 0 ? 'met' : `not met (${misses.join(', ')})`,
       ];
     });
-    const header = ['call', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'refusals', 'errors', '÷ pgbench', 'target', 'statements', 'API CPU ms/call', 'product CPU ms/call', 'CPU ceiling req/s', 'targets'];
+    const header = ['call', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'refusals', 'errors', '÷ pgbench', 'target', 'statements', 'API CPU ms/call', 'PostgreSQL / HAProxy / worker / sandbox CPU ms/call', 'product CPU ms/call', 'CPU ceiling req/s', 'targets'];
     console.log(`| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-    console.log(`\nproduct CPU = the host's busy CPU during the call's run (/proc/stat) less this load generator's own, per answered call: APIs, worker, sandbox, HAProxy and PostgreSQL. CPU ceiling = ${os.cpus().length} cores × 1,000 ms ÷ product CPU per call: the most calls per second this host could answer with nothing waiting and no load generator (÷ pgbench beside it). Only a quiet host gives these two: anything else running is counted as the product's.`);
+    console.log(`\nper-process CPU (/proc user + system over the call's run ÷ answered calls): the APIs; the PostgreSQL backends of the APIs and workers (by application_name); HAProxy; the worker; the sandbox. Each process's own time, so it compares runs on a busy host far better than the product column (contention still adds some). The worker and sandbox columns include their background work during the run.`);
+    console.log(`product CPU = the host's busy CPU during the call's run (/proc/stat) less this load generator's own, per answered call: APIs, worker, sandbox, HAProxy and PostgreSQL. CPU ceiling = ${os.cpus().length} cores × 1,000 ms ÷ product CPU per call: the most calls per second this host could answer with nothing waiting and no load generator (÷ pgbench beside it). Only a quiet host gives these two: anything else running is counted as the product's.`);
     console.log('\nnot 2xx, by call (status code → count):');
     for (const row of figures) {
       if (row.codes.size > 0) console.log(`  ${row.name}: ${[...row.codes.entries()].sort((a, b) => b[1] - a[1]).map(([code, count]) => `${code} × ${count}`).join(', ')}`);

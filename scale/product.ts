@@ -214,7 +214,9 @@ export async function startProduct(
   await waitForHttpOk(`${sandboxUrl}/healthz`, START_TIMEOUT_MS, sandbox);
   await Promise.all(apis.map((api) => waitForHttpOk(`http://127.0.0.1:${api.port}/healthz`, START_TIMEOUT_MS, api)));
   await Promise.all(workers.map((worker) => waitForConnection(db, worker, START_TIMEOUT_MS)));
-  const haproxy = await startHaproxy({ bin: options.haproxyBin, runDir: options.runDir, frontendPort, statsPort, apis: apis.map((api) => ({ name: api.name, port: api.port ?? 0 })) });
+  // HAPROXY_SERVER_CONNECTIONS=close: the earlier one request per server connection, for before/after runs (docs/adr/0061).
+  const serverConnections = process.env.HAPROXY_SERVER_CONNECTIONS === 'close' ? 'close' : 'keep-alive';
+  const haproxy = await startHaproxy({ bin: options.haproxyBin, runDir: options.runDir, frontendPort, statsPort, serverConnections, apis: apis.map((api) => ({ name: api.name, port: api.port ?? 0 })) });
   options.onHaproxy(haproxy);
   return { sandboxUrl, balancerUrl, apis, workers, haproxy };
 }

@@ -77,7 +77,7 @@ export function printReport(report: Report): void {
     lines.push(`${event.name}: killed at ${seconds(event.killedAtMs)}, started at ${seconds(event.restartedAtMs)}, back at ${seconds(event.backAtMs)} (down ${seconds(event.backAtMs - event.killedAtMs)})`);
   }
   if (report.serverStats.length > 0) {
-    lines.push(`HAProxy: ${report.serverStats.map((server) => `${server.name} ${server.sessions} requests, ${server.responses5xx} 5xx, down ${server.checkDowns}× (${server.status})`).join('; ')}`);
+    lines.push(`HAProxy: ${report.serverStats.map((server) => `${server.name} ${server.requests} requests, ${server.responses5xx} 5xx, down ${server.checkDowns}× (${server.status})`).join('; ')}`);
   }
 
   const { streams } = report;

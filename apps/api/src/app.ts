@@ -27,6 +27,7 @@ import { registerIpRateLimits } from './plugins/ip-rate-limit.ts';
 import { registerAdminGuard } from './plugins/admin-guard.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { OneLinePerRequest } from './plugins/request-log.ts';
 import { registerReadyz } from './plugins/readyz.ts';
 import { publicSiteSettings, registerSiteRoutes } from './modules/site/index.ts';
 import { registerAuthRoutes } from './modules/auth/index.ts';
@@ -87,6 +88,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.tokenbank', 'req.headers["x-registration-id"]', 'req.headers["x-api-key"]', 'req.headers.token'],
           },
+    // One line per request, when it ends (plugins/request-log.ts), instead of Fastify's two.
+    logController: new OneLinePerRequest(),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Bound receiving a request, never the work on it nor an event stream (issue 24 §3, ADR 0038).
     ...serverTimeoutOptions(config),
