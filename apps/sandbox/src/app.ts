@@ -18,8 +18,9 @@ export interface SandboxConfig {
   /**
    * With `logger`, also a log line as each request comes in and as it is answered (Fastify's request
    * logging, at `info`; default true; false keeps the logger at `warn`). The sandbox process turns
-   * it off unless asked (server.ts, SANDBOX_REQUEST_LOGS=1): under a benchmark's load the two synchronous writes per request were
-   * ~30 % of the sandbox's CPU (docs/adr/0062). Warnings and errors are logged either way.
+   * it off unless asked (server.ts, SANDBOX_REQUEST_LOGS=1): under a benchmark's load the two
+   * synchronous writes per request were ~30 % of the sandbox's CPU (docs/adr/0062). Warnings and
+   * errors are logged either way.
    */
   requestLogs?: boolean;
   /** HMAC secret of every demo bank-feed source (Sabai's feed checks `x-feed-signature` with it). */
