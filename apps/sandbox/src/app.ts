@@ -15,6 +15,14 @@ export interface SandboxConfig {
   /** Shared key the API sends as `x-sandbox-key` (a real provider has its own credentials). */
   apiKey: string;
   logger?: boolean;
+  /**
+   * With `logger`, also a log line as each request comes in and as it is answered (Fastify's request
+   * logging, at `info`; default true; false keeps the logger at `warn`). The sandbox process turns
+   * it off unless asked (server.ts, SANDBOX_REQUEST_LOGS=1): under a benchmark's load the two
+   * synchronous writes per request were ~30 % of the sandbox's CPU (docs/adr/0062). Warnings and
+   * errors are logged either way.
+   */
+  requestLogs?: boolean;
   /** HMAC secret of every demo bank-feed source (Sabai's feed checks `x-feed-signature` with it). */
   feedSecret: string;
   /** Sabai's API, e.g. `http://127.0.0.1:3000`; may also be set after start with `setApiBaseUrl`. */
@@ -71,7 +79,8 @@ const isPublicRoute = (routeUrl: string | undefined): boolean =>
  * the game partner, and LINE (Messaging API subset, simulated LINE users, the /line chat page).
  */
 export async function buildSandboxApp(config: SandboxConfig): Promise<SandboxApp> {
-  const app = Fastify({ logger: config.logger ?? false, bodyLimit: 64 * 1024 });
+  // Fastify logs each request and answer at `info`: without request logs the logger keeps `warn` and up.
+  const app = Fastify({ logger: config.logger ? { level: config.requestLogs === false ? 'warn' : 'info' } : false, bodyLimit: 64 * 1024 });
   const bank = createSandboxBank({
     feed: {
       feedSecret: config.feedSecret,

@@ -8,6 +8,7 @@ import { buildSandboxApp } from './app.ts';
  * and `SMS_GATEWAY_SIGNING_KEY` (signs the SMS double's delivery webhooks; unset = the published sandbox key).
  * The sandbox Hub88: `HUB88_OPERATOR_ID`, `SANDBOX_HUB88_OPERATOR_PUBLIC_KEY` (verifies Sabai's Games API calls),
  * `SANDBOX_HUB88_PRIVATE_KEY` (signs its Wallet API calls to `${SABAI_API_URL}/seamless/hub88`); unset = the demo keys.
+ * `SANDBOX_REQUEST_LOGS=1` logs every request and answer (off by default: warnings and errors only).
  */
 const port = Number(process.env.SANDBOX_PORT ?? 3100);
 const app = await buildSandboxApp({
@@ -23,6 +24,7 @@ const app = await buildSandboxApp({
   ...(process.env.SANDBOX_HUB88_OPERATOR_PUBLIC_KEY ? { hub88OperatorPublicKey: process.env.SANDBOX_HUB88_OPERATOR_PUBLIC_KEY } : {}),
   ...(process.env.SANDBOX_HUB88_PRIVATE_KEY ? { hub88PrivateKey: process.env.SANDBOX_HUB88_PRIVATE_KEY } : {}),
   logger: true,
+  requestLogs: process.env.SANDBOX_REQUEST_LOGS === '1',
 });
 await app.listen({ host: process.env.HOST ?? '127.0.0.1', port });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,3 +1,4 @@
+import type { AppConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { fromSatangText, recordOutboxEvent, type OutboxEvent, type OutboxEventKind, type OutboxHandler } from '../modules/outbox/index.ts';
 import { grantBonusAfterDeposit } from '../modules/promotions/index.ts';
@@ -25,6 +26,13 @@ import { sendQueuedSms } from '../modules/sms/index.ts';
 export interface OutboxHandlerDefinition {
   follows: OutboxEventKind;
   build: (context: AppContext) => OutboxHandler;
+  /**
+   * False when the handler could only find nothing to do with this event under this configuration
+   * (a pure check of the payload and the config, at dispatch): no delivery is created, where it
+   * would have been queued, run, done nothing and been marked done — a job and ~5 statements of
+   * the worker's per event (docs/adr/0062). Absent: every event of the kind is delivered.
+   */
+  isNeeded?: (event: OutboxEvent, config: AppConfig) => boolean;
 }
 
 const payloadOf = <K extends OutboxEventKind>(event: OutboxEvent, kind: K) => {
@@ -162,9 +170,22 @@ const STAFF_ALERT_HANDLERS = {
   'line-staff-feed-source-silent': 'feed-source.silent',
 } as const satisfies Record<string, OutboxEventKind>;
 
+/**
+ * Whether `notifyStaffGroupByLine` (modules/line/notify-staff.ts) could send anything for the
+ * event: a staff group is configured, and the event is an alert (`staffAlertFor`: a requested
+ * withdrawal only when it waits for approval). Auto-paid withdrawals and a site without a staff
+ * group queue no staff-alert job (outbox-handlers.test.ts checks this against `staffAlertFor`).
+ */
+export function isStaffAlertNeeded(event: OutboxEvent, config: AppConfig): boolean {
+  if (!config.LINE_STAFF_GROUP_ID) return false;
+  if (event.kind === 'withdrawal.requested') return (event as OutboxEvent<'withdrawal.requested'>).payload.status === 'pending_approval';
+  return true;
+}
+
 for (const [name, kind] of Object.entries(STAFF_ALERT_HANDLERS)) {
   OUTBOX_HANDLERS[name] = {
     follows: kind,
+    isNeeded: isStaffAlertNeeded,
     build: (context) => {
       const client = createLineClient(context.config);
       return {
@@ -177,7 +198,9 @@ for (const [name, kind] of Object.entries(STAFF_ALERT_HANDLERS)) {
   };
 }
 
-/** The handler names that follow an event kind. */
-export function handlersFor(kind: string): string[] {
-  return Object.entries(OUTBOX_HANDLERS).filter(([, definition]) => definition.follows === kind).map(([name]) => name);
+/** The handler names that follow an event (its kind, and each handler's `isNeeded` under `config`). */
+export function handlersFor(event: OutboxEvent, config: AppConfig): string[] {
+  return Object.entries(OUTBOX_HANDLERS)
+    .filter(([, definition]) => definition.follows === event.kind && (definition.isNeeded?.(event, config) ?? true))
+    .map(([name]) => name);
 }

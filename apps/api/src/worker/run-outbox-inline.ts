@@ -19,7 +19,7 @@ export async function runOutboxInline(context: AppContext): Promise<number> {
   let firstError: unknown;
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const deliveries: Array<{ event: OutboxEvent; handler: string }> = [];
-    const dispatched = await dispatchOutboxEvents(context.db, { handlersFor, enqueue: async (_tx, batch) => void deliveries.push(...batch) });
+    const dispatched = await dispatchOutboxEvents(context.db, { handlersFor: (event) => handlersFor(event, context.config), enqueue: async (_tx, batch) => void deliveries.push(...batch) });
     for (const delivery of deliveries) {
       const definition = OUTBOX_HANDLERS[delivery.handler];
       if (!definition) throw new Error(`no outbox handler ${delivery.handler}`);

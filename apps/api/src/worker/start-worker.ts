@@ -108,7 +108,7 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
     const woken = new Set<string>();
     for (;;) {
       const count = await dispatchOutboxEvents(context.db, {
-        handlersFor,
+        handlersFor: (event) => handlersFor(event, context.config),
         enqueue: async (tx, deliveries) => {
           // One statement for the relay's batch (pg-boss `insert`), in the relay's transaction.
           await boss.insert(

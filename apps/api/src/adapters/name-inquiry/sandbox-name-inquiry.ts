@@ -5,6 +5,7 @@ import {
   type NameInquiryRequest,
   type NameInquiryResult,
 } from './name-inquiry-adapter.ts';
+import { requestJson, type JsonReply } from '../http-json.ts';
 
 /**
  * Name inquiry against the sandbox bank (apps/sandbox, `POST /name-inquiry/v1/lookup`) over real
@@ -14,19 +15,19 @@ import {
 export function createSandboxNameInquiry(options: { baseUrl: string; apiKey: string; timeoutMs: number }): NameInquiryAdapter {
   return {
     async lookupAccountHolder(request: NameInquiryRequest): Promise<NameInquiryResult> {
-      let response: Response;
+      let reply: JsonReply;
       try {
-        response = await fetch(new URL('/name-inquiry/v1/lookup', options.baseUrl), {
+        reply = await requestJson(new URL('/name-inquiry/v1/lookup', options.baseUrl), {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-sandbox-key': options.apiKey },
           body: JSON.stringify(request),
-          signal: AbortSignal.timeout(options.timeoutMs),
+          timeoutMs: options.timeoutMs,
         });
       } catch (error) {
         throw new ProviderUnavailableError('sandbox name inquiry', error);
       }
-      if (!response.ok) throw new ProviderUnavailableError('sandbox name inquiry', `HTTP ${response.status}`);
-      const parsed = bankNameInquiryReply.safeParse(await response.json().catch(() => undefined));
+      if (reply.status < 200 || reply.status >= 300) throw new ProviderUnavailableError('sandbox name inquiry', `HTTP ${reply.status}`);
+      const parsed = bankNameInquiryReply.safeParse(reply.json);
       if (!parsed.success) throw new ProviderUnavailableError('sandbox name inquiry', 'malformed reply');
       return parsed.data;
     },

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { hub88Keys, HUB88_SIGNATURE_HEADER, signHub88Body } from './hub88-signature.ts';
 import { PartnerRefusedError, PartnerUnavailableError, type PartnerAdapter, type PartnerGame } from './partner-adapter.ts';
+import { requestJson, type JsonReply } from '../http-json.ts';
 
 /**
  * Hub88's Operator API as Sabai calls it (issue 30 §2; docs.hub88.io "Games API", "Transactions
@@ -90,20 +91,20 @@ export function createHub88Client(options: { baseUrl: string; operatorId: number
   async function call(path: string, body: Record<string, unknown>): Promise<unknown> {
     if (!options.privateKey) throw new PartnerUnavailableError('HUB88_PRIVATE_KEY is not configured');
     const rawBody = JSON.stringify({ ...body, operator_id: options.operatorId });
-    let response: Response;
+    let reply: JsonReply;
     try {
-      response = await fetch(new URL(path.replace(/^\//, ''), options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`), {
+      reply = await requestJson(new URL(path.replace(/^\//, ''), options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`), {
         method: 'POST',
         headers: { 'content-type': 'application/json', [HUB88_SIGNATURE_HEADER]: signHub88Body(options.privateKey, rawBody) },
         body: rawBody,
-        signal: AbortSignal.timeout(options.timeoutMs),
+        timeoutMs: options.timeoutMs,
       });
     } catch (error) {
       throw new PartnerUnavailableError(`hub88 ${path}: ${(error as Error).message}`);
     }
-    const json: unknown = await response.json().catch(() => undefined);
-    if (response.status >= 400 && response.status < 500) throw new PartnerRefusedError(String((json as { error?: unknown } | undefined)?.error ?? `HTTP_${response.status}`));
-    if (!response.ok || json === undefined) throw new PartnerUnavailableError(`hub88 ${path}: HTTP ${response.status}`);
+    const { status, json } = reply;
+    if (status >= 400 && status < 500) throw new PartnerRefusedError(String((json as { error?: unknown } | undefined)?.error ?? `HTTP_${status}`));
+    if (status < 200 || status >= 300 || json === undefined) throw new PartnerUnavailableError(`hub88 ${path}: HTTP ${status}`);
     return json;
   }
   return {

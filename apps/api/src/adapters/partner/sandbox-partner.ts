@@ -17,6 +17,7 @@ import {
   type PartnerTransferResult,
   type PartnerTransferStatus,
 } from './partner-adapter.ts';
+import { requestJson } from '../http-json.ts';
 
 const satang = (text: string): bigint => {
   const negative = text.startsWith('-');
@@ -34,18 +35,16 @@ export function createSandboxPartner(options: { baseUrl: string; agentId: string
     const rawBody = body === undefined ? '' : JSON.stringify(body);
     const timestamp = String(Date.now());
     const signature = createHmac('sha256', options.agentSecret).update(`${timestamp}.${method}.${pathWithQuery}.${rawBody}`, 'utf8').digest('hex');
-    let response: Response;
     try {
-      response = await fetch(new URL(pathWithQuery, options.baseUrl), {
+      return await requestJson(new URL(pathWithQuery, options.baseUrl), {
         method,
         headers: { 'x-agent-id': options.agentId, 'x-timestamp': timestamp, 'x-signature': signature, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(body === undefined ? {} : { body: rawBody }),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        timeoutMs: options.timeoutMs,
       });
     } catch (error) {
       throw new PartnerUnavailableError(error instanceof Error ? error.message : String(error));
     }
-    return { status: response.status, json: await response.json().catch(() => undefined) };
   }
 
   const expectOk = (reply: { status: number; json: unknown }) => {

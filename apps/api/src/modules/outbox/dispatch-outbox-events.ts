@@ -13,7 +13,7 @@ export const DISPATCH_BATCH_SIZE = 100;
  * the events again. Four statements and one `enqueue` per relay, whatever the batch holds (was two
  * per delivery; a credited deposit's event has four handlers).
  *
- * @param handlersFor the handler names that follow an event kind (none: the event is only kept).
+ * @param handlersFor the handler names that follow an event (none: the event is only kept).
  * @param enqueue called once per relay that created deliveries, in the relay's transaction
  *   (pg-boss `insert` with this `tx`), or collects; deliveries in event id order.
  * @returns how many events were dispatched.
@@ -21,7 +21,7 @@ export const DISPATCH_BATCH_SIZE = 100;
 export async function dispatchOutboxEvents(
   db: Db,
   options: {
-    handlersFor: (kind: string) => readonly string[];
+    handlersFor: (event: OutboxEvent) => readonly string[];
     enqueue: (tx: Queryable, deliveries: ReadonlyArray<{ event: OutboxEvent; handler: string }>) => Promise<void>;
     limit?: number;
   },
@@ -36,7 +36,7 @@ export async function dispatchOutboxEvents(
     if (rows.length === 0) return 0;
     const planned = rows.flatMap((row) => {
       const event = toOutboxEvent(row);
-      return options.handlersFor(event.kind).map((handler) => ({ event, handler }));
+      return options.handlersFor(event).map((handler) => ({ event, handler }));
     });
     if (planned.length > 0) {
       const { rows: created } = await tx.query<{ event_id: bigint; handler: string }>(
