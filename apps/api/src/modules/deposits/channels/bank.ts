@@ -113,9 +113,10 @@ export const bankChannel: DepositChannelEntry<'bank'> = {
  * The bank channel's candidate members for `credit` (bankChannel.loadCandidates), optionally with a
  * one-row read of the caller's in the same statement (issue 29 §1: the feed's slip-twin look,
  * same-transfer.ts slipTwinsRead). `companion.sql(n)` is a fixed text of the caller's code whose
- * parameters start at `$n`; it yields exactly one row and has no column named `candidate`. It is a MATERIALIZED CTE, run once, before and whatever
- * the candidates (none fit, or the credit names no sender: then it is the whole statement), and
- * LEFT JOINed to them. One statement either way; none without a companion or a sender.
+ * parameters start at `$n`; it yields exactly one row and has no column named `candidate`. It is a
+ * MATERIALIZED CTE, run once whatever the candidates (none fit, or the credit names no sender: then
+ * it is the whole statement), LEFT JOINed to them. One statement either way; none without a
+ * companion or a sender.
  * @returns the candidates and the companion's row (undefined without a companion).
  */
 export async function loadBankCandidates<Companion extends Record<string, unknown> = Record<string, never>>(
