@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@sabai/db/testing';
 import type { Db } from '@sabai/db';
-import { HOUSE_ACCOUNTS, expectPosted, listMemberTransfers, listMemberTransfersWith, postTransfer, readMemberAccountBalances, readMemberAccountBalancesOf, readMemberAccountBalancesWith, reconcileLedger, requireAccountId } from './index.ts';
+import { HOUSE_ACCOUNTS, expectPosted, listMemberTransfers, listMemberTransfersWith, postTransfer, readMemberAccountBalances, readMemberAccountBalancesDeciding, readMemberAccountBalancesOf, readMemberAccountBalancesWith, reconcileLedger, requireAccountId } from './index.ts';
 import { createTestMemberAccounts } from './test-accounts.ts';
 
 /** docs/adr/0053 (issue 29 §1): a member read of the ledger and the caller's own read in one statement. */
@@ -52,6 +52,38 @@ describe('readMemberAccountBalancesWith', () => {
     const memberId = await memberOf(account!);
     await expect(readMemberAccountBalancesWith(db, memberId, { sql: 'SELECT 1 AS one WHERE false', params: [] })).rejects.toThrow(/no row/);
     await expect(readMemberAccountBalancesWith(db, memberId, { sql: 'SELECT * FROM (VALUES (1), (2)) AS v(one)', params: [] })).rejects.toThrow(/more than one row/);
+  });
+});
+
+describe('readMemberAccountBalancesDeciding', () => {
+  /** Writes a note only when the member's posted main money (available + pending) is below `$2`, and answers it. */
+  const belowThen = (note: string, belowSatang: bigint, transferId: bigint) => ({
+    ctes: `decision AS MATERIALIZED (
+             SELECT coalesce(ledger_wallets.ledger_main_available, 0) + coalesce(ledger_wallets.ledger_main_pending, 0) < $2::int8 AS is_below FROM ledger_wallets),
+           noted AS (INSERT INTO reads_with_notes (transfer_id, note) SELECT $3::int8, $4::text FROM decision WHERE decision.is_below RETURNING note)`,
+    select: 'SELECT decision.is_below, (SELECT count(*) FROM noted)::int AS notes_written FROM decision',
+    params: [belowSatang, transferId, note],
+  });
+
+  it('answers the same balances as readMemberAccountBalances, and the caller’s CTEs decide from the same wallets in the same statement', async () => {
+    const [account] = await createTestMemberAccounts(db, 1, 'balances-deciding');
+    const memberId = await memberOf(account!);
+    const transferId = await deposit(account!, `balances-deciding:${memberId}`, 5_000n);
+    const above = await readMemberAccountBalancesDeciding<{ is_below: boolean; notes_written: number }>(db, memberId, belowThen('not written', 5_000n, transferId));
+    expect(above.balances).toEqual(await readMemberAccountBalances(db, memberId));
+    expect(above.companion).toEqual({ is_below: false, notes_written: 0 });
+    const below = await readMemberAccountBalancesDeciding<{ is_below: boolean; notes_written: number }>(db, memberId, belowThen('written', 5_001n, transferId));
+    expect(below.balances.main.availableSatang).toBe(5_000n);
+    expect(below.companion).toEqual({ is_below: true, notes_written: 1 });
+    expect((await db.query<{ note: string }>('SELECT note FROM reads_with_notes WHERE transfer_id = $1', [transferId])).rows).toEqual([{ note: 'written' }]);
+  });
+
+  it('reads nulls (no account) as 0 for a member without accounts, and refuses a select that yields no row or several', async () => {
+    const { balances, companion } = await readMemberAccountBalancesDeciding<{ label: string }>(db, 'mbr_nobody_deciding', { select: "SELECT 'only' AS label", params: [] });
+    expect(balances.main).toEqual({ availableSatang: 0n, pendingDebitsSatang: 0n });
+    expect(companion).toEqual({ label: 'only' });
+    await expect(readMemberAccountBalancesDeciding(db, 'mbr_nobody_deciding', { select: 'SELECT 1 AS one WHERE false', params: [] })).rejects.toThrow(/no row/);
+    await expect(readMemberAccountBalancesDeciding(db, 'mbr_nobody_deciding', { select: 'SELECT * FROM (VALUES (1), (2)) AS v(one)', params: [] })).rejects.toThrow(/more than one row/);
   });
 });
 

@@ -149,6 +149,11 @@ export async function readMemberAccountBalancesOf<Companion extends { member_id:
   const row = rows[0];
   if (!row) return undefined;
   if (rows.length > 1) throw new Error('readMemberAccountBalancesOf: the companion read yielded more than one row');
+  return walletColumnsRead<Companion>(row);
+}
+
+/** Splits a row of WALLET_COLUMNS_SQL's columns and a caller's into the balances and the caller's columns. */
+function walletColumnsRead<Companion>(row: Record<string, unknown>): { balances: Record<MemberAccountKind, MemberAccountBalance>; companion: Companion } {
   const balances = {} as Record<MemberAccountKind, MemberAccountBalance>;
   const rest: Record<string, unknown> = { ...row };
   for (const kind of MEMBER_ACCOUNT_KINDS) {
@@ -159,6 +164,42 @@ export async function readMemberAccountBalancesOf<Companion extends { member_id:
     delete rest[`ledger_${kind}_pending`];
   }
   return { balances, companion: rest as Companion };
+}
+
+/**
+ * readMemberAccountBalancesWith for a caller that decides from the wallets in the same statement
+ * (issue 29 §1, docs/adr/0053 third addendum of branch h1: a deposit's bonus basis, the played-out
+ * end of wagering requirements and the grant's lock in one statement). The member's wallets are a
+ * one-row CTE, `ledger_wallets`, with columns `ledger_<kind>_available` and `ledger_<kind>_pending`
+ * (satang; null where the member has no account of the kind; posted = available + pending), which
+ * the caller's CTEs (`ctes`: may write, e.g. an UPDATE made only when the wallets say so) and its
+ * SELECT (`select`, exactly one row, read as `LATERAL` after the wallets) may read. The same
+ * fixed-text rules as readMemberAccountBalancesWith: written in the caller's code, never built from
+ * input, the member's id as `$1`, the caller's parameters from `$2`, no caller column starting with
+ * `ledger_`. One statement, one snapshot for all of it (a locking clause in `select` may wait after
+ * the snapshot was taken, as a statement after this read would have waited after this read's).
+ * Prepared.
+ * @returns the balances (as readMemberAccountBalances) and the select's columns.
+ * @throws Error when `select` yields no row or more than one.
+ */
+export async function readMemberAccountBalancesDeciding<Companion extends Record<string, unknown>>(
+  db: Queryable,
+  memberId: string,
+  caller: { ctes?: string; select: string; params: readonly unknown[] },
+): Promise<{ balances: Record<MemberAccountKind, MemberAccountBalance>; companion: Companion }> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `WITH ledger_wallets AS MATERIALIZED (
+       SELECT ${WALLET_COLUMNS_SQL}
+         FROM ledger_accounts a WHERE a.member_id = $1)${caller.ctes ? `,
+     ${caller.ctes}` : ''}
+     SELECT ledger_wallets.*, companion.* FROM ledger_wallets CROSS JOIN LATERAL (${caller.select}) AS companion`,
+    [memberId, ...caller.params],
+    { prepare: true },
+  );
+  const row = rows[0];
+  if (!row) throw new Error('readMemberAccountBalancesDeciding: the caller\'s select yielded no row');
+  if (rows.length > 1) throw new Error('readMemberAccountBalancesDeciding: the caller\'s select yielded more than one row');
+  return walletColumnsRead<Companion>(row);
 }
 
 /** A transfer as a member's history shows it. */

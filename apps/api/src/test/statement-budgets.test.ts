@@ -35,11 +35,13 @@ export const STATEMENT_BUDGETS = {
   // Below its target since the outbox row, the wagering end, the grant read and the house account
   // id joined other statements (docs/adr/0053, addendum of branch h1): held to what it makes.
   'withdrawal (for approval)': { budget: 11, target: 15 },
-  // +2 since issue 28 §2: the cross-channel dedupe with slip deposits (an advisory lock on the
-  // transfer's key and a look for a slip that already credited it, docs/adr/0055). Measured as a
-  // source in use delivers (its previous delivery within 10 s, as in a burst): a source's first
-  // delivery after a quiet spell also records its sign of life, one statement more (15).
-  'bank feed (credited)': { budget: 14, target: 12 },
+  // The cross-channel dedupe with slip deposits (issue 28 §2, docs/adr/0055: the same-transfer lock
+  // and a look for a slip that already credited the transfer) travels in the bank candidates'
+  // statement since migration 0056, and the bonus basis in the grant's locking read (docs/adr/0053,
+  // third h1 addendum). Measured as a source in use delivers (its previous delivery within 10 s, as
+  // in a burst): a source's first delivery after a quiet spell also records its sign of life, one
+  // statement more (12).
+  'bank feed (credited)': { budget: 11, target: 12 },
   'bank feed (duplicate)': { budget: 3, target: 12 },
   'promptpay request': { budget: 16, target: 16 },
   launch: { budget: 7, target: 10 },

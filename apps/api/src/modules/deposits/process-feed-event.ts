@@ -8,7 +8,8 @@ import { matchDeposit, type IncomingCredit } from './matching/match-deposit.ts';
 import { normalizeFeedEvent, type FeedChannel } from './normalize-feed-event.ts';
 import { outboxEventCtes, recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import { depositCreditedEvent } from './record-deposit-credited.ts';
-import { claimSlipDepositTwin } from './channels/slip/same-transfer.ts';
+import { claimSlipDepositTwin, slipTwinsRead, type SlipDepositTwin } from './channels/slip/same-transfer.ts';
+import { loadBankCandidates } from './channels/bank.ts';
 import { depositRefusal } from '../responsible-gaming/index.ts';
 import { recordHouseDebit } from '../withdrawals/index.ts';
 import type { FeedBodyFormat, FeedKind } from '@sabai/contracts';
@@ -80,8 +81,12 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
       return markEvent(tx, eventId, normalized.result, normalized.reason);
     }
     const credit = normalized.credit;
-    // Issue 28 §2: a transfer a slip has credited (or held) already is that deposit, not a second one (docs/adr/0055).
-    const slipDepositId = channel.kind === 'bank' ? await claimSlipDepositTwin(tx, { eventId, channelId: channel.id, credit, windowMs: context.config.SLIP_SAME_TRANSFER_WINDOW_MS }) : null;
+    // Issue 28 §2: a transfer a slip has credited (or held) already is that deposit, not a second one
+    // (docs/adr/0055). On a bank channel the same-transfer lock (shared) and the look for the slip's
+    // deposit travel in the candidates' statement (issue 29 §1): SQL function deposit_feed_slip_twins
+    // reads after the lock is granted (migration 0056), whatever the statement's own snapshot.
+    const { candidates, slipTwins } = await loadCandidates(tx, credit, { channelId: channel.id, windowMs: context.config.SLIP_SAME_TRANSFER_WINDOW_MS });
+    const slipDepositId = slipTwins.length > 0 ? await claimSlipDepositTwin(tx, { eventId, credit, twins: slipTwins }) : null;
     if (slipDepositId) return markEvent(tx, eventId, 'ignored', `SAME_TRANSFER_AS:${slipDepositId}`);
     const unallocated = await requireAccountId(tx, HOUSE_ACCOUNTS.unallocatedDeposits);
     // The money received into unallocated (channel → house:unallocated_deposits): posted on its own
@@ -98,7 +103,6 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
     };
     const postReceived = async () => expectPosted(await postTransfer(tx, received));
 
-    const candidates = await loadCandidates(tx, credit);
     const decision = matchDeposit({
       credit,
       members: candidates.members,
@@ -205,9 +209,20 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
   });
 }
 
-/** Bounds the members a matcher sees: the channel kind's candidate query (channels/registry.ts). */
-function loadCandidates(tx: Queryable, credit: IncomingCredit): Promise<DepositCandidates> {
-  return depositChannelEntry(credit.channelKind).loadCandidates(tx, credit);
+/**
+ * Bounds the members a matcher sees: the channel kind's candidate query (channels/registry.ts). A
+ * bank channel's also takes the same-transfer lock and reads the slip deposits this credit may be
+ * the twin of, in the same statement (channels/bank.ts loadBankCandidates with slipTwinsRead);
+ * other kinds take no slips (no twins, no lock).
+ */
+async function loadCandidates(
+  tx: Queryable,
+  credit: IncomingCredit,
+  slipLook: { channelId: string; windowMs: number },
+): Promise<{ candidates: DepositCandidates; slipTwins: SlipDepositTwin[] }> {
+  if (credit.channelKind !== 'bank') return { candidates: await depositChannelEntry(credit.channelKind).loadCandidates(tx, credit), slipTwins: [] };
+  const { candidates, companion } = await loadBankCandidates<{ slip_twins: SlipDepositTwin[] }>(tx, credit, slipTwinsRead({ ...slipLook, credit }));
+  return { candidates, slipTwins: companion?.slip_twins ?? [] };
 }
 
 interface DepositRowInput {

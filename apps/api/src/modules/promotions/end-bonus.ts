@@ -16,6 +16,11 @@ export interface ActiveGrant extends GrantMoney {
   promotionId: string;
 }
 
+/** The member's (`$1`) active grant: readActiveGrant's read. */
+const ACTIVE_GRANT_READ = `SELECT id, promotion_id, own_satang, bonus_satang, max_withdraw_satang, deposited_since_satang FROM bonus_grants WHERE member_id = $1 AND status = 'active'`;
+/** readActiveGrant's read row-locked (`FOR UPDATE`), for a caller's statement too (a deposit's bonus basis, issue 29 §1). */
+export const ACTIVE_GRANT_LOCKING_READ = `${ACTIVE_GRANT_READ} FOR UPDATE`;
+
 /**
  * The member's active grant, row-locked (`FOR UPDATE`) when `lock` is set: a deposit, a
  * settlement, a withdrawal or a cancellation that may end it queue on this row.
@@ -24,7 +29,7 @@ export async function readActiveGrant(db: Queryable, memberId: string, lock: boo
   // `withCte`: a write of the caller's (one data-modifying CTE, parameters from `$2`, on other
   // tables) made in the same statement (issue 29 §1). The grant read does not see it (one snapshot).
   const { rows } = await db.query<{ id: string; promotion_id: string; own_satang: bigint; bonus_satang: bigint; max_withdraw_satang: bigint | null; deposited_since_satang: bigint }>(
-    `${withCte ? `WITH ${withCte.cte} ` : ''}SELECT id, promotion_id, own_satang, bonus_satang, max_withdraw_satang, deposited_since_satang FROM bonus_grants WHERE member_id = $1 AND status = 'active'${lock ? ' FOR UPDATE' : ''}`,
+    `${withCte ? `WITH ${withCte.cte} ` : ''}${lock ? ACTIVE_GRANT_LOCKING_READ : ACTIVE_GRANT_READ}`,
     [memberId, ...(withCte?.params ?? [])],
   );
   const row = rows[0];

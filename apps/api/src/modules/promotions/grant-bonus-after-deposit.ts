@@ -1,9 +1,9 @@
 import type { Queryable } from '@sabai/db';
-import { readMemberAccountBalancesWith } from '@sabai/ledger';
+import { readMemberAccountBalancesDeciding } from '@sabai/ledger';
 import { TOTAL_TURNOVER_SUBQUERY } from '../wallet/index.ts';
 import { endWageringRequirementsCte } from '../wallet/index.ts';
 import { grantBonusForDeposit } from './grant-bonus.ts';
-import { PLAYED_OUT_BELOW_SUBQUERY, readActiveGrant, reviewActiveGrant } from './end-bonus.ts';
+import { ACTIVE_GRANT_LOCKING_READ, PLAYED_OUT_BELOW_SUBQUERY, activeGrantFromRow, reviewActiveGrant } from './end-bonus.ts';
 
 /** What a deposit's bonus decision depends on, read when the deposit is credited. */
 export interface DepositBonusBasis {
@@ -11,6 +11,18 @@ export interface DepositBonusBasis {
   balanceBeforeSatang: bigint;
   /** The member's total turnover when the deposit was credited, in satang. */
   turnoverNowSatang: bigint;
+}
+
+/** readDepositBonusBasis's one row: the basis, and the active grant's columns (all null without one). */
+interface BasisRow extends Record<string, unknown> {
+  turnover_satang: bigint;
+  balance_before_satang: bigint;
+  id: string | null;
+  promotion_id: string;
+  own_satang: bigint;
+  bonus_satang: bigint;
+  max_withdraw_satang: bigint | null;
+  deposited_since_satang: bigint;
 }
 
 /**
@@ -28,21 +40,32 @@ export async function readDepositBonusBasis(
   // Posted balances only: money in a pending move (GAME_IN / GAME_OUT in flight, a reserved
   // withdrawal) still counts as the member's, so a deposit never ends a grant or a requirement
   // on money that is merely on its way (errs towards keeping them).
-  // One read (issue 29 §1): the member's cached totals (posted = available + pending debits), the
-  // turnover now and the site's played-out threshold.
-  const { balances, companion } = await readMemberAccountBalancesWith<{ turnover_satang: bigint; played_out_below_satang: bigint }>(tx, input.memberId, {
-    sql: `SELECT ${TOTAL_TURNOVER_SUBQUERY} AS turnover_satang, ${PLAYED_OUT_BELOW_SUBQUERY} AS played_out_below_satang`,
-    params: [],
+  // One statement (issue 29 §1): the member's cached totals (posted = available + pending debits),
+  // the turnover now and the site's played-out threshold; money played out before this deposit
+  // (main + game under the threshold) ends the wagering requirements, decided in SQL from that
+  // same read (wallet endWageringRequirementsCte, only when `basis` says so); and the active grant
+  // read and locked (FOR UPDATE), as readActiveGrant. One snapshot, as when the basis was its own
+  // read before the grant's: the grant's lock may wait, the basis was read before that wait either
+  // way, and the grant row itself comes back as it is once locked.
+  const posted = (kind: 'main' | 'game') => `coalesce(ledger_wallets.ledger_${kind}_available, 0) + coalesce(ledger_wallets.ledger_${kind}_pending, 0)`;
+  const endingRequirements = endWageringRequirementsCte(
+    { memberId: input.memberId, reason: 'BALANCE_EXHAUSTED', now: input.now },
+    3,
+    'basis WHERE basis.balance_before_satang < basis.played_out_below_satang',
+  );
+  const { companion } = await readMemberAccountBalancesDeciding<BasisRow>(tx, input.memberId, {
+    ctes: `basis AS MATERIALIZED (
+             SELECT ${TOTAL_TURNOVER_SUBQUERY} AS turnover_satang, ${PLAYED_OUT_BELOW_SUBQUERY} AS played_out_below_satang,
+                    (${posted('main')} + ${posted('game')} - $2::int8)::int8 AS balance_before_satang
+               FROM ledger_wallets),
+           ${endingRequirements.cte}`,
+    select: `SELECT basis.turnover_satang, basis.balance_before_satang, grant_row.id, grant_row.promotion_id, grant_row.own_satang, grant_row.bonus_satang,
+                    grant_row.max_withdraw_satang, grant_row.deposited_since_satang
+               FROM basis LEFT JOIN LATERAL (${ACTIVE_GRANT_LOCKING_READ}) AS grant_row ON true`,
+    params: [input.depositSatang, ...endingRequirements.params],
   });
-  const main = balances.main.availableSatang + balances.main.pendingDebitsSatang;
-  const game = balances.game.availableSatang + balances.game.pendingDebitsSatang;
-  const balanceBeforeSatang = main + game - input.depositSatang;
-  // Played out: the requirements end, in the statement that reads (and locks) the active grant
-  // (issue 29 §1); the grant read does not depend on them.
-  const endingRequirements = balanceBeforeSatang < companion.played_out_below_satang
-    ? endWageringRequirementsCte({ memberId: input.memberId, reason: 'BALANCE_EXHAUSTED', now: input.now }, 2)
-    : undefined;
-  const lockedGrant = await readActiveGrant(tx, input.memberId, true, endingRequirements);
+  const balanceBeforeSatang = companion.balance_before_satang;
+  const lockedGrant = companion.id === null ? null : activeGrantFromRow({ ...companion, id: companion.id });
   // Issue 26 §1 (docs/adr/0043): whatever the member chose for this deposit, a played-out bonus
   // ends here, before the deposit could fall under it; one still in force covers this deposit as
   // the member's own money (never forfeited by its cap or a cancellation).

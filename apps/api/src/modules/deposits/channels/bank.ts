@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Queryable } from '@sabai/db';
 import { parseBahtToSatang } from '@sabai/money';
 import { readSmsReceivedBody, smsFeedBody, smsSenderOf, statementFeedBody, type FeedBodyFormat } from '@sabai/contracts';
 import { parseBankNotification } from '../bank-feed/index.ts';
@@ -9,6 +10,7 @@ import {
   CANDIDATE_MEMBER_COLUMNS,
   defineFeedIntake,
   type CandidateMember,
+  type DepositCandidates,
   type DepositChannelEntry,
   type FeedIntakeSpec,
 } from './channel-entry.ts';
@@ -102,26 +104,57 @@ export const bankChannel: DepositChannelEntry<'bank'> = {
   feeds: { sms: bankSmsFeed, statement: bankStatementFeed },
   ledgerAccountCode: (channelId) => `house:bank:${channelId}`,
   async loadCandidates(tx, credit) {
-    const mask = credit.senderAccountMasked ? readMaskedAccount(credit.senderAccountMasked) : null;
-    if (mask) {
-      const { rows } = await tx.query<CandidateMember>(
-        `SELECT ${CANDIDATE_MEMBER_COLUMNS} FROM members WHERE strpos(bank_account_number, $1) > 0 LIMIT ${CANDIDATE_LIMIT}`,
-        [mask.visibleDigits],
-        { prepare: true },
-      );
-      return { members: rows, promptPayRequests: [] };
-    }
-    if (credit.senderName && credit.senderBankCode) {
-      const { rows } = await tx.query<CandidateMember>(
-        `SELECT ${CANDIDATE_MEMBER_COLUMNS} FROM members WHERE bank_code = $1 AND upper(first_name || ' ' || last_name) = upper($2) LIMIT ${CANDIDATE_LIMIT}`,
-        [credit.senderBankCode, credit.senderName.trim().replace(/\s+/g, ' ')],
-      );
-      return { members: rows, promptPayRequests: [] };
-    }
-    return { members: [], promptPayRequests: [] };
+    return (await loadBankCandidates(tx, credit)).candidates;
   },
   findMembers: findByBankSender,
 };
+
+/**
+ * The bank channel's candidate members for `credit` (bankChannel.loadCandidates), optionally with a
+ * one-row read of the caller's in the same statement (issue 29 §1: the feed's slip-twin look,
+ * same-transfer.ts slipTwinsRead). `companion.sql(n)` is a fixed text of the caller's code whose
+ * parameters start at `$n`; it yields exactly one row and has no column named `candidate`. It is a
+ * MATERIALIZED CTE, run once whatever the candidates (none fit, or the credit names no sender: then
+ * it is the whole statement), LEFT JOINed to them. One statement either way; none without a
+ * companion or a sender.
+ * @returns the candidates and the companion's row (undefined without a companion).
+ */
+export async function loadBankCandidates<Companion extends Record<string, unknown> = Record<string, never>>(
+  tx: Queryable,
+  credit: IncomingCredit,
+  companion?: { sql: (firstParam: number) => string; params: readonly unknown[] },
+): Promise<{ candidates: DepositCandidates; companion: Companion | undefined }> {
+  const mask = credit.senderAccountMasked ? readMaskedAccount(credit.senderAccountMasked) : null;
+  const byName = !mask && credit.senderName && credit.senderBankCode ? { bankCode: credit.senderBankCode, name: credit.senderName.trim().replace(/\s+/g, ' ') } : null;
+  const filter = mask
+    ? { where: 'strpos(bank_account_number, $1) > 0', params: [mask.visibleDigits] }
+    : byName
+      ? { where: `bank_code = $1 AND upper(first_name || ' ' || last_name) = upper($2)`, params: [byName.bankCode, byName.name] }
+      : null;
+  const members = (where: string) => `SELECT ${CANDIDATE_MEMBER_COLUMNS} FROM members WHERE ${where} LIMIT ${CANDIDATE_LIMIT}`;
+  if (!companion) {
+    if (!filter) return { candidates: { members: [], promptPayRequests: [] }, companion: undefined };
+    const { rows } = await tx.query<CandidateMember>(members(filter.where), filter.params, { prepare: true });
+    return { candidates: { members: rows, promptPayRequests: [] }, companion: undefined };
+  }
+  const filterParams = filter?.params ?? [];
+  const companionSql = companion.sql(filterParams.length + 1);
+  // Each candidate as one JSON column (text and boolean columns only), so the companion's columns stay its own.
+  const { rows } = await tx.query<Companion & { candidate?: CandidateMember | null }>(
+    filter
+      ? `WITH companion AS MATERIALIZED (${companionSql})
+         SELECT companion.*, to_jsonb(candidate) AS candidate FROM companion LEFT JOIN LATERAL (${members(filter.where)}) AS candidate ON true`
+      : companionSql,
+    [...filterParams, ...companion.params],
+    { prepare: true },
+  );
+  const first = rows[0];
+  if (!first) throw new Error('loadBankCandidates: the companion read yielded no row');
+  const { candidate: _candidate, ...companionRow } = first;
+  const found = rows.flatMap((row) => (row.candidate ? [row.candidate] : []));
+  if (!filter && rows.length > 1) throw new Error('loadBankCandidates: the companion read yielded more than one row');
+  return { candidates: { members: found, promptPayRequests: [] }, companion: companionRow as unknown as Companion };
+}
 
 /**
  * The sender's masked account (bank fitting when known; fitting only at another bank →

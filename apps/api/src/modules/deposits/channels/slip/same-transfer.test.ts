@@ -84,4 +84,27 @@ describe.skipIf(!process.env.DATABASE_URL)('the same-transfer lock (PostgreSQL)'
     await slip.done;
     expect(await takesAtOnce('exclusive', 20_000n)).toBe(true);
   });
+  it('a feed event’s lock inside deposit_feed_slip_twins (migration 0056) is the same key, shared: a slip waits for it, another feed event does not', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const holding = db.transaction(async (tx) => {
+      // As the bank candidates' statement calls it: inside another read.
+      await tx.query(`SELECT count(*) FROM (SELECT 1) one LEFT JOIN deposit_feed_slip_twins($1, $2, now(), 180000, NULL) ON true`, ['ch_test', 30_000n]);
+      held();
+      await released;
+    });
+    await isHeld;
+    expect(await takesAtOnce('exclusive', 30_000n)).toBe(false);
+    expect(await takesAtOnce('shared', 30_000n)).toBe(true);
+    release();
+    await holding;
+    expect(await takesAtOnce('exclusive', 30_000n)).toBe(true);
+  });
+
+  it('deposit_feed_slip_twins stays VOLATILE: its read takes a snapshot after the lock (a STABLE one would read with its caller’s, from before the wait)', async () => {
+    const { rows } = await db.query<{ volatility: string }>(`SELECT provolatile AS volatility FROM pg_proc WHERE proname = 'deposit_feed_slip_twins'`);
+    expect(rows).toEqual([{ volatility: 'v' }]);
+  });
 });

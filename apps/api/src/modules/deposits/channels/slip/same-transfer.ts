@@ -15,6 +15,8 @@ import { accountFitsMask, readMaskedAccount } from '../../matching/masked-accoun
  * deposit two of them could both claim is guarded by deposit_slip_feed_twins' key (the second
  * claim is a unique violation, its unit runs again alone and then sees the first's link).
  * Under the posting batcher a wait past its lock_timeout reruns the unit alone (no deadlock).
+ * A feed event takes it inside SQL function deposit_feed_slip_twins (slipTwinsRead, migration
+ * 0056), with this same key; this function is the slip's (and the tests').
  */
 export async function lockSameTransfer(tx: Queryable, channelId: string, amountSatang: bigint, mode: 'shared' | 'exclusive'): Promise<void> {
   const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
@@ -52,26 +54,44 @@ export async function findFeedDepositTwins(
     .map((row) => ({ depositId: row.id, eventId: row.event_id, status: row.status, memberId: row.member_id, holdReason: row.hold_reason }));
 }
 
+/** A slip's deposit a feed event may be the twin of: its id and its sender's account as recorded. */
+export interface SlipDepositTwin {
+  id: string;
+  senderAccountMasked: string | null;
+}
+
 /**
- * For a feed event about to become a deposit (processFeedEvent, inside its transaction): when a slip
- * made the deposit of this same transfer already, links this event to it (deposit_slip_feed_twins,
- * one event per slip deposit) and returns its id, so the event is marked and never posted; null
- * otherwise. Only bank channels take slips. Costs two statements per bank credit (three when linked).
- * Takes the lock shared: feed events of one amount do not wait for each other, only for a slip.
+ * For a feed event on a bank channel (processFeedEvent): a one-row read, `slip_twins` (JSON array
+ * of SlipDepositTwin, oldest first, at most 5), that takes the same-transfer lock *shared* and then
+ * reads the deposits a slip made of this transfer, not yet linked to a feed event. Both happen in
+ * SQL function `deposit_feed_slip_twins` (migration 0056): VOLATILE PL/pgSQL, so its read takes a
+ * fresh snapshot after the lock is granted, even when it is called inside another statement — a
+ * slip that held the lock exclusive has committed by then and its deposit is seen. Travels in the
+ * bank candidates' statement (channels/bank.ts `loadBankCandidates`, issue 29 §1). The lock key is
+ * lockSameTransfer's (same-transfer.test.ts checks they conflict); feed events of one amount do not
+ * wait for each other, only for a slip (docs/adr/0059).
+ * @param firstParam the number of the first of the read's 5 parameters (`$firstParam`…).
  */
-export async function claimSlipDepositTwin(tx: Queryable, input: { eventId: bigint; channelId: string; credit: IncomingCredit; windowMs: number }): Promise<string | null> {
-  await lockSameTransfer(tx, input.channelId, input.credit.amountSatang, 'shared');
-  const { rows } = await tx.query<{ id: string; sender_account_masked: string | null }>(
-    `SELECT d.id, d.sender_account_masked FROM deposits d JOIN deposit_slips s ON s.deposit_id = d.id AND s.status IN ('credited', 'held')
-     WHERE d.channel_id = $1 AND d.amount_satang = $2
-       AND d.occurred_at BETWEEN $3::timestamptz - make_interval(secs => $4::float8 / 1000) AND $3::timestamptz + make_interval(secs => $4::float8 / 1000)
-       AND ($5::text IS NULL OR d.sender_bank_code IS NULL OR d.sender_bank_code = $5::text)
-       AND NOT EXISTS (SELECT 1 FROM deposit_slip_feed_twins t WHERE t.deposit_id = d.id)
-     ORDER BY d.occurred_at, d.id LIMIT 5`,
-    [input.channelId, input.credit.amountSatang, input.credit.occurredAt, input.windowMs, input.credit.senderBankCode ?? null],
-    { prepare: true },
-  );
-  const twin = rows.find((row) => mayBeSameSender(row.sender_account_masked, input.credit.senderAccountMasked ?? null));
+export function slipTwinsRead(input: { channelId: string; credit: IncomingCredit; windowMs: number }): { sql: (firstParam: number) => string; params: unknown[] } {
+  return {
+    sql: (first) =>
+      `SELECT coalesce(jsonb_agg(jsonb_build_object('id', t.deposit_id, 'senderAccountMasked', t.sender_account_masked) ORDER BY t.position), '[]'::jsonb) AS slip_twins
+         FROM deposit_feed_slip_twins($${first}::text, $${first + 1}::int8, $${first + 2}::timestamptz, $${first + 3}::float8, $${first + 4}::text)
+              WITH ORDINALITY AS t(deposit_id, sender_account_masked, position)`,
+    params: [input.channelId, input.credit.amountSatang, input.credit.occurredAt, input.windowMs, input.credit.senderBankCode ?? null],
+  };
+}
+
+/**
+ * For a feed event about to become a deposit (processFeedEvent, inside its transaction), given what
+ * slipTwinsRead found under the lock: when a slip made the deposit of this same transfer already,
+ * links this event to it (deposit_slip_feed_twins, one event per slip deposit) and returns its id,
+ * so the event is marked and never posted; null otherwise (no statement). Only bank channels take
+ * slips. Two feed events claiming one slip deposit at once: the second INSERT is a unique violation
+ * (23505), its unit runs again alone and then no longer finds the linked deposit.
+ */
+export async function claimSlipDepositTwin(tx: Queryable, input: { eventId: bigint; credit: IncomingCredit; twins: readonly SlipDepositTwin[] }): Promise<string | null> {
+  const twin = input.twins.find((row) => mayBeSameSender(row.senderAccountMasked, input.credit.senderAccountMasked ?? null));
   if (!twin) return null;
   await tx.query('INSERT INTO deposit_slip_feed_twins (deposit_id, event_id) VALUES ($1, $2)', [twin.id, input.eventId]);
   return twin.id;
