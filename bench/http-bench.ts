@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -15,6 +15,7 @@ import { benchProcesses } from './bench-processes.ts';
 import { envInteger } from './env-integer.ts';
 import { signedStatement } from './signed-statement.ts';
 import { startWireCounter } from './wire-counter.ts';
+import { cpuMsOf, hostBusyMs } from './proc-cpu.ts';
 import { hashPassword, verifyPassword } from '../apps/api/src/lib/password.ts';
 
 /**
@@ -107,33 +108,6 @@ interface CallPlan {
   path: string;
   /** Headers and body of the next request (round-robin over the members). */
   next: () => { headers: Record<string, string>; body?: string };
-}
-
-/** User + system CPU ticks of these processes so far (/proc/<pid>/stat fields 14 and 15), as ms. */
-function cpuMsOf(pids: readonly number[]): number {
-  const ticksPerSecond = 100; // USER_HZ on Linux
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // A process that exited contributes nothing more.
-    }
-  }
-  return (ticks * 1_000) / ticksPerSecond;
-}
-
-/**
- * Busy CPU time of the whole host so far, ms: /proc/stat's first line, every field but idle and
- * iowait (USER_HZ ticks), summed over all cores.
- */
-function hostBusyMs(): number {
-  const ticksPerSecond = 100; // USER_HZ on Linux
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  // user nice system idle iowait irq softirq steal (guest time is already in user)
-  const busyTicks = fields.slice(0, 8).reduce((sum, value, index) => (index === 3 || index === 4 ? sum : sum + value), 0);
-  return (busyTicks * 1_000) / ticksPerSecond;
 }
 
 /**

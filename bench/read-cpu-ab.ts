@@ -1,4 +1,4 @@
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -8,6 +8,7 @@ import { createManagedProcess, findFreePort, startProcess, stopProcess, waitForH
 import { createScaleDatabase, readAppId, REPO_ROOT, startProduct, type TestDatabase } from '../scale/product.ts';
 import { planMember, SimulatedMember, type ScaleContext } from '../scale/simulated-member.ts';
 import { envInteger } from './env-integer.ts';
+import { cpuMsOf, hostBusyMs } from './proc-cpu.ts';
 
 /**
  * `npx tsx bench/read-cpu-ab.ts` (issue 29 §3, docs/adr/0061): CPU per read call, process by
@@ -41,24 +42,6 @@ const CALL_PATHS: Record<string, string> = {
   'deposit history': '/user-profile-composite/v1/history/deposit',
   'withdraw history': '/user-profile-composite/v1/history/withdraw',
 };
-
-function cpuMsOf(pids: readonly number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone
-    }
-  }
-  return ticks * 10;
-}
-
-function hostBusyMs(): number {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  return fields.slice(0, 8).reduce((sum, value, index) => (index === 3 || index === 4 ? sum : sum + value), 0) * 10;
-}
 
 const ownCpuMs = () => {
   const usage = process.cpuUsage();
