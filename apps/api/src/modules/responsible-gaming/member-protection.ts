@@ -33,10 +33,19 @@ export async function readLimits(db: Queryable, memberId: string): Promise<{ lim
  * `PUT /user-profile-composite/v1/responsible-gaming/limits` (issue 12): the member sets their
  * deposit and loss limits per period, in satang (null: none). A new or lower limit applies at once;
  * a higher one or a removal waits 24 hours, then `confirmLimitChanges` applies it.
+ *
+ * Concurrency: the member's row is locked `FOR UPDATE` before the limits are read, as
+ * `startExclusion` does. So two changes of one member are decided one after the other (each
+ * against the limits the other left: two tabs setting 1,000 and 5,000 at once from "no limit" end
+ * with 1,000 in force and 5,000 waiting its 24 hours, never 5,000 at once); and a lower limit takes
+ * effect when it commits, as an exclusion does (docs/adr/0063): a deposit past its check
+ * (`depositRefusal` holds the member row `FOR SHARE`) is credited first, one checked later waits
+ * and counts against the new limit. Lock order: member row, then limit rows; no account lock.
  */
 export async function setLimits(context: AppContext, memberId: string, requested: Limits): Promise<void> {
   const now = context.now();
   await context.db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM members WHERE id = $1 FOR UPDATE', [memberId]);
     const current = (await readLimits(tx, memberId)).limits;
     for (const kind of ['deposit', 'loss'] as const) {
       for (const period of LIMIT_PERIODS) {
