@@ -144,13 +144,29 @@ export class RateLimiter {
 
   /** Refuses without counting when `subject` is already over the limit (e.g. a locked phone). */
   async assertNotExceeded(rule: RateLimitRule, subject: string, now: Date = this.clock()): Promise<void> {
-    const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
-    const { rows } = await this.db.query<{ hits: number }>(
-      'SELECT hits FROM rate_limit_counters WHERE bucket_key = $1 AND window_start = $2',
-      [bucketKey(rule, subject), windowStart],
-    );
+    const counter = this.counterOf(rule, subject, now);
+    const { rows } = await this.db.query<{ hits: number }>(COUNTER_HITS_SQL, [counter.bucketKey, counter.windowStart]);
+    this.assertBelowLimit(rule, rows[0]?.hits ?? 0);
+  }
+
+  /**
+   * The counter row assertNotExceeded reads for `subject` under `rule` at `now`, for a caller that
+   * reads it inside its own statement (issue 29 §3: login's limits, member and known addresses in
+   * one round trip): `SELECT hits FROM rate_limit_counters WHERE bucket_key = <bucketKey> AND
+   * window_start = <windowStart>`, then assertBelowLimit with what it found (0 for no row).
+   */
+  counterOf(rule: RateLimitRule, subject: string, now: Date = this.clock()): { bucketKey: string; windowStart: Date } {
+    return { bucketKey: bucketKey(rule, subject), windowStart: new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs) };
+  }
+
+  /**
+   * assertNotExceeded's refusal for `hits` a caller read itself (counterOf): refuses, without
+   * counting, when the counter already reached the rule's (scaled) limit.
+   * @throws AppError(rule.errorCode ?? RATE_LIMITED).
+   */
+  assertBelowLimit(rule: RateLimitRule, hits: number): void {
     const limit = Math.max(1, Math.floor(rule.limit * this.scale));
-    if ((rows[0]?.hits ?? 0) >= limit) throw new AppError(rule.errorCode ?? 'RATE_LIMITED');
+    if (hits >= limit) throw new AppError(rule.errorCode ?? 'RATE_LIMITED');
   }
 
   private async record(rule: RateLimitRule, subject: string, now: Date): Promise<number> {
@@ -185,4 +201,5 @@ export class RateLimiter {
   }
 }
 
+const COUNTER_HITS_SQL = 'SELECT hits FROM rate_limit_counters WHERE bucket_key = $1 AND window_start = $2';
 const bucketKey = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject}`.slice(0, 200);

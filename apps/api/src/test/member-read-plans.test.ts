@@ -20,6 +20,9 @@ import { PERIOD_REFERRED_NET_LOSSES_SQL } from '../modules/affiliate/index.ts';
 let t: TestApp;
 const captured: Array<{ sql: string; params: readonly unknown[] }> = [];
 let isCapturing = false;
+/** Login's statements that read member_sessions (docs/adr/0065), captured by the same wrapper. */
+const sessionReads: Array<{ sql: string; params: readonly unknown[] }> = [];
+let isCapturingSessions = false;
 
 const isWatched = (relation: string) => relation.startsWith('ledger_') || relation === 'bet_rounds';
 /** The scans of ledger_* / bet_rounds in a statement's plan with sequential scans off (test/plan-scans.ts). */
@@ -31,6 +34,7 @@ beforeAll(async () => {
     const query = db.query.bind(db);
     db.query = (async (sql: string, params?: readonly unknown[], options?: QueryOptions) => {
       if (isCapturing && /\b(ledger_\w+|bet_rounds)\b/.test(sql) && !sql.trimStart().startsWith('EXPLAIN')) captured.push({ sql, params: params ?? [] });
+      if (isCapturingSessions && /\bmember_sessions\b/.test(sql) && !sql.trimStart().startsWith('EXPLAIN')) sessionReads.push({ sql, params: params ?? [] });
       return query(sql, params, options);
     }) as Queryable['query'];
   }
@@ -110,6 +114,32 @@ describe.skipIf(!process.env.DATABASE_URL)('member read plans (PostgreSQL)', () 
     const day = [new Date(Date.now() - 86_400_000), new Date()];
     for (const sql of [PERIOD_NET_LOSSES_SQL, PERIOD_REFERRED_NET_LOSSES_SQL]) {
       for (const scan of await unboundedScansOfRead(sql, day)) offending.push(`${scan}: ${sql.replace(/\s+/g, ' ').slice(0, 160)}`);
+    }
+    expect(offending).toEqual([]);
+  }, 180_000);
+
+  it('login’s known-address check reaches only the member’s own sessions (migration 0057)', async () => {
+    const member = await t.signUp();
+    const other = await t.signUp();
+    const otherId = (await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [other.phoneNumber])).rows[0]!.id;
+    // Everyone else's sessions: 20,000 of another member's, created over the last 20 days, half revoked.
+    await t.db.query(
+      `INSERT INTO member_sessions (member_id, token_sha256, created_at, expires_at, ip_address, revoked_at, revoked_reason)
+       SELECT $1, sha256(('plan-test-session-' || n)::bytea), now() - n * interval '90 seconds', now() + interval '1 day', '10.1.' || (n % 200) || '.' || (n % 250),
+              CASE WHEN n % 2 = 0 THEN now() END, CASE WHEN n % 2 = 0 THEN 'logout' END
+       FROM generate_series(1, 20000) AS n`,
+      [otherId],
+    );
+    await t.db.query('ANALYZE member_sessions');
+    isCapturingSessions = true;
+    await t.logIn(member.phoneNumber, member.password);
+    isCapturingSessions = false;
+    const reads = sessionReads.filter((entry) => /\bip_address\b/.test(entry.sql) && entry.sql.trimStart().startsWith('SELECT'));
+    expect(reads.length, 'login read member_sessions for its known-address check').toBeGreaterThan(0);
+    const offending: string[] = [];
+    for (const entry of reads) {
+      const scans = await unboundedScansOf(t.db, entry.sql, entry.params, { disabled: ['enable_seqscan'], rules: { isWatched: (relation) => relation === 'member_sessions' } });
+      for (const scan of scans) offending.push(`${scan}: ${entry.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
     }
     expect(offending).toEqual([]);
   }, 180_000);

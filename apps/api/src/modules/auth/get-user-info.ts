@@ -1,10 +1,11 @@
 import type { UserInfo } from '@sabai/contracts';
 import type { Queryable } from '@sabai/db';
-import { readMemberAccountBalancesOf } from '@sabai/ledger';
+import { readMemberAccountBalancesDeciding, readMemberAccountBalancesOf } from '@sabai/ledger';
 import { satangToBahtNumber } from '@sabai/money';
 import type { AppConfig } from '../../config.ts';
 import { readTurnover, turnoverTowards } from '../wallet/index.ts';
 import { memberNotFound, memberRefRead, type MemberRef } from './member-ref.ts';
+import type { SessionOpening } from './sessions.ts';
 
 /**
  * The member's user info (spec §3 "User info"), as login and refresh return it.
@@ -25,12 +26,27 @@ import { memberNotFound, memberRefRead, type MemberRef } from './member-ref.ts';
  *   Error when a member id does not exist (callers pass an authenticated member id).
  */
 export async function getUserInfo(context: { db: Queryable; config: Pick<AppConfig, 'GAME_USERNAME_PREFIX'> }, member: string | MemberRef): Promise<UserInfo> {
-  const db = context.db;
   const ref: MemberRef = typeof member === 'string' ? { memberId: member } : member;
   // Refresh runs after every navigation (spec §2; issue 16 §1, issue 29 §3): the session check,
   // the member's own rows and the ledger's balances in one statement; the turnover figures only
   // when a grant is active.
-  const card = await readMemberCard(db, ref);
+  return userInfoOf(context, await readMemberCard(context.db, ref));
+}
+
+/**
+ * Login's end (issue 29 §3, docs/adr/0065): opens `opening`'s session (sessions.ts sessionOpening)
+ * and reads the new session's member card in the same statement — the session's INSERT is the
+ * statement's first part, the card reads the member it returns — then the user info as getUserInfo
+ * gives it (the turnover read of a member with an active grant follows, as there). The session and
+ * the card are one statement: both or neither.
+ * @throws Error when the member does not exist (login passes the member it just verified).
+ */
+export async function openSessionWithUserInfo(context: { db: Queryable; config: Pick<AppConfig, 'GAME_USERNAME_PREFIX'> }, opening: SessionOpening): Promise<UserInfo> {
+  return userInfoOf(context, await readMemberCardOpening(context.db, opening));
+}
+
+async function userInfoOf(context: { db: Queryable; config: Pick<AppConfig, 'GAME_USERNAME_PREFIX'> }, card: MemberCard): Promise<UserInfo> {
+  const db = context.db;
   const { grant, itemCodes, game, totals, balances } = card;
   const row = card.member;
   // BonusInfo is the grant's own progress (its target from its start), not the combined rolling.
@@ -88,7 +104,7 @@ export async function getUserInfo(context: { db: Queryable; config: Pick<AppConf
 /** The member's game username at the partner, as ensureGameAccount opens it: prefix + affiliate key, lower case. */
 export const gameUsernameFor = (prefix: string, affiliateKey: string): string => `${prefix}${affiliateKey.toLowerCase()}`;
 
-interface MemberCardRow {
+type MemberCardRow = {
   member_id: string;
   phone_number: string;
   bank_code: string;
@@ -108,22 +124,16 @@ interface MemberCardRow {
   partner: string | null;
   deposited_satang: bigint;
   withdrawn_satang: bigint;
-}
+};
 
 /**
- * The member card in ONE statement (one round trip, issue 29 §3): who (`ref`: the session check
- * or the id, auth/member-ref.ts), the member row, the active bonus grant (at most one,
- * promotions), up to 100 redeemed item codes in redemption order, the game account with the
- * site's partner, the credited deposit / paid withdrawal totals (each through the member's own
- * index: the plan test in test/member-read-plans.test.ts refuses a scan), and the member's wallets
- * (the ledger's part, @sabai/ledger readMemberAccountBalancesOf).
- * @throws memberNotFound(ref) when nobody is found.
+ * The member card's SELECT over a relation `who` naming the member in its `member_id` (a CTE the
+ * caller puts first): the member row, the active bonus grant (at most one, promotions), up to 100
+ * redeemed item codes in redemption order, the game account with the site's partner, the credited
+ * deposit / paid withdrawal totals (each through the member's own index: the plan test in
+ * test/member-read-plans.test.ts refuses a scan). No parameters of its own.
  */
-async function readMemberCard(db: Queryable, ref: MemberRef) {
-  const who = memberRefRead(ref);
-  const read = await readMemberAccountBalancesOf<MemberCardRow>(db, {
-    sql: `WITH who AS (${who.sql})
-     SELECT who.member_id, m.phone_number, m.bank_code, m.bank_account_number, m.first_name, m.last_name, m.affiliate_key, m.bonus_preference, m.created_at,
+const MEMBER_CARD_SELECT = `SELECT who.member_id, m.phone_number, m.bank_code, m.bank_account_number, m.first_name, m.last_name, m.affiliate_key, m.bonus_preference, m.created_at,
             g.promotion_id AS grant_promotion_id, g.max_withdraw_satang AS grant_max_withdraw_satang, g.created_at AS grant_created_at, g.deposit_satang AS grant_deposit_satang,
             ARRAY(SELECT i.code FROM item_code_redemptions i WHERE i.member_id = m.id ORDER BY i.created_at LIMIT 100) AS item_codes,
             a.username AS game_username, a.password AS game_password, (SELECT s.partner FROM site_settings s LIMIT 1) AS partner,
@@ -133,10 +143,41 @@ async function readMemberCard(db: Queryable, ref: MemberRef) {
      JOIN members m ON m.id = who.member_id
      LEFT JOIN LATERAL (SELECT promotion_id, max_withdraw_satang, created_at, deposit_satang FROM bonus_grants
                         WHERE member_id = m.id AND status = 'active' ORDER BY created_at LIMIT 1) g ON true
-     LEFT JOIN game_accounts a ON a.member_id = m.id`,
+     LEFT JOIN game_accounts a ON a.member_id = m.id`;
+
+type MemberCard = ReturnType<typeof memberCardOf>;
+
+/**
+ * The member card in ONE statement (one round trip, issue 29 §3): who (`ref`: the session check
+ * or the id, auth/member-ref.ts), MEMBER_CARD_SELECT's rows and the member's wallets (the ledger's
+ * part, @sabai/ledger readMemberAccountBalancesOf).
+ * @throws memberNotFound(ref) when nobody is found.
+ */
+async function readMemberCard(db: Queryable, ref: MemberRef): Promise<MemberCard> {
+  const who = memberRefRead(ref);
+  const read = await readMemberAccountBalancesOf<MemberCardRow>(db, {
+    sql: `WITH who AS (${who.sql})
+     ${MEMBER_CARD_SELECT}`,
     params: who.params,
   });
   if (!read) throw memberNotFound(ref);
+  return memberCardOf(read);
+}
+
+/**
+ * readMemberCard for the member of a session opened in the same statement (login): the session's
+ * INSERT … RETURNING member_id is the `who` CTE (a data-modifying CTE, so at the statement's top
+ * level: @sabai/ledger readMemberAccountBalancesDeciding, the member's id as `$1`).
+ */
+async function readMemberCardOpening(db: Queryable, opening: SessionOpening): Promise<MemberCard> {
+  return memberCardOf(await readMemberAccountBalancesDeciding<MemberCardRow>(db, opening.memberId, {
+    ctes: `who AS (${opening.sql})`,
+    select: MEMBER_CARD_SELECT,
+    params: opening.params,
+  }));
+}
+
+function memberCardOf(read: { balances: Awaited<ReturnType<typeof readMemberAccountBalancesDeciding>>['balances']; companion: MemberCardRow }) {
   const row = read.companion;
   return {
     member: row,

@@ -79,6 +79,23 @@ describe('POST /auth-service/v1/login', () => {
     expect((await login(member.phoneNumber, member.password, home)).status).toBe(200);
   });
 
+  it('counts an address as known by a session there that has since ended by logout (the known-address read, docs/adr/0065)', async () => {
+    const member = await t.signUp();
+    const home = newIp();
+    const signedIn = await login(member.phoneNumber, member.password, home);
+    expect(signedIn.status).toBe(200);
+    expect((await t.call({ method: 'POST', url: '/auth-service/v1/logout', token: signedIn.body.authToken!, ip: home })).status).toBe(200);
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      expect((await login(member.phoneNumber, 'wrong-password', newIp())).body.code).toBe('INVALID_CREDENTIALS');
+    }
+    expect((await login(member.phoneNumber, member.password, newIp())).body.code).toBe('LOGIN_LOCKED');
+    const again = await login(member.phoneNumber, member.password, home);
+    expect(again.status).toBe(200);
+    // The new session is the one whose token the answer carries, and its member card is the member's.
+    expect(again.body.data.PhoneNumber).toBe(member.phoneNumber);
+    expect((await refresh(again.body.authToken!)).body.data.PhoneNumber).toBe(member.phoneNumber);
+  });
+
   it('locks a registered phone and an unknown one after the same 5 failures with the same message, at the member\u2019s own address too (issue 27 §4)', async () => {
     const member = await t.signUp();
     const home = newIp();

@@ -14,14 +14,37 @@ export async function createSession(
   db: Queryable,
   input: { memberId: string; now: Date; ttlMs: number; ipAddress: string; userAgent: string | undefined },
 ): Promise<{ token: string; expiresAt: Date }> {
+  const opening = sessionOpening(input);
+  await db.query(opening.sql, [input.memberId, ...opening.params]);
+  return { token: opening.token, expiresAt: opening.expiresAt };
+}
+
+/**
+ * A session to open inside a caller's statement (issue 29 §3, docs/adr/0065: login opens the
+ * session and reads the member card in one round trip): a new random 256-bit token (for the
+ * client, never stored) and the INSERT of its SHA-256, expiry (`now` + `ttlMs`), address and user
+ * agent (first 512 characters). `sql` takes the member's id as `$1` and `params` as `$2`…`$6`, and
+ * returns the new row's `member_id` (usable as a data-modifying CTE).
+ */
+export interface SessionOpening {
+  memberId: string;
+  token: string;
+  expiresAt: Date;
+  sql: string;
+  params: [Buffer, Date, Date, string, string | null];
+}
+
+export function sessionOpening(input: { memberId: string; now: Date; ttlMs: number; ipAddress: string; userAgent: string | undefined }): SessionOpening {
   const token = newSessionToken();
   const expiresAt = new Date(input.now.getTime() + input.ttlMs);
-  await db.query(
-    `INSERT INTO member_sessions (member_id, token_sha256, created_at, expires_at, ip_address, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [input.memberId, sha256(token), input.now, expiresAt, input.ipAddress, input.userAgent?.slice(0, 512) ?? null],
-  );
-  return { token, expiresAt };
+  return {
+    memberId: input.memberId,
+    token,
+    expiresAt,
+    sql: `INSERT INTO member_sessions (member_id, token_sha256, created_at, expires_at, ip_address, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING member_id`,
+    params: [sha256(token), input.now, expiresAt, input.ipAddress, input.userAgent?.slice(0, 512) ?? null],
+  };
 }
 
 export interface ActiveSession {
