@@ -1,7 +1,7 @@
 -- Fewer index entries written per posting (issue 29 §4; docs/adr/0068).
 --
 -- pg_waldump of 2,000 member-to-member postings (packages/ledger/src/explain-posting-wal.ts):
--- 21.1 WAL records and 1,805 bytes per posting, 11 of them index inserts. Two of the indexes
+-- 21–22 WAL records and ~1,700 bytes (without full-page images) per posting, 11 of them index inserts. Two of the indexes
 -- serve no read of the ledger or of any module:
 --
 -- 1. ledger_entries_pkey (id): every posting wrote it twice (one per entry). No statement looks
@@ -18,7 +18,8 @@
 --    (no module or SQL function does); report and reconcile reads filter source_type next to an
 --    indexed condition (a code, an account, a window of ids or times) and never used it.
 --
--- Per member-to-member posting: 21.1 → 18.1 WAL records, 1,805 → ~1,600 bytes (docs/adr/0068).
+-- Per member-to-member posting: −3.0 WAL records (21.1–22.1 → 17.6–19.1) and −200 bytes without
+-- full-page images (~1,700 → ~1,500), measured interleaved (docs/adr/0068).
 -- Nothing about a transfer, an entry, an outcome or a lock changes.
 
 ALTER TABLE ledger_entries
