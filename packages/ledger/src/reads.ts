@@ -124,7 +124,12 @@ export async function findTransferByKey(q: Queryable, idempotencyKey: string): P
   return (await findTransfersByKeys(q, [idempotencyKey]))[0];
 }
 
-/** The transfers a source caused (`source_id`, optionally of one `source_type`), in id order. */
+/**
+ * The transfers a source caused (`source_id`, optionally of one `source_type`), in id order.
+ * For tests and investigations: no index serves it (migration 0061 dropped
+ * `ledger_transfers_source_idx`, which every posting wrote and no module read), so it scans
+ * ledger_transfers. A module that needs its transfers keeps their ids on its own rows.
+ */
 export async function listTransfersOfSource(q: Queryable, source: { id: string; type?: string }): Promise<TransferView[]> {
   const { rows } = await q.query<TransferRow>(
     `SELECT ${TRANSFER_COLUMNS} FROM ledger_transfers WHERE source_id = $1 AND ($2::text IS NULL OR source_type = $2) ORDER BY id`,

@@ -1,0 +1,138 @@
+/**
+ * Investigation helper for the batcher at 4 clients (issue 29 §4; docs/adr/0068): the server's CPU
+ * per member-to-member transfer by the size of the call that carries it — the single posting
+ * (ledger_create_transfer) against batches of 1, 2, 3, 4 and 8 (ledger_create_transfers, as the
+ * batcher calls it). One connection, `synchronous_commit = off` (the flush is not waited for),
+ * 1,000 funded members as in bench:ledger, on a fresh database `sabai_bench_batchcpu_<random>`
+ * dropped at the end. Sizes are measured round-robin in blocks (BENCH_ROUNDS, default 5, of
+ * BENCH_TRANSFERS, default 800, transfers each), so drift of the machine hits every size alike.
+ *
+ * Figures: the backend's own CPU time (/proc/<pid>/schedstat, ns; other load on the machine does
+ * not inflate it much) per transfer, median of the rounds, and the client's wall time beside it.
+ *
+ *   npx tsx packages/ledger/src/explain-batch-cpu.ts
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { createPgDb, migrate, type Queryable } from '@sabai/db';
+import { HOUSE_ACCOUNTS, expectPosted, newTransferCall, openWalletAccounts, postTransfer, requireAccountId, type TransferCall } from './index.ts';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 800);
+const SIZES = [0, 1, 2, 3, 4, 8]; // 0: the single posting
+
+/** CPU time of process `pid` so far, ns, from /proc/<pid>/schedstat. */
+function processCpuNanos(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+}
+
+async function main(): Promise<void> {
+  const admin = createPgDb(SERVER_URL, { maxConnections: 1 });
+  const name = `sabai_bench_batchcpu_${randomBytes(5).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  try {
+    const setup = createPgDb(url.toString(), { maxConnections: 1 });
+    let members: bigint[];
+    try {
+      await migrate(setup);
+      await setup.query(
+        `INSERT INTO members (id, phone_number, password_hash, bank_code, bank_account_number, first_name, last_name, affiliate_key)
+         SELECT 'mbr_bench' || lpad(g::text, 15, '0'), '09' || lpad(g::text, 8, '0'), 'x', '014', lpad(g::text, 10, '0'), 'ทดสอบ', 'ระบบ', 'B' || lpad(g::text, 7, '0')
+           FROM generate_series(1, 1000) AS g`,
+      );
+      const ids = await setup.query<{ id: string }>('SELECT id FROM members ORDER BY id');
+      members = (await openWalletAccounts(setup, ids.rows.map((row) => row.id), ['main'])).map((account) => account.accountId);
+      const unallocated = await requireAccountId(setup, HOUSE_ACCOUNTS.unallocatedDeposits);
+      await setup.transaction(async (tx) => {
+        for (const [index, member] of members.entries()) {
+          expectPosted(await postTransfer(tx, { idempotencyKey: `fund${index}`, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: member, amountSatang: 100_000_000n }));
+        }
+      });
+      await setup.exec('VACUUM (ANALYZE)');
+    } finally {
+      await setup.close();
+    }
+    await client.connect();
+    await client.query('SET synchronous_commit = off');
+    const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+    const q: Queryable = {
+      query: async (sql, params, options) => {
+        const result = await client.query({
+          text: sql,
+          values: (params ?? []).map((value) => (typeof value === 'bigint' ? value.toString() : value)),
+          ...(options?.prepare ? { name: 'p' + Buffer.from(sql).toString('base64').slice(0, 20) } : {}),
+        });
+        return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+      },
+      exec: async (sql) => {
+        await client.query(sql);
+      },
+    };
+    let serial = 0;
+    const nextCall = (): TransferCall => {
+      const from = members[Math.floor(Math.random() * members.length)]!;
+      let to = members[Math.floor(Math.random() * members.length)]!;
+      while (to === from) to = members[Math.floor(Math.random() * members.length)]!;
+      serial += 1;
+      return newTransferCall('single', { idempotencyKey: `t${serial}`, code: 'ADJUSTMENT', debitAccountId: from, creditAccountId: to, amountSatang: 1n });
+    };
+    const batch = async (calls: TransferCall[]): Promise<void> => {
+      const { rows } = await client.query<{ outcome: string }>(
+        `SELECT ordinal, outcome, transfer_id, detail FROM ledger_create_transfers(
+           $1::text[], $2::text[], $3::text[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::text[], $9::text[], $10::text[])`,
+        [
+          calls.map((call) => call.idempotencyKey),
+          calls.map((call) => call.code),
+          calls.map((call) => call.phase),
+          calls.map((call) => call.debitAccountId?.toString() ?? null),
+          calls.map((call) => call.creditAccountId?.toString() ?? null),
+          calls.map((call) => call.amountSatang?.toString() ?? null),
+          calls.map((call) => call.pendingTransferId?.toString() ?? null),
+          calls.map((call) => call.source?.type ?? null),
+          calls.map((call) => call.source?.id ?? null),
+          calls.map((call) => call.requestDigest),
+        ],
+      );
+      if (rows.some((row) => row.outcome !== 'created')) throw new Error(`batch: ${rows.map((row) => row.outcome).join(',')}`);
+    };
+    const measure = async (size: number): Promise<{ cpu: number; wall: number }> => {
+      const cpuBefore = processCpuNanos(pid);
+      const started = performance.now();
+      for (let done = 0; done < TRANSFERS; done += Math.max(size, 1)) {
+        if (size === 0) {
+          const call = nextCall();
+          expectPosted(await postTransfer(q, { idempotencyKey: call.idempotencyKey, code: call.code, debitAccountId: call.debitAccountId!, creditAccountId: call.creditAccountId!, amountSatang: call.amountSatang! }));
+        } else await batch(Array.from({ length: size }, nextCall));
+      }
+      return { cpu: (processCpuNanos(pid) - cpuBefore) / 1000 / TRANSFERS, wall: ((performance.now() - started) * 1000) / TRANSFERS };
+    };
+    for (const size of SIZES) await measure(size); // warm every plan
+    const results = new Map<number, Array<{ cpu: number; wall: number }>>(SIZES.map((size) => [size, []]));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const size of SIZES) results.get(size)!.push(await measure(size));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    console.log(`server CPU per transfer (µs, median of ${ROUNDS} rounds of ${TRANSFERS} transfers; range) and client wall time per transfer`);
+    for (const size of SIZES) {
+      const cpus = results.get(size)!.map((result) => result.cpu);
+      const walls = results.get(size)!.map((result) => result.wall);
+      const label = size === 0 ? 'single posting (ledger_create_transfer)' : `batch of ${size} (ledger_create_transfers)`;
+      console.log(`${label.padEnd(42)} CPU ${median(cpus).toFixed(0).padStart(5)} µs (${Math.min(...cpus).toFixed(0)}–${Math.max(...cpus).toFixed(0)})  wall ${median(walls).toFixed(0).padStart(5)} µs`);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
