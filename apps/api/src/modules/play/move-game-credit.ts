@@ -203,15 +203,13 @@ export async function readGameMoveSnapshot<Extra extends Record<string, unknown>
   extra?: { columns?: string; params?: readonly unknown[]; outFacts?: boolean },
 ): Promise<GameMoveSnapshot & { balances: Record<MemberAccountKind, MemberAccountBalance>; extra: Extra; outFacts?: GameOutFacts }> {
   type SnapshotRow = { username: string | null; password: string | null; partner: string | null; sending_id: string | null; sending_created_at: Date | null };
-  type OutFactsRow = { out_main_account_id: bigint | null; out_game_account_id: bigint | null; out_bet_feed_cursor: string | null; out_has_unbooked_rounds: boolean };
+  type OutFactsRow = { out_bet_feed_cursor: string | null; out_has_unbooked_rounds: boolean };
   const params = extra?.params ?? [];
   const outFactsColumns = extra?.outFacts
-    ? `(SELECT id FROM ledger_accounts WHERE member_id = $1 AND kind = 'main') AS out_main_account_id,
-       (SELECT id FROM ledger_accounts WHERE member_id = $1 AND kind = 'game') AS out_game_account_id,
-       (SELECT cursor_value FROM bet_feed_cursors WHERE partner = $${params.length + 2}::text) AS out_bet_feed_cursor,
+    ? `(SELECT cursor_value FROM bet_feed_cursors WHERE partner = $${params.length + 2}::text) AS out_bet_feed_cursor,
        EXISTS (SELECT 1 FROM bet_rounds WHERE member_id = $1 AND ${UNBOOKED_ROUND}) AS out_has_unbooked_rounds, `
     : '';
-  const { balances, companion } = await readMemberAccountBalancesWith<SnapshotRow & Partial<OutFactsRow> & Extra>(
+  const { balances, accountIds, companion } = await readMemberAccountBalancesWith<SnapshotRow & Partial<OutFactsRow> & Extra>(
     context.db,
     memberId,
     {
@@ -224,11 +222,12 @@ export async function readGameMoveSnapshot<Extra extends Record<string, unknown>
   );
   const {
     username, password, partner, sending_id: sendingId, sending_created_at: sendingCreatedAt,
-    out_main_account_id: outMainAccountId, out_game_account_id: outGameAccountId, out_bet_feed_cursor: outBetFeedCursor, out_has_unbooked_rounds: outHasUnbookedRounds,
+    out_bet_feed_cursor: outBetFeedCursor, out_has_unbooked_rounds: outHasUnbookedRounds,
     ...rest
   } = companion;
-  const outFacts = outMainAccountId != null && outGameAccountId != null
-    ? { mainAccountId: outMainAccountId, gameAccountId: outGameAccountId, betFeedCursor: outBetFeedCursor ?? null, hasUnbookedRounds: outHasUnbookedRounds === true }
+  // The wallets' ids come with the balances (@sabai/ledger), read in the same statement.
+  const outFacts = extra?.outFacts && accountIds.main !== undefined && accountIds.game !== undefined
+    ? { mainAccountId: accountIds.main, gameAccountId: accountIds.game, betFeedCursor: outBetFeedCursor ?? null, hasUnbookedRounds: outHasUnbookedRounds === true }
     : undefined;
   return {
     ...(outFacts ? { outFacts } : {}),
