@@ -32,11 +32,13 @@ describe('readMemberAccountBalancesWith', () => {
     const [account] = await createTestMemberAccounts(db, 1, 'balances-with');
     const memberId = await memberOf(account!);
     await deposit(account!, `balances-with:${memberId}`, 12_345n);
-    const { balances, companion } = await readMemberAccountBalancesWith<{ phone_length: number; label: string }>(db, memberId, {
+    const { balances, accountIds, companion } = await readMemberAccountBalancesWith<{ phone_length: number; label: string }>(db, memberId, {
       sql: 'SELECT length(m.phone_number) AS phone_length, $2::text AS label FROM (SELECT 1) AS one LEFT JOIN members m ON m.id = $1',
       params: ['x'],
     });
     expect(balances).toEqual(await readMemberAccountBalances(db, memberId));
+    // The wallets' account ids by kind come with them (docs/adr/0069).
+    expect(accountIds.main).toBe(account);
     expect(balances.main.availableSatang).toBe(12_345n);
     expect(companion).toEqual({ phone_length: 10, label: 'x' });
   });

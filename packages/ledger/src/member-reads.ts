@@ -82,17 +82,18 @@ function toBalances(rows: ReadonlyArray<{ kind: MemberAccountKind | null; availa
  * JOIN on `(SELECT 1)`), a fixed text of the caller's code (never built from input), with the
  * member's id as `$1` and its own parameters from `$2` (`companion.params`). Its columns must not
  * start with `ledger_`. Runs as a prepared statement.
- * @returns the balances (as readMemberAccountBalances) and the companion row's columns.
+ * @returns the balances (as readMemberAccountBalances), the wallets' account ids by kind (docs/adr/0069:
+ *   a GAME_OUT reserved without reading them again) and the companion row's columns.
  * @throws Error when the companion yields no row or more than one.
  */
 export async function readMemberAccountBalancesWith<Companion extends Record<string, unknown>>(
   db: Queryable,
   memberId: string,
   companion: { sql: string; params: readonly unknown[] },
-): Promise<{ balances: Record<MemberAccountKind, MemberAccountBalance>; companion: Companion }> {
-  const { rows } = await db.query<Companion & { ledger_kind: MemberAccountKind | null; ledger_available: bigint | null; ledger_pending: bigint | null }>(
+): Promise<{ balances: Record<MemberAccountKind, MemberAccountBalance>; accountIds: Partial<Record<MemberAccountKind, bigint>>; companion: Companion }> {
+  const { rows } = await db.query<Companion & { ledger_kind: MemberAccountKind | null; ledger_account_id: bigint | null; ledger_available: bigint | null; ledger_pending: bigint | null }>(
     `WITH companion AS (${companion.sql})
-     SELECT a.kind AS ledger_kind, a.credits_posted - a.debits_posted - a.debits_pending AS ledger_available,
+     SELECT a.kind AS ledger_kind, a.id AS ledger_account_id, a.credits_posted - a.debits_posted - a.debits_pending AS ledger_available,
             a.debits_pending AS ledger_pending, companion.*
        FROM companion LEFT JOIN ledger_accounts a ON a.member_id = $1`,
     [memberId, ...companion.params],
@@ -102,9 +103,12 @@ export async function readMemberAccountBalancesWith<Companion extends Record<str
   if (!first) throw new Error('readMemberAccountBalancesWith: the companion read yielded no row');
   const kinds = rows.map((row) => row.ledger_kind).filter((kind) => kind !== null);
   if (new Set(kinds).size !== kinds.length) throw new Error('readMemberAccountBalancesWith: the companion read yielded more than one row');
-  const { ledger_kind: _kind, ledger_available: _available, ledger_pending: _pending, ...rest } = first;
+  const { ledger_kind: _kind, ledger_account_id: _accountId, ledger_available: _available, ledger_pending: _pending, ...rest } = first;
+  const accountIds: Partial<Record<MemberAccountKind, bigint>> = {};
+  for (const row of rows) if (row.ledger_kind !== null && row.ledger_account_id !== null) accountIds[row.ledger_kind] = row.ledger_account_id;
   return {
     balances: toBalances(rows.map((row) => ({ kind: row.ledger_kind, available: row.ledger_available, pending: row.ledger_pending }))),
+    accountIds,
     companion: rest as unknown as Companion,
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@sabai/db/testing';
 import { shareDatabaseScope, type Db } from '@sabai/db';
-import { HOUSE_ACCOUNTS, lockMemberWallet, postTransfer, postTransferWith, postTwoTransfersWith, readAccountBalance, reconcileLedger, requireAccountId, reserveTransfer, reserveTransferWith, resolveAndPostTransferWith, resolvePendingTransfer, resolvePendingTransferWith, POSTING_WITH_FIRST_PARAM, RESOLVE_AND_POST_FIRST_PARAM } from './index.ts';
+import { HOUSE_ACCOUNTS, lockMemberWallet, postTransfer, postTransferWith, postTwoTransfersWith, readAccountBalance, reconcileLedger, requireAccountId, reserveTransfer, reserveTransferWith, resolveAndPostTransferGuardedWith, resolveAndPostTransferWith, resolvePendingTransfer, resolvePendingTransferGuardedWith, resolvePendingTransferWith, POSTING_WITH_FIRST_PARAM, RESOLVE_AND_POST_FIRST_PARAM } from './index.ts';
 import { createTestMemberAccounts } from './test-accounts.ts';
 
 /** docs/adr/0054: a money call's posting and its own writes in one statement; a member's wallet locked with its balance in one. */
@@ -12,6 +12,7 @@ beforeAll(async () => {
   ({ db, drop } = await createTestDatabase());
   unallocated = await requireAccountId(db, HOUSE_ACCOUNTS.unallocatedDeposits);
   await db.exec('CREATE TABLE posting_with_notes (key text PRIMARY KEY, transfer_id bigint NOT NULL)');
+  await db.exec(`CREATE TABLE posting_with_guards (id text PRIMARY KEY, pending_transfer_id bigint NOT NULL, state text NOT NULL)`);
 });
 afterAll(async () => {
   expect(await reconcileLedger(db)).toEqual([]);
@@ -179,6 +180,60 @@ describe('resolveAndPostTransferWith and postTwoTransfersWith (two postings in o
     expect(outcome).toEqual({ first: { status: 'refused', reason: 'insufficient_funds' }, second: undefined });
     expect((await readAccountBalance(db, other!)).creditsPosted).toBe(0n);
     expect((await db.query('SELECT 1 FROM posting_with_notes WHERE key = $1', [`two:${member}`])).rows).toHaveLength(0);
+  });
+});
+
+describe('resolvePendingTransferGuardedWith and resolveAndPostTransferGuardedWith (a settlement with its row lock, autocommitted)', () => {
+  // The caller's row: settled only while `open`; its update is filtered on the outcome.
+  const guardOf = (firstParam: number) => `SELECT pending_transfer_id FROM posting_with_guards WHERE id = $${firstParam}::text AND state = 'open' FOR UPDATE`;
+  const closedBy = (firstParam: number) => `closed AS (
+    UPDATE posting_with_guards SET state = $${firstParam + 1}::text FROM posting WHERE posting.outcome IN ('created', 'exists') AND posting_with_guards.id = $${firstParam}::text
+  )`;
+  async function reservedFor(label: string) {
+    const [member] = await createTestMemberAccounts(db, 1, label);
+    await postTransfer(db, { idempotencyKey: `${label}:fund:${member}`, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: member!, amountSatang: 10_000n });
+    const inFlight = await requireAccountId(db, HOUSE_ACCOUNTS.payoutsInFlight);
+    const reserved = await reserveTransfer(db, { idempotencyKey: `${label}:reserve:${member}`, code: 'WITHDRAW', debitAccountId: member!, creditAccountId: inFlight, amountSatang: 3_000n });
+    if (reserved.status !== 'created') throw new Error('reservation not created');
+    await db.query(`INSERT INTO posting_with_guards (id, pending_transfer_id, state) VALUES ($1, $2, 'open')`, [`${label}:${member}`, reserved.transferId]);
+    return { member: member!, inFlight, rowId: `${label}:${member}`, pendingTransferId: reserved.transferId };
+  }
+  const stateOf = async (rowId: string) => (await db.query<{ state: string }>('SELECT state FROM posting_with_guards WHERE id = $1', [rowId])).rows[0]?.state;
+
+  it('resolves while the guard finds its row, and answers undefined with nothing posted once another settler moved it', async () => {
+    const { member, rowId, pendingTransferId } = await reservedFor('guarded');
+    const resolution = (how: 'post' | 'void') => ({ idempotencyKey: `guarded:${how}:${member}`, pendingTransferId, resolution: how, code: 'WITHDRAW' as const });
+    const posted = await resolvePendingTransferGuardedWith(db, resolution('post'), guardOf(POSTING_WITH_FIRST_PARAM), closedBy(POSTING_WITH_FIRST_PARAM), [rowId, 'posted']);
+    expect(posted?.outcome.status).toBe('created');
+    expect(await stateOf(rowId)).toBe('posted');
+    // A second settler (here the opposite decision) finds the row settled: no call of the ledger at all.
+    expect(await resolvePendingTransferGuardedWith(db, resolution('void'), guardOf(POSTING_WITH_FIRST_PARAM), closedBy(POSTING_WITH_FIRST_PARAM), [rowId, 'voided'])).toBeUndefined();
+    expect(await stateOf(rowId)).toBe('posted');
+    expect(await readAccountBalance(db, member)).toMatchObject({ debitsPosted: 3_000n, debitsPending: 0n });
+    // The voiding key was never used: the ledger holds no outcome under it.
+    expect((await db.query('SELECT 1 FROM ledger_transfers WHERE idempotency_key = $1', [`guarded:void:${member}`])).rows).toHaveLength(0);
+  });
+
+  it('two settlers of one row at once, opposite decisions: exactly one decides, the other answers undefined', async () => {
+    const { member, inFlight, rowId, pendingTransferId } = await reservedFor('guarded-race');
+    const paidOut = { idempotencyKey: `guarded-race:paid:${member}`, code: 'WITHDRAW' as const, debitAccountId: inFlight, creditAccountId: unallocated, amountSatang: 3_000n };
+    const [paid, voided] = await Promise.all([
+      resolveAndPostTransferGuardedWith(db, { idempotencyKey: `guarded-race:post:${member}`, pendingTransferId, resolution: 'post', code: 'WITHDRAW' }, paidOut,
+        guardOf(RESOLVE_AND_POST_FIRST_PARAM), closedBy(RESOLVE_AND_POST_FIRST_PARAM), [rowId, 'paid']),
+      resolvePendingTransferGuardedWith(db, { idempotencyKey: `guarded-race:void:${member}`, pendingTransferId, resolution: 'void', code: 'WITHDRAW' },
+        guardOf(POSTING_WITH_FIRST_PARAM), closedBy(POSTING_WITH_FIRST_PARAM), [rowId, 'voided']),
+    ]);
+    expect([paid === undefined, voided === undefined].filter(Boolean)).toHaveLength(1);
+    const balance = await readAccountBalance(db, member);
+    if (paid) {
+      expect([paid.resolution.status, paid.posting?.status]).toEqual(['created', 'created']);
+      expect(await stateOf(rowId)).toBe('paid');
+      expect(balance).toMatchObject({ debitsPosted: 3_000n, debitsPending: 0n });
+    } else {
+      expect(voided?.outcome.status).toBe('created');
+      expect(await stateOf(rowId)).toBe('voided');
+      expect(balance).toMatchObject({ debitsPosted: 0n, debitsPending: 0n });
+    }
   });
 });
 

@@ -122,6 +122,62 @@ export async function postTwoTransfersWith(
   return runTwoWith(tx, newTransferCall('single', first), newTransferCall('single', second), 'first_posting', ctes, params, select);
 }
 
+/**
+ * resolveAndPostTransferWith, run only when the caller's `guard` finds its row (issue 29 §1,
+ * docs/adr/0069: a settlement's row lock and its postings in one autocommitted statement in place
+ * of BEGIN, a locking read, the postings and COMMIT). `guard` is a SELECT of the caller's (fixed
+ * text, parameters from `$21`) that locks the row the resolution belongs to (`FOR UPDATE`, with the
+ * row's state in its WHERE: under READ COMMITTED a row changed by a concurrent settler is read
+ * again and drops out) and yields at most one row with `pending_transfer_id`. The resolution runs
+ * per guard row (a LATERAL call on that column, which must equal `resolution.pendingTransferId`:
+ * the request digest is made from it) and is never called when the guard yields nothing.
+ * @returns undefined when the guard found nothing (nothing was written by the postings), else as
+ *   resolveAndPostTransferWith.
+ */
+export async function resolveAndPostTransferGuardedWith(
+  tx: Queryable,
+  resolution: ResolvePendingInput,
+  transfer: NewTransfer,
+  guard: string,
+  ctes: string,
+  params: readonly unknown[],
+  select = '',
+): Promise<{ resolution: TransferOutcome; posting: TransferOutcome | undefined } | undefined> {
+  const outcomes = await runTwoWith(tx, resolutionCall(resolution), newTransferCall('single', transfer), 'resolution', ctes, params, select, guard);
+  return outcomes && { resolution: outcomes.first, posting: outcomes.second };
+}
+
+/**
+ * resolvePendingTransferWith, run only when the caller's `guard` finds its row: as
+ * resolveAndPostTransferGuardedWith with one posting (the caller's parameters, `guard`'s included,
+ * from `$11`). Issue 29 §1 (docs/adr/0069): a game transfer's settlement in one statement.
+ * @returns undefined when the guard found nothing, else the resolution's outcome and `row`.
+ */
+export async function resolvePendingTransferGuardedWith<Row extends Record<string, unknown> = Record<string, never>>(
+  tx: Queryable,
+  resolution: ResolvePendingInput,
+  guard: string,
+  ctes: string,
+  params: readonly unknown[],
+  select = '',
+): Promise<{ outcome: TransferOutcome; row: Row } | undefined> {
+  const call = resolutionCall(resolution);
+  const { rows } = await tx.query<Row & { outcome: string; transfer_id: bigint | null; detail: string | null }>(
+    `WITH guard AS (${guard}), posting AS (
+       SELECT r.outcome, r.transfer_id, r.detail
+         FROM guard g CROSS JOIN LATERAL ledger_create_transfer($1, $2, $3, $4, $5, $6, g.pending_transfer_id, $8, $9, $10) r
+        WHERE g.pending_transfer_id = $7::int8
+     ), ${ctes}
+     SELECT outcome, transfer_id, detail${select === '' ? '' : `, ${select}`} FROM posting`,
+    [...callParams(call), ...params],
+    { prepare: true },
+  );
+  const first = rows[0];
+  if (!first) return undefined;
+  const { outcome, transfer_id, detail, ...row } = first;
+  return { outcome: readTransferOutcome({ outcome, transfer_id, detail }), row: row as unknown as Row };
+}
+
 async function runTwoWith(
   tx: Queryable,
   first: TransferCall,
@@ -130,7 +186,38 @@ async function runTwoWith(
   ctes: string,
   params: readonly unknown[],
   select: string,
-): Promise<{ first: TransferOutcome; second: TransferOutcome | undefined }> {
+): Promise<{ first: TransferOutcome; second: TransferOutcome | undefined }>;
+async function runTwoWith(
+  tx: Queryable,
+  first: TransferCall,
+  second: TransferCall,
+  firstName: 'resolution' | 'first_posting',
+  ctes: string,
+  params: readonly unknown[],
+  select: string,
+  guard: string,
+): Promise<{ first: TransferOutcome; second: TransferOutcome | undefined } | undefined>;
+async function runTwoWith(
+  tx: Queryable,
+  first: TransferCall,
+  second: TransferCall,
+  firstName: 'resolution' | 'first_posting',
+  ctes: string,
+  params: readonly unknown[],
+  select: string,
+  guard?: string,
+): Promise<{ first: TransferOutcome; second: TransferOutcome | undefined } | undefined> {
+  // Guarded: the first posting runs once per row of the caller's locking read (a LATERAL call on its
+  // pending_transfer_id), so never when that read finds nothing.
+  const firstCall = guard === undefined
+    ? `${firstName} AS (
+       SELECT outcome, transfer_id, detail FROM ledger_create_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     )`
+    : `guard AS (${guard}), ${firstName} AS (
+       SELECT r.outcome, r.transfer_id, r.detail
+         FROM guard g CROSS JOIN LATERAL ledger_create_transfer($1, $2, $3, $4, $5, $6, g.pending_transfer_id, $8, $9, $10) r
+        WHERE g.pending_transfer_id = $7::int8
+     )`;
   const { rows } = await tx.query<{
     first_outcome: string;
     first_transfer_id: bigint | null;
@@ -139,9 +226,7 @@ async function runTwoWith(
     transfer_id: bigint | null;
     detail: string | null;
   }>(
-    `WITH ${firstName} AS (
-       SELECT outcome, transfer_id, detail FROM ledger_create_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     ), posting AS (
+    `WITH ${firstCall}, posting AS (
        SELECT p.outcome, p.transfer_id, p.detail
          FROM ${firstName} f CROSS JOIN LATERAL ledger_create_transfer($11, $12, $13, $14, $15, $16, $17, $18, $19, $20) p
         WHERE f.outcome IN ('created', 'exists')
@@ -153,6 +238,7 @@ async function runTwoWith(
     { prepare: true },
   );
   const row = rows[0];
+  if (!row && guard !== undefined) return undefined;
   if (!row) throw new Error('ledger_create_transfer returned no row');
   return {
     first: readTransferOutcome({ outcome: row.first_outcome, transfer_id: row.first_transfer_id, detail: row.first_detail }),

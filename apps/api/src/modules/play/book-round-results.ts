@@ -24,7 +24,7 @@ interface UnbookedRound {
  * predicate of the partial index bet_rounds_unbooked_idx (migration 0011), which every read of it
  * here must repeat word for word to use that index.
  */
-const UNBOOKED_ROUND = 'booked_net_satang + suspense_net_satang <> payout_satang - stake_satang';
+export const UNBOOKED_ROUND = 'booked_net_satang + suspense_net_satang <> payout_satang - stake_satang';
 
 /**
  * Settles played rounds into the ledger (issue 15: "game results come from what was played, not
@@ -41,14 +41,17 @@ const UNBOOKED_ROUND = 'booked_net_satang + suspense_net_satang <> payout_satang
  * a round does not explain.
  *
  * @param memberId only this member's rounds (settlement of one member), or every member's.
+ * @param options.hasUnbookedRounds for one member: whether the caller's own statement just found an
+ *   unbooked round of theirs (the UNBOOKED_ROUND condition), so it is not read again.
  * @returns how many rounds it booked.
  */
-export async function bookRoundResults(context: AppContext, memberId?: string): Promise<number> {
+export async function bookRoundResults(context: AppContext, memberId?: string, options: { hasUnbookedRounds?: boolean } = {}): Promise<number> {
   // One member (a settlement): nothing unbooked, no transaction (issue 29 §3: one read on the
   // partial index bet_rounds_unbooked_idx in place of BEGIN, account id, wallet lock, rounds read,
   // COMMIT). A round stored after this read is booked by the next settlement or the periodic pull,
   // as one stored just after the transaction was before.
-  if (memberId !== undefined && !(await hasUnbookedRounds(context, memberId))) return 0;
+  // `hasUnbookedRounds`: that read, made by the caller in a statement of its own (docs/adr/0069).
+  if (memberId !== undefined && !(options.hasUnbookedRounds ?? (await hasUnbookedRounds(context, memberId)))) return 0;
   const members = memberId
     ? [memberId]
     : (

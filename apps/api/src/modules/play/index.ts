@@ -7,7 +7,7 @@
 export { continueIntoGame } from './continue-into-game.ts';
 export { detectRecentGameDifferences } from './detect-game-difference.ts';
 export { ensureGameAccount, findGameAccount, type GameAccount } from './ensure-game-account.ts';
-export { moveGameCredit, readGameMoveSnapshot, type GameMoveSnapshot } from './move-game-credit.ts';
+export { moveGameCredit, readGameMoveSnapshot, type GameMoveSnapshot, type GameOutFacts } from './move-game-credit.ts';
 export { pullBetRecords } from './pull-bet-records.ts';
 export { reconcileGameTransfers } from './reconcile-game-transfers.ts';
 export { reconcileGame } from './reconcile-game.ts';

@@ -7,7 +7,9 @@ import {
   type MemberAccountKind,
   POSTING_WITH_FIRST_PARAM,
   reserveTransferWith,
+  resolvePendingTransferGuardedWith,
   resolvePendingTransferWith,
+  inLedgerStatement,
 } from '@sabai/ledger';
 import type { AppContext } from '../../context.ts';
 import { memberLockLeaseMs } from '../../config.ts';
@@ -18,7 +20,7 @@ import { PartnerUnavailableError } from '../../adapters/partner/index.ts';
 import { outboxEventCtes, toSatangText } from '../outbox/index.ts';
 import { settleByAskingProvider, settlementFromSend, type Settlement } from '../../lib/external-transfer.ts';
 import { ensureGameAccount, type GameAccount } from './ensure-game-account.ts';
-import { bookRoundResults } from './book-round-results.ts';
+import { UNBOOKED_ROUND, bookRoundResults } from './book-round-results.ts';
 import { pullBetRecords } from './pull-bet-records.ts';
 
 export type GameTransferOutcome =
@@ -49,7 +51,7 @@ export type GameTransferOutcome =
  */
 export async function moveGameCredit(
   context: AppContext,
-  input: { memberId: string; direction: 'in' | 'out'; amountSatang: bigint | 'all'; account?: GameAccount; known?: GameMoveSnapshot },
+  input: { memberId: string; direction: 'in' | 'out'; amountSatang: bigint | 'all'; account?: GameAccount; known?: GameMoveSnapshot & { outFacts?: GameOutFacts } },
 ): Promise<GameTransferOutcome> {
   // A seamless partner (Hub88, docs/adr/0046) plays from the main wallet: nothing ever moves.
   if (context.partner.walletMode === 'seamless') return { status: 'skipped', reason: 'SEAMLESS_WALLET' };
@@ -70,6 +72,12 @@ export async function moveGameCredit(
     return { status: 'skipped', reason: 'NOTHING_TO_MOVE' };
   }
   let partnerBalanceSatang: bigint | undefined;
+  // GAME_OUT with the caller's facts (a withdrawal's snapshot, read under the member's lock with no
+  // transfer in flight; docs/adr/0069): the feed cursor, the unbooked-round look and the accounts
+  // are not read again, and while nothing was booked since, the game wallet's balance of the
+  // snapshot is what is reserved, in one autocommitted statement.
+  const facts = input.direction === 'out' && input.known?.sending === null ? input.known.outFacts : undefined;
+  let isSnapshotBalanceCurrent = false;
   if (input.direction === 'out') {
     try {
       // Nothing at the partner: nothing can come back (rounds not yet booked wait for the periodic
@@ -78,8 +86,11 @@ export async function moveGameCredit(
       // read after it answers the same "nothing" (issue 29 §3: one partner call fewer).
       const isCreditKnown = input.known !== undefined && input.known.sending === null && input.known.gameAvailableSatang > 0n;
       if (!isCreditKnown && (await context.partner.getBalance(account.username)) === 0n) return { status: 'skipped', reason: 'NOTHING_TO_MOVE' };
-      await pullBetRecords(context, { maxPages: SETTLEMENT_PULL_PAGES, isBookingAll: false });
-      await bookRoundResults(context, input.memberId);
+      const read = await pullBetRecords(context, { maxPages: SETTLEMENT_PULL_PAGES, isBookingAll: false, ...(facts ? { knownCursor: { value: facts.betFeedCursor } } : {}) });
+      // Nothing pulled: whether a round waits is as the snapshot read it (a round stored since by a
+      // concurrent pull is booked by that pull or the next settlement, as one stored just after).
+      const booked = await bookRoundResults(context, input.memberId, facts && read === 0 ? { hasUnbookedRounds: facts.hasUnbookedRounds } : {});
+      isSnapshotBalanceCurrent = facts !== undefined && booked === 0;
       partnerBalanceSatang = await context.partner.getBalance(account.username);
       if (partnerBalanceSatang === 0n) return { status: 'skipped', reason: 'NOTHING_TO_MOVE' };
     } catch (error) {
@@ -88,10 +99,18 @@ export async function moveGameCredit(
     }
   }
 
-  const transferId = newPrefixedId('gtr');
-  type Reservation = { amountSatang: bigint } | { skipped: 'NOTHING_TO_MOVE' | 'TRANSFER_IN_FLIGHT' };
+  let transferId = newPrefixedId('gtr');
+  type Reservation = { amountSatang: bigint; reserveTransferId: bigint } | { skipped: 'NOTHING_TO_MOVE' | 'TRANSFER_IN_FLIGHT' };
+  let fast: Reservation | 'refused' | undefined;
+  if (facts && isSnapshotBalanceCurrent && input.amountSatang === 'all') {
+    const amountSatang = partnerBalanceSatang !== undefined && partnerBalanceSatang < input.known!.gameAvailableSatang ? partnerBalanceSatang : input.known!.gameAvailableSatang;
+    fast = amountSatang <= 0n ? { skipped: 'NOTHING_TO_MOVE' } : await reserveGameOutInOneStatement(context, { transferId, memberId: input.memberId, facts, amountSatang });
+    // Refused: the game wallet changed since the snapshot (a concurrent booking); the batched path
+    // below reads it again, under a new transfer id (the refusal is kept under the first key).
+    if (fast === 'refused') transferId = newPrefixedId('gtr');
+  }
   // Batched (docs/adr/0026): reservations arriving together share one transaction and commit.
-  const reserved = await context.postings.run(async (tx): Promise<Reservation> => {
+  const reserved = fast !== undefined && fast !== 'refused' ? fast : await context.postings.run(async (tx): Promise<Reservation> => {
     // Both account ids and the balance moved from in one read (issue 29 §3, readMemberWallets),
     // inside this attempt: a retried transaction sees the balance as it is now.
     const wallets = await readMemberWallets(tx, input.memberId, ['main', 'game']);
@@ -119,18 +138,15 @@ export async function moveGameCredit(
           amountSatang,
           source: { type: 'game_transfer', id: transferId },
         },
-        `sending AS (
-           INSERT INTO game_transfers (id, member_id, direction, amount_satang, status, reserve_transfer_id)
-           SELECT $11::text, $12::text, $13::text, $14::int8, 'sending', posting.transfer_id FROM posting WHERE posting.outcome = 'created'
-         )`,
+        SENDING_ROW,
         [transferId, input.memberId, input.direction, amountSatang],
       )).outcome;
     } catch (error) {
-      if (postgresErrorCode(error) === '23505' && violatedConstraint(error) === 'game_transfers_one_in_flight') throw new InFlightError();
+      if (isOneInFlight(error)) throw new InFlightError();
       throw error;
     }
     if (pending.status !== 'created') return { skipped: 'NOTHING_TO_MOVE' as const };
-    return { amountSatang };
+    return { amountSatang, reserveTransferId: pending.transferId };
   }).catch((error: unknown): Reservation => {
     if (error instanceof InFlightError) return { skipped: 'TRANSFER_IN_FLIGHT' };
     throw error;
@@ -140,7 +156,8 @@ export async function moveGameCredit(
   const result = await context.partner.transfer({ reference: transferId, username: account.username, direction: input.direction, amountSatang: reserved.amountSatang });
   const settlement = settlementFromSend(result);
   if (!settlement) return { status: 'sending', transferId };
-  await settleGameTransfer(context, transferId, settlement);
+  // With the caller's facts (GAME_OUT of a withdrawal): settled in one statement (docs/adr/0069).
+  await settleGameTransfer(context, transferId, settlement, facts ? { memberId: input.memberId, direction: input.direction, amountSatang: reserved.amountSatang, reserveTransferId: reserved.reserveTransferId } : undefined);
   return settlement.result === 'succeeded'
     ? { status: 'succeeded', transferId, amountSatang: reserved.amountSatang }
     : { status: 'failed', transferId, reason: settlement.reason };
@@ -159,31 +176,61 @@ export interface GameMoveSnapshot {
 }
 
 /**
+ * What a GAME_OUT needs besides the snapshot, read in the snapshot's statement when its caller asks
+ * (`outFacts`: a withdrawal, which brings credit back; docs/adr/0069), so that moveGameCredit
+ * does not read them again.
+ */
+export interface GameOutFacts {
+  mainAccountId: bigint;
+  gameAccountId: bigint;
+  /** The partner's bet-feed cursor as stored (null: none yet). */
+  betFeedCursor: string | null;
+  /** Whether the member has a round not yet booked as it stands (book-round-results UNBOOKED_ROUND). */
+  hasUnbookedRounds: boolean;
+}
+
+/**
  * The game account, the transfer in flight and the member's wallets in one statement (issue 29
  * §1; the balance part is @sabai/ledger's readMemberAccountBalancesWith). Read under the member's
  * money lock, it stays true for the lock's holder except that money may arrive and rounds may be
  * booked. `extra` (optional): the caller's own columns in the same statement (a select list that
- * may use `$1` = the member id and its `params` from `$2`), answered as `extra`.
+ * may use `$1` = the member id and its `params` from `$2`), answered as `extra`. `outFacts: true`
+ * (optional): also GameOutFacts, answered as `outFacts` (undefined when the member has no wallets).
  */
 export async function readGameMoveSnapshot<Extra extends Record<string, unknown> = Record<string, never>>(
-  context: Pick<AppContext, 'db'>,
+  context: Pick<AppContext, 'db' | 'partner'>,
   memberId: string,
-  extra?: { columns: string; params: readonly unknown[] },
-): Promise<GameMoveSnapshot & { balances: Record<MemberAccountKind, MemberAccountBalance>; extra: Extra }> {
+  extra?: { columns?: string; params?: readonly unknown[]; outFacts?: boolean },
+): Promise<GameMoveSnapshot & { balances: Record<MemberAccountKind, MemberAccountBalance>; extra: Extra; outFacts?: GameOutFacts }> {
   type SnapshotRow = { username: string | null; password: string | null; partner: string | null; sending_id: string | null; sending_created_at: Date | null };
-  const { balances, companion } = await readMemberAccountBalancesWith<SnapshotRow & Extra>(
+  type OutFactsRow = { out_bet_feed_cursor: string | null; out_has_unbooked_rounds: boolean };
+  const params = extra?.params ?? [];
+  const outFactsColumns = extra?.outFacts
+    ? `(SELECT cursor_value FROM bet_feed_cursors WHERE partner = $${params.length + 2}::text) AS out_bet_feed_cursor,
+       EXISTS (SELECT 1 FROM bet_rounds WHERE member_id = $1 AND ${UNBOOKED_ROUND}) AS out_has_unbooked_rounds, `
+    : '';
+  const { balances, accountIds, companion } = await readMemberAccountBalancesWith<SnapshotRow & Partial<OutFactsRow> & Extra>(
     context.db,
     memberId,
     {
-      sql: `SELECT ${extra ? `${extra.columns}, ` : ''}g.username, g.password, g.partner, s.id AS sending_id, s.created_at AS sending_created_at
+      sql: `SELECT ${extra?.columns ? `${extra.columns}, ` : ''}${outFactsColumns}g.username, g.password, g.partner, s.id AS sending_id, s.created_at AS sending_created_at
               FROM (SELECT 1) AS one
               LEFT JOIN game_accounts g ON g.member_id = $1
               LEFT JOIN LATERAL (SELECT id, created_at FROM game_transfers WHERE member_id = $1 AND status = 'sending' LIMIT 1) s ON true`,
-      params: extra?.params ?? [],
+      params: extra?.outFacts ? [...params, context.partner.partnerName] : params,
     },
   );
-  const { username, password, partner, sending_id: sendingId, sending_created_at: sendingCreatedAt, ...rest } = companion;
+  const {
+    username, password, partner, sending_id: sendingId, sending_created_at: sendingCreatedAt,
+    out_bet_feed_cursor: outBetFeedCursor, out_has_unbooked_rounds: outHasUnbookedRounds,
+    ...rest
+  } = companion;
+  // The wallets' ids come with the balances (@sabai/ledger), read in the same statement.
+  const outFacts = extra?.outFacts && accountIds.main !== undefined && accountIds.game !== undefined
+    ? { mainAccountId: accountIds.main, gameAccountId: accountIds.game, betFeedCursor: outBetFeedCursor ?? null, hasUnbookedRounds: outHasUnbookedRounds === true }
+    : undefined;
   return {
+    ...(outFacts ? { outFacts } : {}),
     account: username !== null && password !== null && partner !== null ? { username, password, partner } : undefined,
     sending: sendingId !== null && sendingCreatedAt !== null ? { id: sendingId, created_at: sendingCreatedAt } : null,
     mainAvailableSatang: balances.main.availableSatang,
@@ -249,6 +296,112 @@ export const NOT_RECEIVED_BY_PARTNER = 'NOT_RECEIVED_BY_PARTNER';
 
 class InFlightError extends Error {}
 
+/** The unique index that admits one `sending` transfer per member (migration: game_transfers_one_in_flight). */
+const isOneInFlight = (error: unknown): boolean => postgresErrorCode(error) === '23505' && violatedConstraint(error) === 'game_transfers_one_in_flight';
+
+/**
+ * The `sending` row of a reservation, in the reservation's statement (reserveTransferWith; `$11…$14`:
+ * id, member, direction, amount): written only when the reservation was created.
+ */
+const SENDING_ROW = `sending AS (
+           INSERT INTO game_transfers (id, member_id, direction, amount_satang, status, reserve_transfer_id)
+           SELECT $11::text, $12::text, $13::text, $14::int8, 'sending', posting.transfer_id FROM posting WHERE posting.outcome = 'created'
+         )`;
+
+/**
+ * A GAME_OUT of `amountSatang` (the game wallet's balance as the caller's snapshot read it, capped
+ * by the partner's) reserved with its `sending` row in ONE autocommitted statement (docs/adr/0069)
+ * in place of BEGIN, the wallets' read, the reservation and COMMIT. The ledger checks the balance
+ * under its account locks, as in the batched path.
+ * @returns the reservation, TRANSFER_IN_FLIGHT, or 'refused' (the balance changed since the snapshot).
+ */
+async function reserveGameOutInOneStatement(
+  context: AppContext,
+  input: { transferId: string; memberId: string; facts: GameOutFacts; amountSatang: bigint },
+): Promise<{ amountSatang: bigint; reserveTransferId: bigint } | { skipped: 'NOTHING_TO_MOVE' | 'TRANSFER_IN_FLIGHT' } | 'refused'> {
+  const { transferId, amountSatang } = input;
+  let pending: Awaited<ReturnType<typeof reserveTransferWith>>['outcome'];
+  try {
+    pending = (await inLedgerStatement(() => reserveTransferWith(
+      context.db,
+      {
+        idempotencyKey: `game-out:${transferId}`,
+        code: 'GAME_OUT',
+        debitAccountId: input.facts.gameAccountId,
+        creditAccountId: input.facts.mainAccountId,
+        amountSatang,
+        source: { type: 'game_transfer', id: transferId },
+      },
+      SENDING_ROW,
+      [transferId, input.memberId, 'out', amountSatang],
+    ), { isFinal: isOneInFlight })).outcome;
+  } catch (error) {
+    if (isOneInFlight(error)) return { skipped: 'TRANSFER_IN_FLIGHT' };
+    throw error;
+  }
+  if (pending.status === 'refused') return 'refused';
+  if (pending.status !== 'created') return { skipped: 'NOTHING_TO_MOVE' };
+  return { amountSatang, reserveTransferId: pending.transferId };
+}
+
+/** A game transfer as its mover knows it after the reservation: settled without reading its row. */
+interface KnownGameTransfer {
+  memberId: string;
+  direction: 'in' | 'out';
+  amountSatang: bigint;
+  /** The reservation's ledger transfer id (game_transfers.reserve_transfer_id). */
+  reserveTransferId: bigint;
+}
+
+/** Settled only when accepted: the statement is autocommitted (a refusal throws after its commit and leaves the row `sending`). */
+const GAME_TRANSFER_RESOLVED = "posting WHERE posting.outcome IN ('created', 'exists')";
+
+/**
+ * settleGameTransfer in ONE autocommitted statement (issue 29 §1, docs/adr/0069) for the transfer
+ * its mover just reserved: the row is locked in the statement's guard (`sending` only: one a
+ * concurrent settler moved drops out, as the locking read did), then the resolution, the row's
+ * update, the outbox event and the balance notification, all or nothing; with it, whether a round
+ * of the member waits to be booked (booked after, as before).
+ * @returns whether this call settled it.
+ */
+async function settleKnownGameTransfer(context: AppContext, transferId: string, settlement: Settlement<unknown>, known: KnownGameTransfer): Promise<boolean> {
+  const outbox = outboxEventCtes({
+    kind: 'game-transfer.settled',
+    eventKey: `game-transfer.settled:${transferId}`,
+    memberId: known.memberId,
+    payload: {
+      memberId: known.memberId,
+      transferId,
+      direction: known.direction,
+      amountSatang: toSatangText(known.amountSatang),
+      outcome: settlement.result === 'succeeded' ? 'posted' : 'voided',
+    },
+  }, POSTING_WITH_FIRST_PARAM + 3, { alsoNotify: balanceChangedNotification(known.memberId, 'adjustment'), onlyWhenFrom: GAME_TRANSFER_RESOLVED });
+  const memberParam = POSTING_WITH_FIRST_PARAM + 3 + outbox.params.length;
+  const resolved = await inLedgerStatement(() => resolvePendingTransferGuardedWith<{ has_unbooked_rounds: boolean }>(
+    context.db,
+    {
+      idempotencyKey: `game-${known.direction}-${settlement.result === 'succeeded' ? 'post' : 'void'}:${transferId}`,
+      pendingTransferId: known.reserveTransferId,
+      resolution: settlement.result === 'succeeded' ? 'post' : 'void',
+      code: known.direction === 'in' ? 'GAME_IN' : 'GAME_OUT',
+      source: { type: 'game_transfer', id: transferId },
+    },
+    `SELECT reserve_transfer_id AS pending_transfer_id FROM game_transfers WHERE id = $11::text AND status = 'sending' FOR UPDATE`,
+    `settled AS (
+       UPDATE game_transfers SET status = $12::text, resolve_transfer_id = posting.transfer_id, failure_reason = $13::text, updated_at = now()
+         FROM ${GAME_TRANSFER_RESOLVED} AND game_transfers.id = $11::text
+     ), ${outbox.ctes}`,
+    [transferId, settlement.result, settlement.result === 'failed' ? settlement.reason : null, ...outbox.params, known.memberId],
+    `${outbox.select}, EXISTS (SELECT 1 FROM bet_rounds WHERE member_id = $${memberParam}::text AND ${UNBOOKED_ROUND}) AS has_unbooked_rounds`,
+  ));
+  if (!resolved) return false;
+  expectPosted(resolved.outcome);
+  // Rounds that waited for this transfer (a loss paid with credit then in flight) can book now.
+  if (resolved.row.has_unbooked_rounds) await bookRoundResults(context, known.memberId, { hasUnbookedRounds: true });
+  return true;
+}
+
 /**
  * Settles a `sending` game transfer once its outcome is known: post (the credit moved) or void
  * (it did not). Anything not `sending` is left alone. @returns whether this call settled it.
@@ -257,7 +410,9 @@ export async function settleGameTransfer(
   context: AppContext,
   transferId: string,
   settlement: Settlement<unknown>,
+  known?: KnownGameTransfer,
 ): Promise<boolean> {
+  if (known) return settleKnownGameTransfer(context, transferId, settlement, known);
   const memberId = await context.postings.run(async (tx): Promise<string | false> => {
     const { rows } = await tx.query<{ member_id: string; reserve_transfer_id: bigint; direction: 'in' | 'out'; amount_satang: bigint }>(
       `SELECT member_id, reserve_transfer_id, direction, amount_satang FROM game_transfers WHERE id = $1 AND status = 'sending' FOR UPDATE`,

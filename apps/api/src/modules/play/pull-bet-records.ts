@@ -13,22 +13,29 @@ const MAX_PAGES_PER_RUN = 20;
  * skipped. The cursor advances in the same transaction as the rows. Then every round whose result
  * is not yet in the ledger is booked as GAME_RESULT (book-round-results.ts, docs/adr/0012).
  * Several processes pulling at once is safe: rows are upserts and bookings are keyed per round.
+ * `knownCursor` (optional): the stored cursor as the caller just read it (pullPages).
  * @returns the number of records read.
  * @throws PartnerUnavailableError when the partner cannot answer (rounds read so far stay stored).
  */
-export async function pullBetRecords(context: AppContext, options: { maxPages?: number; isBookingAll?: boolean } = {}): Promise<number> {
-  const read = await pullPages(context, Math.min(options.maxPages ?? MAX_PAGES_PER_RUN, MAX_PAGES_PER_RUN));
+export async function pullBetRecords(context: AppContext, options: { maxPages?: number; isBookingAll?: boolean; knownCursor?: { value: string | null } } = {}): Promise<number> {
+  const read = await pullPages(context, Math.min(options.maxPages ?? MAX_PAGES_PER_RUN, MAX_PAGES_PER_RUN), options.knownCursor);
   // A settlement books its own member only (it holds that member's lock; the periodic pull books the rest).
   if (options.isBookingAll ?? true) await bookRoundResults(context);
   return read;
 }
 
-async function pullPages(context: AppContext, maxPages: number): Promise<number> {
+/**
+ * `knownCursor`: the stored cursor as the caller just read it in a statement of its own (a
+ * withdrawal's snapshot, docs/adr/0069), used for the first page only. One a concurrent pull has
+ * moved on since re-reads records already stored: upserts change nothing, as when two pulls race.
+ */
+async function pullPages(context: AppContext, maxPages: number, knownCursor?: { value: string | null }): Promise<number> {
   const partner = context.partner.partnerName;
   let read = 0;
   for (let page = 0; page < maxPages; page += 1) {
-    const cursorRow = await context.db.query<{ cursor_value: string | null }>('SELECT cursor_value FROM bet_feed_cursors WHERE partner = $1', [partner]);
-    const cursor = cursorRow.rows[0]?.cursor_value ?? null;
+    const cursor = page === 0 && knownCursor
+      ? knownCursor.value
+      : ((await context.db.query<{ cursor_value: string | null }>('SELECT cursor_value FROM bet_feed_cursors WHERE partner = $1', [partner])).rows[0]?.cursor_value ?? null);
     const { records, nextCursor } = await context.partner.betRecordsSince(cursor, PAGE_SIZE);
     if (records.length === 0) return read;
     const usernames = [...new Set(records.map((record) => record.username))];

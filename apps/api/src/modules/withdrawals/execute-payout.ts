@@ -22,7 +22,8 @@ export async function executePayout(context: AppContext, withdrawalId: string, o
   const claimed = await claim<ClaimedPayout>(
     `UPDATE withdrawals SET status = 'paying', payout_started_at = $2, updated_at = $2
      WHERE id = $1 AND status = 'approved'
-     RETURNING amount_satang, bank_code, account_number, account_name`,
+     RETURNING member_id, reserve_transfer_id, amount_satang, bank_code, account_number, account_name,
+               (SELECT c.ledger_account_id FROM deposit_channels c WHERE c.kind = 'bank' AND c.state <> 'disabled' ORDER BY c.sort_order, c.id LIMIT 1) AS first_bank_account_id`,
     [withdrawalId, context.now()],
   );
   const withdrawal = claimed.rows[0];
@@ -36,12 +37,17 @@ export async function executePayout(context: AppContext, withdrawalId: string, o
     amountSatang: withdrawal.amount_satang,
   });
   const settlement = settlementFromSend(result);
-  // Settled here: its status is known without reading it again (issue 29 §1).
-  if (settlement && (await settleWithdrawal(context, withdrawalId, settlement))) return settlement.result === 'succeeded' ? 'paid' : 'failed';
+  // Settled here: its status is known without reading it again (issue 29 §1). What the claim
+  // returned settles a paid one in one statement (docs/adr/0069).
+  if (settlement && (await settleWithdrawal(context, withdrawalId, settlement, withdrawal))) return settlement.result === 'succeeded' ? 'paid' : 'failed';
   return currentStatus(context, withdrawalId);
 }
 
 interface ClaimedPayout {
+  member_id: string;
+  reserve_transfer_id: bigint;
+  /** The first active bank channel's ledger account when claimed: the one a paid withdrawal leaves from (docs/adr/0007). */
+  first_bank_account_id: bigint | null;
   amount_satang: bigint;
   bank_code: string;
   account_number: string;

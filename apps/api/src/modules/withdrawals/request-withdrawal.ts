@@ -12,7 +12,7 @@ import { executePayout } from './execute-payout.ts';
 import { findStoredWithdrawal } from './find-stored-withdrawal.ts';
 import { memberLockLeaseMs } from '../../config.ts';
 import { withMemberLock } from '../../lib/member-lock.ts';
-import { moveGameCredit, readGameMoveSnapshot, type GameMoveSnapshot } from '../play/index.ts';
+import { moveGameCredit, readGameMoveSnapshot, type GameMoveSnapshot, type GameOutFacts } from '../play/index.ts';
 import { endWageringRequirementsCte, getTurnover, readTurnoverLockingGrant, turnoverFromState } from '../wallet/index.ts';
 import { outboxEventCtes, toSatangText } from '../outbox/index.ts';
 import { bahtText, maximumMessage, minimumMessage, OPEN_WITHDRAWAL_STATES, toWireStatus } from './withdrawal-rules.ts';
@@ -78,6 +78,8 @@ export async function requestWithdrawal(
       columns: `EXISTS (SELECT 1 FROM withdrawals WHERE member_id = $1 AND status = ANY($2::text[]) AND request_key <> $3) AS is_open,
                 EXISTS (SELECT 1 FROM bonus_grants WHERE member_id = $1 AND status = 'active') AS has_grant`,
       params: [[...OPEN_WITHDRAWAL_STATES], requestKey],
+      // What bringing credit back needs besides (accounts, feed cursor, unbooked rounds): not read again (docs/adr/0069).
+      outFacts: true,
     });
     if (snapshot.extra.is_open) throw new AppError('WITHDRAW_IN_PROGRESS');
     if (snapshot.account) await bringCreditBackFromGame(context, { memberId: input.memberId, amountSatang, hasGrant: snapshot.extra.has_grant, snapshot });
@@ -221,7 +223,7 @@ async function lockMainWalletForWithdrawal(tx: Queryable, memberId: string, requ
  */
 async function bringCreditBackFromGame(
   context: AppContext,
-  input: { memberId: string; amountSatang: bigint; hasGrant: boolean; snapshot: GameMoveSnapshot & { balances: Record<MemberAccountKind, MemberAccountBalance> } },
+  input: { memberId: string; amountSatang: bigint; hasGrant: boolean; snapshot: GameMoveSnapshot & { balances: Record<MemberAccountKind, MemberAccountBalance>; outFacts?: GameOutFacts } },
 ): Promise<void> {
   const { memberId, amountSatang, hasGrant, snapshot } = input;
   const { balances } = snapshot;

@@ -1,6 +1,6 @@
 import type { Queryable } from '@sabai/db';
 import type { WithdrawalState } from '@sabai/contracts';
-import { HOUSE_ACCOUNTS, RESOLVE_AND_POST_FIRST_PARAM, expectPosted, inLedgerTransaction, requireAccountId, resolveAndPostTransferWith, resolvePendingTransfer } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, RESOLVE_AND_POST_FIRST_PARAM, expectPosted, inLedgerStatement, inLedgerTransaction, requireAccountId, resolveAndPostTransferGuardedWith, resolveAndPostTransferWith, resolvePendingTransfer } from '@sabai/ledger';
 import { outboxEventCtes, recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import type { Settlement } from '../../lib/external-transfer.ts';
 import type { PayoutReceipt } from '../../adapters/payout/index.ts';
@@ -16,7 +16,8 @@ export type PayoutSettlement = Settlement<PayoutReceipt>;
  * is the member's again. Records `withdrawal.paid` / `withdrawal.failed` in the outbox. Only a withdrawal in `paying` is settled; anything else is left alone.
  * @returns whether this call settled it.
  */
-export async function settleWithdrawal(context: AppContext, withdrawalId: string, settlement: PayoutSettlement): Promise<boolean> {
+export async function settleWithdrawal(context: AppContext, withdrawalId: string, settlement: PayoutSettlement, claimed?: ClaimedWithdrawal): Promise<boolean> {
+  if (claimed && settlement.result === 'succeeded') return settlePaidInOneStatement(context, withdrawalId, settlement, claimed);
   // A paid one leaves from the first active bank channel (docs/adr/0007), read with the row's lock.
   return inLedgerTransaction(context.db, (tx) =>
     settleWithdrawalInTransaction(tx, { withdrawalId, fromStatus: 'paying', settlement, payingAccountId: settlement.result === 'succeeded' ? 'first_bank_channel' : null }));
@@ -99,5 +100,72 @@ export async function settleWithdrawalInTransaction(
     [withdrawalId, resolveTransferId, settlement.reason],
   );
   await recordOutboxEvent(tx, event, { alsoNotify });
+  return true;
+}
+
+/** What the `paying` claim returned (execute-payout.ts): enough to settle a paid withdrawal without reading its row. */
+export interface ClaimedWithdrawal {
+  member_id: string;
+  reserve_transfer_id: bigint;
+  amount_satang: bigint;
+  /** The first active bank channel's ledger account when the payout was claimed (docs/adr/0007), or null when there is none. */
+  first_bank_account_id: bigint | null;
+}
+
+/**
+ * A paid withdrawal settled in ONE autocommitted statement (issue 29 §1, docs/adr/0069) in place of
+ * BEGIN, the row's locking read, the postings and COMMIT: the row is locked in the statement's
+ * guard (`paying` only: one a concurrent settler already moved drops out, as the locking read did),
+ * then, only when it was, the reservation is posted, the money leaves from the bank channel read
+ * at the claim, the row is settled and the outbox event recorded; all or nothing. Retried as a
+ * transaction is (inLedgerStatement): every part is keyed or guarded.
+ * @returns whether this call settled it.
+ */
+/**
+ * The rows of a paid-out withdrawal's statement that exist only when both postings were accepted:
+ * the statement is autocommitted, so its row and event are written from them (a refusal, which
+ * throws after the commit, leaves the withdrawal `paying` for the recovery job, never `paid`).
+ */
+const PAID_OUT = "posting WHERE posting.outcome IN ('created', 'exists')";
+
+async function settlePaidInOneStatement(context: AppContext, withdrawalId: string, settlement: PayoutSettlement & { result: 'succeeded' }, claimed: ClaimedWithdrawal): Promise<boolean> {
+  if (claimed.first_bank_account_id === null) throw new Error('no bank channel to pay withdrawals from');
+  const payingAccountId = claimed.first_bank_account_id;
+  const inFlight = await requireAccountId(context.db, HOUSE_ACCOUNTS.payoutsInFlight);
+  const outbox = outboxEventCtes({
+    kind: 'withdrawal.paid',
+    eventKey: `withdrawal.paid:${withdrawalId}`,
+    memberId: claimed.member_id,
+    payload: { memberId: claimed.member_id, withdrawalId, amountSatang: toSatangText(claimed.amount_satang) },
+  }, RESOLVE_AND_POST_FIRST_PARAM + 2, { alsoNotify: balanceChangedNotification(claimed.member_id, 'withdrawal'), onlyWhenFrom: PAID_OUT });
+  const posted = await inLedgerStatement(() => resolveAndPostTransferGuardedWith(
+    context.db,
+    {
+      idempotencyKey: `withdraw-post:${withdrawalId}`,
+      pendingTransferId: claimed.reserve_transfer_id,
+      resolution: 'post',
+      code: 'WITHDRAW',
+      source: { type: 'withdrawal', id: withdrawalId },
+    },
+    {
+      idempotencyKey: `withdraw-paid-out:${withdrawalId}`,
+      code: 'WITHDRAW',
+      debitAccountId: inFlight,
+      creditAccountId: payingAccountId,
+      amountSatang: claimed.amount_satang,
+      source: { type: 'withdrawal', id: withdrawalId },
+    },
+    `SELECT w.reserve_transfer_id AS pending_transfer_id FROM withdrawals w WHERE w.id = $21::text AND w.status = 'paying' FOR UPDATE OF w`,
+    `settled AS (
+       UPDATE withdrawals SET status = 'paid', resolve_transfer_id = resolution.transfer_id, payout_provider_ref = coalesce($22::text, payout_provider_ref), failure_reason = NULL, updated_at = now()
+         FROM resolution, ${PAID_OUT} AND withdrawals.id = $21::text
+     ), ${outbox.ctes}`,
+    [withdrawalId, settlement.receipt.providerRef, ...outbox.params],
+    outbox.select,
+  ));
+  if (!posted) return false;
+  expectPosted(posted.resolution);
+  if (!posted.posting) throw new Error(`invariant: withdrawal ${withdrawalId} was resolved but not paid out`);
+  expectPosted(posted.posting);
   return true;
 }
