@@ -1,9 +1,9 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { dispatchOutboxEvents, OUTBOX_CHANNEL, runOutboxDelivery } from '../modules/outbox/index.ts';
+import { DISPATCH_BATCH_SIZE, dispatchOutboxEvents, OUTBOX_CHANNEL, runOutboxDelivery } from '../modules/outbox/index.ts';
 import { pgBossDb } from './pg-boss-db.ts';
-import { handlersFor, OUTBOX_HANDLERS } from './outbox-handlers.ts';
+import { handlersFor, OUTBOX_HANDLERS, readDispatchFacts } from './outbox-handlers.ts';
 import { PERIODIC_JOBS, periodStartOf, runPeriodOnce, singletonSecondsFor } from './periodic-jobs.ts';
 
 /** Retry policy of outbox deliveries: 8 retries, 2 s doubling (≈ 2 s … 4 min), then a dead letter. */
@@ -108,7 +108,8 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
     const woken = new Set<string>();
     for (;;) {
       const count = await dispatchOutboxEvents(context.db, {
-        handlersFor: (event) => handlersFor(event, context.config),
+        handlersFor: (event, facts) => handlersFor(event, context.config, facts),
+        readFacts: readDispatchFacts,
         enqueue: async (tx, deliveries) => {
           // One statement for the relay's batch (pg-boss `insert`), in the relay's transaction.
           await boss.insert(
@@ -124,7 +125,10 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
         },
       });
       total += count;
-      if (count === 0) break;
+      // A short batch took every event waiting at its claim: no empty round to confirm it (three
+      // statements per wake-up, docs/adr/0067). An event committed since has notified (`again`),
+      // one held by another relay is that relay's, and the poll below catches anything missed.
+      if (count < DISPATCH_BATCH_SIZE) break;
     }
     for (const queue of woken) for (const id of localWorkerIds.get(queue) ?? []) boss.notifyWorker(id);
     return total;
