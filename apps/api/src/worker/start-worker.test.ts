@@ -62,10 +62,10 @@ describe('the worker', () => {
          WHERE e.event_key IN ($1, $2) ORDER BY d.handler`,
         [`deposit.credited:${depositId}`, `bonus.decided:${depositId}`],
       ),
-      (result) => result.rows.length === 4 && result.rows.every((row) => row.status === 'done'),
+      (result) => result.rows.length === 3 && result.rows.every((row) => row.status === 'done'),
     );
-    // line-deposit-credited: the LINE message (issue 12); this member has no LINE link, so it sends nothing.
-    expect(deliveries.rows.map((row) => row.handler)).toEqual(['continue-into-game', 'earn-wheel-credit', 'grant-bonus', 'line-deposit-credited']);
+    // No line-deposit-credited: this member has no LINE link, so the relay queues no LINE message (docs/adr/0067).
+    expect(deliveries.rows.map((row) => row.handler)).toEqual(['continue-into-game', 'earn-wheel-credit', 'grant-bonus']);
   });
 
   it('runs a real deposit\'s follow-ups exactly once while two workers and the inline runner all relay at the same time', async () => {
@@ -83,12 +83,12 @@ describe('the worker', () => {
         `SELECT handler, status, attempts FROM outbox_deliveries WHERE event_id = $1 ORDER BY handler`,
         [events.rows[0]!.id],
       ),
-      (result) => result.rows.length === 3 && result.rows.every((row) => row.status === 'done'),
+      (result) => result.rows.length === 2 && result.rows.every((row) => row.status === 'done'),
     );
+    // The member has no LINE link: no LINE delivery (docs/adr/0067).
     expect(deliveries.rows).toEqual([
       { handler: 'earn-wheel-credit', status: 'done', attempts: 1 },
       { handler: 'grant-bonus', status: 'done', attempts: 1 },
-      { handler: 'line-deposit-credited', status: 'done', attempts: 1 },
     ]);
   });
 
