@@ -7,7 +7,8 @@ import { continueIntoGame } from '../modules/play/index.ts';
 import { notifyBalanceChanged } from '../lib/balance-notifications.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { refundHeldDeposit } from '../modules/deposits/index.ts';
-import { createLineClient, notifyMemberByLine, notifyStaffGroupByLine } from '../modules/line/index.ts';
+import type { Queryable } from '@sabai/db';
+import { createLineClient, lineRecipientOf, membersLinkedToLine, notifyMemberByLine, notifyStaffGroupByLine, staffAlertKindOf } from '../modules/line/index.ts';
 import { sendQueuedSms } from '../modules/sms/index.ts';
 
 /**
@@ -28,11 +29,20 @@ export interface OutboxHandlerDefinition {
   build: (context: AppContext) => OutboxHandler;
   /**
    * False when the handler could only find nothing to do with this event under this configuration
-   * (a pure check of the payload and the config, at dispatch): no delivery is created, where it
-   * would have been queued, run, done nothing and been marked done — a job and ~5 statements of
-   * the worker's per event (docs/adr/0062). Absent: every event of the kind is delivered.
+   * (a check of the payload, the config and the relay batch's `facts`, at dispatch): no delivery
+   * is created, where it would have been queued, run, done nothing and been marked done — a job
+   * and ~5 statements of the worker's per event (docs/adr/0062, 0067). Absent: every event of the
+   * kind is delivered.
    */
-  isNeeded?: (event: OutboxEvent, config: AppConfig) => boolean;
+  isNeeded?: (event: OutboxEvent, config: AppConfig, facts: DispatchFacts) => boolean;
+}
+
+/**
+ * What the relay reads once per batch to decide deliveries the payloads alone cannot
+ * (`readDispatchFacts`): the batch's members that have a LINE link now.
+ */
+export interface DispatchFacts {
+  lineLinkedMemberIds: ReadonlySet<string>;
 }
 
 const payloadOf = <K extends OutboxEventKind>(event: OutboxEvent, kind: K) => {
@@ -144,9 +154,24 @@ const LINE_EVENT_KINDS = [
   'member.phone-changed',
 ] as const satisfies readonly OutboxEventKind[];
 
+const isLineEventKind = (kind: OutboxEventKind) => (LINE_EVENT_KINDS as readonly OutboxEventKind[]).includes(kind);
+
+/**
+ * A member's LINE message is delivered only when the event names a member (`lineRecipientOf`, the
+ * rule `notifyMemberByLine` follows) who has a LINE link at dispatch (docs/adr/0067): for a member
+ * without one the delivery could only read "not linked" and be marked done. A link made between the
+ * relay and the delivery's run no longer brings that one event's message; the handler still checks
+ * the link (and preferences, follow state) when it runs.
+ */
+export function isMemberLineMessageNeeded(event: OutboxEvent, _config: AppConfig, facts: DispatchFacts): boolean {
+  const memberId = lineRecipientOf(event);
+  return memberId !== null && facts.lineLinkedMemberIds.has(memberId);
+}
+
 for (const kind of LINE_EVENT_KINDS) {
   OUTBOX_HANDLERS[`line-${kind.replace('.', '-')}`] = {
     follows: kind,
+    isNeeded: isMemberLineMessageNeeded,
     build: (context) => {
       const client = createLineClient(context.config);
       return {
@@ -172,14 +197,12 @@ const STAFF_ALERT_HANDLERS = {
 
 /**
  * Whether `notifyStaffGroupByLine` (modules/line/notify-staff.ts) could send anything for the
- * event: a staff group is configured, and the event is an alert (`staffAlertFor`: a requested
- * withdrawal only when it waits for approval). Auto-paid withdrawals and a site without a staff
- * group queue no staff-alert job (outbox-handlers.test.ts checks this against `staffAlertFor`).
+ * event: a staff group is configured, and the event is an alert by `staffAlertKindOf` — the rule
+ * `staffAlertFor` itself starts from (a requested withdrawal only when it waits for approval).
+ * Auto-paid withdrawals and a site without a staff group queue no staff-alert job.
  */
 export function isStaffAlertNeeded(event: OutboxEvent, config: AppConfig): boolean {
-  if (!config.LINE_STAFF_GROUP_ID) return false;
-  if (event.kind === 'withdrawal.requested') return (event as OutboxEvent<'withdrawal.requested'>).payload.status === 'pending_approval';
-  return true;
+  return Boolean(config.LINE_STAFF_GROUP_ID) && staffAlertKindOf(event) !== null;
 }
 
 for (const [name, kind] of Object.entries(STAFF_ALERT_HANDLERS)) {
@@ -198,9 +221,22 @@ for (const [name, kind] of Object.entries(STAFF_ALERT_HANDLERS)) {
   };
 }
 
-/** The handler names that follow an event (its kind, and each handler's `isNeeded` under `config`). */
-export function handlersFor(event: OutboxEvent, config: AppConfig): string[] {
+/**
+ * The relay batch's `DispatchFacts`, in the relay's transaction: the LINE links of the members its
+ * LINE-heard events name, one statement (`membersLinkedToLine`), none when no event of the batch
+ * is heard on LINE.
+ */
+export async function readDispatchFacts(tx: Queryable, events: readonly OutboxEvent[]): Promise<DispatchFacts> {
+  const memberIds = events.flatMap((event) => {
+    const memberId = isLineEventKind(event.kind) ? lineRecipientOf(event) : null;
+    return memberId === null ? [] : [memberId];
+  });
+  return { lineLinkedMemberIds: await membersLinkedToLine(tx, memberIds) };
+}
+
+/** The handler names that follow an event (its kind, and each handler's `isNeeded` under `config` and the batch's `facts`). */
+export function handlersFor(event: OutboxEvent, config: AppConfig, facts: DispatchFacts): string[] {
   return Object.entries(OUTBOX_HANDLERS)
-    .filter(([, definition]) => definition.follows === event.kind && (definition.isNeeded?.(event, config) ?? true))
+    .filter(([, definition]) => definition.follows === event.kind && (definition.isNeeded?.(event, config, facts) ?? true))
     .map(([name]) => name);
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { dispatchOutboxEvents, runOutboxDelivery, type OutboxEvent } from '../modules/outbox/index.ts';
-import { handlersFor, OUTBOX_HANDLERS } from './outbox-handlers.ts';
+import { handlersFor, OUTBOX_HANDLERS, readDispatchFacts } from './outbox-handlers.ts';
 
 /** Rounds per call: a chain of events (deposit → bonus decided → …) is a few rounds deep. */
 const MAX_ROUNDS = 20;
@@ -19,7 +19,11 @@ export async function runOutboxInline(context: AppContext): Promise<number> {
   let firstError: unknown;
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const deliveries: Array<{ event: OutboxEvent; handler: string }> = [];
-    const dispatched = await dispatchOutboxEvents(context.db, { handlersFor: (event) => handlersFor(event, context.config), enqueue: async (_tx, batch) => void deliveries.push(...batch) });
+    const dispatched = await dispatchOutboxEvents(context.db, {
+      handlersFor: (event, facts) => handlersFor(event, context.config, facts),
+      readFacts: readDispatchFacts,
+      enqueue: async (_tx, batch) => void deliveries.push(...batch),
+    });
     for (const delivery of deliveries) {
       const definition = OUTBOX_HANDLERS[delivery.handler];
       if (!definition) throw new Error(`no outbox handler ${delivery.handler}`);

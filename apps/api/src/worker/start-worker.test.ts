@@ -62,10 +62,10 @@ describe('the worker', () => {
          WHERE e.event_key IN ($1, $2) ORDER BY d.handler`,
         [`deposit.credited:${depositId}`, `bonus.decided:${depositId}`],
       ),
-      (result) => result.rows.length === 4 && result.rows.every((row) => row.status === 'done'),
+      (result) => result.rows.length === 3 && result.rows.every((row) => row.status === 'done'),
     );
-    // line-deposit-credited: the LINE message (issue 12); this member has no LINE link, so it sends nothing.
-    expect(deliveries.rows.map((row) => row.handler)).toEqual(['continue-into-game', 'earn-wheel-credit', 'grant-bonus', 'line-deposit-credited']);
+    // No line-deposit-credited: this member has no LINE link, so the relay queues no LINE message (docs/adr/0067).
+    expect(deliveries.rows.map((row) => row.handler)).toEqual(['continue-into-game', 'earn-wheel-credit', 'grant-bonus']);
   });
 
   it('runs a real deposit\'s follow-ups exactly once while two workers and the inline runner all relay at the same time', async () => {
@@ -83,12 +83,12 @@ describe('the worker', () => {
         `SELECT handler, status, attempts FROM outbox_deliveries WHERE event_id = $1 ORDER BY handler`,
         [events.rows[0]!.id],
       ),
-      (result) => result.rows.length === 3 && result.rows.every((row) => row.status === 'done'),
+      (result) => result.rows.length === 2 && result.rows.every((row) => row.status === 'done'),
     );
+    // The member has no LINE link: no LINE delivery (docs/adr/0067).
     expect(deliveries.rows).toEqual([
       { handler: 'earn-wheel-credit', status: 'done', attempts: 1 },
       { handler: 'grant-bonus', status: 'done', attempts: 1 },
-      { handler: 'line-deposit-credited', status: 'done', attempts: 1 },
     ]);
   });
 
@@ -152,4 +152,42 @@ describe.skipIf(!process.env.DATABASE_URL)('workers starting together', () => {
       await fresh.close();
     }
   }, 60_000);
+});
+
+describe('a backlog of outbox jobs', () => {
+  it('is worked off without waiting a poll interval per job (docs/adr/0067)', async () => {
+    const fresh = await createTestApp();
+    // A poll far longer than the wait below: only asking again after each job can drain the backlog.
+    const worker = await startWorker(fresh.context, silent, { outboxPollSeconds: 120 });
+    try {
+      const member = await fresh.signUp();
+      const { rows } = await fresh.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [member.phoneNumber]);
+      const memberId = rows[0]!.id;
+      const depositIds = Array.from({ length: 6 }, (_value, index) => `dep_backlog_${index}_${'b'.repeat(12)}`);
+      // One transaction, so one relay queues all of them: a backlog of six jobs per handler.
+      await inLedgerTransaction(fresh.db, async (tx) => {
+        for (const depositId of depositIds) {
+          await recordOutboxEvent(tx, {
+            kind: 'deposit.credited',
+            eventKey: `deposit.credited:${depositId}`,
+            memberId,
+            payload: { memberId, depositId, amountSatang: '0', balanceBeforeSatang: '0', turnoverNowSatang: '0', creditedAt: new Date().toISOString() },
+          });
+        }
+      });
+      const done = await waitFor(
+        () => fresh.db.query<{ handler: string; done: bigint }>(
+          `SELECT d.handler, count(*) AS done FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id
+           WHERE e.event_key = ANY($1::text[]) AND d.status = 'done' GROUP BY d.handler ORDER BY d.handler`,
+          [depositIds.map((depositId) => `deposit.credited:${depositId}`)],
+        ),
+        (result) => result.rows.length === 2 && result.rows.every((row) => row.done === 6n),
+        45_000,
+      );
+      expect(done.rows).toEqual([{ handler: 'earn-wheel-credit', done: 6n }, { handler: 'grant-bonus', done: 6n }]);
+    } finally {
+      await worker.stop();
+      await fresh.close();
+    }
+  }, 120_000);
 });

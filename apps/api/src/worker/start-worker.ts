@@ -1,9 +1,9 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { dispatchOutboxEvents, OUTBOX_CHANNEL, runOutboxDelivery } from '../modules/outbox/index.ts';
+import { DISPATCH_BATCH_SIZE, dispatchOutboxEvents, OUTBOX_CHANNEL, runOutboxDelivery } from '../modules/outbox/index.ts';
 import { pgBossDb } from './pg-boss-db.ts';
-import { handlersFor, OUTBOX_HANDLERS } from './outbox-handlers.ts';
+import { handlersFor, OUTBOX_HANDLERS, readDispatchFacts } from './outbox-handlers.ts';
 import { PERIODIC_JOBS, periodStartOf, runPeriodOnce, singletonSecondsFor } from './periodic-jobs.ts';
 
 /** Retry policy of outbox deliveries: 8 retries, 2 s doubling (≈ 2 s … 4 min), then a dead letter. */
@@ -39,12 +39,14 @@ const periodicQueue = (job: string) => `periodic.${job}`;
  * - sends each periodic job (worker/periodic-jobs.ts) once per period slot and runs it, once
  *   per period across every worker process.
  * Any number of worker processes may run against one database. `stop` finishes jobs in flight.
+ * `options.outboxPollSeconds`: how often an idle outbox worker asks for jobs (tests; default 1 s).
  */
-export async function startWorker(context: AppContext, log: FastifyBaseLogger): Promise<RunningWorker> {
+export async function startWorker(context: AppContext, log: FastifyBaseLogger, options: { outboxPollSeconds?: number } = {}): Promise<RunningWorker> {
   // pg-boss completes or fails a job without awaiting it (10.4: `this.complete(…)` in its fetch
   // loop), and a graceful stop gives up on a handler after its timeout: both may reach the database
   // after `boss.stop()` returned. `stop` below waits for both, so no query outlives the worker.
   const inFlight = new InFlight();
+  let stopped = false;
   const bossDb = pgBossDb(context.db);
   const trackedBossDb: PgBoss.Db = { executeSql: (text, values) => inFlight.track(bossDb.executeSql(text, values)) };
   const boss = await startBossRetrying(() => {
@@ -78,15 +80,24 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
     };
     const ids: string[] = [];
     for (let index = 0; index < workersPerHandler(context); index += 1) {
-      ids.push(
-        await boss.work<{ eventId: string }>(
-          outboxQueue(handlerName),
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: OUTBOX_POLL_SECONDS },
-          async ([job]) => {
-            if (job) await inFlight.track(deliver(job));
-          },
-        ),
+      const self: { workerId?: string } = {};
+      self.workerId = await boss.work<{ eventId: string }>(
+        outboxQueue(handlerName),
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.outboxPollSeconds ?? OUTBOX_POLL_SECONDS },
+        async ([job]) => {
+          if (!job) return;
+          try {
+            await inFlight.track(deliver(job));
+          } finally {
+            // pg-boss 10 waits a polling interval after every fetch unless notified, even one that
+            // found a job: a backlog (more events than the relay's wake-ups) would drain at one
+            // job per worker per interval. Asking again at once until a fetch finds nothing
+            // drains it at the handlers' pace (docs/adr/0067).
+            if (self.workerId && !stopped) boss.notifyWorker(self.workerId);
+          }
+        },
       );
+      ids.push(self.workerId);
     }
     localWorkerIds.set(outboxQueue(handlerName), ids);
   }
@@ -100,7 +111,6 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
     });
   }
 
-  let stopped = false;
   let relaying: Promise<number> | undefined;
   let again = false;
   const relayOnce = async (): Promise<number> => {
@@ -108,7 +118,8 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
     const woken = new Set<string>();
     for (;;) {
       const count = await dispatchOutboxEvents(context.db, {
-        handlersFor: (event) => handlersFor(event, context.config),
+        handlersFor: (event, facts) => handlersFor(event, context.config, facts),
+        readFacts: readDispatchFacts,
         enqueue: async (tx, deliveries) => {
           // One statement for the relay's batch (pg-boss `insert`), in the relay's transaction.
           await boss.insert(
@@ -124,7 +135,10 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger): 
         },
       });
       total += count;
-      if (count === 0) break;
+      // A short batch took every event waiting at its claim: no empty round to confirm it (three
+      // statements per wake-up, docs/adr/0067). An event committed since has notified (`again`),
+      // one held by another relay is that relay's, and the poll below catches anything missed.
+      if (count < DISPATCH_BATCH_SIZE) break;
     }
     for (const queue of woken) for (const id of localWorkerIds.get(queue) ?? []) boss.notifyWorker(id);
     return total;

@@ -8,8 +8,8 @@ import { matchDeposit, type IncomingCredit } from './matching/match-deposit.ts';
 import { normalizeFeedEvent, type FeedChannel } from './normalize-feed-event.ts';
 import { outboxEventCtes, recordOutboxEvent, toSatangText } from '../outbox/index.ts';
 import { depositCreditedEvent } from './record-deposit-credited.ts';
-import { claimSlipDepositTwin, slipTwinsRead, type SlipDepositTwin } from './channels/slip/same-transfer.ts';
-import { loadBankCandidates } from './channels/bank.ts';
+import { claimSlipDepositTwin, type SlipDepositTwin } from './channels/slip/same-transfer.ts';
+import { loadBankCandidatesAndSlipTwins } from './channels/bank.ts';
 import { depositRefusal } from '../responsible-gaming/index.ts';
 import { recordHouseDebit } from '../withdrawals/index.ts';
 import type { FeedBodyFormat, FeedKind } from '@sabai/contracts';
@@ -212,7 +212,7 @@ export async function processFeedEvent(context: AppContext, eventId: bigint): Pr
 /**
  * Bounds the members a matcher sees: the channel kind's candidate query (channels/registry.ts). A
  * bank channel's also takes the same-transfer lock and reads the slip deposits this credit may be
- * the twin of, in the same statement (channels/bank.ts loadBankCandidates with slipTwinsRead);
+ * the twin of, in the same statement (channels/bank.ts loadBankCandidatesAndSlipTwins);
  * other kinds take no slips (no twins, no lock).
  */
 async function loadCandidates(
@@ -221,8 +221,7 @@ async function loadCandidates(
   slipLook: { channelId: string; windowMs: number },
 ): Promise<{ candidates: DepositCandidates; slipTwins: SlipDepositTwin[] }> {
   if (credit.channelKind !== 'bank') return { candidates: await depositChannelEntry(credit.channelKind).loadCandidates(tx, credit), slipTwins: [] };
-  const { candidates, companion } = await loadBankCandidates<{ slip_twins: SlipDepositTwin[] }>(tx, credit, slipTwinsRead({ ...slipLook, credit }));
-  return { candidates, slipTwins: companion?.slip_twins ?? [] };
+  return loadBankCandidatesAndSlipTwins(tx, credit, slipLook);
 }
 
 interface DepositRowInput {

@@ -13,6 +13,17 @@ export async function readLineLink(db: Queryable, memberId: string): Promise<{ l
   return rows[0] ? { lineUserId: rows[0].line_user_id, linkedAt: rows[0].linked_at } : null;
 }
 
+/**
+ * Of `memberIds`, those linked to a LINE user now (docs/adr/0067: the worker's relay asks once per
+ * batch, so an event of a member without a link queues no LINE delivery). One statement on the
+ * primary key; none for an empty list. @returns a set of member ids.
+ */
+export async function membersLinkedToLine(db: Queryable, memberIds: readonly string[]): Promise<Set<string>> {
+  if (memberIds.length === 0) return new Set();
+  const { rows } = await db.query<{ member_id: string }>('SELECT member_id FROM line_links WHERE member_id = ANY($1::text[])', [[...new Set(memberIds)]]);
+  return new Set(rows.map((row) => row.member_id));
+}
+
 /** The member linked to a LINE user, if any. */
 export async function memberOfLineUser(db: Queryable, lineUserId: string): Promise<string | null> {
   const { rows } = await db.query<{ member_id: string }>('SELECT member_id FROM line_links WHERE line_user_id = $1', [lineUserId]);

@@ -43,6 +43,15 @@ const GREEN = '#06C755';
 const ORANGE = '#F59E0B';
 const RED = '#DC2626';
 
+/**
+ * The member a LINE message of this event would go to, or null when the event sends none (pure:
+ * the same rule as `notificationFor`, which `notifyMemberByLine` follows). The worker's relay
+ * decides from it, with `membersLinkedToLine`, whether the event needs a LINE delivery.
+ */
+export function lineRecipientOf(event: OutboxEvent): string | null {
+  return notificationFor(event)?.memberId ?? null;
+}
+
 /** The notification of an outbox event, or null when the event names no member (a held deposit nobody matched). */
 export function notificationFor(event: OutboxEvent): LineNotification | null {
   const p = event.payload as Record<string, string | null>;

@@ -143,6 +143,28 @@ describe('LINE webhook signature (issue 12)', () => {
 });
 
 describe('LINE notifications (issue 12)', () => {
+  it('queues a deposit’s LINE delivery only for a member linked to LINE (docs/adr/0067), and the linked one gets the message', async () => {
+    const deliveriesOf = async (memberId: string) =>
+      (await t.db.query<{ handler: string; status: string }>(
+        `SELECT d.handler, d.status FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id
+         WHERE e.kind = 'deposit.credited' AND e.member_id = $1 ORDER BY d.handler`,
+        [memberId],
+      )).rows;
+    const unlinked = await member();
+    expect((await postFeed(t, 'statement', statementFrom(unlinked, '120.00'), { sourceId: 'src_statement_bbl' })).body.data.status).toBe('credited');
+    expect(await deliveriesOf(unlinked.memberId)).toEqual([{ handler: 'earn-wheel-credit', status: 'done' }, { handler: 'grant-bonus', status: 'done' }]);
+    expect((await t.db.query('SELECT 1 FROM line_messages WHERE member_id = $1', [unlinked.memberId])).rowCount).toBe(0);
+
+    const linked = await linkedMember();
+    expect((await postFeed(t, 'statement', statementFrom(linked, '130.00'), { sourceId: 'src_statement_bbl' })).body.data.status).toBe('credited');
+    expect(await deliveriesOf(linked.memberId)).toEqual([
+      { handler: 'earn-wheel-credit', status: 'done' },
+      { handler: 'grant-bonus', status: 'done' },
+      { handler: 'line-deposit-credited', status: 'done' },
+    ]);
+    expect((await t.db.query<{ status: string }>(`SELECT status FROM line_messages WHERE member_id = $1 AND kind = 'deposit_credited'`, [linked.memberId])).rows).toEqual([{ status: 'sent' }]);
+  });
+
   it('retries a push LINE answered 429 with the same retry key, then sends it once', async () => {
     const m = await linkedMember();
     const client = createLineClient(t.context.config);

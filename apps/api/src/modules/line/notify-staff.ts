@@ -20,16 +20,17 @@ const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
  * (`feed-source.silent`). Plain Thai text with the back office's words; no full account numbers.
  */
 export async function staffAlertFor(context: AppContext, event: OutboxEvent): Promise<{ kind: StaffAlertKind; text: string } | null> {
+  const kind = staffAlertKindOf(event);
+  if (kind === null) return null;
   const at = bangkokTime(event.createdAt);
-  if (event.kind === 'withdrawal.requested') {
+  if (kind === 'withdrawal_waiting') {
     const payload = event.payload as OutboxEvent<'withdrawal.requested'>['payload'];
-    if (payload.status !== 'pending_approval') return null;
     return {
       kind: 'withdrawal_waiting',
       text: `🔔 ถอนเงินรออนุมัติ ${formatBaht(fromSatangText(payload.amountSatang))} บาท\nรายการ ${payload.withdrawalId}\nเวลา ${at}\nเปิดหลังบ้าน: ถอนเงิน → รออนุมัติ`,
     };
   }
-  if (event.kind === 'withdrawal.failed') {
+  if (kind === 'payout_failed') {
     const payload = event.payload as OutboxEvent<'withdrawal.failed'>['payload'];
     const { rows } = await context.db.query<{ failure_reason: string | null }>('SELECT failure_reason FROM withdrawals WHERE id = $1', [payload.withdrawalId]);
     const reason = payoutFailureText(rows[0]?.failure_reason ?? null) ?? 'ไม่ทราบสาเหตุ';
@@ -38,15 +39,31 @@ export async function staffAlertFor(context: AppContext, event: OutboxEvent): Pr
       text: `⚠️ จ่ายเงินถอนไม่สำเร็จ ${formatBaht(fromSatangText(payload.amountSatang))} บาท\nรายการ ${payload.withdrawalId}\nสาเหตุ: ${reason}\nเวลา ${at}\nเปิดหลังบ้าน: จ่ายไม่สำเร็จ (ลองใหม่ / จ่ายเอง / คืนเข้ากระเป๋า)`,
     };
   }
-  if (event.kind === 'feed-source.silent') {
-    const payload = event.payload as OutboxEvent<'feed-source.silent'>['payload'];
-    const heard = payload.lastHeartbeatAt ? bangkokTime(new Date(payload.lastHeartbeatAt)) : 'ไม่เคย';
-    return {
-      kind: 'feed_source_silent',
-      text: `📵 แหล่งรับแจ้งยอด ${payload.sourceId} (${payload.kind}) เงียบมา ${minutes(payload.silentForMs)} นาที\nสัญญาณล่าสุด: ${heard}\nตรวจโทรศัพท์ / แอปรับ SMS ธนาคาร ยอดฝากอาจยังไม่เข้า`,
-    };
+  const payload = event.payload as OutboxEvent<'feed-source.silent'>['payload'];
+  const heard = payload.lastHeartbeatAt ? bangkokTime(new Date(payload.lastHeartbeatAt)) : 'ไม่เคย';
+  return {
+    kind: 'feed_source_silent',
+    text: `📵 แหล่งรับแจ้งยอด ${payload.sourceId} (${payload.kind}) เงียบมา ${minutes(payload.silentForMs)} นาที\nสัญญาณล่าสุด: ${heard}\nตรวจโทรศัพท์ / แอปรับ SMS ธนาคาร ยอดฝากอาจยังไม่เข้า`,
+  };
+}
+
+/**
+ * Whether an outbox event is a staff alert, and which (pure: the event's kind and payload): the
+ * one rule `staffAlertFor` and the worker's dispatch check (`isStaffAlertNeeded`,
+ * worker/outbox-handlers.ts) both follow. A requested withdrawal is one only while it waits for
+ * approval (`pending_approval`); an auto-paid one is not.
+ */
+export function staffAlertKindOf(event: OutboxEvent): StaffAlertKind | null {
+  switch (event.kind) {
+    case 'withdrawal.requested':
+      return (event.payload as OutboxEvent<'withdrawal.requested'>['payload']).status === 'pending_approval' ? 'withdrawal_waiting' : null;
+    case 'withdrawal.failed':
+      return 'payout_failed';
+    case 'feed-source.silent':
+      return 'feed_source_silent';
+    default:
+      return null;
   }
-  return null;
 }
 
 /**

@@ -11,17 +11,22 @@ export const DISPATCH_BATCH_SIZE = 100;
  * `enqueue` hand the deliveries it created to the job queue in the same transaction, in one call,
  * then marks the events dispatched. A crash anywhere rolls all of it back and the next relay takes
  * the events again. Four statements and one `enqueue` per relay, whatever the batch holds (was two
- * per delivery; a credited deposit's event has four handlers).
+ * per delivery), and `readFacts`'s statement when it has one to make.
  *
- * @param handlersFor the handler names that follow an event (none: the event is only kept).
+ * @param handlersFor the handler names that follow an event (none: the event is only kept), given
+ *   the batch's `facts`.
+ * @param readFacts optional: what the batch's events need to be decided at dispatch that their
+ *   payloads do not carry (e.g. which of their members have a LINE link), read once per relay in
+ *   its transaction, after the claim (docs/adr/0067). Absent: `facts` is undefined.
  * @param enqueue called once per relay that created deliveries, in the relay's transaction
  *   (pg-boss `insert` with this `tx`), or collects; deliveries in event id order.
  * @returns how many events were dispatched.
  */
-export async function dispatchOutboxEvents(
+export async function dispatchOutboxEvents<Facts = undefined>(
   db: Db,
   options: {
-    handlersFor: (event: OutboxEvent) => readonly string[];
+    handlersFor: (event: OutboxEvent, facts: Facts) => readonly string[];
+    readFacts?: (tx: Queryable, events: readonly OutboxEvent[]) => Promise<Facts>;
     enqueue: (tx: Queryable, deliveries: ReadonlyArray<{ event: OutboxEvent; handler: string }>) => Promise<void>;
     limit?: number;
   },
@@ -34,10 +39,9 @@ export async function dispatchOutboxEvents(
       [limit],
     );
     if (rows.length === 0) return 0;
-    const planned = rows.flatMap((row) => {
-      const event = toOutboxEvent(row);
-      return options.handlersFor(event).map((handler) => ({ event, handler }));
-    });
+    const events = rows.map(toOutboxEvent);
+    const facts = (options.readFacts ? await options.readFacts(tx, events) : undefined) as Facts;
+    const planned = events.flatMap((event) => options.handlersFor(event, facts).map((handler) => ({ event, handler })));
     if (planned.length > 0) {
       const { rows: created } = await tx.query<{ event_id: bigint; handler: string }>(
         // New, or dead and sent again by staff (retryDeadDelivery): queued. Queued, retrying or done: left alone.

@@ -76,6 +76,29 @@ describe('the outbox', () => {
     expect(again).toEqual([]);
   });
 
+  it('reads the batch’s facts once, in the relay’s transaction, and decides each event’s deliveries from them', async () => {
+    for (const key of ['k-facts-1', 'k-facts-2']) expect(await record(key)).toBe(true);
+    const reads: Array<readonly string[]> = [];
+    const queued: string[] = [];
+    await dispatchOutboxEvents(db, {
+      readFacts: async (tx, events) => {
+        reads.push(events.map((event) => event.eventKey));
+        // In the relay's transaction: the claimed rows are visible and still undispatched.
+        const { rows } = await tx.query<{ count: bigint }>(`SELECT count(*) AS count FROM outbox_events WHERE event_key LIKE 'k-facts-%' AND dispatched_at IS NULL`);
+        return { wanted: rows[0]!.count === 2n ? 'k-facts-2' : 'none' };
+      },
+      handlersFor: (event, facts) => (event.eventKey === facts.wanted ? ['only-this'] : []),
+      enqueue: async (_tx, deliveries) => void queued.push(...deliveries.map((delivery) => `${delivery.event.eventKey}/${delivery.handler}`)),
+    });
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toEqual(expect.arrayContaining(['k-facts-1', 'k-facts-2']));
+    expect(queued).toEqual(['k-facts-2/only-this']);
+    const { rows } = await db.query<{ event_key: string; deliveries: bigint }>(
+      `SELECT e.event_key, (SELECT count(*) FROM outbox_deliveries d WHERE d.event_id = e.id) AS deliveries FROM outbox_events e WHERE e.event_key LIKE 'k-facts-%' AND e.dispatched_at IS NOT NULL ORDER BY e.event_key`,
+    );
+    expect(rows).toEqual([{ event_key: 'k-facts-1', deliveries: 0n }, { event_key: 'k-facts-2', deliveries: 1n }]);
+  });
+
   it('runs a transactional handler exactly once: a second run of the same delivery does nothing', async () => {
     await record('k-tx');
     const [entry] = (await relay()).filter((item) => item.event.eventKey === 'k-tx');

@@ -14,6 +14,7 @@ import {
   type DepositChannelEntry,
   type FeedIntakeSpec,
 } from './channel-entry.ts';
+import { slipTwinsRead, type SlipDepositTwin } from './slip/same-transfer.ts';
 
 /**
  * A bank SMS forwarded from the house account's phone (`/bank-feed/v1/sms`, or an SMS Gateway
@@ -103,57 +104,67 @@ export const bankChannel: DepositChannelEntry<'bank'> = {
   kind: 'bank',
   feeds: { sms: bankSmsFeed, statement: bankStatementFeed },
   ledgerAccountCode: (channelId) => `house:bank:${channelId}`,
-  async loadCandidates(tx, credit) {
-    return (await loadBankCandidates(tx, credit)).candidates;
-  },
+  loadCandidates: loadBankCandidates,
   findMembers: findByBankSender,
 };
 
 /**
- * The bank channel's candidate members for `credit` (bankChannel.loadCandidates), optionally with a
- * one-row read of the caller's in the same statement (issue 29 §1: the feed's slip-twin look,
- * same-transfer.ts slipTwinsRead). `companion.sql(n)` is a fixed text of the caller's code whose
- * parameters start at `$n`; it yields exactly one row and has no column named `candidate`. It is a
- * MATERIALIZED CTE, run once whatever the candidates (none fit, or the credit names no sender: then
- * it is the whole statement), LEFT JOINed to them. One statement either way; none without a
- * companion or a sender.
- * @returns the candidates and the companion's row (undefined without a companion).
+ * The members a bank credit's candidate read looks at: those whose bound account contains the
+ * sender's visible digits, else those at the sender's bank with the sender's name; null when the
+ * credit names no sender (then there are no candidates). `where` uses `$1`… for `params`.
  */
-export async function loadBankCandidates<Companion extends Record<string, unknown> = Record<string, never>>(
+function candidateFilter(credit: IncomingCredit): { where: string; params: unknown[] } | null {
+  const mask = credit.senderAccountMasked ? readMaskedAccount(credit.senderAccountMasked) : null;
+  if (mask) return { where: 'strpos(bank_account_number, $1) > 0', params: [mask.visibleDigits] };
+  if (credit.senderName && credit.senderBankCode) {
+    return { where: `bank_code = $1 AND upper(first_name || ' ' || last_name) = upper($2)`, params: [credit.senderBankCode, credit.senderName.trim().replace(/\s+/g, ' ')] };
+  }
+  return null;
+}
+
+const candidateMembersSql = (where: string) => `SELECT ${CANDIDATE_MEMBER_COLUMNS} FROM members WHERE ${where} LIMIT ${CANDIDATE_LIMIT}`;
+
+/**
+ * The bank channel's candidate members for `credit` (bankChannel.loadCandidates): one statement,
+ * none when the credit names no sender.
+ */
+export async function loadBankCandidates(tx: Queryable, credit: IncomingCredit): Promise<DepositCandidates> {
+  const filter = candidateFilter(credit);
+  if (!filter) return { members: [], promptPayRequests: [] };
+  const { rows } = await tx.query<CandidateMember>(candidateMembersSql(filter.where), filter.params, { prepare: true });
+  return { members: rows, promptPayRequests: [] };
+}
+
+/**
+ * For a feed credit on a bank channel (processFeedEvent): its candidate members (as
+ * `loadBankCandidates`) and the slip deposits it may be the twin of (same-transfer.ts
+ * `slipTwinsRead`, which takes the same-transfer lock shared first), in one statement (issue 29
+ * §1; two round trips fewer than reading them apart, docs/adr/0053 third h1 addendum). The twins'
+ * read is a MATERIALIZED CTE of one row, run once whatever the candidates, LEFT JOINed to them (each
+ * candidate as one JSON column); with no sender to go by it is the whole statement.
+ * @returns the candidates and the twins (oldest first, at most 5; none: `[]`).
+ */
+export async function loadBankCandidatesAndSlipTwins(
   tx: Queryable,
   credit: IncomingCredit,
-  companion?: { sql: (firstParam: number) => string; params: readonly unknown[] },
-): Promise<{ candidates: DepositCandidates; companion: Companion | undefined }> {
-  const mask = credit.senderAccountMasked ? readMaskedAccount(credit.senderAccountMasked) : null;
-  const byName = !mask && credit.senderName && credit.senderBankCode ? { bankCode: credit.senderBankCode, name: credit.senderName.trim().replace(/\s+/g, ' ') } : null;
-  const filter = mask
-    ? { where: 'strpos(bank_account_number, $1) > 0', params: [mask.visibleDigits] }
-    : byName
-      ? { where: `bank_code = $1 AND upper(first_name || ' ' || last_name) = upper($2)`, params: [byName.bankCode, byName.name] }
-      : null;
-  const members = (where: string) => `SELECT ${CANDIDATE_MEMBER_COLUMNS} FROM members WHERE ${where} LIMIT ${CANDIDATE_LIMIT}`;
-  if (!companion) {
-    if (!filter) return { candidates: { members: [], promptPayRequests: [] }, companion: undefined };
-    const { rows } = await tx.query<CandidateMember>(members(filter.where), filter.params, { prepare: true });
-    return { candidates: { members: rows, promptPayRequests: [] }, companion: undefined };
-  }
+  look: { channelId: string; windowMs: number },
+): Promise<{ candidates: DepositCandidates; slipTwins: SlipDepositTwin[] }> {
+  const filter = candidateFilter(credit);
   const filterParams = filter?.params ?? [];
-  const companionSql = companion.sql(filterParams.length + 1);
-  // Each candidate as one JSON column (text and boolean columns only), so the companion's columns stay its own.
-  const { rows } = await tx.query<Companion & { candidate?: CandidateMember | null }>(
+  const twins = slipTwinsRead({ ...look, credit });
+  const twinsSql = twins.sql(filterParams.length + 1);
+  const { rows } = await tx.query<{ slip_twins: SlipDepositTwin[]; candidate?: CandidateMember | null }>(
     filter
-      ? `WITH companion AS MATERIALIZED (${companionSql})
-         SELECT companion.*, to_jsonb(candidate) AS candidate FROM companion LEFT JOIN LATERAL (${members(filter.where)}) AS candidate ON true`
-      : companionSql,
-    [...filterParams, ...companion.params],
+      ? `WITH twins AS MATERIALIZED (${twinsSql})
+         SELECT twins.slip_twins, to_jsonb(candidate) AS candidate FROM twins LEFT JOIN LATERAL (${candidateMembersSql(filter.where)}) AS candidate ON true`
+      : twinsSql,
+    [...filterParams, ...twins.params],
     { prepare: true },
   );
   const first = rows[0];
-  if (!first) throw new Error('loadBankCandidates: the companion read yielded no row');
-  const { candidate: _candidate, ...companionRow } = first;
-  const found = rows.flatMap((row) => (row.candidate ? [row.candidate] : []));
-  if (!filter && rows.length > 1) throw new Error('loadBankCandidates: the companion read yielded more than one row');
-  return { candidates: { members: found, promptPayRequests: [] }, companion: companionRow as unknown as Companion };
+  if (!first) throw new Error('loadBankCandidatesAndSlipTwins: the slip-twin read yielded no row');
+  const members = rows.flatMap((row) => (row.candidate ? [row.candidate] : []));
+  return { candidates: { members, promptPayRequests: [] }, slipTwins: first.slip_twins };
 }
 
 /**

@@ -67,7 +67,7 @@ export interface SlipDepositTwin {
  * SQL function `deposit_feed_slip_twins` (migration 0056): VOLATILE PL/pgSQL, so its read takes a
  * fresh snapshot after the lock is granted, even when it is called inside another statement — a
  * slip that held the lock exclusive has committed by then and its deposit is seen. Travels in the
- * bank candidates' statement (channels/bank.ts `loadBankCandidates`, issue 29 §1). The lock key is
+ * bank candidates' statement (channels/bank.ts `loadBankCandidatesAndSlipTwins`, issue 29 §1). The lock key is
  * lockSameTransfer's (same-transfer.test.ts checks they conflict); feed events of one amount do not
  * wait for each other, only for a slip (docs/adr/0059).
  * @param firstParam the number of the first of the read's 5 parameters (`$firstParam`…).
