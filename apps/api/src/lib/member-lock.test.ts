@@ -74,4 +74,14 @@ describe("the member's money lock", () => {
     const withdrawal = await t.call({ method: 'POST', url: '/fund-composite/v1/withdrawal', token: member.token, body: { Amount: 100, Channel: 'BANK' } });
     expect(withdrawal.status).toBe(200);
   });
+
+  it('keeps its leases out of the WAL (an unlogged table, docs/adr/0066), so a crash ends them; one member at a time still holds', async () => {
+    const { rows } = await t.db.query<{ relpersistence: string }>(`SELECT relpersistence FROM pg_class WHERE relname = 'member_money_locks'`);
+    expect(rows[0]?.relpersistence).toBe('u');
+    const memberId = await memberIdOf(t, (await fundedMember(t, '100.00')).phoneNumber);
+    const release = await holdMemberLock(memberId);
+    await expect(withMemberLock(t.db, memberId, { waitMs: 0, leaseMs: 60_000 }, async () => 'second')).rejects.toMatchObject({ code: 'MEMBER_BUSY' });
+    await release();
+    expect(await withMemberLock(t.db, memberId, { waitMs: 0, leaseMs: 60_000 }, async () => 'next')).toBe('next');
+  });
 });

@@ -28,7 +28,9 @@ export interface MemberLockOptions {
  * here: its stored answer is read before (docs/adr/0038). The lock is a lease row in
  * `member_money_locks`, taken with one INSERT … ON CONFLICT … WHERE expired, so it needs no
  * connection held open (PGlite has one) and never blocks a transaction; it is released in
- * `finally` and, after a crash, when the lease expires.
+ * `finally` and, after a crash of the holder, when the lease expires. The table is unlogged
+ * (docs/adr/0066): taking and releasing commit without a WAL flush, and a crash of PostgreSQL
+ * ends every lease (every transaction in progress ended with it).
  *
  * Not reentrant: a use case that runs under the lock calls the unlocked inner functions.
  * @throws AppError MEMBER_BUSY when the lock is not free within `waitMs`.

@@ -53,7 +53,8 @@ export const STATEMENT_BUDGETS = {
   'bank feed (credited)': { budget: 11, target: 12 },
   'bank feed (duplicate)': { budget: 3, target: 12 },
   'promptpay request': { budget: 16, target: 16 },
-  launch: { budget: 7, target: 10 },
+  // Player protection's exclusion and loss limits travel in the game snapshot's statement (docs/adr/0066).
+  launch: { budget: 5, target: 10 },
   'cashback claim': { budget: 9, target: 9 },
   'wheel spin': { budget: 17, target: 17 },
   'item-code redeem': { budget: 16, target: 16 },

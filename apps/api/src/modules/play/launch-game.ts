@@ -5,7 +5,7 @@ import { withMemberLock } from '../../lib/member-lock.ts';
 import { PartnerRefusedError, PartnerUnavailableError } from '../../adapters/partner/index.ts';
 import { ensureGameAccount } from './ensure-game-account.ts';
 import { moveGameCredit, readGameMoveSnapshot } from './move-game-credit.ts';
-import { assertMayPlay } from '../responsible-gaming/index.ts';
+import { assertMayPlayFrom, mayPlayColumns, type MayPlayColumns } from '../responsible-gaming/index.ts';
 import { launchHub88Game } from '../seamless-hub88/index.ts';
 
 /**
@@ -33,11 +33,13 @@ export async function launchGame(
   }
   const lock = { waitMs: context.config.MEMBER_LOCK_WAIT_MS, leaseMs: memberLockLeaseMs(context.config) };
   return withMemberLock(context.db, input.memberId, lock, async () => {
-    // Player protection (issue 12): no game during a time-out or self-exclusion, or past a loss limit.
-    await assertMayPlay(context.db, input.memberId, context.now());
+    // The game account, a transfer still in flight, the main wallet and what player protection
+    // reads (issue 12: no game during a time-out or self-exclusion, or past a loss limit) in one
+    // statement (issue 29 §1, docs/adr/0066): checked before anything is asked or moved.
+    const now = context.now();
+    const known = await readGameMoveSnapshot<MayPlayColumns>(context, input.memberId, { columns: mayPlayColumns(2), params: [now] });
+    await assertMayPlayFrom(context.db, input.memberId, now, known.extra);
     try {
-      // The game account, a transfer still in flight and the main wallet in one read (issue 29 §1).
-      const known = await readGameMoveSnapshot(context, input.memberId);
       const account = await ensureGameAccount(context, input.memberId, known);
       const url = await context.partner.launchUrl({ username: account.username, gameCode: input.gameCode, returnUrl: input.returnUrl });
       const moved = await moveGameCredit(context, { memberId: input.memberId, direction: 'in', amountSatang: 'all', account, known });

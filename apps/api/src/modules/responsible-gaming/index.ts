@@ -4,4 +4,4 @@
  * while excluded or past a loss limit).
  */
 export { registerResponsibleGamingRoutes } from './routes.ts';
-export { assertMayDeposit, assertMayPlay, assertNotExcluded, depositRefusal, activeExclusion, readActivity, readLimits } from './member-protection.ts';
+export { assertMayDeposit, assertMayPlay, assertMayPlayFrom, mayPlayColumns, type MayPlayColumns, assertNotExcluded, depositRefusal, activeExclusion, readActivity, readLimits } from './member-protection.ts';

@@ -195,10 +195,13 @@ const EXCLUSION_END_FORMAT = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/
  */
 export async function assertNotExcluded(db: Queryable, memberId: string, now: Date): Promise<void> {
   const exclusion = await activeExclusion(db, memberId, now);
-  if (exclusion) {
-    const until = EXCLUSION_END_FORMAT.format(exclusion.endsAt);
-    throw new AppError('RG_EXCLUDED', { message: `คุณพักการเล่นไว้ถึง ${until} ระหว่างนี้เล่นเกมไม่ได้ แต่ยังถอนเงินได้` });
-  }
+  if (exclusion) throw excludedFromPlay(exclusion.endsAt);
+}
+
+/** The refusal of a game (or an incentive) during an exclusion ending at `endsAt`, named in Bangkok time. */
+function excludedFromPlay(endsAt: Date): AppError {
+  const until = EXCLUSION_END_FORMAT.format(endsAt);
+  return new AppError('RG_EXCLUDED', { message: `คุณพักการเล่นไว้ถึง ${until} ระหว่างนี้เล่นเกมไม่ได้ แต่ยังถอนเงินได้` });
 }
 
 /**
@@ -230,10 +233,51 @@ export async function assertMayDeposit(db: Queryable, memberId: string, amountSa
 export async function assertMayPlay(db: Queryable, memberId: string, now: Date): Promise<void> {
   await assertNotExcluded(db, memberId, now);
   const { limits } = await readLimits(db, memberId);
+  await assertUnderLossLimit(db, memberId, now, limits.loss);
+}
+
+/** Past a loss limit in force (`lossLimits`, satang, null = none): refused. No limit (most members): nothing is read. */
+async function assertUnderLossLimit(db: Queryable, memberId: string, now: Date, lossLimits: Record<LimitPeriod, bigint | null>): Promise<void> {
   // No loss limit (most members): the month of rounds is not read (every Hub88 bet asks, docs/adr/0046).
-  if (LIMIT_PERIODS.every((period) => limits.loss[period] === null)) return;
-  const remaining = remainingAllowance(limits.loss, (await readActivity(db, memberId, now)).netLoss);
+  if (LIMIT_PERIODS.every((period) => lossLimits[period] === null)) return;
+  const remaining = remainingAllowance(lossLimits, (await readActivity(db, memberId, now)).netLoss);
   if (remaining !== null && remaining <= 0n) throw new AppError('RG_LOSS_LIMIT_REACHED');
+}
+
+/** What `mayPlayColumns` adds to a caller's row: the exclusion's end, or null; each loss limit in force (satang), or null. */
+export type MayPlayColumns = {
+  rg_excluded_until: Date | null;
+  rg_loss_day: bigint | null;
+  rg_loss_week: bigint | null;
+  rg_loss_month: bigint | null;
+};
+
+/**
+ * assertMayPlay's two reads (the exclusion in force, the loss limits) as select-list columns of a
+ * caller's own one-row statement (issue 29 §1: a launch reads them with its game snapshot, one
+ * round trip instead of three). `$1` must be the member id and `$<nowParam>` the `now` of the
+ * check (timestamptz). The same rows as activeExclusion and readLimits read. Check the row with
+ * assertMayPlayFrom.
+ */
+export function mayPlayColumns(nowParam: number): string {
+  if (!Number.isInteger(nowParam) || nowParam < 2) throw new RangeError('mayPlayColumns: nowParam is a parameter number ≥ 2');
+  const now = `$${nowParam}::timestamptz`;
+  const lossLimit = (period: LimitPeriod) =>
+    `(SELECT amount_satang FROM responsible_gaming_limits WHERE member_id = $1 AND kind = 'loss' AND period = '${period}') AS rg_loss_${period}`;
+  return [
+    `(SELECT ends_at FROM responsible_gaming_exclusions WHERE member_id = $1 AND starts_at <= ${now} AND ends_at > ${now} ORDER BY ends_at DESC LIMIT 1) AS rg_excluded_until`,
+    ...LIMIT_PERIODS.map(lossLimit),
+  ].join(',\n       ');
+}
+
+/**
+ * assertMayPlay on the row `mayPlayColumns` read (at `now`): the same refusals, in the same order.
+ * Only a member with a loss limit in force costs a further read (their net loss, readActivity).
+ * @throws AppError RG_EXCLUDED, RG_LOSS_LIMIT_REACHED (Thai messages).
+ */
+export async function assertMayPlayFrom(db: Queryable, memberId: string, now: Date, row: MayPlayColumns): Promise<void> {
+  if (row.rg_excluded_until !== null) throw excludedFromPlay(row.rg_excluded_until);
+  await assertUnderLossLimit(db, memberId, now, { day: row.rg_loss_day, week: row.rg_loss_week, month: row.rg_loss_month });
 }
 
 const RETURN_MESSAGE: Record<string, string> = {

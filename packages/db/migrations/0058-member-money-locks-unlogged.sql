@@ -1,0 +1,22 @@
+-- The member's money lock without WAL (issue 29 §3; docs/adr/0066).
+--
+-- member_money_locks holds leases only (lib/member-lock.ts): a row lives from a launch's,
+-- withdrawal's or game transfer's first statement to its last, and is deleted at release. Each
+-- acquisition and release was a logged write, so each of them waited for a WAL flush at commit,
+-- and the INSERT's foreign-key check locked the member's row (FOR KEY SHARE: a WAL record and a
+-- dirtied members page, a MultiXact when two callers of one member met).
+--
+-- UNLOGGED: the rows are not written to WAL, so a statement that touches only this table commits
+-- without waiting for a flush (PostgreSQL manual, CREATE TABLE "UNLOGGED"; RecordTransactionCommit
+-- flushes only a transaction that wrote WAL). What that gives up: after a crash of PostgreSQL (or on
+-- a promoted standby) the table is empty, so leases held at that moment are gone; every transaction
+-- in progress was aborted by the crash anyway, and the money rules never relied on the lease alone
+-- (ledger reservations check balances in their transaction, game_transfers_one_in_flight allows one
+-- game transfer in flight per member, settlements act only on a `sending` row). The lease would
+-- have freed the member after leaseMs in any case; the lease now ends at the crash instead.
+--
+-- No foreign key to members: the member id always comes from a session or a member's own row, and a
+-- lease of an id that is no member locks nothing anyone waits for. The check cost more than the
+-- write it guarded (and a logged lock on members would make the commit wait for a flush again).
+ALTER TABLE member_money_locks DROP CONSTRAINT IF EXISTS member_money_locks_member_id_fkey;
+ALTER TABLE member_money_locks SET UNLOGGED;
