@@ -278,6 +278,21 @@ describe("the CSS before the signed-in home's first paint (docs/adr/0050 third a
     for (const name of ['text-xl', 'tracking-wide', 'text-ink/50', 'min-h-[2lh]', 'text-[10px]']) expect(used, name).toContain(name);
   });
 
+  it('draws the home with no backdrop filter and an announcement strip that starts scrolling only seconds after the paint (docs/adr/0064)', () => {
+    const [homeSheet] = stylesheetsLinkedBy('app.html');
+    const homeCss = readFileSync(path.join(outDir, homeSheet as string), 'utf8');
+    // A blurred backdrop is composited again with every frame the page makes (docs/adr/0064).
+    expect(homeCss).not.toMatch(/[{;]\s*(?:-webkit-)?backdrop-filter\s*:/);
+    // The strip is in the template (its settings have an announcement) and its rule has a delay of at least 3 s:
+    // from the paint on, a running marquee made a frame 60 times a second through the whole load.
+    expect(classesOfFilledHome(readFileSync(path.join(outDir, 'app.html'), 'utf8'))).toContain('marquee');
+    const marquee = /\.marquee\{animation:([^;}]*)/.exec(homeCss)?.[1];
+    expect(marquee, '.marquee animation').toBeDefined();
+    const times = [...(marquee ?? '').matchAll(/(\d+(?:\.\d+)?)(ms|s)\b/g)].map(([, value, unit]) => Number(value) * (unit === 's' ? 1000 : 1));
+    // The first time is the duration, the second the delay (CSS animation shorthand).
+    expect(times[1] ?? 0, `.marquee{animation:${marquee}}`).toBeGreaterThanOrEqual(3_000);
+  });
+
   it('/user/home (app.html) keeps the web app manifest out of <head> until the service worker is registered', () => {
     const html = readFileSync(path.join(outDir, 'app.html'), 'utf8');
     const kept = /<template id="app-manifest">([\s\S]*?)<\/template>/.exec(html);

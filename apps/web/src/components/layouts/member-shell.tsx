@@ -84,7 +84,7 @@ function SignedInHeader({ settings, wallet, isLastKnown, onOpenMemberCard }: Sig
   const { t } = useTranslation();
   const balance = formatBaht(memberBalanceSatang(wallet));
   return (
-    <header className="sticky top-0 z-30 border-b border-white/10 bg-page/90 backdrop-blur" data-testid="member-header">
+    <header className="sticky top-0 z-30 border-b border-white/10 bg-page" data-testid="member-header">
       <div className="flex items-center gap-3 px-4 py-3">
         <AppLink to={paths.user.home} className="mr-auto" aria-label={settings?.siteName ?? 'Sabai'}>
           <BrandLogo logoUrl={settings?.logoUrl} siteName={settings?.siteName ?? 'Sabai'} className="h-8" />
@@ -174,7 +174,7 @@ function SignedOutMemberBottomBar({ settings }: { settings: SiteSettings | null 
 
 function BottomBar({ children }: { children: ReactNode }) {
   return (
-    <nav className="fixed inset-x-0 bottom-0 z-30 mx-auto max-w-lg border-t border-primary/20 bg-page/95 pb-[env(safe-area-inset-bottom)] backdrop-blur" data-testid="member-bottom-bar">
+    <nav className="fixed inset-x-0 bottom-0 z-30 mx-auto max-w-lg border-t border-primary/20 bg-page pb-[env(safe-area-inset-bottom)]" data-testid="member-bottom-bar">
       <ul className="grid grid-cols-5">{children}</ul>
     </nav>
   );
