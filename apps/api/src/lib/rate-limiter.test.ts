@@ -60,3 +60,16 @@ describe('the RATE_LIMITED refusal says how long to wait (issue 26 §3)', () => 
     expect(isAppError(refusal) && refusal.message).toBe('ทำรายการบ่อยเกินไป กรุณารอ 38 นาทีแล้วลองใหม่');
   });
 });
+
+describe('rate_limit_counters', () => {
+  it('keeps its counters out of the WAL (an unlogged table, docs/adr/0070): a call counted on arrival commits without a flush', async () => {
+    const { rows } = await db.query<{ relname: string; relpersistence: string }>(
+      `SELECT relname, relpersistence FROM pg_class WHERE relname IN ('rate_limit_counters', 'rate_limit_counters_pkey', 'rate_limit_counters_window_idx') ORDER BY relname`,
+    );
+    expect(rows).toEqual([
+      { relname: 'rate_limit_counters', relpersistence: 'u' },
+      { relname: 'rate_limit_counters_pkey', relpersistence: 'u' },
+      { relname: 'rate_limit_counters_window_idx', relpersistence: 'u' },
+    ]);
+  });
+});

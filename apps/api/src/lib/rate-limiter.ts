@@ -4,7 +4,9 @@ import type { ErrorCode } from '@sabai/contracts';
 
 /**
  * Fixed-window rate limits counted in PostgreSQL (`rate_limit_counters`), so every API process
- * shares them (ARCHITECTURE.md: no state in a process). One upsert per check.
+ * shares them (ARCHITECTURE.md: no state in a process). One upsert per check. The table is
+ * unlogged (migration 0059, docs/adr/0070): a count committed on its own waits for no WAL flush,
+ * and a crash of PostgreSQL starts every window again from zero (brakes on abuse, not records).
  */
 export interface RateLimitRule {
   /** What is limited, e.g. `login:ip`. */

@@ -1,0 +1,17 @@
+-- Rate-limit counters without WAL (issue 29 §3; docs/adr/0070).
+--
+-- Every member money call (withdrawal, launch, spin, claim, redeem, PromptPay, slip) counts itself
+-- per member and per address on arrival (apps/api auth/authenticate.ts, plugins/ip-rate-limit.ts),
+-- login and the sign-up steps per address and phone: one upsert of rate_limit_counters committed on
+-- its own, i.e. one WAL flush (an fdatasync) per call before the call's own work starts. Measured on
+-- this machine kind (pgbench, one client, 2,000 upserts of 200 keys, alternated twice): logged 4,415
+-- and 4,777 upserts/s with 2,000 WAL syncs; unlogged 12,002 and 10,610/s with 2 WAL syncs.
+--
+-- UNLOGGED: a transaction that writes only this table commits without waiting for a flush
+-- (RecordTransactionCommit flushes only a transaction that wrote WAL), and the table's rows never
+-- reach WAL. What that gives up: after a crash of PostgreSQL, or on a promoted standby, the table is
+-- empty — every window starts again from zero (a login lock of five failures, a code-send count,
+-- a per-minute call limit). The counters are brakes on abuse, not records: the money rules, the
+-- audit log and the sessions do not read them, and an attacker cannot crash the database to reset
+-- them. The same trade as keeping rate limits in an in-memory store.
+ALTER TABLE rate_limit_counters SET UNLOGGED;
