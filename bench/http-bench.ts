@@ -93,6 +93,8 @@ interface CallFigures {
   productCpuMsPerCall: number;
   requests: number;
   rps: number;
+  /** Answers 2xx per second: the calls that did their work; the ÷ pgbench / ÷ argon2id ratio is taken on these. */
+  okRps: number;
   p50: number;
   p99: number;
   ok: number;
@@ -198,6 +200,7 @@ async function runCall(balancerUrl: string, plan: CallPlan, seconds: number, pid
     productCpuMsPerCall: answered > 0 ? (hostBusyMs() - hostBeforeMs - (ownCpuMs() - ownBeforeMs)) / answered : 0,
     requests: answered + noAnswer,
     rps: answered / result.duration,
+    okRps: ok / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     ok,
@@ -426,12 +429,14 @@ async function main(): Promise<number> {
     console.log(`targets (issue 29 §3): reads ≥ 0.5× pgbench, p99 ≤ 100 ms; withdrawal ≥ 0.1×, bank feed ≥ 0.15×, launch ≥ 0.15×, p99 ≤ 250 ms; 0 errors; login ≥ ${LOGIN_HASH_RATIO}× argon2id verifications/s\n`);
     const rows = figures.map((row) => {
       const target = TARGETS[row.name] ?? { ratio: 0.5, p99Ms: 100 };
-      const ratio = target.ratio === null ? row.rps / argon2PerSecond : row.rps / tps;
+      // The ratio counts the calls that did their work (2xx): a refusal (a rate limit, a rule such
+      // as TURNOVER_NOT_MET) is an answer, and cheaper, so it would flatter the rate.
+      const ratio = target.ratio === null ? row.okRps / argon2PerSecond : row.okRps / tps;
       const wanted = target.ratio ?? LOGIN_HASH_RATIO;
       const misses = [ratio < wanted ? 'ratio' : '', row.p99 > target.p99Ms ? 'p99' : '', row.errors > 0 ? 'errors' : ''].filter(Boolean);
       const count = counts.get(row.name);
       return [
-        row.name, fixed(row.rps), String(row.p50), String(row.p99), String(row.requests), String(row.refusals), String(row.errors),
+        row.name, fixed(row.rps), fixed(row.okRps), String(row.p50), String(row.p99), String(row.requests), String(row.refusals), String(row.errors),
         `${fixed(ratio, 2)}${target.ratio === null ? ' (÷ argon2id)' : ''}`, `≥ ${wanted}×, p99 ≤ ${target.p99Ms}`,
         count ? fixed(count.perCall) : '-', fixed(row.apiCpuMsPerCall, 2),
         [row.postgresCpuMsPerCall, row.haproxyCpuMsPerCall, row.workerCpuMsPerCall, row.sandboxCpuMsPerCall].map((value) => fixed(value, 2)).join(' / '),
@@ -440,7 +445,7 @@ async function main(): Promise<number> {
         misses.length === 0 ? 'met' : `not met (${misses.join(', ')})`,
       ];
     });
-    const header = ['call', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'refusals', 'errors', '÷ pgbench', 'target', 'statements', 'API CPU ms/call', 'PostgreSQL / HAProxy / worker / sandbox CPU ms/call', 'product CPU ms/call', 'CPU ceiling req/s', 'targets'];
+    const header = ['call', 'req/s', '2xx/s', 'p50 ms', 'p99 ms', 'requests', 'refusals', 'errors', '÷ pgbench', 'target', 'statements', 'API CPU ms/call', 'PostgreSQL / HAProxy / worker / sandbox CPU ms/call', 'product CPU ms/call', 'CPU ceiling req/s', 'targets'];
     console.log(`| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
     console.log(`\nper-process CPU (/proc user + system over the call's run ÷ answered calls): the APIs; the PostgreSQL backends of the APIs and workers (by application_name); HAProxy; the worker; the sandbox. Each process's own time, so it compares runs on a busy host far better than the product column (contention still adds some). The worker and sandbox columns include their background work during the run.`);
