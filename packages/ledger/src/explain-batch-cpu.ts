@@ -13,21 +13,16 @@
  *   npx tsx packages/ledger/src/explain-batch-cpu.ts
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { createPgDb, migrate, type Queryable } from '@sabai/db';
-import { HOUSE_ACCOUNTS, expectPosted, newTransferCall, openWalletAccounts, postTransfer, requireAccountId, type TransferCall } from './index.ts';
+import { createPgDb, migrate } from '@sabai/db';
+import { expectPosted, newTransferCall, postTransfer, type TransferCall } from './index.ts';
+import { fundFromUnallocated, openBenchMembers, processCpuNanos, queryableOfClient } from './explain-kit.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 800);
 const SIZES = [0, 1, 2, 3, 4, 8]; // 0: the single posting
-
-/** CPU time of process `pid` so far, ns, from /proc/<pid>/schedstat. */
-function processCpuNanos(pid: number): number {
-  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
-}
 
 async function main(): Promise<void> {
   const admin = createPgDb(SERVER_URL, { maxConnections: 1 });
@@ -41,19 +36,8 @@ async function main(): Promise<void> {
     let members: bigint[];
     try {
       await migrate(setup);
-      await setup.query(
-        `INSERT INTO members (id, phone_number, password_hash, bank_code, bank_account_number, first_name, last_name, affiliate_key)
-         SELECT 'mbr_bench' || lpad(g::text, 15, '0'), '09' || lpad(g::text, 8, '0'), 'x', '014', lpad(g::text, 10, '0'), 'ทดสอบ', 'ระบบ', 'B' || lpad(g::text, 7, '0')
-           FROM generate_series(1, 1000) AS g`,
-      );
-      const ids = await setup.query<{ id: string }>('SELECT id FROM members ORDER BY id');
-      members = (await openWalletAccounts(setup, ids.rows.map((row) => row.id), ['main'])).map((account) => account.accountId);
-      const unallocated = await requireAccountId(setup, HOUSE_ACCOUNTS.unallocatedDeposits);
-      await setup.transaction(async (tx) => {
-        for (const [index, member] of members.entries()) {
-          expectPosted(await postTransfer(tx, { idempotencyKey: `fund${index}`, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: member, amountSatang: 100_000_000n }));
-        }
-      });
+            members = (await openBenchMembers(setup)).mainAccountIds;
+      await fundFromUnallocated(setup, members, 100_000_000n);
       await setup.exec('VACUUM (ANALYZE)');
     } finally {
       await setup.close();
@@ -61,19 +45,7 @@ async function main(): Promise<void> {
     await client.connect();
     await client.query('SET synchronous_commit = off');
     const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
-    const q: Queryable = {
-      query: async (sql, params, options) => {
-        const result = await client.query({
-          text: sql,
-          values: (params ?? []).map((value) => (typeof value === 'bigint' ? value.toString() : value)),
-          ...(options?.prepare ? { name: 'p' + Buffer.from(sql).toString('base64').slice(0, 20) } : {}),
-        });
-        return { rows: result.rows, rowCount: result.rowCount ?? 0 };
-      },
-      exec: async (sql) => {
-        await client.query(sql);
-      },
-    };
+    const q = queryableOfClient(client);
     let serial = 0;
     const nextCall = (): TransferCall => {
       const from = members[Math.floor(Math.random() * members.length)]!;

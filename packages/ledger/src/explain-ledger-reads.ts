@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createPgDb, migrate, type Queryable } from '@sabai/db';
+import { createPgDb, migrate } from '@sabai/db';
 import {
   HOUSE_ACCOUNTS,
   countMemberTransfers,
@@ -37,6 +37,7 @@ import {
   sumMemberWalletPostings,
   sumPostedMovementsSince,
 } from './index.ts';
+import { openBenchMembers, queryableOfClient } from './explain-kit.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 30000);
@@ -52,13 +53,7 @@ async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: url.toString() });
   try {
     await migrate(db);
-    await db.query(
-      `INSERT INTO members (id, phone_number, password_hash, bank_code, bank_account_number, first_name, last_name, affiliate_key)
-       SELECT 'mbr_bench' || lpad(g::text, 15, '0'), '09' || lpad(g::text, 8, '0'), 'x', '014', lpad(g::text, 10, '0'), 'ทดสอบ', 'ระบบ', 'B' || lpad(g::text, 7, '0')
-         FROM generate_series(1, 1000) AS g`,
-    );
-    const ids = (await db.query<{ id: string }>('SELECT id FROM members ORDER BY id')).rows.map((row) => row.id);
-    const mains = (await openWalletAccounts(db, ids, ['main'])).map((account) => account.accountId);
+    const { memberIds: ids, mainAccountIds: mains } = await openBenchMembers(db);
     await openWalletAccounts(db, ids);
     const unallocated = await requireAccountId(db, HOUSE_ACCOUNTS.unallocatedDeposits);
     const payouts = await requireAccountId(db, HOUSE_ACCOUNTS.payoutsInFlight);
@@ -89,19 +84,7 @@ async function main(): Promise<void> {
     client.on('notice', (notice) => plans.push(notice.message ?? ''));
     await client.query(`LOAD 'auto_explain'`);
     await client.query(`SET auto_explain.log_min_duration = 0; SET auto_explain.log_level = notice; SET auto_explain.log_nested_statements = off`);
-    const q: Queryable = {
-      query: async (sql, params, options) => {
-        const result = await client.query({
-          text: sql,
-          values: (params ?? []).map((value) => (typeof value === 'bigint' ? value.toString() : value)),
-          ...(options?.prepare ? { name: 'p' + Buffer.from(sql).toString('base64').slice(0, 20) } : {}),
-        });
-        return { rows: result.rows, rowCount: result.rowCount ?? 0 };
-      },
-      exec: async (sql) => {
-        await client.query(sql);
-      },
-    };
+    const q = queryableOfClient(client);
     const memberId = ids[7]!;
     const half = BigInt(Math.floor(TRANSFERS / 2));
     const now = new Date();

@@ -26,7 +26,8 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createPgDb, migrate, type Queryable } from '@sabai/db';
-import { HOUSE_ACCOUNTS, expectPosted, openWalletAccounts, postTransfer, requireAccountId } from './index.ts';
+import { expectPosted, postTransfer } from './index.ts';
+import { fundFromUnallocated, openBenchMembers, queryableOfClient } from './explain-kit.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const POSTINGS = Number(process.env.BENCH_POSTINGS ?? 2000);
@@ -48,19 +49,8 @@ async function setUp(url: string, analyze: boolean, before: string | undefined):
   try {
     await migrate(db);
     if (before) await db.exec(before);
-    await db.query(
-      `INSERT INTO members (id, phone_number, password_hash, bank_code, bank_account_number, first_name, last_name, affiliate_key)
-       SELECT 'mbr_bench' || lpad(g::text, 15, '0'), '09' || lpad(g::text, 8, '0'), 'x', '014', lpad(g::text, 10, '0'), 'ทดสอบ', 'ระบบ', 'B' || lpad(g::text, 7, '0')
-         FROM generate_series(1, 1000) AS g`,
-    );
-    const ids = await db.query<{ id: string }>('SELECT id FROM members ORDER BY id');
-    const members = (await openWalletAccounts(db, ids.rows.map((row) => row.id), ['main'])).map((account) => account.accountId);
-    const unallocated = await requireAccountId(db, HOUSE_ACCOUNTS.unallocatedDeposits);
-    await db.transaction(async (tx) => {
-      for (const [index, member] of members.entries()) {
-        expectPosted(await postTransfer(tx, { idempotencyKey: `fund${index}`, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: member, amountSatang: 100_000_000n }));
-      }
-    });
+        const members = (await openBenchMembers(db)).mainAccountIds;
+    await fundFromUnallocated(db, members, 100_000_000n);
     if (analyze) await db.query('ANALYZE');
     return members;
   } finally {
@@ -107,19 +97,7 @@ async function main(): Promise<void> {
           const config = await client.query<{ proconfig: string[] | null }>(`SELECT proconfig FROM pg_proc WHERE proname = 'ledger_create_transfer'`);
           await client.query('SET synchronous_commit = off');
           backendPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
-          const q: Queryable = {
-            query: async (sql, params, options) => {
-              const result = await client.query({
-                text: sql,
-                values: (params ?? []).map((value) => (typeof value === 'bigint' ? value.toString() : value)),
-                ...(options?.prepare ? { name: 'p' + Buffer.from(sql).toString('base64').slice(0, 20) } : {}),
-              });
-              return { rows: result.rows, rowCount: result.rowCount ?? 0 };
-            },
-            exec: async (sql) => {
-              await client.query(sql);
-            },
-          };
+          const q = queryableOfClient(client);
           await measure(q, members, 200, 'warm');
           const young = await measure(q, members, POSTINGS, 'young');
           await measure(q, members, CHURN, 'churn');

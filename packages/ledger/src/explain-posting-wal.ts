@@ -18,10 +18,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { createPgDb, migrate, type Queryable } from '@sabai/db';
-import { HOUSE_ACCOUNTS, expectPosted, openWalletAccounts, postTransfer, requireAccountId } from './index.ts';
+import { expectPosted, postTransfer } from './index.ts';
+import { fundFromUnallocated, openBenchMembers, processCpuNanos, queryableOfClient } from './explain-kit.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const POSTINGS = Number(process.env.BENCH_POSTINGS ?? 2000);
@@ -34,19 +34,8 @@ async function setUp(url: string): Promise<bigint[]> {
   try {
     await migrate(db);
     if (VARIANT_SQL) await db.exec(VARIANT_SQL);
-    await db.query(
-      `INSERT INTO members (id, phone_number, password_hash, bank_code, bank_account_number, first_name, last_name, affiliate_key)
-       SELECT 'mbr_bench' || lpad(g::text, 15, '0'), '09' || lpad(g::text, 8, '0'), 'x', '014', lpad(g::text, 10, '0'), 'ทดสอบ', 'ระบบ', 'B' || lpad(g::text, 7, '0')
-         FROM generate_series(1, 1000) AS g`,
-    );
-    const ids = await db.query<{ id: string }>('SELECT id FROM members ORDER BY id');
-    const members = (await openWalletAccounts(db, ids.rows.map((row) => row.id), ['main'])).map((account) => account.accountId);
-    const unallocated = await requireAccountId(db, HOUSE_ACCOUNTS.unallocatedDeposits);
-    await db.transaction(async (tx) => {
-      for (const [index, member] of members.entries()) {
-        expectPosted(await postTransfer(tx, { idempotencyKey: `fund${index}`, code: 'DEPOSIT', debitAccountId: unallocated, creditAccountId: member, amountSatang: 100_000_000n }));
-      }
-    });
+        const members = (await openBenchMembers(db)).mainAccountIds;
+    await fundFromUnallocated(db, members, 100_000_000n);
     await db.exec('VACUUM (ANALYZE)');
     return members;
   } finally {
@@ -63,11 +52,6 @@ async function post(q: Queryable, members: bigint[], count: number, tag: string)
   }
 }
 
-/** CPU time of process `pid` so far, ns, from /proc/<pid>/schedstat (the server must run on this machine). */
-function processCpuNanos(pid: number): number {
-  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
-}
-
 type Row = { records: number; bytes: number; recordBytes: number; fpi: number };
 
 async function main(): Promise<void> {
@@ -80,19 +64,7 @@ async function main(): Promise<void> {
   try {
     const members = await setUp(url.toString());
     await client.connect();
-    const q: Queryable = {
-      query: async (sql, params, options) => {
-        const result = await client.query({
-          text: sql,
-          values: (params ?? []).map((value) => (typeof value === 'bigint' ? value.toString() : value)),
-          ...(options?.prepare ? { name: 'p' + Buffer.from(sql).toString('base64').slice(0, 20) } : {}),
-        });
-        return { rows: result.rows, rowCount: result.rowCount ?? 0 };
-      },
-      exec: async (sql) => {
-        await client.query(sql);
-      },
-    };
+    const q = queryableOfClient(client);
     await post(q, members, 500, 'warm');
     const dbOid = (await client.query<{ oid: string }>('SELECT oid FROM pg_database WHERE datname = current_database()')).rows[0]!.oid;
     const relNames = new Map<string, string>();
