@@ -15,6 +15,25 @@ afterAll(async () => t.close());
 
 const failingPhone = () => `${FAILING_PHONE_PREFIX}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
 
+/**
+ * Resolves once the sandbox phone has posted both delivery reports (sent, then delivered or
+ * failed) of the SMS to each of `phones`. A code SMS is sent by the outbox run after the request
+ * that queued it; that run may be another request's (the phone's own webhook, handled meanwhile),
+ * which can still be sending when the queuing call has answered — so the test waits for the
+ * reports to exist, not for the reports queued when it asks (reportsPosted alone).
+ */
+async function untilReportedTwice(phones: readonly string[]): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    await t.sandbox.sms.reportsPosted();
+    const counts = await Promise.all(
+      phones.map(async (phone) => (await t.db.query<{ reports: bigint }>('SELECT count(*) AS reports FROM sms_delivery_reports WHERE raw_body LIKE $1', [`%${phone.slice(1)}%`])).rows[0]!.reports),
+    );
+    if (counts.every((count) => count >= 2n)) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`the sandbox phone never reported twice for ${phones.join(', ')}`);
+}
+
 describe('the sms-gateway adapter (android-sms-gateway library) against the sandbox double over HTTP', () => {
   const adapter = (password = 'test-sandbox-key') =>
     createSmsGatewaySms({ baseUrl: `${t.sandboxUrl}${SANDBOX_SMS_PATH}`, username: 'sabai', password, timeoutMs: 2_000, ttlSeconds: 300 });
@@ -44,7 +63,7 @@ describe('delivery state from the app\u2019s webhooks (sms:sent / sms:delivered 
     expect((await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber: ok } })).status).toBe(200);
     expect((await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber: bad } })).status).toBe(200);
     // The phone reports after it answered the send, as the app does.
-    await t.sandbox.sms.reportsPosted();
+    await untilReportedTwice([ok, bad]);
     const states = await t.db.query<{ to_phone: string; state: string; error: string | null; sent_at: Date | null; delivered_at: Date | null; failed_at: Date | null }>(
       'SELECT to_phone, state, error, sent_at, delivered_at, failed_at FROM sms_messages WHERE to_phone = ANY($1::text[])',
       [[ok, bad]],
@@ -71,7 +90,7 @@ describe('delivery state from the app\u2019s webhooks (sms:sent / sms:delivered 
   it('never moves a state back, and refuses a webhook that is not signed with the key', async () => {
     const phone = newPhoneNumber();
     await t.call({ method: 'POST', url: '/auth-service/v1/checkPhone', body: { phoneNumber: phone } });
-    await t.sandbox.sms.reportsPosted();
+    await untilReportedTwice([phone]);
     const { rows } = await t.db.query<{ id: string }>('SELECT id FROM sms_messages WHERE to_phone = $1', [phone]);
     const id = rows[0]!.id;
     const post = (body: string, key = SANDBOX_SMS_SIGNING_KEY) => {
