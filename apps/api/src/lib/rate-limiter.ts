@@ -119,7 +119,7 @@ export class RateLimiter {
   async hitAll(hits: ReadonlyArray<{ rule: RateLimitRule; subject: string }>, now: Date = this.clock()): Promise<void> {
     const keys = hits.map(({ rule, subject }) => bucketKey(rule, subject));
     if (new Set(keys).size !== keys.length) throw new Error('hitAll: the same bucket twice');
-    const starts = hits.map(({ rule }) => new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs));
+    const starts = hits.map(({ rule }) => windowStartOf(rule, now));
     const { rows } = await this.db.query<{ bucket_key: string; hits: number }>(
       `INSERT INTO rate_limit_counters (bucket_key, window_start, hits)
        SELECT key, start, 1 FROM unnest($1::text[], $2::timestamptz[]) AS h(key, start)
@@ -135,8 +135,7 @@ export class RateLimiter {
   private refuseOver(rule: RateLimitRule, hits: number, now: Date): void {
     const limit = Math.max(1, Math.floor(rule.limit * this.scale));
     if (hits > limit) {
-      const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
-      const retryAfterSeconds = Math.max(1, Math.ceil((windowStartMs + rule.windowMs - now.getTime()) / 1000));
+      const retryAfterSeconds = Math.max(1, Math.ceil((windowStartOf(rule, now).getTime() + rule.windowMs - now.getTime()) / 1000));
       const code = rule.errorCode ?? 'RATE_LIMITED';
       // The general refusal says how long to wait (issue 26 §3: "the bank-check block says how long").
       const message = code === 'RATE_LIMITED' ? rateLimitedMessage(retryAfterSeconds) : undefined;
@@ -158,7 +157,7 @@ export class RateLimiter {
    * window_start = <windowStart>`, then assertBelowLimit with what it found (0 for no row).
    */
   counterOf(rule: RateLimitRule, subject: string, now: Date = this.clock()): { bucketKey: string; windowStart: Date } {
-    return { bucketKey: bucketKey(rule, subject), windowStart: new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs) };
+    return { bucketKey: bucketKey(rule, subject), windowStart: windowStartOf(rule, now) };
   }
 
   /**
@@ -172,7 +171,7 @@ export class RateLimiter {
   }
 
   private async record(rule: RateLimitRule, subject: string, now: Date): Promise<number> {
-    const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+    const windowStart = windowStartOf(rule, now);
     const { rows } = await this.db.query<{ hits: number }>(
       `INSERT INTO rate_limit_counters (bucket_key, window_start, hits) VALUES ($1, $2, 1)
        ON CONFLICT (bucket_key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + 1
@@ -204,4 +203,6 @@ export class RateLimiter {
 }
 
 const COUNTER_HITS_SQL = 'SELECT hits FROM rate_limit_counters WHERE bucket_key = $1 AND window_start = $2';
+/** The start of the fixed window `now` falls in (windows aligned to the epoch, rule.windowMs long). */
+const windowStartOf = (rule: RateLimitRule, now: Date): Date => new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
 const bucketKey = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject}`.slice(0, 200);

@@ -365,28 +365,14 @@ const GAME_TRANSFER_RESOLVED = "posting WHERE posting.outcome IN ('created', 'ex
  * @returns whether this call settled it.
  */
 async function settleKnownGameTransfer(context: AppContext, transferId: string, settlement: Settlement<unknown>, known: KnownGameTransfer): Promise<boolean> {
-  const outbox = outboxEventCtes({
-    kind: 'game-transfer.settled',
-    eventKey: `game-transfer.settled:${transferId}`,
-    memberId: known.memberId,
-    payload: {
-      memberId: known.memberId,
-      transferId,
-      direction: known.direction,
-      amountSatang: toSatangText(known.amountSatang),
-      outcome: settlement.result === 'succeeded' ? 'posted' : 'voided',
-    },
-  }, POSTING_WITH_FIRST_PARAM + 3, { alsoNotify: balanceChangedNotification(known.memberId, 'adjustment'), onlyWhenFrom: GAME_TRANSFER_RESOLVED });
+  const outbox = outboxEventCtes(settledEvent(transferId, known, settlement), POSTING_WITH_FIRST_PARAM + 3, {
+    alsoNotify: balanceChangedNotification(known.memberId, 'adjustment'),
+    onlyWhenFrom: GAME_TRANSFER_RESOLVED,
+  });
   const memberParam = POSTING_WITH_FIRST_PARAM + 3 + outbox.params.length;
   const resolved = await inLedgerStatement(() => resolvePendingTransferGuardedWith<{ has_unbooked_rounds: boolean }>(
     context.db,
-    {
-      idempotencyKey: `game-${known.direction}-${settlement.result === 'succeeded' ? 'post' : 'void'}:${transferId}`,
-      pendingTransferId: known.reserveTransferId,
-      resolution: settlement.result === 'succeeded' ? 'post' : 'void',
-      code: known.direction === 'in' ? 'GAME_IN' : 'GAME_OUT',
-      source: { type: 'game_transfer', id: transferId },
-    },
+    settlementResolution(transferId, known, settlement),
     `SELECT reserve_transfer_id AS pending_transfer_id FROM game_transfers WHERE id = $11::text AND status = 'sending' FOR UPDATE`,
     `settled AS (
        UPDATE game_transfers SET status = $12::text, resolve_transfer_id = posting.transfer_id, failure_reason = $13::text, updated_at = now()
@@ -400,6 +386,34 @@ async function settleKnownGameTransfer(context: AppContext, transferId: string, 
   // Rounds that waited for this transfer (a loss paid with credit then in flight) can book now.
   if (resolved.row.has_unbooked_rounds) await bookRoundResults(context, known.memberId, { hasUnbookedRounds: true });
   return true;
+}
+
+/** The `game-transfer.settled` event of a settlement (both settling paths record the same one). */
+function settledEvent(transferId: string, transfer: KnownGameTransfer, settlement: Settlement<unknown>) {
+  return {
+    kind: 'game-transfer.settled' as const,
+    eventKey: `game-transfer.settled:${transferId}`,
+    memberId: transfer.memberId,
+    payload: {
+      memberId: transfer.memberId,
+      transferId,
+      direction: transfer.direction,
+      amountSatang: toSatangText(transfer.amountSatang),
+      outcome: settlement.result === 'succeeded' ? ('posted' as const) : ('voided' as const),
+    },
+  };
+}
+
+/** The ledger resolution of a settlement: post the reservation (the credit moved) or void it (it did not), keyed by transfer and outcome. */
+function settlementResolution(transferId: string, transfer: KnownGameTransfer, settlement: Settlement<unknown>) {
+  const resolution = settlement.result === 'succeeded' ? ('post' as const) : ('void' as const);
+  return {
+    idempotencyKey: `game-${transfer.direction}-${resolution}:${transferId}`,
+    pendingTransferId: transfer.reserveTransferId,
+    resolution,
+    code: transfer.direction === 'in' ? ('GAME_IN' as const) : ('GAME_OUT' as const),
+    source: { type: 'game_transfer', id: transferId },
+  };
 }
 
 /**
@@ -423,27 +437,11 @@ export async function settleGameTransfer(
     // The resolution, the row's update, the outbox event and the balance notification in one
     // statement (issue 29 §3, @sabai/ledger resolvePendingTransferWith): the update reads the
     // resolution's id; a refusal throws below and rolls all of it back, as expectPosted did.
-    const outbox = outboxEventCtes({
-      kind: 'game-transfer.settled',
-      eventKey: `game-transfer.settled:${transferId}`,
-      memberId: transfer.member_id,
-      payload: {
-        memberId: transfer.member_id,
-        transferId,
-        direction: transfer.direction,
-        amountSatang: toSatangText(transfer.amount_satang),
-        outcome: settlement.result === 'succeeded' ? 'posted' : 'voided',
-      },
-    }, POSTING_WITH_FIRST_PARAM + 3, { alsoNotify: balanceChangedNotification(transfer.member_id, 'adjustment') });
+    const locked: KnownGameTransfer = { memberId: transfer.member_id, reserveTransferId: transfer.reserve_transfer_id, direction: transfer.direction, amountSatang: transfer.amount_satang };
+    const outbox = outboxEventCtes(settledEvent(transferId, locked, settlement), POSTING_WITH_FIRST_PARAM + 3, { alsoNotify: balanceChangedNotification(transfer.member_id, 'adjustment') });
     const resolved = await resolvePendingTransferWith(
       tx,
-      {
-        idempotencyKey: `game-${transfer.direction}-${settlement.result === 'succeeded' ? 'post' : 'void'}:${transferId}`,
-        pendingTransferId: transfer.reserve_transfer_id,
-        resolution: settlement.result === 'succeeded' ? 'post' : 'void',
-        code: transfer.direction === 'in' ? 'GAME_IN' : 'GAME_OUT',
-        source: { type: 'game_transfer', id: transferId },
-      },
+      settlementResolution(transferId, locked, settlement),
       `settled AS (
          UPDATE game_transfers SET status = $12::text, resolve_transfer_id = posting.transfer_id, failure_reason = $13::text, updated_at = now()
            FROM posting WHERE game_transfers.id = $11::text AND posting.outcome IN ('created', 'exists')
