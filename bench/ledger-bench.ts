@@ -10,6 +10,7 @@
  * (path to pgbench), BENCH_VARIANT ("v2": also run deposits through the scratch
  * function of bench/ledger_create_transfers_v2.sql, one call per deposit; see README.md),
  * BENCH_POOL (connections per ledger run, default one per client), BENCH_BATCH_IN_FLIGHT,
+ * BENCH_BATCH_MIN_SHARED (the batcher's minSharedTransfers),
  * BENCH_WORKLOADS (comma-separated words: only the ledger workloads whose name contains one).
  *
  * Everything happens in two fresh databases (`sabai_bench_<random>` for the ledger,
@@ -52,6 +53,8 @@ const VARIANT = process.env.BENCH_VARIANT ?? '';
 const POOL = process.env.BENCH_POOL ? parsePositiveInteger('BENCH_POOL', process.env.BENCH_POOL) : undefined;
 /** Batches at the database at once for the batched workloads (unset: the batcher's defaults). */
 const BATCH_IN_FLIGHT = process.env.BENCH_BATCH_IN_FLIGHT ? parsePositiveInteger('BENCH_BATCH_IN_FLIGHT', process.env.BENCH_BATCH_IN_FLIGHT) : undefined;
+/** The batcher's minSharedTransfers (smallest shared batch of transfers; default 8, docs/adr/0035, 0073). */
+const BATCH_MIN_SHARED = process.env.BENCH_BATCH_MIN_SHARED ? parsePositiveInteger('BENCH_BATCH_MIN_SHARED', process.env.BENCH_BATCH_MIN_SHARED) : undefined;
 /** Only the ledger workloads whose name contains one of these comma-separated words (pgbench always runs). */
 const WORKLOAD_FILTER = (process.env.BENCH_WORKLOADS ?? '').split(',').map((part) => part.trim()).filter(Boolean);
 const PGBENCH = process.env.BENCH_PGBENCH || (existsSync('/usr/lib/postgresql/15/bin/pgbench') ? '/usr/lib/postgresql/15/bin/pgbench' : 'pgbench');
@@ -574,7 +577,10 @@ async function runLedgerWorkload(
   operation: Operation,
 ): Promise<RunResult> {
   const db = createPgDb(url, { maxConnections: POOL ?? clients });
-  const batcher = createPostingBatcher(db, BATCH_IN_FLIGHT ? { maxInFlight: BATCH_IN_FLIGHT, maxUnitsInFlight: BATCH_IN_FLIGHT } : {});
+  const batcher = createPostingBatcher(db, {
+    ...(BATCH_IN_FLIGHT ? { maxInFlight: BATCH_IN_FLIGHT, maxUnitsInFlight: BATCH_IN_FLIGHT } : {}),
+    ...(BATCH_MIN_SHARED ? { minSharedTransfers: BATCH_MIN_SHARED } : {}),
+  });
   const run = (runCounter += 1);
   const tag = randomBytes(4).toString('hex');
   let isClosed = false;

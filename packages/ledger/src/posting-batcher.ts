@@ -85,6 +85,13 @@ export interface PostingBatcherOptions {
    * taken, and items run again alone are not counted.
    */
   maxInFlight?: number;
+  /**
+   * Smallest batch of transfers made by splitting a queue longer than the free places, 1..64.
+   * Default 8 (MIN_SHARED_TRANSFERS). For measurements (bench:ledger's BENCH_BATCH_MIN_SHARED,
+   * docs/adr/0073): with 2 places and 2 here, 4 clients post as two batches of 2 instead of one
+   * batch of 4.
+   */
+  minSharedTransfers?: number;
   /** Unit batches at once, 1..16. Default 4. */
   maxUnitsInFlight?: number;
   /**
@@ -171,7 +178,7 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
     timer: undefined,
     maxBatch: bounded('maxBatch', options.maxBatch ?? MAX_PER_CALL, 1, MAX_PER_CALL),
     maxInFlight: bounded('maxInFlight', options.maxInFlight ?? 4, 1, 16),
-    minSpread: MIN_SHARED_TRANSFERS,
+    minSpread: bounded('minSharedTransfers', options.minSharedTransfers ?? MIN_SHARED_TRANSFERS, 1, MAX_PER_CALL),
     async send(items) {
       if (items.length === 1) {
         // Alone anyway: the single path's one call is cheaper than the batch function's lock steps.
