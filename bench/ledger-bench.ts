@@ -10,7 +10,7 @@
  * (path to pgbench), BENCH_VARIANT ("v2": also run deposits through the scratch
  * function of bench/ledger_create_transfers_v2.sql, one call per deposit; see README.md),
  * BENCH_POOL (connections per ledger run, default one per client), BENCH_BATCH_IN_FLIGHT,
- * BENCH_BATCH_MIN_SHARED (the batcher's minSharedTransfers),
+ * BENCH_BATCH_MIN_SHARED (the batcher's minSharedTransfers), BENCH_BATCH_WHEN_ROOM (its pairWhenRoom),
  * BENCH_WORKLOADS (comma-separated words: only the ledger workloads whose name contains one).
  *
  * Everything happens in two fresh databases (`sabai_bench_<random>` for the ledger,
@@ -54,6 +54,8 @@ const POOL = process.env.BENCH_POOL ? parsePositiveInteger('BENCH_POOL', process
 /** Batches at the database at once for the batched workloads (unset: the batcher's defaults). */
 const BATCH_IN_FLIGHT = process.env.BENCH_BATCH_IN_FLIGHT ? parsePositiveInteger('BENCH_BATCH_IN_FLIGHT', process.env.BENCH_BATCH_IN_FLIGHT) : undefined;
 /** The batcher's minSharedTransfers (smallest shared batch of transfers; default 8, docs/adr/0035, 0073). */
+/** The batcher's pairWhenRoom (transfers per call while the places suffice; default 1, docs/adr/0073). */
+const BATCH_WHEN_ROOM = process.env.BENCH_BATCH_WHEN_ROOM ? parsePositiveInteger('BENCH_BATCH_WHEN_ROOM', process.env.BENCH_BATCH_WHEN_ROOM) : undefined;
 const BATCH_MIN_SHARED = process.env.BENCH_BATCH_MIN_SHARED ? parsePositiveInteger('BENCH_BATCH_MIN_SHARED', process.env.BENCH_BATCH_MIN_SHARED) : undefined;
 /** Only the ledger workloads whose name contains one of these comma-separated words (pgbench always runs). */
 const WORKLOAD_FILTER = (process.env.BENCH_WORKLOADS ?? '').split(',').map((part) => part.trim()).filter(Boolean);
@@ -580,6 +582,7 @@ async function runLedgerWorkload(
   const batcher = createPostingBatcher(db, {
     ...(BATCH_IN_FLIGHT ? { maxInFlight: BATCH_IN_FLIGHT, maxUnitsInFlight: BATCH_IN_FLIGHT } : {}),
     ...(BATCH_MIN_SHARED ? { minSharedTransfers: BATCH_MIN_SHARED } : {}),
+    ...(BATCH_WHEN_ROOM ? { pairWhenRoom: BATCH_WHEN_ROOM } : {}),
   });
   const run = (runCounter += 1);
   const tag = randomBytes(4).toString('hex');

@@ -125,6 +125,38 @@ describe('createPostingBatcher', () => {
     await batcher.close();
   });
 
+  it('pairs postings that wait together when asked to (pairWhenRoom), and shares by minSharedTransfers beyond the places', async () => {
+    const [member, other] = await createTestMemberAccounts(db, 2, 'pairs');
+    await fund(member!, 10_000n);
+    const callSizes: number[] = [];
+    const spying: Db = {
+      ...db,
+      query: async (sql, params) => {
+        if (sql.includes('ledger_create_transfers(')) callSizes.push((params?.[0] as unknown[]).length);
+        else if (sql.includes('ledger_create_transfer(')) callSizes.push(1);
+        return (await db.query(sql, params)) as never;
+      },
+    };
+    const batcher = createPostingBatcher(spying, { maxInFlight: 4, pairWhenRoom: 2, minSharedTransfers: 3 });
+    const move = () => batcher.post({ idempotencyKey: key('pair'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 1n });
+
+    // Four postings, four free places: two calls of 2 (docs/adr/0073), not four lone calls.
+    expect((await Promise.all(Array.from({ length: 4 }, move))).every((outcome) => outcome.status === 'created')).toBe(true);
+    expect(callSizes).toEqual([2, 2]);
+
+    // Three postings: a pair and the one left over alone.
+    callSizes.length = 0;
+    expect((await Promise.all(Array.from({ length: 3 }, move))).every((outcome) => outcome.status === 'created')).toBe(true);
+    expect(callSizes).toEqual([2, 1]);
+
+    // Ten postings, four places: more wait than there are places, so batches of at least 3.
+    callSizes.length = 0;
+    expect((await Promise.all(Array.from({ length: 10 }, move))).every((outcome) => outcome.status === 'created')).toBe(true);
+    expect(callSizes).toEqual([3, 3, 3, 1]);
+    expect(await available(other!)).toBe(17n);
+    await batcher.close();
+  });
+
   it('never applies a lone transfer twice when its answer is lost', async () => {
     const [member, other] = await createTestMemberAccounts(db, 2, 'lost-alone');
     await fund(member!, 1_000n);

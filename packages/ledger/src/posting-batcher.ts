@@ -92,6 +92,12 @@ export interface PostingBatcherOptions {
    * batch of 4.
    */
   minSharedTransfers?: number;
+  /**
+   * Transfers per call while every waiting posting has a free place, 1..8. Default 1: each goes
+   * alone (docs/adr/0035). 2: postings that wait together leave in pairs (4 clients: two calls of 2
+   * on two connections, half the commits; docs/adr/0073, measured, not the default).
+   */
+  pairWhenRoom?: number;
   /** Unit batches at once, 1..16. Default 4. */
   maxUnitsInFlight?: number;
   /**
@@ -120,6 +126,8 @@ interface Lane<Item> {
   readonly maxInFlight: number;
   /** Smallest batch made by splitting a queue longer than the free places (MIN_SHARED_*). */
   readonly minSpread: number;
+  /** Items per batch while the queue fits the free places (1: each alone). */
+  readonly whenRoom: number;
   readonly send: (items: Item[]) => Promise<void>;
   /** A flush is queued for the end of this turn of the event loop (postings made together go together). */
   isFlushQueued: boolean;
@@ -179,6 +187,7 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
     maxBatch: bounded('maxBatch', options.maxBatch ?? MAX_PER_CALL, 1, MAX_PER_CALL),
     maxInFlight: bounded('maxInFlight', options.maxInFlight ?? 4, 1, 16),
     minSpread: bounded('minSharedTransfers', options.minSharedTransfers ?? MIN_SHARED_TRANSFERS, 1, MAX_PER_CALL),
+    whenRoom: bounded('pairWhenRoom', options.pairWhenRoom ?? 1, 1, 8),
     async send(items) {
       if (items.length === 1) {
         // Alone anyway: the single path's one call is cheaper than the batch function's lock steps.
@@ -237,6 +246,7 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
     maxBatch: bounded('maxUnits', options.maxUnits ?? 16, 1, MAX_PER_CALL),
     maxInFlight: bounded('maxUnitsInFlight', options.maxUnitsInFlight ?? 4, 1, 16),
     minSpread: MIN_SHARED_UNITS,
+    whenRoom: 1,
     async send(items) {
       if (items.length === 1) {
         // Alone: its own transaction, as inLedgerTransaction runs it (retries included), without
@@ -293,7 +303,7 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
       // Past that, spread what waits over the free places, never below minSpread per batch (each
       // batch costs a commit) nor above maxBatch.
       const room = Math.max(1, lane.maxInFlight - lane.inFlight);
-      const size = lane.queue.length <= room ? 1 : Math.min(lane.maxBatch, Math.max(lane.minSpread, Math.ceil(lane.queue.length / room)));
+      const size = lane.queue.length <= room ? Math.min(lane.whenRoom, lane.queue.length) : Math.min(lane.maxBatch, Math.max(lane.minSpread, Math.ceil(lane.queue.length / room)));
       const items = lane.queue.splice(0, size);
       lane.inFlight += 1;
       stats.batches += 1;
