@@ -17,7 +17,7 @@ import {
  * together share one database call and one commit.
  *
  * - `post` / `reserve` / `resolve`: lone transfers. Those waiting together go to PostgreSQL as ONE
- *   auto-committed call of ledger_create_transfers (migrations 0026, 0029: decided in one pass,
+ *   auto-committed call of ledger_create_transfers (migrations 0026, 0029, 0063: decided in one pass,
  *   written set-based): one round trip, one commit.
  *   Every transfer keeps its own idempotency key and gets its own outcome (created, exists,
  *   refused, conflict) exactly as postTransfer would give it; refusals are remembered the same way.
