@@ -1,5 +1,5 @@
 import type { Queryable } from '@sabai/db';
-import { HOUSE_ACCOUNTS, POSTING_WITH_FIRST_PARAM, expectPosted, postTransferWith, requireAccountId } from '@sabai/ledger';
+import { HOUSE_ACCOUNTS, POSTING_WITH_FIRST_PARAM, expectPosted, postTransferWith, readMemberAccountBalancesWith, requireAccountId } from '@sabai/ledger';
 import { prizeCreditEarned, wheelSettingsFromRow } from './wheel-rules.ts';
 
 /**
@@ -12,8 +12,8 @@ import { prizeCreditEarned, wheelSettingsFromRow } from './wheel-rules.ts';
  * The caller's balance notification covers it; or `alsoNotify` (a notification's channel and
  * payload) is sent in the posting's statement, only when something is posted.
  *
- * Two statements when credit is earned (docs/adr/0071): the wheel's settings with the member's prize
- * account, then the posting (with the notification). Was four (settings, account, posting, notify).
+ * Two statements when credit is earned (docs/adr/0071): the wheel's settings with the member's
+ * accounts (readMemberAccountBalancesWith), then the posting (with the notification). Was four (settings, account, posting, notify).
  * @returns the prize credit earned in satang (0: nothing posted).
  * @throws Error when the member has no prize account and credit is earned.
  */
@@ -21,17 +21,15 @@ export async function earnPrizeCredit(
   tx: Queryable,
   input: { memberId: string; depositId: string; depositAmountSatang: bigint; alsoNotify?: { channel: string; payload: string } },
 ): Promise<{ earnedSatang: bigint }> {
-  const { rows } = await tx.query<{ is_enabled: boolean; deposit_step_satang: bigint; prize_credit_satang_per_step: bigint; prize_account_id: bigint | null }>(
-    `SELECT w.is_enabled, w.deposit_step_satang, w.prize_credit_satang_per_step,
-            (SELECT a.id FROM ledger_accounts a WHERE a.member_id = $1 AND a.kind = 'prize') AS prize_account_id
-       FROM wheel_settings w WHERE w.id`,
-    [input.memberId],
-    { prepare: true },
-  );
-  const earnedSatang = prizeCreditEarned(input.depositAmountSatang, wheelSettingsFromRow(rows[0]));
+  // The wheel's settings with the member's accounts (the prize account's id), one statement.
+  const { accountIds, companion } = await readMemberAccountBalancesWith<{ is_enabled: boolean; deposit_step_satang: bigint; prize_credit_satang_per_step: bigint }>(tx, input.memberId, {
+    sql: 'SELECT is_enabled, deposit_step_satang, prize_credit_satang_per_step FROM wheel_settings WHERE id',
+    params: [],
+  });
+  const earnedSatang = prizeCreditEarned(input.depositAmountSatang, wheelSettingsFromRow(companion));
   if (earnedSatang === 0n) return { earnedSatang };
-  const prizeAccountId = rows[0]!.prize_account_id;
-  if (prizeAccountId === null) throw new Error(`member ${input.memberId} has no prize account`);
+  const prizeAccountId = accountIds.prize;
+  if (prizeAccountId === undefined) throw new Error(`member ${input.memberId} has no prize account`);
   const notify = input.alsoNotify;
   expectPosted(
     await postTransferWith(
