@@ -7,6 +7,7 @@ import { countStatements, type StatementCounter } from './statement-counter.ts';
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { signHub88Body } from '../adapters/partner/index.ts';
+import { moveGameCredit } from '../modules/play/index.ts';
 
 /**
  * Statement budgets per member and money call (issue 29 §1, docs/adr/0053): each call goes through
@@ -61,6 +62,9 @@ export const STATEMENT_BUDGETS = {
   'promptpay request': { budget: 16, target: 16 },
   // Player protection's exclusion and loss limits travel in the game snapshot's statement (docs/adr/0066).
   launch: { budget: 5, target: 10 },
+  // A launch that moves the main wallet into the game (docs/adr/0071): the snapshot's main balance
+  // reserved in one statement and settled in one (was 14: two transactions and a look for rounds).
+  'launch (moving the main wallet)': { budget: 7, target: 10 },
   'cashback claim': { budget: 9, target: 9 },
   'wheel spin': { budget: 17, target: 17 },
   'item-code redeem': { budget: 16, target: 16 },
@@ -242,7 +246,11 @@ describe('statement budgets of member and money calls (issue 29 §1)', () => {
     expect((await approveAs(t, created.body.data.approvalId, 'finance')).status).toBe(200);
     await measure(counter, t, 'item-code redeem', post('/user-profile-composite/v1/topup/itemcode/redeem', { redeem_code: code }), (answer) => answer.status === 200);
 
-    for (const name of ['promptpay request', 'launch', 'cashback claim', 'wheel spin', 'item-code redeem'] as const) expectWithinBudget(name);
+    // The member's game credit brought back to main (a withdrawal's first step), then a launch moves it in.
+    expect((await moveGameCredit(t.context, { memberId, direction: 'out', amountSatang: 'all' })).status).toBe('succeeded');
+    await measure(counter, t, 'launch (moving the main wallet)', post('/game-composite/v1/launch', { gameCode }), (answer) => answer.status === 200);
+
+    for (const name of ['promptpay request', 'launch', 'cashback claim', 'wheel spin', 'item-code redeem', 'launch (moving the main wallet)'] as const) expectWithinBudget(name);
   });
 });
 
