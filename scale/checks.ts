@@ -89,6 +89,8 @@ export async function readOutboxFigures(db: Db): Promise<OutboxHandlerFigures[]>
             percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM dispatched_at - created_at)::float8),
             max(extract(epoch FROM dispatched_at - created_at)::float8)
      FROM outbox_events
+     -- Kinds no handler follows are written relayed (dispatched_at = created_at, docs/adr/0071): no relay delay to count.
+     WHERE dispatched_at IS DISTINCT FROM created_at
      ORDER BY 1`,
   );
   return rows.map((row) => ({

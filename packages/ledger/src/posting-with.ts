@@ -62,7 +62,7 @@ export const POSTING_WITH_FIRST_PARAM = 11;
 /**
  * Posts `transfer` (single phase, exactly as postTransfer: same key, digest, rules, outcome) and
  * runs `ctes` (the caller's `name AS (INSERT …), name AS (UPDATE …)` list, parameters from `$11`,
- * may read `posting.transfer_id` / `posting.outcome`) in the same statement. Data-modifying CTEs
+ * may read `posting.transfer_id` / `posting.outcome`; '' for none) in the same statement. Data-modifying CTEs
  * always run, whatever the posting's outcome: a caller whose writes must not survive a refusal
  * either selects `FROM posting WHERE posting.outcome IN ('created', 'exists')` or throws on the
  * outcome so its transaction rolls back. A plain SELECT CTE runs only if another CTE reads it.
@@ -299,7 +299,7 @@ async function runTransferWith<Row extends Record<string, unknown>>(
   const { rows } = await tx.query<Row & { outcome: string; transfer_id: bigint | null; detail: string | null }>(
     `WITH posting AS (
        SELECT outcome, transfer_id, detail FROM ledger_create_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     ), ${ctes}
+     )${ctes === '' ? '' : `, ${ctes}`}
      SELECT outcome, transfer_id, detail${select === '' ? '' : `, ${select}`} FROM posting`,
     [
       call.idempotencyKey, call.code, call.phase, call.debitAccountId, call.creditAccountId, call.amountSatang, call.pendingTransferId,

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { notificationFor, staffAlertFor } from '../modules/line/index.ts';
-import { OUTBOX_PAYLOADS, type OutboxEvent, type OutboxEventKind } from '../modules/outbox/index.ts';
-import { handlersFor, isMemberLineMessageNeeded, isStaffAlertNeeded, type DispatchFacts } from './outbox-handlers.ts';
+import { OUTBOX_PAYLOADS, RECORD_ONLY_EVENT_KINDS, type OutboxEvent, type OutboxEventKind } from '../modules/outbox/index.ts';
+import { OUTBOX_HANDLERS, handlersFor, isMemberLineMessageNeeded, isStaffAlertNeeded, type DispatchFacts } from './outbox-handlers.ts';
 
 const GROUP = `C${'0'.repeat(32)}`;
 const withGroup = { LINE_STAFF_GROUP_ID: GROUP } as AppConfig;
@@ -41,6 +41,14 @@ const EVERY_KIND: OutboxEvent[] = [
 describe('outbox handlers: which deliveries an event gets', () => {
   it('covers every event kind in these checks', () => {
     expect(new Set(EVERY_KIND.map((event) => event.kind))).toEqual(new Set(Object.keys(OUTBOX_PAYLOADS)));
+  });
+
+  it('records as already relayed exactly the kinds no handler follows (docs/adr/0071)', () => {
+    // A kind on the list is never relayed: a handler added to it must take it off the list.
+    const followed = new Set(Object.values(OUTBOX_HANDLERS).map((definition) => definition.follows));
+    const unfollowed = Object.keys(OUTBOX_PAYLOADS).filter((kind) => !followed.has(kind as OutboxEventKind));
+    expect(new Set(unfollowed)).toEqual(new Set(RECORD_ONLY_EVENT_KINDS));
+    for (const event of EVERY_KIND) if ((RECORD_ONLY_EVENT_KINDS as readonly string[]).includes(event.kind)) expect(handlersFor(event, withGroup, linked('mbr_1'))).toEqual([]);
   });
 
   it('queues the staff alert of a withdrawal only when it waits for approval and a staff group is configured', () => {

@@ -4,7 +4,7 @@ import { fromSatangText, recordOutboxEvent, type OutboxEvent, type OutboxEventKi
 import { grantBonusAfterDeposit } from '../modules/promotions/index.ts';
 import { earnPrizeCredit } from '../modules/rewards/index.ts';
 import { continueIntoGame } from '../modules/play/index.ts';
-import { notifyBalanceChanged } from '../lib/balance-notifications.ts';
+import { balanceChangedNotification, notifyBalanceChanged } from '../lib/balance-notifications.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { refundHeldDeposit } from '../modules/deposits/index.ts';
 import type { Queryable } from '@sabai/db';
@@ -81,8 +81,13 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandlerDefinition> = {
       mode: 'transactional',
       async work(tx, event) {
         const payload = payloadOf(event, 'deposit.credited');
-        const { earnedSatang } = await earnPrizeCredit(tx, { memberId: payload.memberId, depositId: payload.depositId, depositAmountSatang: fromSatangText(payload.amountSatang) });
-        if (earnedSatang > 0n) await notifyBalanceChanged(tx, payload.memberId, 'deposit');
+        // The balance notification rides in the posting's statement, sent only when credit is earned.
+        await earnPrizeCredit(tx, {
+          memberId: payload.memberId,
+          depositId: payload.depositId,
+          depositAmountSatang: fromSatangText(payload.amountSatang),
+          alsoNotify: balanceChangedNotification(payload.memberId, 'deposit'),
+        });
       },
     }),
   },

@@ -5,7 +5,7 @@
  */
 export { recordOutboxEvent, outboxEventCtes, OUTBOX_CHANNEL } from './record-outbox-event.ts';
 export type { OutboxEventCtes } from './record-outbox-event.ts';
-export { OUTBOX_PAYLOADS, fromSatangText, toSatangText, isOutboxEventKind } from './outbox-events.ts';
+export { OUTBOX_PAYLOADS, fromSatangText, toSatangText, isOutboxEventKind, isRecordOnlyEventKind, RECORD_ONLY_EVENT_KINDS } from './outbox-events.ts';
 export type { OutboxEvent, OutboxEventKind, OutboxPayload } from './outbox-events.ts';
 export { dispatchOutboxEvents, DISPATCH_BATCH_SIZE } from './dispatch-outbox-events.ts';
 export { runOutboxDelivery } from './run-outbox-delivery.ts';

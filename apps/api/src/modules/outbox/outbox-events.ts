@@ -64,6 +64,19 @@ export interface OutboxEvent<K extends OutboxEventKind = OutboxEventKind> {
 
 export const isOutboxEventKind = (kind: string): kind is OutboxEventKind => Object.hasOwn(OUTBOX_PAYLOADS, kind);
 
+/**
+ * The kinds no handler follows (worker/outbox-handlers.ts; outbox-handlers.test.ts holds this list
+ * equal to the kinds with no handler at all): kept as the record of what happened, never delivered
+ * (docs/adr/0071). They are written already relayed (`dispatched_at` = their `created_at`) and wake
+ * no relay, where a relay would claim them, plan nothing and mark them dispatched — a transaction
+ * of four statements per event (a game transfer's settlement, a withdrawal's approval). A handler
+ * added to one of these kinds must take it off this list.
+ */
+export const RECORD_ONLY_EVENT_KINDS = ['withdrawal.approved', 'game-transfer.settled'] as const satisfies readonly OutboxEventKind[];
+
+/** Whether events of `kind` are recorded already relayed (RECORD_ONLY_EVENT_KINDS). */
+export const isRecordOnlyEventKind = (kind: OutboxEventKind): boolean => (RECORD_ONLY_EVENT_KINDS as readonly OutboxEventKind[]).includes(kind);
+
 /** satang (bigint) → the payload's decimal string. */
 export const toSatangText = (amountSatang: bigint): string => amountSatang.toString();
 /** The payload's decimal string → satang (bigint). @throws on anything but an integer text. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@sabai/db/testing';
 import type { Db } from '@sabai/db';
 import { inLedgerTransaction } from '@sabai/ledger';
-import { dispatchOutboxEvents, recordOutboxEvent, retryDeadDelivery, runOutboxDelivery, type OutboxEvent } from './index.ts';
+import { dispatchOutboxEvents, outboxEventCtes, recordOutboxEvent, retryDeadDelivery, runOutboxDelivery, type OutboxEvent } from './index.ts';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -46,6 +46,19 @@ describe('the outbox', () => {
       inLedgerTransaction(db, (tx) => recordOutboxEvent(tx, { kind: 'withdrawal.paid', eventKey: 'k-bad', memberId, payload: { memberId, withdrawalId: 'w', amountSatang: '1.50' } })),
     ).rejects.toThrow();
     expect((await db.query(`SELECT 1 FROM outbox_events WHERE event_key = 'k-bad'`)).rowCount).toBe(0);
+  });
+
+  it('records a kind no handler follows already relayed, in both ways of recording, so no relay claims it (docs/adr/0071)', async () => {
+    const settled = { kind: 'game-transfer.settled' as const, memberId, payload: { memberId, transferId: 'gtr_k', direction: 'in' as const, amountSatang: '100', outcome: 'posted' as const } };
+    expect(await inLedgerTransaction(db, (tx) => recordOutboxEvent(tx, { ...settled, eventKey: 'k-record-only-1' }))).toBe(true);
+    const parts = outboxEventCtes({ ...settled, eventKey: 'k-record-only-2' }, 1);
+    const written = await db.query<{ outbox_recorded: bigint }>(`WITH ${parts.ctes} SELECT ${parts.select}`, parts.params);
+    expect(BigInt(written.rows[0]!.outbox_recorded)).toBe(1n);
+    const { rows } = await db.query<{ event_key: string; is_relayed: boolean }>(
+      `SELECT event_key, dispatched_at = created_at AS is_relayed FROM outbox_events WHERE event_key LIKE 'k-record-only-%' ORDER BY event_key`,
+    );
+    expect(rows).toEqual([{ event_key: 'k-record-only-1', is_relayed: true }, { event_key: 'k-record-only-2', is_relayed: true }]);
+    expect((await relay()).filter((entry) => entry.event.eventKey.startsWith('k-record-only-'))).toEqual([]);
   });
 
   it('relays each event to each handler once, even when relays run at the same time', async () => {

@@ -58,7 +58,7 @@ export async function moveGameCredit(
   let account = input.account;
   try {
     // The caller's account when it just read it (a launch): not read again (issue 29 §1).
-    account ??= await ensureGameAccount(context, input.memberId);
+    account ??= await ensureGameAccount(context, input.memberId, input.known);
   } catch (error) {
     if (error instanceof PartnerUnavailableError) return { status: 'skipped', reason: 'PARTNER_UNAVAILABLE' };
     throw error;
@@ -104,9 +104,23 @@ export async function moveGameCredit(
   let fast: Reservation | 'refused' | undefined;
   if (facts && isSnapshotBalanceCurrent && input.amountSatang === 'all') {
     const amountSatang = partnerBalanceSatang !== undefined && partnerBalanceSatang < input.known!.gameAvailableSatang ? partnerBalanceSatang : input.known!.gameAvailableSatang;
-    fast = amountSatang <= 0n ? { skipped: 'NOTHING_TO_MOVE' } : await reserveGameOutInOneStatement(context, { transferId, memberId: input.memberId, facts, amountSatang });
+    fast = amountSatang <= 0n
+      ? { skipped: 'NOTHING_TO_MOVE' }
+      : await reserveInOneStatement(context, { transferId, memberId: input.memberId, direction: 'out', fromAccountId: facts.gameAccountId, toAccountId: facts.mainAccountId, amountSatang });
     // Refused: the game wallet changed since the snapshot (a concurrent booking); the batched path
     // below reads it again, under a new transfer id (the refusal is kept under the first key).
+    if (fast === 'refused') transferId = newPrefixedId('gtr');
+  }
+  // GAME_IN 'all' with the caller's snapshot (a launch, a deposit's continuation into the game:
+  // read under the member's lock with no transfer in flight; docs/adr/0071): the main wallet's
+  // balance of the snapshot is reserved in one autocommitted statement. Money that arrived since
+  // stays in main (as money arriving just after the read always did); a main wallet debited since
+  // is refused by the ledger and the batched path reads it again, under a new transfer id.
+  const inWallets = input.direction === 'in' && input.amountSatang === 'all' && input.known?.sending === null ? input.known.walletAccountIds : undefined;
+  if (inWallets && input.known!.mainAvailableSatang > 0n) {
+    fast = await reserveInOneStatement(context, {
+      transferId, memberId: input.memberId, direction: 'in', fromAccountId: inWallets.mainAccountId, toAccountId: inWallets.gameAccountId, amountSatang: input.known!.mainAvailableSatang,
+    });
     if (fast === 'refused') transferId = newPrefixedId('gtr');
   }
   // Batched (docs/adr/0026): reservations arriving together share one transaction and commit.
@@ -156,8 +170,8 @@ export async function moveGameCredit(
   const result = await context.partner.transfer({ reference: transferId, username: account.username, direction: input.direction, amountSatang: reserved.amountSatang });
   const settlement = settlementFromSend(result);
   if (!settlement) return { status: 'sending', transferId };
-  // With the caller's facts (GAME_OUT of a withdrawal): settled in one statement (docs/adr/0069).
-  await settleGameTransfer(context, transferId, settlement, facts ? { memberId: input.memberId, direction: input.direction, amountSatang: reserved.amountSatang, reserveTransferId: reserved.reserveTransferId } : undefined);
+  // The transfer this call just reserved: settled in one statement (docs/adr/0069, 0071).
+  await settleGameTransfer(context, transferId, settlement, { memberId: input.memberId, direction: input.direction, amountSatang: reserved.amountSatang, reserveTransferId: reserved.reserveTransferId });
   return settlement.result === 'succeeded'
     ? { status: 'succeeded', transferId, amountSatang: reserved.amountSatang }
     : { status: 'failed', transferId, reason: settlement.reason };
@@ -173,6 +187,8 @@ export interface GameMoveSnapshot {
   mainAvailableSatang: bigint;
   /** The game wallet's available balance as the ledger holds it (rounds not yet booked aside), satang. */
   gameAvailableSatang: bigint;
+  /** The member's main and game wallet account ids, read with the balances (absent: not read, or a wallet missing). */
+  walletAccountIds?: { mainAccountId: bigint; gameAccountId: bigint };
 }
 
 /**
@@ -231,6 +247,7 @@ export async function readGameMoveSnapshot<Extra extends Record<string, unknown>
     : undefined;
   return {
     ...(outFacts ? { outFacts } : {}),
+    ...(accountIds.main !== undefined && accountIds.game !== undefined ? { walletAccountIds: { mainAccountId: accountIds.main, gameAccountId: accountIds.game } } : {}),
     account: username !== null && password !== null && partner !== null ? { username, password, partner } : undefined,
     sending: sendingId !== null && sendingCreatedAt !== null ? { id: sendingId, created_at: sendingCreatedAt } : null,
     mainAvailableSatang: balances.main.availableSatang,
@@ -309,15 +326,15 @@ const SENDING_ROW = `sending AS (
          )`;
 
 /**
- * A GAME_OUT of `amountSatang` (the game wallet's balance as the caller's snapshot read it, capped
- * by the partner's) reserved with its `sending` row in ONE autocommitted statement (docs/adr/0069)
- * in place of BEGIN, the wallets' read, the reservation and COMMIT. The ledger checks the balance
- * under its account locks, as in the batched path.
+ * A game transfer of `amountSatang` (the wallet's balance as the caller's snapshot read it; for a
+ * GAME_OUT capped by the partner's) reserved with its `sending` row in ONE autocommitted statement
+ * (docs/adr/0069, 0071) in place of BEGIN, the wallets' read, the reservation and COMMIT. The
+ * ledger checks the balance under its account locks, as in the batched path; the same keys.
  * @returns the reservation, TRANSFER_IN_FLIGHT, or 'refused' (the balance changed since the snapshot).
  */
-async function reserveGameOutInOneStatement(
+async function reserveInOneStatement(
   context: AppContext,
-  input: { transferId: string; memberId: string; facts: GameOutFacts; amountSatang: bigint },
+  input: { transferId: string; memberId: string; direction: 'in' | 'out'; fromAccountId: bigint; toAccountId: bigint; amountSatang: bigint },
 ): Promise<{ amountSatang: bigint; reserveTransferId: bigint } | { skipped: 'NOTHING_TO_MOVE' | 'TRANSFER_IN_FLIGHT' } | 'refused'> {
   const { transferId, amountSatang } = input;
   let pending: Awaited<ReturnType<typeof reserveTransferWith>>['outcome'];
@@ -325,15 +342,15 @@ async function reserveGameOutInOneStatement(
     pending = (await inLedgerStatement(() => reserveTransferWith(
       context.db,
       {
-        idempotencyKey: `game-out:${transferId}`,
-        code: 'GAME_OUT',
-        debitAccountId: input.facts.gameAccountId,
-        creditAccountId: input.facts.mainAccountId,
+        idempotencyKey: `game-${input.direction}:${transferId}`,
+        code: input.direction === 'in' ? 'GAME_IN' : 'GAME_OUT',
+        debitAccountId: input.fromAccountId,
+        creditAccountId: input.toAccountId,
         amountSatang,
         source: { type: 'game_transfer', id: transferId },
       },
       SENDING_ROW,
-      [transferId, input.memberId, 'out', amountSatang],
+      [transferId, input.memberId, input.direction, amountSatang],
     ), { isFinal: isOneInFlight })).outcome;
   } catch (error) {
     if (isOneInFlight(error)) return { skipped: 'TRANSFER_IN_FLIGHT' };

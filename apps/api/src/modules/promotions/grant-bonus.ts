@@ -27,10 +27,14 @@ export async function grantBonusForDeposit(
   tx: Queryable,
   input: { memberId: string; depositId: string; depositSatang: bigint; now: Date; balanceBeforeSatang: bigint; turnoverNowSatang: bigint },
 ): Promise<string | null> {
-  const already = await tx.query<{ id: string }>('SELECT id FROM bonus_grants WHERE deposit_id = $1', [input.depositId]);
-  if (already.rows[0]) return already.rows[0].id;
-  const { rows: members } = await tx.query<{ bonus_preference: boolean }>('SELECT bonus_preference FROM members WHERE id = $1', [input.memberId]);
-  if (!members[0]?.bonus_preference) return null;
+  // The deposit's grant (a second run) and the member's preference in one statement (docs/adr/0071).
+  const { rows: [first] } = await tx.query<{ granted_id: string | null; bonus_preference: boolean | null }>(
+    `SELECT (SELECT id FROM bonus_grants WHERE deposit_id = $1) AS granted_id, (SELECT bonus_preference FROM members WHERE id = $2) AS bonus_preference`,
+    [input.depositId, input.memberId],
+    { prepare: true },
+  );
+  if (first?.granted_id) return first.granted_id;
+  if (!first?.bonus_preference) return null;
   // No incentive to an excluded player (issue 12, ADR 0019): a deposit credited just before a
   // time-out or self-exclusion started, whose bonus is decided after (the worker runs later), gets none.
   if (await activeExclusion(tx, input.memberId, input.now)) return null;

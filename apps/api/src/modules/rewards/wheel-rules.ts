@@ -25,7 +25,11 @@ export async function readWheelSettings(q: Queryable): Promise<WheelSettings> {
   const { rows } = await q.query<{ is_enabled: boolean; deposit_step_satang: bigint; prize_credit_satang_per_step: bigint }>(
     'SELECT is_enabled, deposit_step_satang, prize_credit_satang_per_step FROM wheel_settings WHERE id',
   );
-  const row = rows[0];
+  return wheelSettingsFromRow(rows[0]);
+}
+
+/** The wheel's settings from a row of `wheel_settings` (its columns as named there), read by the caller's own statement. */
+export function wheelSettingsFromRow(row: { is_enabled: boolean; deposit_step_satang: bigint; prize_credit_satang_per_step: bigint } | undefined): WheelSettings {
   if (!row) throw new Error('wheel_settings has no row (migration 0005)');
   return { isEnabled: row.is_enabled, depositStepSatang: row.deposit_step_satang, prizeCreditSatangPerStep: row.prize_credit_satang_per_step };
 }
