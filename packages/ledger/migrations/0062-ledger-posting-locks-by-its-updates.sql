@@ -113,6 +113,7 @@ DECLARE
   v_locked int := 0;               -- distinct accounts this call holds locked (cached ones only)
   v_accounts int;                  -- how many of the two accounts exist, once counted
   v_debit_is_member boolean := false;
+  v_credit_is_cached boolean := true;  -- until counted
   v_debit_over_limit boolean := false;
   v_debit_updated boolean := false;
   v_credit_updated boolean := false;
@@ -162,11 +163,15 @@ BEGIN
           IF NOT v_debit_updated THEN
             -- Not a cached account (a hot house account, or none), or a member's over the limit in the
             -- version read: a member's is locked and the rule read again on its newest version.
-            SELECT count(*)::int, coalesce(bool_or(a.id = v_debit AND a.member_id IS NOT NULL), false)
-              INTO v_accounts, v_debit_is_member FROM ledger_accounts a WHERE a.id IN (v_debit, v_credit);
+            SELECT count(*)::int, coalesce(bool_or(a.id = v_debit AND a.member_id IS NOT NULL), false),
+                   coalesce(bool_or(a.id = v_credit AND a.is_totals_cached), false)
+              INTO v_accounts, v_debit_is_member, v_credit_is_cached FROM ledger_accounts a WHERE a.id IN (v_debit, v_credit);
             IF v_debit_is_member THEN
               SELECT a.debits_posted + a.debits_pending + v_amount > a.credits_posted INTO v_debit_over_limit
                 FROM ledger_accounts a WHERE a.id = v_debit FOR NO KEY UPDATE;
+              IF NOT FOUND THEN   -- counted just above; accounts are never deleted
+                RAISE EXCEPTION 'ledger account % vanished during its posting', v_debit;
+              END IF;
               IF NOT v_debit_over_limit THEN
                 UPDATE ledger_accounts a SET debits_posted = a.debits_posted + v_posted, debits_pending = a.debits_pending + v_pending_delta
                  WHERE a.id = v_debit;
@@ -178,7 +183,7 @@ BEGIN
             v_locked := v_locked + 1;
           END IF;
           EXIT WHEN v_debit_over_limit;   -- refused (or answered by the key): the credit is not needed
-        ELSE
+        ELSIF v_credit_is_cached THEN   -- false only when the count above saw an uncached credit (nothing to update)
           UPDATE ledger_accounts a SET credits_posted = a.credits_posted + v_posted, credits_pending = a.credits_pending + v_pending_delta
            WHERE a.id = v_credit AND a.is_totals_cached;
           v_credit_updated := FOUND;
@@ -241,7 +246,7 @@ BEGIN
         credits_posted = a.credits_posted - CASE WHEN a.id = v_credit THEN v_posted ELSE 0 END,
         debits_pending = a.debits_pending - CASE WHEN a.id = v_debit THEN v_pending_delta ELSE 0 END,
         credits_pending = a.credits_pending - CASE WHEN a.id = v_credit THEN v_pending_delta ELSE 0 END
-      WHERE (a.id = v_debit AND v_debit_updated) OR (a.id = v_credit AND v_credit_updated);
+      WHERE a.id IN (v_debit, v_credit) AND ((a.id = v_debit AND v_debit_updated) OR (a.id = v_credit AND v_credit_updated));
     END IF;
     RETURN QUERY SELECT v_outcome, v_outcome_id, v_detail; RETURN;
   END IF;
