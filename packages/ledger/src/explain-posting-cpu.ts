@@ -21,6 +21,7 @@
  *   before 0062        the posting as before migration 0062 (explain-posting-wal-variants/before-0062.sql:
  *                      the foreign keys and the lock-first function back; docs/adr/0072)
  *
+ * BENCH_CPU_SQL_FILES (comma-separated paths) adds a variant per file of SQL run after the migrations,
  * BENCH_CPU_VARIANTS (comma-separated names) runs only those, BENCH_CPU_ANALYZE=only only the
  * ANALYZEd databases, BENCH_CPU_ROUNDS (default 1) repeats the whole set, interleaved.
  *
@@ -53,6 +54,8 @@ const VARIANTS: Array<{ name: string; sql: string; before?: string }> = [
     sql: 'ALTER FUNCTION ledger_create_transfer RESET ALL; ALTER FUNCTION ledger_create_transfer SET enable_seqscan = off; ALTER FUNCTION ledger_create_transfer SET plan_cache_mode = force_generic_plan',
   },
   { name: 'before 0062', sql: '', before: BEFORE_0062_SQL },
+  // BENCH_CPU_SQL_FILES: more variants, one per file of SQL run after the migrations (named by the file).
+  ...(process.env.BENCH_CPU_SQL_FILES ?? '').split(',').filter(Boolean).map((file) => ({ name: file.split('/').pop()!, sql: '', before: readFileSync(file, 'utf8') })),
 ];
 
 async function setUp(url: string, analyze: boolean, before: string | undefined): Promise<bigint[]> {
