@@ -11,7 +11,8 @@
  * function of bench/ledger_create_transfers_v2.sql, one call per deposit; see README.md),
  * BENCH_POOL (connections per ledger run, default one per client), BENCH_BATCH_IN_FLIGHT,
  * BENCH_BATCH_MIN_SHARED (the batcher's minSharedTransfers), BENCH_BATCH_WHEN_ROOM (its pairWhenRoom),
- * BENCH_WORKLOADS (comma-separated words: only the ledger workloads whose name contains one).
+ * BENCH_WORKLOADS (comma-separated words: only the ledger workloads whose name contains one),
+ * BENCH_SQL_FILE (SQL run on the ledger database after its migrations: a before/after on one tree).
  *
  * Everything happens in two fresh databases (`sabai_bench_<random>` for the ledger,
  * `sabai_bench_<random>_pgbench` for pgbench) that are dropped at the end, also on error or Ctrl-C.
@@ -46,6 +47,11 @@ const SECONDS = parsePositiveNumber('BENCH_SECONDS', process.env.BENCH_SECONDS ?
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,4,16').split(',').map((part) => parsePositiveInteger('BENCH_CLIENTS', part.trim()));
 const ROUNDS = parsePositiveInteger('BENCH_ROUNDS', process.env.BENCH_ROUNDS ?? '1');
 const VARIANT = process.env.BENCH_VARIANT ?? '';
+/**
+ * A file of SQL run on the ledger database right after its migrations: an interleaved A/B of a
+ * schema or function change on one tree (e.g. packages/ledger/src/explain-posting-wal-variants/before-0062.sql).
+ */
+const SQL_FILE = process.env.BENCH_SQL_FILE ?? '';
 /**
  * Connections in each ledger run's pool (unset: one per client, like pgbench). The API's pool is
  * 10 (createPgDb's default): BENCH_CLIENTS=64 BENCH_POOL=10 is many requests sharing one process's pool.
@@ -914,6 +920,7 @@ async function main(): Promise<number> {
     let fixture: LedgerFixture;
     try {
       await migrate(setupDb);
+      if (SQL_FILE) await setupDb.exec(await readFile(SQL_FILE, 'utf8'));
       fixture = await setUpLedger(setupDb);
       if (VARIANT === 'v2') {
         // The scratch function lives in this throw-away database only (not a migration).

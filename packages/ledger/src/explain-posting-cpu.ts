@@ -18,8 +18,15 @@
  *   no SET clauses     ALTER FUNCTION … RESET ALL (PostgreSQL's defaults: custom/generic by cost, seqscan on)
  *   seqscan off only   the function as after migration 0032 (before 0050)
  *   generic + seqscan off  plan_cache_mode = force_generic_plan as well
+ *   before 0062        the posting as before migration 0062 (explain-posting-wal-variants/before-0062.sql:
+ *                      the foreign keys and the lock-first function back; docs/adr/0072)
+ *
+ * BENCH_CPU_SQL_FILES (comma-separated paths) adds a variant per file of SQL run after the migrations,
+ * BENCH_CPU_VARIANTS (comma-separated names) runs only those, BENCH_CPU_ANALYZE=only only the
+ * ANALYZEd databases, BENCH_CPU_ROUNDS (default 1) repeats the whole set, interleaved.
  *
  *   npx tsx packages/ledger/src/explain-posting-cpu.ts
+ *   BENCH_CPU_VARIANTS='as migrated,before 0062' BENCH_CPU_ANALYZE=only BENCH_CHURN=0 BENCH_CPU_ROUNDS=4 npx tsx packages/ledger/src/explain-posting-cpu.ts
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -27,11 +34,15 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createPgDb, migrate, type Queryable } from '@sabai/db';
 import { expectPosted, postTransfer } from './index.ts';
-import { fundFromUnallocated, openBenchMembers, queryableOfClient } from './explain-kit.ts';
+import { fundFromUnallocated, openBenchMembers, processCpuNanos, queryableOfClient } from './explain-kit.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const POSTINGS = Number(process.env.BENCH_POSTINGS ?? 2000);
 const CHURN = Number(process.env.BENCH_CHURN ?? 20000);
+const ONLY_VARIANTS = process.env.BENCH_CPU_VARIANTS ? new Set(process.env.BENCH_CPU_VARIANTS.split(',')) : undefined;
+const ANALYZE_CHOICES = process.env.BENCH_CPU_ANALYZE === 'only' ? [true] : [false, true];
+const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 1);
+const BEFORE_0062_SQL = readFileSync(new URL('./explain-posting-wal-variants/before-0062.sql', import.meta.url), 'utf8');
 
 const VARIANTS: Array<{ name: string; sql: string; before?: string }> = [
   { name: 'as migrated', sql: '' },
@@ -42,6 +53,9 @@ const VARIANTS: Array<{ name: string; sql: string; before?: string }> = [
     name: 'generic + seqscan off',
     sql: 'ALTER FUNCTION ledger_create_transfer RESET ALL; ALTER FUNCTION ledger_create_transfer SET enable_seqscan = off; ALTER FUNCTION ledger_create_transfer SET plan_cache_mode = force_generic_plan',
   },
+  { name: 'before 0062', sql: '', before: BEFORE_0062_SQL },
+  // BENCH_CPU_SQL_FILES: more variants, one per file of SQL run after the migrations (named by the file).
+  ...(process.env.BENCH_CPU_SQL_FILES ?? '').split(',').filter(Boolean).map((file) => ({ name: file.split('/').pop()!, sql: '', before: readFileSync(file, 'utf8') })),
 ];
 
 async function setUp(url: string, analyze: boolean, before: string | undefined): Promise<bigint[]> {
@@ -58,10 +72,9 @@ async function setUp(url: string, analyze: boolean, before: string | undefined):
   }
 }
 
-/** CPU time (user + system) of process `pid` so far, µs, from /proc/<pid>/stat (clock ticks of 10 ms). */
+/** CPU time of process `pid` so far, µs (/proc/<pid>/schedstat, nanoseconds: finer than /proc/<pid>/stat's 10 ms ticks). */
 function processCpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  return processCpuNanos(pid) / 1000;
 }
 
 let backendPid = 0;
@@ -83,8 +96,8 @@ async function main(): Promise<void> {
   const admin = createPgDb(SERVER_URL, { maxConnections: 1 });
   const results: string[] = [];
   try {
-    for (const analyze of [false, true]) {
-      for (const variant of VARIANTS) {
+    for (let round = 0; round < ROUNDS; round += 1) for (const analyze of ANALYZE_CHOICES) {
+      for (const variant of VARIANTS.filter((candidate) => !ONLY_VARIANTS || ONLY_VARIANTS.has(candidate.name))) {
         const name = `sabai_bench_cpu_${randomBytes(5).toString('hex')}`;
         await admin.query(`CREATE DATABASE ${name}`);
         const url = new URL(SERVER_URL);
@@ -100,13 +113,13 @@ async function main(): Promise<void> {
           const q = queryableOfClient(client);
           await measure(q, members, 200, 'warm');
           const young = await measure(q, members, POSTINGS, 'young');
-          await measure(q, members, CHURN, 'churn');
+          if (CHURN > 0) await measure(q, members, CHURN, 'churn');
           const churned = await measure(q, members, POSTINGS, 'churned');
           const stats = await client.query<{ n_live_tup: string; n_dead_tup: string; n_tup_hot_upd: string; n_tup_upd: string; last_autoanalyze: Date | null }>(
             `SELECT n_live_tup, n_dead_tup, n_tup_hot_upd, n_tup_upd, last_autoanalyze FROM pg_stat_user_tables WHERE relname = 'ledger_accounts'`,
           );
           const s = stats.rows[0]!;
-          const line = `${analyze ? 'ANALYZEd  ' : 'unanalyzed'}  ${variant.name.padEnd(22)} ${String(config.rows[0]!.proconfig ?? '{}').padEnd(58)} ${variant.before ? 'fillfactor 100 first' : ''} young: CPU ${young.cpu.toFixed(0).padStart(4)} µs (wall ${young.wall.toFixed(0).padStart(4)})  after ${CHURN} more: CPU ${churned.cpu.toFixed(0).padStart(4)} µs (wall ${churned.wall.toFixed(0).padStart(4)})  (accounts: ${s.n_tup_hot_upd}/${s.n_tup_upd} HOT updates, ${s.n_dead_tup} dead, autoanalyze ${s.last_autoanalyze ? 'ran' : 'not yet'})`;
+          const line = `${analyze ? 'ANALYZEd  ' : 'unanalyzed'}  ${variant.name.padEnd(22)} ${String(config.rows[0]!.proconfig ?? '{}').padEnd(58)} ${variant.before ? 'schema changed first' : ''} young: CPU ${young.cpu.toFixed(0).padStart(4)} µs (wall ${young.wall.toFixed(0).padStart(4)})  after ${CHURN} more: CPU ${churned.cpu.toFixed(0).padStart(4)} µs (wall ${churned.wall.toFixed(0).padStart(4)})  (accounts: ${s.n_tup_hot_upd}/${s.n_tup_upd} HOT updates, ${s.n_dead_tup} dead, autoanalyze ${s.last_autoanalyze ? 'ran' : 'not yet'})`;
           console.log(line);
           results.push(line);
         } finally {
