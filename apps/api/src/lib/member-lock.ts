@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, QueryResult } from '@sabai/db';
+import type { Db } from '@sabai/db';
 import { AppError } from './app-error.ts';
 
 /** A waiting caller's first pause before it looks again; each pause doubles up to MAX_POLL_INTERVAL_MS (plus jitter, so a burst does not poll in step). */
@@ -35,7 +35,7 @@ export interface MemberLockOptions {
  * Not reentrant: a use case that runs under the lock calls the unlocked inner functions.
  * @throws AppError MEMBER_BUSY when the lock is not free within `waitMs`.
  */
-export async function withMemberLock<T>(db: Db, memberId: string, options: MemberLockOptions, work: (held: HeldMemberLock) => Promise<T>): Promise<T> {
+export async function withMemberLock<T>(db: Db, memberId: string, options: MemberLockOptions, work: () => Promise<T>): Promise<T> {
   if (options.leaseMs <= 0 || options.waitMs < 0) throw new RangeError('member lock: leaseMs > 0 and waitMs >= 0');
   const holder = randomBytes(12).toString('hex');
   const deadline = Date.now() + options.waitMs;
@@ -47,34 +47,11 @@ export async function withMemberLock<T>(db: Db, memberId: string, options: Membe
     await new Promise((resolve) => setTimeout(resolve, Math.min(remainingMs, pauseMs + Math.floor(Math.random() * pauseMs))));
     pauseMs = Math.min(MAX_POLL_INTERVAL_MS, pauseMs * 2);
   }
-  let isReleased = false;
-  const held: HeldMemberLock = {
-    async releaseWith<Row>(sql: string, params: readonly unknown[]): Promise<QueryResult<Row>> {
-      if (isReleased) throw new Error('member lock: released already');
-      const result = await db.query<Row>(
-        `WITH member_lock_released AS (DELETE FROM member_money_locks WHERE member_id = $${params.length + 1} AND holder = $${params.length + 2}) ${sql}`,
-        [...params, memberId, holder],
-      );
-      isReleased = true;
-      return result;
-    },
-  };
   try {
-    return await work(held);
+    return await work();
   } finally {
-    if (!isReleased) await db.query('DELETE FROM member_money_locks WHERE member_id = $1 AND holder = $2', [memberId, holder]);
+    await db.query('DELETE FROM member_money_locks WHERE member_id = $1 AND holder = $2', [memberId, holder]);
   }
-}
-
-/**
- * The member's money lock while `work` runs. `releaseWith` ends it early, in the same statement
- * as the caller's own (one autocommitted statement outside any transaction, so both are committed
- * together when it returns; issue 29 §1: a withdrawal's `paying` claim). `sql` is one fixed
- * statement that does not start with WITH, parameters `$1…`; after it the lock is not released
- * again. If it fails, the lock is released when `work` ends, as usual.
- */
-export interface HeldMemberLock {
-  releaseWith<Row = Record<string, unknown>>(sql: string, params: readonly unknown[]): Promise<QueryResult<Row>>;
 }
 
 async function tryAcquire(db: Db, memberId: string, holder: string, leaseMs: number): Promise<boolean> {
