@@ -35,7 +35,7 @@ export interface MemberLockOptions {
  * Not reentrant: a use case that runs under the lock calls the unlocked inner functions.
  * @throws AppError MEMBER_BUSY when the lock is not free within `waitMs`.
  */
-export async function withMemberLock<T>(db: Db, memberId: string, options: MemberLockOptions, work: () => Promise<T>): Promise<T> {
+export async function withMemberLock<T>(db: Db, memberId: string, options: MemberLockOptions, work: (held: HeldMemberLock) => Promise<T>): Promise<T> {
   if (options.leaseMs <= 0 || options.waitMs < 0) throw new RangeError('member lock: leaseMs > 0 and waitMs >= 0');
   const holder = randomBytes(12).toString('hex');
   const deadline = Date.now() + options.waitMs;
@@ -47,11 +47,39 @@ export async function withMemberLock<T>(db: Db, memberId: string, options: Membe
     await new Promise((resolve) => setTimeout(resolve, Math.min(remainingMs, pauseMs + Math.floor(Math.random() * pauseMs))));
     pauseMs = Math.min(MAX_POLL_INTERVAL_MS, pauseMs * 2);
   }
+  let isReleasedByWork = false;
+  const held: HeldMemberLock = {
+    releaseInStatement(firstParam) {
+      isReleasedByWork = true;
+      return {
+        cte: `member_lock_released AS (DELETE FROM member_money_locks WHERE member_id = $${firstParam}::text AND holder = $${firstParam + 1}::text)`,
+        params: [memberId, holder],
+      };
+    },
+  };
+  let isDone = false;
   try {
-    return await work();
+    const result = await work(held);
+    isDone = true;
+    return result;
   } finally {
-    await db.query('DELETE FROM member_money_locks WHERE member_id = $1 AND holder = $2', [memberId, holder]);
+    // Released by the work's committed statement only when the work ended well; any error (the
+    // statement not run, rolled back, or run and then an error) releases here: the DELETE is by
+    // this holder, so a second one changes nothing.
+    if (!(isDone && isReleasedByWork)) await db.query('DELETE FROM member_money_locks WHERE member_id = $1 AND holder = $2', [memberId, holder]);
   }
+}
+
+/**
+ * The member's money lock while `work` runs. `releaseInStatement(firstParam)` gives the lease's
+ * DELETE as a data-modifying CTE (`member_lock_released`, parameters `$firstParam`,
+ * `$firstParam + 1` = `params`) for the caller to put in a statement of its last transaction, so
+ * the lock ends when that transaction commits, without a statement of its own (docs/adr/0074: a
+ * withdrawal's reservation). The caller must run and commit that statement before `work` returns;
+ * when `work` throws, the lock is released as usual.
+ */
+export interface HeldMemberLock {
+  releaseInStatement(firstParam: number): { cte: string; params: unknown[] };
 }
 
 async function tryAcquire(db: Db, memberId: string, holder: string, leaseMs: number): Promise<boolean> {

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { executePayout, payClaimedWithdrawal, type ClaimedPayout } from './execute-payout.ts';
 import { findStoredWithdrawal } from './find-stored-withdrawal.ts';
 import { memberLockLeaseMs } from '../../config.ts';
-import { withMemberLock } from '../../lib/member-lock.ts';
+import { withMemberLock, type HeldMemberLock } from '../../lib/member-lock.ts';
 import { moveGameCredit, readGameMoveSnapshot, type GameMoveSnapshot, type GameOutFacts } from '../play/index.ts';
 import { endWageringRequirementsCte, getTurnover, readTurnoverLockingGrant, turnoverFromState } from '../wallet/index.ts';
 import { outboxEventCtes, toSatangText } from '../outbox/index.ts';
@@ -69,7 +69,7 @@ export async function requestWithdrawal(
   // One money operation of a member at a time (issue 15): a launch cannot empty the main wallet
   // into the game between bringing credit back and reserving it.
   const lock = { waitMs: context.config.MEMBER_LOCK_WAIT_MS, leaseMs: memberLockLeaseMs(context.config) };
-  const created = await withMemberLock(context.db, input.memberId, lock, async () => {
+  const created = await withMemberLock(context.db, input.memberId, lock, async (held) => {
     // Another withdrawal still open: say so before moving anything out of the game for nothing.
     // One statement with what bringing credit back needs to know (issue 29 §1, docs/adr/0053):
     // the member's wallets (@sabai/ledger reads them), the game account and a game transfer in
@@ -83,7 +83,7 @@ export async function requestWithdrawal(
     });
     if (snapshot.extra.is_open) throw new AppError('WITHDRAW_IN_PROGRESS');
     if (snapshot.account) await bringCreditBackFromGame(context, { memberId: input.memberId, amountSatang, hasGrant: snapshot.extra.has_grant, snapshot });
-    const reserved = await reserveWithdrawal(context, { memberId: input.memberId, requestKey, amountSatang, settings });
+    const reserved = await reserveWithdrawal(context, { memberId: input.memberId, requestKey, amountSatang, settings, held });
     // PAYOUT_PROVIDER=manual: an auto-approved one joins finance's queue, under the lock as before.
     if (reserved.isNew && reserved.status === 'approved') return { ...reserved, statusNow: await executePayout(context, reserved.id) };
     return { ...reserved, statusNow: reserved.status };
@@ -105,7 +105,7 @@ export async function requestWithdrawal(
  */
 async function reserveWithdrawal(
   context: AppContext,
-  input: { memberId: string; requestKey: string; amountSatang: bigint; settings: Awaited<ReturnType<AppContext['siteSettings']['get']>> },
+  input: { memberId: string; requestKey: string; amountSatang: bigint; settings: Awaited<ReturnType<AppContext['siteSettings']['get']>>; held: HeldMemberLock },
 ): Promise<{ id: string; isNew: boolean; status: WithdrawalState; amountSatang: bigint; createdAt: Date; claimed?: ClaimedPayout }> {
   const { requestKey, amountSatang, settings } = input;
   return inLedgerTransaction(context.db, async (tx) => {
@@ -157,6 +157,9 @@ async function reserveWithdrawal(
         memberId: input.memberId,
         payload: { memberId: input.memberId, withdrawalId, amountSatang: toSatangText(amountSatang), status },
       }, POSTING_WITH_FIRST_PARAM + 10 + wagering.params.length, { alsoNotify: balanceChangedNotification(input.memberId, 'withdrawal'), onlyWhenFrom: accepted });
+      // The member's money lock ends with this transaction's commit (docs/adr/0074): a refusal
+      // throws and rolls the DELETE back, and withMemberLock releases it then.
+      const release = input.held.releaseInStatement(POSTING_WITH_FIRST_PARAM + 10 + wagering.params.length + outbox.params.length);
       const reserved = await reserveTransferWith<{ created_at: Date | null; first_bank_account_id: bigint | null }>(
         tx,
         {
@@ -176,9 +179,9 @@ async function reserveWithdrawal(
              FROM posting WHERE posting.outcome = 'created'
            RETURNING created_at,
                      CASE WHEN status = 'paying' THEN (SELECT c.ledger_account_id FROM deposit_channels c WHERE c.kind = 'bank' AND c.state <> 'disabled' ORDER BY c.sort_order, c.id LIMIT 1) END AS first_bank_account_id
-         ), ${wagering.cte}, ${outbox.ctes}`,
+         ), ${wagering.cte}, ${outbox.ctes}, ${release.cte}`,
         [withdrawalId, input.memberId, requestKey, amountSatang, member.bank_code, member.bank_account_number,
-          `${member.first_name} ${member.last_name}`, status, isAutomatic ? 'auto' : null, status === 'paying' ? context.now() : null, ...wagering.params, ...outbox.params],
+          `${member.first_name} ${member.last_name}`, status, isAutomatic ? 'auto' : null, status === 'paying' ? context.now() : null, ...wagering.params, ...outbox.params, ...release.params],
         `(SELECT created_at FROM recorded) AS created_at, (SELECT first_bank_account_id FROM recorded) AS first_bank_account_id, ${outbox.select}`,
       );
       if (reserved.outcome.status === 'refused') throw new AppError('INSUFFICIENT_BALANCE');
