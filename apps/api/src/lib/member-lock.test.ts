@@ -84,4 +84,38 @@ describe("the member's money lock", () => {
     await release();
     expect(await withMemberLock(t.db, memberId, { waitMs: 0, leaseMs: 60_000 }, async () => 'next')).toBe('next');
   });
+  it('ends with the commit of the statement the work put its release in; a rolled-back release is released at the end (docs/adr/0074)', async () => {
+    const memberId = await memberIdOf(t, (await fundedMember(t, '100.00')).phoneNumber);
+    const lock = { waitMs: 0, leaseMs: 60_000 };
+    // Committed: free for the next holder while the work still runs, and not released twice.
+    await withMemberLock(t.db, memberId, lock, async (held) => {
+      const release = held.releaseInStatement(1);
+      await t.db.transaction((tx) => tx.query(`WITH ${release.cte} SELECT 1`, release.params));
+      expect(await withMemberLock(t.db, memberId, lock, async () => 'next, while the first still runs')).toBe('next, while the first still runs');
+    });
+    // Rolled back (the statement's transaction failed after it): the lock is held until the work ends, then released.
+    await expect(withMemberLock(t.db, memberId, lock, async (held) => {
+      const release = held.releaseInStatement(1);
+      await t.db.transaction(async (tx) => {
+        await tx.query(`WITH ${release.cte} SELECT 1`, release.params);
+        throw new Error('refused after the release');
+      });
+    })).rejects.toThrow('refused after the release');
+    expect(await withMemberLock(t.db, memberId, lock, async () => 'free again')).toBe('free again');
+    // Twenty at once, each releasing in its statement: one holder at a time, none left over.
+    let holders = 0;
+    let most = 0;
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => withMemberLock(t.db, memberId, { waitMs: 3_000, leaseMs: 60_000 }, async (held) => {
+      holders += 1;
+      most = Math.max(most, holders);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      holders -= 1;
+      const release = held.releaseInStatement(1);
+      await t.db.transaction((tx) => tx.query(`WITH ${release.cte} SELECT 1`, release.params));
+    })));
+    expect(most).toBe(1);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeGreaterThan(0);
+    const { rows } = await t.db.query<{ count: string }>('SELECT count(*)::text AS count FROM member_money_locks WHERE member_id = $1', [memberId]);
+    expect(rows[0]?.count).toBe('0');
+  });
 });

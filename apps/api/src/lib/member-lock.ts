@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, QueryResult } from '@sabai/db';
+import type { Db } from '@sabai/db';
 import { AppError } from './app-error.ts';
 
 /** A waiting caller's first pause before it looks again; each pause doubles up to MAX_POLL_INTERVAL_MS (plus jitter, so a burst does not poll in step). */
@@ -47,34 +47,39 @@ export async function withMemberLock<T>(db: Db, memberId: string, options: Membe
     await new Promise((resolve) => setTimeout(resolve, Math.min(remainingMs, pauseMs + Math.floor(Math.random() * pauseMs))));
     pauseMs = Math.min(MAX_POLL_INTERVAL_MS, pauseMs * 2);
   }
-  let isReleased = false;
+  let isReleasedByWork = false;
   const held: HeldMemberLock = {
-    async releaseWith<Row>(sql: string, params: readonly unknown[]): Promise<QueryResult<Row>> {
-      if (isReleased) throw new Error('member lock: released already');
-      const result = await db.query<Row>(
-        `WITH member_lock_released AS (DELETE FROM member_money_locks WHERE member_id = $${params.length + 1} AND holder = $${params.length + 2}) ${sql}`,
-        [...params, memberId, holder],
-      );
-      isReleased = true;
-      return result;
+    releaseInStatement(firstParam) {
+      isReleasedByWork = true;
+      return {
+        cte: `member_lock_released AS (DELETE FROM member_money_locks WHERE member_id = $${firstParam}::text AND holder = $${firstParam + 1}::text)`,
+        params: [memberId, holder],
+      };
     },
   };
+  let isDone = false;
   try {
-    return await work(held);
+    const result = await work(held);
+    isDone = true;
+    return result;
   } finally {
-    if (!isReleased) await db.query('DELETE FROM member_money_locks WHERE member_id = $1 AND holder = $2', [memberId, holder]);
+    // Released by the work's committed statement only when the work ended well; any error (the
+    // statement not run, rolled back, or run and then an error) releases here: the DELETE is by
+    // this holder, so a second one changes nothing.
+    if (!(isDone && isReleasedByWork)) await db.query('DELETE FROM member_money_locks WHERE member_id = $1 AND holder = $2', [memberId, holder]);
   }
 }
 
 /**
- * The member's money lock while `work` runs. `releaseWith` ends it early, in the same statement
- * as the caller's own (one autocommitted statement outside any transaction, so both are committed
- * together when it returns; issue 29 §1: a withdrawal's `paying` claim). `sql` is one fixed
- * statement that does not start with WITH, parameters `$1…`; after it the lock is not released
- * again. If it fails, the lock is released when `work` ends, as usual.
+ * The member's money lock while `work` runs. `releaseInStatement(firstParam)` gives the lease's
+ * DELETE as a data-modifying CTE (`member_lock_released`, parameters `$firstParam`,
+ * `$firstParam + 1` = `params`) for the caller to put in a statement of its last transaction, so
+ * the lock ends when that transaction commits, without a statement of its own (docs/adr/0074: a
+ * withdrawal's reservation). The caller must run and commit that statement before `work` returns;
+ * when `work` throws, the lock is released as usual.
  */
 export interface HeldMemberLock {
-  releaseWith<Row = Record<string, unknown>>(sql: string, params: readonly unknown[]): Promise<QueryResult<Row>>;
+  releaseInStatement(firstParam: number): { cte: string; params: unknown[] };
 }
 
 async function tryAcquire(db: Db, memberId: string, holder: string, leaseMs: number): Promise<boolean> {

@@ -35,16 +35,19 @@ export const STATEMENT_BUDGETS = {
   balance: { budget: 1, target: 2 },
   'deposit history': { budget: 2, target: 2 },
   'withdraw history': { budget: 2, target: 2 },
-  // The paid payout settled in one guarded autocommitted statement (docs/adr/0069): 15 → 12.
-  'withdrawal (auto-paid)': { budget: 12, target: 15 },
+  // The paid payout settled in one guarded autocommitted statement (docs/adr/0069): 15 → 12; the
+  // member lock released in the reservation's statement, recorded `paying` there (docs/adr/0074): 11.
+  'withdrawal (auto-paid)': { budget: 11, target: 15 },
   // Transfer mode: a deposit continues into the game, so a member's first withdrawal brings the
   // credit back from the partner first (GAME_OUT: settle, reserve, partner call, resolve), then pays.
   // The feed cursor, the unbooked-round look and the account ids ride in the withdrawal's snapshot;
-  // the reservation and the settlement are one autocommitted statement each (docs/adr/0069): 26 → 14.
-  'withdrawal (credit back from the game, auto-paid)': { budget: 14, target: 15 },
+  // the reservation and the settlement are one autocommitted statement each (docs/adr/0069): 26 → 14;
+  // the member lock released in the withdrawal's reservation (docs/adr/0074): 13.
+  'withdrawal (credit back from the game, auto-paid)': { budget: 13, target: 15 },
   // Below its target since the outbox row, the wagering end, the grant read and the house account
-  // id joined other statements (docs/adr/0053, addendum of branch h1): held to what it makes.
-  'withdrawal (for approval)': { budget: 11, target: 15 },
+  // id joined other statements (docs/adr/0053, addendum of branch h1): held to what it makes; the
+  // member lock released in the reservation's statement (docs/adr/0074): 11 → 10.
+  'withdrawal (for approval)': { budget: 10, target: 15 },
   // The cross-channel dedupe with slip deposits (issue 28 §2, docs/adr/0055: the same-transfer lock
   // and a look for a slip that already credited the transfer) travels in the bank candidates'
   // statement since migration 0056, and the bonus basis in the grant's locking read (docs/adr/0053,

@@ -1,5 +1,4 @@
 import type { WithdrawalState } from '@sabai/contracts';
-import type { QueryResult } from '@sabai/db';
 import type { AppContext } from '../../context.ts';
 import { settlementFromSend } from '../../lib/external-transfer.ts';
 import { settleWithdrawal } from './settle-withdrawal.ts';
@@ -14,12 +13,10 @@ import { settleWithdrawal } from './settle-withdrawal.ts';
  * (`approved` → `awaiting_payout`, docs/adr/0039), its reservation still pending.
  * @returns the withdrawal's status after this call.
  */
-export async function executePayout(context: AppContext, withdrawalId: string, options: { claimWith?: ClaimStatement } = {}): Promise<WithdrawalState> {
+export async function executePayout(context: AppContext, withdrawalId: string): Promise<WithdrawalState> {
   if (context.config.PAYOUT_PROVIDER === 'manual') return queueForManualPayout(context, withdrawalId);
-  // `claimWith`: the caller runs the claim as one autocommitted statement of its own (the member
-  // lock's release, issue 29 §1); it is committed when it returns, before the provider is called.
-  const claim: ClaimStatement = options.claimWith ?? ((sql, params) => context.db.query(sql, params));
-  const claimed = await claim<ClaimedPayout>(
+  // The claim: one autocommitted statement, committed when it returns, before the provider is called.
+  const claimed = await context.db.query<ClaimedPayout>(
     `UPDATE withdrawals SET status = 'paying', payout_started_at = $2, updated_at = $2
      WHERE id = $1 AND status = 'approved'
      RETURNING member_id, reserve_transfer_id, amount_satang, bank_code, account_number, account_name,
@@ -28,7 +25,17 @@ export async function executePayout(context: AppContext, withdrawalId: string, o
   );
   const withdrawal = claimed.rows[0];
   if (!withdrawal) return currentStatus(context, withdrawalId);
+  return payClaimedWithdrawal(context, withdrawalId, withdrawal);
+}
 
+/**
+ * Sends the payout of a withdrawal this process claimed — its `paying` row committed (by the claim
+ * above, or recorded `paying` by the withdrawal's own transaction, request-withdrawal.ts,
+ * docs/adr/0074) — and settles a known outcome at once; an unknown one stays `paying` for the
+ * recovery job. Never called twice for one claim.
+ * @returns the withdrawal's status after this call.
+ */
+export async function payClaimedWithdrawal(context: AppContext, withdrawalId: string, withdrawal: ClaimedPayout): Promise<WithdrawalState> {
   const result = await context.payout.sendPayout({
     reference: withdrawalId,
     bankCode: withdrawal.bank_code,
@@ -43,7 +50,8 @@ export async function executePayout(context: AppContext, withdrawalId: string, o
   return currentStatus(context, withdrawalId);
 }
 
-interface ClaimedPayout {
+/** A claimed (`paying`) withdrawal: what paying and settling it need, from the claim's RETURNING or the withdrawal's own INSERT. */
+export interface ClaimedPayout {
   member_id: string;
   reserve_transfer_id: bigint;
   /** The first active bank channel's ledger account when claimed: the one a paid withdrawal leaves from (docs/adr/0007). */
@@ -53,9 +61,6 @@ interface ClaimedPayout {
   account_number: string;
   account_name: string;
 }
-
-/** Runs the claim: one statement, autocommitted (never inside a transaction that is still open when the provider is called). */
-type ClaimStatement = <Row>(sql: string, params: readonly unknown[]) => Promise<QueryResult<Row>>;
 
 /** `approved` → `awaiting_payout`, once (a conditional change, like the claim above). */
 async function queueForManualPayout(context: AppContext, withdrawalId: string): Promise<WithdrawalState> {

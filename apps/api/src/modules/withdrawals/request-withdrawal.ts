@@ -8,10 +8,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { newPrefixedId } from '../../lib/ids.ts';
 import { balanceChangedNotification } from '../../lib/balance-notifications.ts';
 import type { AppContext } from '../../context.ts';
-import { executePayout } from './execute-payout.ts';
+import { executePayout, payClaimedWithdrawal, type ClaimedPayout } from './execute-payout.ts';
 import { findStoredWithdrawal } from './find-stored-withdrawal.ts';
 import { memberLockLeaseMs } from '../../config.ts';
-import { withMemberLock } from '../../lib/member-lock.ts';
+import { withMemberLock, type HeldMemberLock } from '../../lib/member-lock.ts';
 import { moveGameCredit, readGameMoveSnapshot, type GameMoveSnapshot, type GameOutFacts } from '../play/index.ts';
 import { endWageringRequirementsCte, getTurnover, readTurnoverLockingGrant, turnoverFromState } from '../wallet/index.ts';
 import { outboxEventCtes, toSatangText } from '../outbox/index.ts';
@@ -83,26 +83,30 @@ export async function requestWithdrawal(
     });
     if (snapshot.extra.is_open) throw new AppError('WITHDRAW_IN_PROGRESS');
     if (snapshot.account) await bringCreditBackFromGame(context, { memberId: input.memberId, amountSatang, hasGrant: snapshot.extra.has_grant, snapshot });
-    const reserved = await reserveWithdrawal(context, { memberId: input.memberId, requestKey, amountSatang, settings });
-    if (!(reserved.isNew && reserved.status === 'approved')) return { ...reserved, statusNow: reserved.status };
-    // Paid at once: the `paying` claim and the lock's release are one statement (issue 29 §1),
-    // committed before the provider is called; the payout runs with the lock released, as before.
-    return { ...reserved, statusNow: await executePayout(context, reserved.id, { claimWith: held.releaseWith }) };
+    const reserved = await reserveWithdrawal(context, { memberId: input.memberId, requestKey, amountSatang, settings, held });
+    // PAYOUT_PROVIDER=manual: an auto-approved one joins finance's queue, under the lock as before.
+    if (reserved.isNew && reserved.status === 'approved') return { ...reserved, statusNow: await executePayout(context, reserved.id) };
+    return { ...reserved, statusNow: reserved.status };
   });
-
-  const status = created.statusNow;
+  // Paid at once: recorded `paying` in the reservation's transaction (committed, docs/adr/0074);
+  // the payout runs with the member's lock released, as before.
+  const status = created.isNew && created.claimed ? await payClaimedWithdrawal(context, created.id, created.claimed) : created.statusNow;
   return { withdrawalId: created.id, amountSatang: created.amountSatang, status, wireStatus: toWireStatus(status), createdAt: created.createdAt };
 }
 
 /**
  * The withdrawal's one transaction: idempotency by request key, the bank-account verification and
  * turnover checks under the main wallet's row lock, the bonus grant's end, the pending WITHDRAW
- * reservation and the row.
+ * reservation and the row. A withdrawal paid at once through a payout API (at or under the
+ * auto-withdraw maximum, PAYOUT_PROVIDER not manual) is recorded already claimed — `paying`, with
+ * its payout start — and `claimed` carries what paying and settling it need (docs/adr/0074: no
+ * `approved` row updated to `paying` in a statement of its own). Committed before the provider is
+ * called, as the claim was: a crash after the commit leaves `paying` for the recovery job.
  */
 async function reserveWithdrawal(
   context: AppContext,
-  input: { memberId: string; requestKey: string; amountSatang: bigint; settings: Awaited<ReturnType<AppContext['siteSettings']['get']>> },
-): Promise<{ id: string; isNew: boolean; status: WithdrawalState; amountSatang: bigint; createdAt: Date }> {
+  input: { memberId: string; requestKey: string; amountSatang: bigint; settings: Awaited<ReturnType<AppContext['siteSettings']['get']>>; held: HeldMemberLock },
+): Promise<{ id: string; isNew: boolean; status: WithdrawalState; amountSatang: bigint; createdAt: Date; claimed?: ClaimedPayout }> {
   const { requestKey, amountSatang, settings } = input;
   return inLedgerTransaction(context.db, async (tx) => {
     // The main wallet's row lock first: income moved in, an approval or a deposit (each locks main
@@ -133,8 +137,10 @@ async function reserveWithdrawal(
     const withdrawalId = newPrefixedId('wdr');
     if (grant) await endBonusGrantOnWithdrawal(tx, { memberId: input.memberId, grant, mainAccount, amountSatang, now: context.now() });
     const inFlight = await requireAccountId(tx, HOUSE_ACCOUNTS.payoutsInFlight);
-    const status = amountSatang <= settings.withdraw_auto_max_satang ? 'approved' : 'pending_approval';
+    const isAutomatic = amountSatang <= settings.withdraw_auto_max_satang;
+    const status: WithdrawalState = !isAutomatic ? 'pending_approval' : context.config.PAYOUT_PROVIDER === 'manual' ? 'approved' : 'paying';
     let createdAt: Date;
+    let claimed: ClaimedPayout | undefined;
     try {
       // The reservation and the withdrawal's row in one statement (issue 29 §1, reserveTransferWith):
       // the row is written only when the reservation was created; a refusal writes nothing and
@@ -144,14 +150,17 @@ async function reserveWithdrawal(
       // Met (checked above): a withdrawal ends them, as it ends the grant (docs/adr/0011), and its
       // outbox event: both in the same statement, written only when the reservation was created.
       const accepted = "posting WHERE posting.outcome = 'created'";
-      const wagering = endWageringRequirementsCte({ memberId: input.memberId, reason: 'WITHDRAWN', now: context.now() }, POSTING_WITH_FIRST_PARAM + 9, accepted);
+      const wagering = endWageringRequirementsCte({ memberId: input.memberId, reason: 'WITHDRAWN', now: context.now() }, POSTING_WITH_FIRST_PARAM + 10, accepted);
       const outbox = outboxEventCtes({
         kind: 'withdrawal.requested',
         eventKey: `withdrawal.requested:${withdrawalId}`,
         memberId: input.memberId,
         payload: { memberId: input.memberId, withdrawalId, amountSatang: toSatangText(amountSatang), status },
-      }, POSTING_WITH_FIRST_PARAM + 9 + wagering.params.length, { alsoNotify: balanceChangedNotification(input.memberId, 'withdrawal'), onlyWhenFrom: accepted });
-      const reserved = await reserveTransferWith<{ created_at: Date | null }>(
+      }, POSTING_WITH_FIRST_PARAM + 10 + wagering.params.length, { alsoNotify: balanceChangedNotification(input.memberId, 'withdrawal'), onlyWhenFrom: accepted });
+      // The member's money lock ends with this transaction's commit (docs/adr/0074): a refusal
+      // throws and rolls the DELETE back, and withMemberLock releases it then.
+      const release = input.held.releaseInStatement(POSTING_WITH_FIRST_PARAM + 10 + wagering.params.length + outbox.params.length);
+      const reserved = await reserveTransferWith<{ created_at: Date | null; first_bank_account_id: bigint | null }>(
         tx,
         {
           idempotencyKey: `withdraw-reserve:${withdrawalId}`,
@@ -161,25 +170,40 @@ async function reserveWithdrawal(
           amountSatang,
           source: { type: 'withdrawal', id: withdrawalId },
         },
+        // `paying`: the payout starts now; the bank channel a paid one
+        // leaves from (docs/adr/0007) is read here, where the claim's RETURNING read it.
         `recorded AS (
-           INSERT INTO withdrawals (id, member_id, request_key, amount_satang, bank_code, account_number, account_name, status, reserve_transfer_id, decided_by)
-           SELECT $11::text, $12::text, $13::text, $14::int8, $15::text, $16::text, $17::text, $18::text, posting.transfer_id, $19::text
+           INSERT INTO withdrawals (id, member_id, request_key, amount_satang, bank_code, account_number, account_name, status, reserve_transfer_id, decided_by, payout_started_at)
+           SELECT $11::text, $12::text, $13::text, $14::int8, $15::text, $16::text, $17::text, $18::text, posting.transfer_id, $19::text,
+                  $20::timestamptz
              FROM posting WHERE posting.outcome = 'created'
-           RETURNING created_at
-         ), ${wagering.cte}, ${outbox.ctes}`,
+           RETURNING created_at,
+                     CASE WHEN status = 'paying' THEN (SELECT c.ledger_account_id FROM deposit_channels c WHERE c.kind = 'bank' AND c.state <> 'disabled' ORDER BY c.sort_order, c.id LIMIT 1) END AS first_bank_account_id
+         ), ${wagering.cte}, ${outbox.ctes}, ${release.cte}`,
         [withdrawalId, input.memberId, requestKey, amountSatang, member.bank_code, member.bank_account_number,
-          `${member.first_name} ${member.last_name}`, status, status === 'approved' ? 'auto' : null, ...wagering.params, ...outbox.params],
-        `(SELECT created_at FROM recorded) AS created_at, ${outbox.select}`,
+          `${member.first_name} ${member.last_name}`, status, isAutomatic ? 'auto' : null, status === 'paying' ? context.now() : null, ...wagering.params, ...outbox.params, ...release.params],
+        `(SELECT created_at FROM recorded) AS created_at, (SELECT first_bank_account_id FROM recorded) AS first_bank_account_id, ${outbox.select}`,
       );
       if (reserved.outcome.status === 'refused') throw new AppError('INSUFFICIENT_BALANCE');
       if (reserved.outcome.status !== 'created') throw new Error(`withdrawal reserve: unexpected ${reserved.outcome.status}`);
       if (reserved.row.created_at === null) throw new Error(`withdrawal ${withdrawalId} was not recorded`);
       createdAt = reserved.row.created_at;
+      if (status === 'paying') {
+        claimed = {
+          member_id: input.memberId,
+          reserve_transfer_id: reserved.outcome.transferId,
+          amount_satang: amountSatang,
+          bank_code: member.bank_code,
+          account_number: member.bank_account_number,
+          account_name: `${member.first_name} ${member.last_name}`,
+          first_bank_account_id: reserved.row.first_bank_account_id,
+        };
+      }
     } catch (error) {
       if (postgresErrorCode(error) === '23505' && violatedConstraint(error) === 'withdrawals_one_open_per_member') throw new AppError('WITHDRAW_IN_PROGRESS');
       throw error;
     }
-    return { id: withdrawalId, isNew: true, status, amountSatang, createdAt };
+    return { id: withdrawalId, isNew: true, status, amountSatang, createdAt, ...(claimed ? { claimed } : {}) };
   });
 }
 

@@ -186,6 +186,38 @@ describe('payouts with unknown outcomes are settled by asking, never paid twice'
     expect(await mainBalance(t, member.token)).toBe(1000);
   });
 
+  it('a withdrawal paid at once is recorded paying with its reservation; recovery running at the same time never pays it twice', async () => {
+    // docs/adr/0074: no `approved` row claimed afterwards; the `paying` row is committed with the
+    // reservation, before the provider is called, so recovery may see it before its payout is sent.
+    const members = await Promise.all(Array.from({ length: 6 }, () => fundedMember(t, '1000.00')));
+    let isRunning = true;
+    const recovering = (async () => {
+      while (isRunning) {
+        await recoverPayouts(t.context);
+        // A timer between rounds: PGlite answers in microtasks, and a loop of them would starve the requests.
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    let responses;
+    try {
+      responses = await Promise.all(members.map((member) => withdraw(member.token, 300)));
+    } finally {
+      isRunning = false;
+      await recovering;
+    }
+    for (const [index, response] of responses.entries()) {
+      expect(response.body.data).toMatchObject({ Status: 1 });
+      const id = response.body.data.withdrawalId as string;
+      expect(await withdrawalStatus(id)).toBe('paid');
+      expect(await sandboxPayout(id)).toMatchObject({ status: 'succeeded' });
+      const payouts = (await listTransfersOfSource(t.db, { id })).filter((transfer) => transfer.idempotencyKey.startsWith('withdraw-paid-out:'));
+      expect(payouts).toHaveLength(1);
+      expect(await mainBalance(t, members[index]!.token)).toBe(700);
+      const requested = await t.db.query<{ payload: { status: string } }>(`SELECT payload FROM outbox_events WHERE event_key = $1`, [`withdrawal.requested:${id}`]);
+      expect(requested.rows[0]?.payload.status).toBe('paying');
+    }
+  });
+
   it('a withdrawal approved but never claimed (crash before the payout call) is paid by recovery', async () => {
     const member = await fundedMember(t, '20000.00');
     const id = (await withdraw(member.token, 6000)).body.data.withdrawalId as string;
