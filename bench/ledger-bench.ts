@@ -60,7 +60,7 @@ const POOL = process.env.BENCH_POOL ? parsePositiveInteger('BENCH_POOL', process
 /** Batches at the database at once for the batched workloads (unset: the batcher's defaults). */
 const BATCH_IN_FLIGHT = process.env.BENCH_BATCH_IN_FLIGHT ? parsePositiveInteger('BENCH_BATCH_IN_FLIGHT', process.env.BENCH_BATCH_IN_FLIGHT) : undefined;
 /** The batcher's minSharedTransfers (smallest shared batch of transfers; default 8, docs/adr/0035, 0073). */
-/** The batcher's pairWhenRoom (transfers per call while the places suffice; default 1, docs/adr/0073). */
+/** The batcher's pairWhenRoom (transfers per call while the places suffice; default 2 since docs/adr/0073 addendum). */
 const BATCH_WHEN_ROOM = process.env.BENCH_BATCH_WHEN_ROOM ? parsePositiveInteger('BENCH_BATCH_WHEN_ROOM', process.env.BENCH_BATCH_WHEN_ROOM) : undefined;
 const BATCH_MIN_SHARED = process.env.BENCH_BATCH_MIN_SHARED ? parsePositiveInteger('BENCH_BATCH_MIN_SHARED', process.env.BENCH_BATCH_MIN_SHARED) : undefined;
 /** Only the ledger workloads whose name contains one of these comma-separated words (pgbench always runs). */

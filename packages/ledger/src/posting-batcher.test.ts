@@ -96,7 +96,7 @@ describe('createPostingBatcher', () => {
     await batcher.close();
   });
 
-  it('sends each posting alone while the database has a free place for each, and shares batches of at least 8 beyond', async () => {
+  it('sends postings that wait together in pairs (alone when pairWhenRoom is 1) while the database has a free place, and shares batches of at least 8 beyond', async () => {
     const [member, other] = await createTestMemberAccounts(db, 2, 'places');
     await fund(member!, 10_000n);
     // Records how many transfers each posting call carried.
@@ -112,17 +112,28 @@ describe('createPostingBatcher', () => {
     const batcher = createPostingBatcher(spying, { maxInFlight: 2 });
     const move = () => batcher.post({ idempotencyKey: key('move'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 1n });
 
-    // Two postings, two free places: each goes alone, in parallel.
+    // Two postings waiting together, two free places: by default a pair, one call (docs/adr/0073 addendum).
     expect((await Promise.all([move(), move()])).map((outcome) => outcome.status)).toEqual(['created', 'created']);
-    expect(callSizes).toEqual([1, 1]);
+    expect(callSizes).toEqual([2]);
+    // A posting that waits alone goes alone.
+    callSizes.length = 0;
+    expect((await move()).status).toBe('created');
+    expect(callSizes).toEqual([1]);
 
     // Ten postings, two free places: one batch of 8 (never split below 8), then the other 2 together.
     callSizes.length = 0;
     expect((await Promise.all(Array.from({ length: 10 }, move))).every((outcome) => outcome.status === 'created')).toBe(true);
     expect(callSizes).toEqual([8, 2]);
-    expect(batcher.stats).toMatchObject({ batches: 4, items: 12, retriedAlone: 0 });
-    expect(await available(other!)).toBe(12n);
+    expect(batcher.stats).toMatchObject({ batches: 4, items: 13, retriedAlone: 0 });
+    expect(await available(other!)).toBe(13n);
     await batcher.close();
+
+    // pairWhenRoom 1 (docs/adr/0035): each posting goes alone while it has a place.
+    callSizes.length = 0;
+    const alone = createPostingBatcher(spying, { maxInFlight: 2, pairWhenRoom: 1 });
+    expect((await Promise.all([1, 2].map(() => alone.post({ idempotencyKey: key('alone'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 1n })))).map((outcome) => outcome.status)).toEqual(['created', 'created']);
+    expect(callSizes).toEqual([1, 1]);
+    await alone.close();
   });
 
   it('pairs postings that wait together when asked to (pairWhenRoom), and shares by minSharedTransfers beyond the places', async () => {

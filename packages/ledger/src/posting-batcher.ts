@@ -93,9 +93,11 @@ export interface PostingBatcherOptions {
    */
   minSharedTransfers?: number;
   /**
-   * Transfers per call while every waiting posting has a free place, 1..8. Default 1: each goes
-   * alone (docs/adr/0035). 2: postings that wait together leave in pairs (4 clients: two calls of 2
-   * on two connections, half the commits; docs/adr/0073, measured, not the default).
+   * Transfers per call while every waiting posting has a free place, 1..8. Default 2: postings
+   * that wait together leave in pairs (4 clients: two calls of 2 on two connections, half the
+   * commits), a posting that waits alone goes alone. 1: each goes alone (docs/adr/0035). Default
+   * since docs/adr/0073's addendum (two quiet interleaved bench:ledger pairs: batched ×4 1.13–1.15×
+   * pgbench against 1.05–1.11×, ×16 3.00–3.13× against 2.57–2.61×).
    */
   pairWhenRoom?: number;
   /** Unit batches at once, 1..16. Default 4. */
@@ -143,6 +145,12 @@ const LOCK_NOT_AVAILABLE = '55P03';
  * 1.5–1.65× pgbench against 2.2–2.4× in batches of 8.
  */
 const MIN_SHARED_TRANSFERS = 8;
+/**
+ * Transfers per call while every waiting posting has a free place: postings that wait together
+ * leave in pairs (docs/adr/0073 addendum: the batch call's fixed cost after migration 0063 makes a
+ * pair cheaper than two single postings, and half the commits at 4 clients).
+ */
+const PAIR_WHEN_ROOM = 2;
 /** The same for units, each of which is a whole deposit: batches of 4 measured best (docs/adr/0035). */
 const MIN_SHARED_UNITS = 4;
 
@@ -187,7 +195,7 @@ export function createPostingBatcher(db: Db, options: PostingBatcherOptions = {}
     maxBatch: bounded('maxBatch', options.maxBatch ?? MAX_PER_CALL, 1, MAX_PER_CALL),
     maxInFlight: bounded('maxInFlight', options.maxInFlight ?? 4, 1, 16),
     minSpread: bounded('minSharedTransfers', options.minSharedTransfers ?? MIN_SHARED_TRANSFERS, 1, MAX_PER_CALL),
-    whenRoom: bounded('pairWhenRoom', options.pairWhenRoom ?? 1, 1, 8),
+    whenRoom: bounded('pairWhenRoom', options.pairWhenRoom ?? PAIR_WHEN_ROOM, 1, 8),
     async send(items) {
       if (items.length === 1) {
         // Alone anyway: the single path's one call is cheaper than the batch function's lock steps.
