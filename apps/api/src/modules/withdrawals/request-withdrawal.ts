@@ -84,7 +84,8 @@ export async function requestWithdrawal(
     if (snapshot.extra.is_open) throw new AppError('WITHDRAW_IN_PROGRESS');
     if (snapshot.account) await bringCreditBackFromGame(context, { memberId: input.memberId, amountSatang, hasGrant: snapshot.extra.has_grant, snapshot });
     const reserved = await reserveWithdrawal(context, { memberId: input.memberId, requestKey, amountSatang, settings, held });
-    // PAYOUT_PROVIDER=manual: an auto-approved one joins finance's queue, under the lock as before.
+    // PAYOUT_PROVIDER=manual: an auto-approved one joins finance's queue (a conditional change: the
+    // member lock already ended with the reservation's commit, which is all it guards).
     if (reserved.isNew && reserved.status === 'approved') return { ...reserved, statusNow: await executePayout(context, reserved.id) };
     return { ...reserved, statusNow: reserved.status };
   });
