@@ -91,6 +91,7 @@ describe("the member's money lock", () => {
     await withMemberLock(t.db, memberId, lock, async (held) => {
       const release = held.releaseInStatement(1);
       await t.db.transaction((tx) => tx.query(`WITH ${release.cte} SELECT 1`, release.params));
+      held.confirmReleased();
       expect(await withMemberLock(t.db, memberId, lock, async () => 'next, while the first still runs')).toBe('next, while the first still runs');
     });
     // Rolled back (the statement's transaction failed after it): the lock is held until the work ends, then released.
@@ -102,6 +103,12 @@ describe("the member's money lock", () => {
       });
     })).rejects.toThrow('refused after the release');
     expect(await withMemberLock(t.db, memberId, lock, async () => 'free again')).toBe('free again');
+    // Handed out but never confirmed (a retried transaction whose last attempt took another path):
+    // released when the work ends, not left to its lease.
+    await withMemberLock(t.db, memberId, lock, async (held) => {
+      held.releaseInStatement(1);
+    });
+    expect(await withMemberLock(t.db, memberId, lock, async () => 'free after an unconfirmed release')).toBe('free after an unconfirmed release');
     // Twenty at once, each releasing in its statement: one holder at a time, none left over.
     let holders = 0;
     let most = 0;
@@ -112,6 +119,7 @@ describe("the member's money lock", () => {
       holders -= 1;
       const release = held.releaseInStatement(1);
       await t.db.transaction((tx) => tx.query(`WITH ${release.cte} SELECT 1`, release.params));
+      held.confirmReleased();
     })));
     expect(most).toBe(1);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeGreaterThan(0);

@@ -50,11 +50,13 @@ export async function withMemberLock<T>(db: Db, memberId: string, options: Membe
   let isReleasedByWork = false;
   const held: HeldMemberLock = {
     releaseInStatement(firstParam) {
-      isReleasedByWork = true;
       return {
         cte: `member_lock_released AS (DELETE FROM member_money_locks WHERE member_id = $${firstParam}::text AND holder = $${firstParam + 1}::text)`,
         params: [memberId, holder],
       };
+    },
+    confirmReleased() {
+      isReleasedByWork = true;
     },
   };
   let isDone = false;
@@ -63,9 +65,10 @@ export async function withMemberLock<T>(db: Db, memberId: string, options: Membe
     isDone = true;
     return result;
   } finally {
-    // Released by the work's committed statement only when the work ended well; any error (the
-    // statement not run, rolled back, or run and then an error) releases here: the DELETE is by
-    // this holder, so a second one changes nothing.
+    // Released by the work's committed statement only when the work confirmed that commit and
+    // ended well; anything else (the statement not run, rolled back, a retried attempt that took
+    // another path, an error after it) releases here: the DELETE is by this holder, so a second
+    // one changes nothing.
     if (!(isDone && isReleasedByWork)) await db.query('DELETE FROM member_money_locks WHERE member_id = $1 AND holder = $2', [memberId, holder]);
   }
 }
@@ -75,11 +78,15 @@ export async function withMemberLock<T>(db: Db, memberId: string, options: Membe
  * DELETE as a data-modifying CTE (`member_lock_released`, parameters `$firstParam`,
  * `$firstParam + 1` = `params`) for the caller to put in a statement of its last transaction, so
  * the lock ends when that transaction commits, without a statement of its own (docs/adr/0074: a
- * withdrawal's reservation). The caller must run and commit that statement before `work` returns;
- * when `work` throws, the lock is released as usual.
+ * withdrawal's reservation). Once that transaction has committed, the caller says so with
+ * `confirmReleased()`; only then is the lease not deleted again when `work` returns. Without the
+ * confirmation (the statement not run, rolled back, or a retried transaction whose last attempt
+ * took another path), or when `work` throws, the lock is released as usual.
  */
 export interface HeldMemberLock {
   releaseInStatement(firstParam: number): { cte: string; params: unknown[] };
+  /** The transaction holding `releaseInStatement`'s CTE has committed: the lease is gone. */
+  confirmReleased(): void;
 }
 
 async function tryAcquire(db: Db, memberId: string, holder: string, leaseMs: number): Promise<boolean> {

@@ -84,6 +84,9 @@ export async function requestWithdrawal(
     if (snapshot.extra.is_open) throw new AppError('WITHDRAW_IN_PROGRESS');
     if (snapshot.account) await bringCreditBackFromGame(context, { memberId: input.memberId, amountSatang, hasGrant: snapshot.extra.has_grant, snapshot });
     const reserved = await reserveWithdrawal(context, { memberId: input.memberId, requestKey, amountSatang, settings, held });
+    // A new withdrawal's committed transaction held the lease's DELETE (its last attempt ran it;
+    // one that found the request's withdrawal did not).
+    if (reserved.isNew) held.confirmReleased();
     // PAYOUT_PROVIDER=manual: an auto-approved one joins finance's queue (a conditional change: the
     // member lock already ended with the reservation's commit, which is all it guards).
     if (reserved.isNew && reserved.status === 'approved') return { ...reserved, statusNow: await executePayout(context, reserved.id) };
