@@ -62,6 +62,20 @@ function losingFirstAnswerOf(callText: string): Db {
   };
 }
 
+/** A Db that records how many transfers each posting call carried (1 for ledger_create_transfer). */
+function spyOnCallSizes(db: Db): { callSizes: number[]; spying: Db } {
+  const callSizes: number[] = [];
+  const spying: Db = {
+    ...db,
+    query: async (sql, params) => {
+      if (sql.includes('ledger_create_transfers(')) callSizes.push((params?.[0] as unknown[]).length);
+      else if (sql.includes('ledger_create_transfer(')) callSizes.push(1);
+      return (await db.query(sql, params)) as never;
+    },
+  };
+  return { callSizes, spying };
+}
+
 describe('createPostingBatcher', () => {
   it('gives each transfer of one batch its own outcome: created, exists, refused, conflict', async () => {
     const [rich, poor, other] = await createTestMemberAccounts(db, 3, 'mixed');
@@ -100,15 +114,7 @@ describe('createPostingBatcher', () => {
     const [member, other] = await createTestMemberAccounts(db, 2, 'places');
     await fund(member!, 10_000n);
     // Records how many transfers each posting call carried.
-    const callSizes: number[] = [];
-    const spying: Db = {
-      ...db,
-      query: async (sql, params) => {
-        if (sql.includes('ledger_create_transfers(')) callSizes.push((params?.[0] as unknown[]).length);
-        else if (sql.includes('ledger_create_transfer(')) callSizes.push(1);
-        return (await db.query(sql, params)) as never;
-      },
-    };
+    const { callSizes, spying } = spyOnCallSizes(db);
     const batcher = createPostingBatcher(spying, { maxInFlight: 2 });
     const move = () => batcher.post({ idempotencyKey: key('move'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 1n });
 
@@ -139,15 +145,7 @@ describe('createPostingBatcher', () => {
   it('pairs postings that wait together when asked to (pairWhenRoom), and shares by minSharedTransfers beyond the places', async () => {
     const [member, other] = await createTestMemberAccounts(db, 2, 'pairs');
     await fund(member!, 10_000n);
-    const callSizes: number[] = [];
-    const spying: Db = {
-      ...db,
-      query: async (sql, params) => {
-        if (sql.includes('ledger_create_transfers(')) callSizes.push((params?.[0] as unknown[]).length);
-        else if (sql.includes('ledger_create_transfer(')) callSizes.push(1);
-        return (await db.query(sql, params)) as never;
-      },
-    };
+    const { callSizes, spying } = spyOnCallSizes(db);
     const batcher = createPostingBatcher(spying, { maxInFlight: 4, pairWhenRoom: 2, minSharedTransfers: 3 });
     const move = () => batcher.post({ idempotencyKey: key('pair'), code: 'ADJUSTMENT', debitAccountId: member!, creditAccountId: other!, amountSatang: 1n });
 
@@ -424,20 +422,29 @@ async function openWorld(label: string) {
 /** What the caller learns, without the ids (each world has its own). */
 const shape = (outcome: TransferOutcome) => (outcome.status === 'refused' ? outcome : outcome.status === 'conflict' ? { status: 'conflict' } : { status: outcome.status });
 
+/**
+ * One batch of `operations` through ledger_create_transfers and the same operations through
+ * ledger_create_transfer one by one (in one transaction), each in a world of its own accounts
+ * (`worldPrefix` names them): the same answers, in order, and the same balances.
+ */
+async function expectBatchAnswersAsSingles(operations: Parameters<Awaited<ReturnType<typeof openWorld>>['callFor']>[0][], worldPrefix: string): Promise<void> {
+  const batched = await openWorld(`${worldPrefix}batched`);
+  const single = await openWorld(`${worldPrefix}single`);
+  const batchedOutcomes = await createTransfers(db, operations.map(batched.callFor));
+  const singleOutcomes = await db.transaction(async (tx) => {
+    const outcomes: TransferOutcome[] = [];
+    for (const [index, op] of operations.entries()) outcomes.push(await callCreateTransfer(tx, single.callFor(op, index)));
+    return outcomes;
+  });
+  expect(batchedOutcomes.map(shape)).toEqual(singleOutcomes.map(shape));
+  expect(await batched.balances()).toEqual(await single.balances());
+}
+
 describe('ledger_create_transfers', () => {
   it('answers every element as ledger_create_transfer called once per element, in order, would (random batches)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 2, maxLength: 24 }), async (operations) => {
-        const batched = await openWorld('batched');
-        const single = await openWorld('single');
-        const batchedOutcomes = await createTransfers(db, operations.map(batched.callFor));
-        const singleOutcomes = await db.transaction(async (tx) => {
-          const outcomes: TransferOutcome[] = [];
-          for (const [index, op] of operations.entries()) outcomes.push(await callCreateTransfer(tx, single.callFor(op, index)));
-          return outcomes;
-        });
-        expect(batchedOutcomes.map(shape)).toEqual(singleOutcomes.map(shape));
-        expect(await batched.balances()).toEqual(await single.balances());
+        await expectBatchAnswersAsSingles(operations, '');
       }),
       { numRuns: 25 },
     );
@@ -450,16 +457,7 @@ describe('ledger_create_transfers', () => {
     const withoutResolutions = operation.filter((op) => op.kind !== 'resolve' && !(op.kind === 'repeat-pending' && !op.isSame));
     await fc.assert(
       fc.asyncProperty(fc.array(withoutResolutions, { minLength: 2, maxLength: 12 }), async (operations) => {
-        const batched = await openWorld('no-pending-batched');
-        const single = await openWorld('no-pending-single');
-        const batchedOutcomes = await createTransfers(db, operations.map(batched.callFor));
-        const singleOutcomes = await db.transaction(async (tx) => {
-          const outcomes: TransferOutcome[] = [];
-          for (const [index, op] of operations.entries()) outcomes.push(await callCreateTransfer(tx, single.callFor(op, index)));
-          return outcomes;
-        });
-        expect(batchedOutcomes.map(shape)).toEqual(singleOutcomes.map(shape));
-        expect(await batched.balances()).toEqual(await single.balances());
+        await expectBatchAnswersAsSingles(operations, 'no-pending-');
       }),
       { numRuns: 15 },
     );

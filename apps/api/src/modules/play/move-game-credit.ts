@@ -101,26 +101,23 @@ export async function moveGameCredit(
 
   let transferId = newPrefixedId('gtr');
   type Reservation = { amountSatang: bigint; reserveTransferId: bigint } | { skipped: 'NOTHING_TO_MOVE' | 'TRANSFER_IN_FLIGHT' };
-  let fast: Reservation | 'refused' | undefined;
-  if (facts && isSnapshotBalanceCurrent && input.amountSatang === 'all') {
-    const amountSatang = partnerBalanceSatang !== undefined && partnerBalanceSatang < input.known!.gameAvailableSatang ? partnerBalanceSatang : input.known!.gameAvailableSatang;
-    fast = amountSatang <= 0n
-      ? { skipped: 'NOTHING_TO_MOVE' }
-      : await reserveInOneStatement(context, { transferId, memberId: input.memberId, direction: 'out', fromAccountId: facts.gameAccountId, toAccountId: facts.mainAccountId, amountSatang });
-    // Refused: the game wallet changed since the snapshot (a concurrent booking); the batched path
-    // below reads it again, under a new transfer id (the refusal is kept under the first key).
-    if (fast === 'refused') transferId = newPrefixedId('gtr');
-  }
-  // GAME_IN 'all' with the caller's snapshot (a launch, a deposit's continuation into the game:
-  // read under the member's lock with no transfer in flight; docs/adr/0071): the main wallet's
-  // balance of the snapshot is reserved in one autocommitted statement. Money that arrived since
-  // stays in main (as money arriving just after the read always did); a main wallet debited since
-  // is refused by the ledger and the batched path reads it again, under a new transfer id.
+  // The caller's snapshot (a launch, a withdrawal, a deposit's continuation: read under the
+  // member's lock with no transfer in flight) lets the reservation be ONE autocommitted statement
+  // (docs/adr/0069, 0071). GAME_OUT 'all': the game wallet's balance as the snapshot read it, capped
+  // by the partner's, once no round is left to book. GAME_IN 'all': the main wallet's balance of the
+  // snapshot; money that arrived since stays in main (as money arriving just after the read always
+  // did).
   const inWallets = input.direction === 'in' && input.amountSatang === 'all' && input.known?.sending === null ? input.known.walletAccountIds : undefined;
-  if (inWallets && input.known!.mainAvailableSatang > 0n) {
-    fast = await reserveInOneStatement(context, {
-      transferId, memberId: input.memberId, direction: 'in', fromAccountId: inWallets.mainAccountId, toAccountId: inWallets.gameAccountId, amountSatang: input.known!.mainAvailableSatang,
-    });
+  const fromSnapshot = facts && isSnapshotBalanceCurrent && input.amountSatang === 'all'
+    ? { direction: 'out' as const, fromAccountId: facts.gameAccountId, toAccountId: facts.mainAccountId, amountSatang: partnerBalanceSatang !== undefined && partnerBalanceSatang < input.known!.gameAvailableSatang ? partnerBalanceSatang : input.known!.gameAvailableSatang }
+    : inWallets && input.known!.mainAvailableSatang > 0n
+      ? { direction: 'in' as const, fromAccountId: inWallets.mainAccountId, toAccountId: inWallets.gameAccountId, amountSatang: input.known!.mainAvailableSatang }
+      : undefined;
+  let fast: Reservation | 'refused' | undefined;
+  if (fromSnapshot) {
+    fast = fromSnapshot.amountSatang <= 0n ? { skipped: 'NOTHING_TO_MOVE' } : await reserveInOneStatement(context, { transferId, memberId: input.memberId, ...fromSnapshot });
+    // Refused: the wallet changed since the snapshot (a concurrent booking or debit); the batched
+    // path below reads it again, under a new transfer id (the refusal is kept under the first key).
     if (fast === 'refused') transferId = newPrefixedId('gtr');
   }
   // Batched (docs/adr/0026): reservations arriving together share one transaction and commit.
