@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { fromSatangText, recordOutboxEvent, type OutboxEvent, type OutboxEventKind, type OutboxHandler } from '../modules/outbox/index.ts';
+import { fromSatangText, recordOutboxEvent, type OutboxEvent, type OutboxEventKind, type OutboxHandler, type OutboxPayload } from '../modules/outbox/index.ts';
 import { grantBonusAfterDeposit } from '../modules/promotions/index.ts';
 import { earnPrizeCredit } from '../modules/rewards/index.ts';
 import { continueIntoGame } from '../modules/play/index.ts';
@@ -16,8 +16,8 @@ import { sendQueuedSms } from '../modules/sms/index.ts';
  * idempotent by event id (modules/outbox/run-outbox-delivery.ts). The worker gives each its own
  * job queue `outbox.<handler>`; tests run them inline (worker/run-outbox-inline.ts).
  *
- * deposit.credited ─┬─ grant-bonus (records bonus.decided) ── continue-into-game
- *                   └─ earn-wheel-credit
+ * deposit.credited ── deposit-follow-up: bonus decision + wheel credit (one transaction), then
+ *                      the move into the game (docs/adr/0075)
  *
  * The move into the game follows the bonus decision, so a bonus granted for the deposit goes into
  * the game with it. LINE notifications (issue 12, modules/line) follow each money event a member
@@ -35,6 +35,8 @@ export interface OutboxHandlerDefinition {
    * kind is delivered.
    */
   isNeeded?: (event: OutboxEvent, config: AppConfig, facts: DispatchFacts) => boolean;
+  /** Jobs of this handler run at once in one worker process (default 2; 1 on PGlite). */
+  workers?: number;
 }
 
 /**
@@ -50,21 +52,65 @@ const payloadOf = <K extends OutboxEventKind>(event: OutboxEvent, kind: K) => {
   return (event as OutboxEvent<K>).payload;
 };
 
+/** A credited deposit's bonus decision (money.md "Bonus"), on the basis read when it was credited. @returns the grant id, or null. */
+const decideDepositBonus = (context: AppContext, tx: Queryable, payload: OutboxPayload<'deposit.credited'>) =>
+  grantBonusAfterDeposit(tx, {
+    memberId: payload.memberId,
+    depositId: payload.depositId,
+    depositSatang: fromSatangText(payload.amountSatang),
+    balanceBeforeSatang: fromSatangText(payload.balanceBeforeSatang),
+    turnoverNowSatang: fromSatangText(payload.turnoverNowSatang),
+    now: context.now(),
+  });
+
+/** A credited deposit's wheel credit (modules/rewards); the balance notification rides in its posting's statement, sent only when credit is earned. */
+const earnDepositWheelCredit = (tx: Queryable, payload: OutboxPayload<'deposit.credited'>) =>
+  earnPrizeCredit(tx, {
+    memberId: payload.memberId,
+    depositId: payload.depositId,
+    depositAmountSatang: fromSatangText(payload.amountSatang),
+    alsoNotify: balanceChangedNotification(payload.memberId, 'deposit'),
+  });
+
+/**
+ * Handlers retired by docs/adr/0075 (`deposit-follow-up` does their work): no delivery is created
+ * for them any more; they stay registered so deliveries created before the upgrade (a job queued,
+ * retrying, or a dead letter staff send again) still run. `bonus.decided` is recorded only by the
+ * retired `grant-bonus`, so `continue-into-game` follows only those.
+ */
+const isRetired = () => false;
+
 export const OUTBOX_HANDLERS: Record<string, OutboxHandlerDefinition> = {
+  // A credited deposit's follow-up, one delivery (docs/adr/0075; was grant-bonus, earn-wheel-credit
+  // and continue-into-game through bonus.decided, docs/adr/0067, 0071): the bonus decision and the
+  // wheel credit commit together once (the delivery staged), then the main wallet moves into the
+  // game — after the decision, so a bonus granted for the deposit goes in with it. A failed move is
+  // retried alone. One balance notification: the wheel's posting carries it; a granted bonus with
+  // no wheel credit sends its own.
+  'deposit-follow-up': {
+    follows: 'deposit.credited',
+    workers: 4,
+    build: (context) => ({
+      mode: 'staged',
+      async commit(tx, event) {
+        const payload = payloadOf(event, 'deposit.credited');
+        const grantId = await decideDepositBonus(context, tx, payload);
+        const { earnedSatang } = await earnDepositWheelCredit(tx, payload);
+        if (grantId && earnedSatang === 0n) await notifyBalanceChanged(tx, payload.memberId, 'deposit');
+      },
+      async then(event) {
+        await continueIntoGame(context, payloadOf(event, 'deposit.credited').memberId);
+      },
+    }),
+  },
   'grant-bonus': {
     follows: 'deposit.credited',
+    isNeeded: isRetired,
     build: (context) => ({
       mode: 'transactional',
       async work(tx, event) {
         const payload = payloadOf(event, 'deposit.credited');
-        const grantId = await grantBonusAfterDeposit(tx, {
-          memberId: payload.memberId,
-          depositId: payload.depositId,
-          depositSatang: fromSatangText(payload.amountSatang),
-          balanceBeforeSatang: fromSatangText(payload.balanceBeforeSatang),
-          turnoverNowSatang: fromSatangText(payload.turnoverNowSatang),
-          now: context.now(),
-        });
+        const grantId = await decideDepositBonus(context, tx, payload);
         await recordOutboxEvent(tx, {
           kind: 'bonus.decided',
           eventKey: `bonus.decided:${payload.depositId}`,
@@ -77,17 +123,11 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandlerDefinition> = {
   },
   'earn-wheel-credit': {
     follows: 'deposit.credited',
+    isNeeded: isRetired,
     build: () => ({
       mode: 'transactional',
       async work(tx, event) {
-        const payload = payloadOf(event, 'deposit.credited');
-        // The balance notification rides in the posting's statement, sent only when credit is earned.
-        await earnPrizeCredit(tx, {
-          memberId: payload.memberId,
-          depositId: payload.depositId,
-          depositAmountSatang: fromSatangText(payload.amountSatang),
-          alsoNotify: balanceChangedNotification(payload.memberId, 'deposit'),
-        });
+        await earnDepositWheelCredit(tx, payloadOf(event, 'deposit.credited'));
       },
     }),
   },
@@ -132,6 +172,7 @@ export const OUTBOX_HANDLERS: Record<string, OutboxHandlerDefinition> = {
       },
     }),
   },
+  // Retired (docs/adr/0075): follows the bonus.decided events the retired grant-bonus records.
   'continue-into-game': {
     follows: 'bonus.decided',
     build: (context) => ({

@@ -17,8 +17,11 @@ const RELAY_POLL_MS = 1_000;
 const OUTBOX_POLL_SECONDS = 1;
 /** Periodic jobs are offered every half period; their workers need not ask more often. */
 const PERIODIC_POLL_SECONDS = 2;
-/** Parallel jobs per outbox handler in one process (PGlite has one connection: one is enough there). */
-const workersPerHandler = (context: AppContext) => (context.db.driver === 'pglite' ? 1 : 2);
+/**
+ * Parallel jobs of an outbox handler in one process: its definition's `workers`, else 2 (PGlite
+ * has one connection: one is enough there). Within the pool's 10 connections with the relay's.
+ */
+const workersPerHandler = (context: AppContext, workers: number | undefined) => (context.db.driver === 'pglite' ? 1 : (workers ?? 2));
 
 export interface RunningWorker {
   boss: PgBoss;
@@ -79,7 +82,7 @@ export async function startWorker(context: AppContext, log: FastifyBaseLogger, o
       }
     };
     const ids: string[] = [];
-    for (let index = 0; index < workersPerHandler(context); index += 1) {
+    for (let index = 0; index < workersPerHandler(context, definition.workers); index += 1) {
       const self: { workerId?: string } = {};
       self.workerId = await boss.work<{ eventId: string }>(
         outboxQueue(handlerName),

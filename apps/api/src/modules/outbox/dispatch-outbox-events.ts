@@ -78,6 +78,33 @@ export async function readOutboxDelivery(
   return row ? { event: toOutboxEvent(row), status: row.status } : null;
 }
 
+/**
+ * A staged delivery's first step (run-outbox-delivery.ts, docs/adr/0075), in one statement inside
+ * the handler's transaction: locks the delivery row (`FOR UPDATE`), reads its event and status, and
+ * sets `staged_at` when it was neither staged nor done, so the mark commits or rolls back with the
+ * stage's work. `wasStaged`: an earlier run's stage committed (run only what follows it). Null when
+ * the delivery does not exist.
+ */
+export async function claimStagedDelivery(
+  tx: Queryable,
+  input: { eventId: bigint; handler: string },
+): Promise<{ event: OutboxEvent; status: string; wasStaged: boolean } | null> {
+  const { rows } = await tx.query<{ id: bigint; event_key: string; kind: string; member_id: string | null; payload: unknown; created_at: Date; status: string; was_staged: boolean }>(
+    `WITH claimed AS MATERIALIZED (
+       SELECT event_id, handler, status, staged_at FROM outbox_deliveries WHERE event_id = $1 AND handler = $2 FOR UPDATE
+     ), staged AS (
+       UPDATE outbox_deliveries d SET staged_at = now() FROM claimed c
+        WHERE d.event_id = c.event_id AND d.handler = c.handler AND c.staged_at IS NULL AND c.status <> 'done'
+        RETURNING d.event_id
+     )
+     SELECT e.id, e.event_key, e.kind, e.member_id, e.payload, e.created_at, c.status, c.staged_at IS NOT NULL AS was_staged
+       FROM claimed c JOIN outbox_events e ON e.id = c.event_id`,
+    [input.eventId, input.handler],
+  );
+  const row = rows[0];
+  return row ? { event: toOutboxEvent(row), status: row.status, wasStaged: row.was_staged } : null;
+}
+
 function toOutboxEvent(row: { id: bigint; event_key: string; kind: string; member_id: string | null; payload: unknown; created_at: Date }): OutboxEvent {
   if (!isOutboxEventKind(row.kind)) throw new Error(`outbox event ${row.id}: unknown kind ${row.kind}`);
   const payload = OUTBOX_PAYLOADS[row.kind].parse(typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload);

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '@sabai/db';
 import { inLedgerTransaction } from '@sabai/ledger';
-import { readOutboxDelivery } from './dispatch-outbox-events.ts';
+import { claimStagedDelivery, readOutboxDelivery } from './dispatch-outbox-events.ts';
 import type { OutboxEvent } from './outbox-events.ts';
 
 /** Longest reason kept on a delivery (style.md: explicit limits). */
@@ -11,11 +11,17 @@ const MAX_ERROR_LENGTH = 2_000;
  * - `transactional`: `work(tx, event)` runs in one transaction together with marking the delivery
  *   done (the delivery row is locked first), so it commits exactly once whatever the retries;
  * - `external`: `work(event)` calls outside parties (a game partner, LINE); it must be idempotent
- *   itself (by a reference derived from the event) and is marked done after it returns.
+ *   itself (by a reference derived from the event) and is marked done after it returns;
+ * - `staged` (docs/adr/0075): `commit(tx, event)` runs once, as `transactional` does (the delivery
+ *   row locked, its `staged_at` set in the same transaction), then `then(event)` runs as `external`
+ *   does, and the delivery is marked done after it returns. A retry (a failed or lost `then`, a job
+ *   run twice, a dead letter sent again) finds `staged_at` set and runs `then` only: what `commit`
+ *   decided is never decided again. `then` must be idempotent itself.
  */
 export type OutboxHandler =
   | { mode: 'transactional'; work: (tx: Queryable, event: OutboxEvent) => Promise<void> }
-  | { mode: 'external'; work: (event: OutboxEvent) => Promise<void> };
+  | { mode: 'external'; work: (event: OutboxEvent) => Promise<void> }
+  | { mode: 'staged'; commit: (tx: Queryable, event: OutboxEvent) => Promise<void>; then: (event: OutboxEvent) => Promise<void> };
 
 /**
  * Runs one delivery (event × handler) and records its outcome on `outbox_deliveries`: `done`, or
@@ -39,6 +45,21 @@ export async function runOutboxDelivery(
         await markDone(tx, input.eventId, input.handlerName);
         return 'done' as const;
       });
+    }
+    if (input.handler.mode === 'staged') {
+      const { commit, then } = input.handler;
+      // One statement locks the delivery, reads its event and marks it staged (docs/adr/0075).
+      const event = await inLedgerTransaction(db, async (tx) => {
+        const delivery = await claimStagedDelivery(tx, { eventId: input.eventId, handler: input.handlerName });
+        if (!delivery) throw new Error(`outbox delivery ${input.eventId}/${input.handlerName} not found`);
+        if (delivery.status === 'done') return null;
+        if (!delivery.wasStaged) await commit(tx, delivery.event);
+        return delivery.event;
+      });
+      if (!event) return 'already-done';
+      await then(event);
+      await markDone(db, input.eventId, input.handlerName);
+      return 'done';
     }
     const delivery = await readOutboxDelivery(db, { eventId: input.eventId, handler: input.handlerName, lock: false });
     if (!delivery) throw new Error(`outbox delivery ${input.eventId}/${input.handlerName} not found`);
