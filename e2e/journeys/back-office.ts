@@ -487,12 +487,12 @@ async function waitForMoney(origin: string, token: string, baht: number, what: s
   throw new Error(`${what}: main ${String(wallets?.mainWallet)} + game ${String(wallets?.gameWallet)}, expected ${baht} in all`);
 }
 
-/** Waits (up to 30 s) until the worker's grant-bonus handler has decided `count` credited deposits of the member. */
+/** Waits (up to 30 s) until the worker's deposit follow-up has decided the bonus of `count` credited deposits of the member (its stage committed, docs/adr/0075). */
 async function waitForBonusDecisions(db: Db, phoneNumber: string, count: number): Promise<void> {
   let done = 0;
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
     const { rows } = await db.query<{ done: string }>(
-      `SELECT count(*)::text AS done FROM outbox_events e JOIN outbox_deliveries d ON d.event_id = e.id AND d.handler = 'grant-bonus' AND d.status = 'done'
+      `SELECT count(*)::text AS done FROM outbox_events e JOIN outbox_deliveries d ON d.event_id = e.id AND d.handler = 'deposit-follow-up' AND d.staged_at IS NOT NULL
        JOIN members m ON m.id = e.member_id WHERE m.phone_number = $1 AND e.kind = 'deposit.credited'`,
       [phoneNumber],
     );

@@ -234,15 +234,16 @@ describe.skipIf(!process.env.DATABASE_URL)('crash recovery (kill -9 of the API o
       const atBank = (await fetch(`${sandboxUrl}/bank/v1/payouts/${withdrawal.id}`, { headers: { 'x-sandbox-key': SANDBOX_KEY } }).then((response) => response.json())) as { status: string };
       expect([withdrawal.id, withdrawal.status === 'paid']).toEqual([withdrawal.id, atBank.status === 'succeeded']);
     }
-    // Every credited deposit's follow-ups ran exactly once: one wheel-credit delivery and one
-    // bonus decision per credited deposit, all done.
-    const followUps = await database.db.query<{ credited: bigint; wheel: bigint; decided: bigint }>(
+    // Every credited deposit's follow-up ran exactly once (docs/adr/0075): one deposit-follow-up
+    // delivery per credited deposit, its bonus decision and wheel credit committed (staged) and
+    // the move into the game done; nothing of the retired handlers.
+    const followUps = await database.db.query<{ credited: bigint; followed: bigint; retired: bigint }>(
       `SELECT (SELECT count(*) FROM deposits WHERE status = 'credited') AS credited,
-              (SELECT count(*) FROM outbox_deliveries WHERE handler = 'earn-wheel-credit' AND status = 'done') AS wheel,
-              (SELECT count(*) FROM outbox_events WHERE kind = 'bonus.decided') AS decided`,
+              (SELECT count(*) FROM outbox_deliveries WHERE handler = 'deposit-follow-up' AND status = 'done' AND staged_at IS NOT NULL) AS followed,
+              (SELECT count(*) FROM outbox_deliveries WHERE handler IN ('grant-bonus', 'earn-wheel-credit', 'continue-into-game')) AS retired`,
     );
-    expect(followUps.rows[0]?.wheel).toBe(followUps.rows[0]?.credited);
-    expect(followUps.rows[0]?.decided).toBe(followUps.rows[0]?.credited);
+    expect(followUps.rows[0]?.followed).toBe(followUps.rows[0]?.credited);
+    expect(followUps.rows[0]?.retired).toBe(0n);
     expect(await reconcileMoney(database.db)).toEqual([]);
     const states = withdrawals.rows.reduce<Record<string, number>>((counts, row) => ({ ...counts, [row.status]: (counts[row.status] ?? 0) + 1 }), {});
     console.log(`crash test: ${acknowledgedDeposits.length} deposits and ${acknowledgedWithdrawals.length} withdrawals acknowledged before the kill; withdrawals now ${JSON.stringify(states)}`);

@@ -79,16 +79,16 @@ describe('staff audit rows carry the role and the address (issue 11 "Audit")', (
   });
 
   it('an outbox delivery sent again', async () => {
-    // A delivery the worker gave up on: a bonus decision of a credited deposit (idempotent by deposit), marked dead.
+    // A delivery the worker gave up on: a credited deposit's follow-up (staged: only the move into the game runs again), marked dead.
     const { rows } = await t.db.query<{ event_id: string }>(
       `UPDATE outbox_deliveries SET status = 'dead', last_error = 'gave up' WHERE (event_id, handler) = (
-         SELECT d.event_id, d.handler FROM outbox_deliveries d WHERE d.handler = 'grant-bonus' AND d.status = 'done' ORDER BY d.event_id LIMIT 1)
+         SELECT d.event_id, d.handler FROM outbox_deliveries d WHERE d.handler = 'deposit-follow-up' AND d.status = 'done' ORDER BY d.event_id LIMIT 1)
        RETURNING event_id::text`,
     );
     const eventId = rows[0]!.event_id;
-    const retried = await staffCall(t, 'POST', `/admin-api/v1/outbox/deliveries/${eventId}/grant-bonus/retry`);
+    const retried = await staffCall(t, 'POST', `/admin-api/v1/outbox/deliveries/${eventId}/deposit-follow-up/retry`);
     expect(retried.body).toMatchObject({ success: true });
-    expect(await auditRow('outbox.retry', `${eventId}/grant-bonus`)).toMatchObject({ actor_role: 'owner', address: ADDRESS });
+    expect(await auditRow('outbox.retry', `${eventId}/deposit-follow-up`)).toMatchObject({ actor_role: 'owner', address: ADDRESS });
   });
 
   it('an item code created, a feed source watched and its secret rotated', async () => {

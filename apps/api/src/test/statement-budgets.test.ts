@@ -60,8 +60,11 @@ export const STATEMENT_BUDGETS = {
   // outbox run (relays and deliveries; pg-boss's fetch and completion per job are not in it): a
   // member already in the game, without a LINE link, no bonus asked for, the wheel on. Was 50:
   // continue-into-game 17 → 7, the relay of game-transfer.settled (no handler) 4 → 0, grant-bonus
-  // 7 → 6, earn-wheel-credit 8 → 6. The issue gives no count: held to what it makes.
-  'bank feed (credited): the follow-up, inline': { budget: 33, target: 33 },
+  // 7 → 6, earn-wheel-credit 8 → 6 (docs/adr/0071): 33. One staged deposit-follow-up delivery for
+  // the three (docs/adr/0075): no bonus.decided event and its relay, two delivery reads and two
+  // done marks fewer, one transaction for the decision and the wheel: 21 (and 1 pg-boss job
+  // instead of 3). The issue gives no count: held to what it makes.
+  'bank feed (credited): the follow-up, inline': { budget: 21, target: 21 },
   'promptpay request': { budget: 16, target: 16 },
   // Player protection's exclusion and loss limits travel in the game snapshot's statement (docs/adr/0066).
   launch: { budget: 5, target: 10 },

@@ -75,10 +75,18 @@ describe('outbox handlers: which deliveries an event gets', () => {
     }
   });
 
-  it('gives a credited deposit its bonus and wheel deliveries, and the LINE one only when the member is linked', () => {
+  it('gives a credited deposit one follow-up delivery (docs/adr/0075), and the LINE one only when the member is linked', () => {
     const credited = EVERY_KIND[0]!;
-    expect(handlersFor(credited, withoutGroup, nobodyLinked)).toEqual(['grant-bonus', 'earn-wheel-credit']);
-    expect(handlersFor(credited, withoutGroup, linked('mbr_2'))).toEqual(['grant-bonus', 'earn-wheel-credit']);
-    expect(handlersFor(credited, withoutGroup, linked('mbr_1'))).toEqual(['grant-bonus', 'earn-wheel-credit', 'line-deposit-credited']);
+    expect(handlersFor(credited, withoutGroup, nobodyLinked)).toEqual(['deposit-follow-up']);
+    expect(handlersFor(credited, withoutGroup, linked('mbr_2'))).toEqual(['deposit-follow-up']);
+    expect(handlersFor(credited, withoutGroup, linked('mbr_1'))).toEqual(['deposit-follow-up', 'line-deposit-credited']);
+  });
+
+  it('keeps the handlers retired by docs/adr/0075 registered for deliveries made before, and gives them none now', () => {
+    for (const retired of ['grant-bonus', 'earn-wheel-credit']) {
+      expect(OUTBOX_HANDLERS[retired]?.follows).toBe('deposit.credited');
+      expect(OUTBOX_HANDLERS[retired]?.isNeeded?.(EVERY_KIND[0]!, withoutGroup, linked('mbr_1'))).toBe(false);
+    }
+    expect(OUTBOX_HANDLERS['continue-into-game']?.follows).toBe('bonus.decided');
   });
 });

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { expectLedgerSound, postFeed, staffCall, statementFrom } from '../test/money-helpers.ts';
 import { inLedgerTransaction } from '@sabai/ledger';
 import { recordOutboxEvent } from '../modules/outbox/index.ts';
-import { startWorker, type RunningWorker } from './start-worker.ts';
+import { OUTBOX_RETRY, startWorker, type RunningWorker } from './start-worker.ts';
 import { PERIODIC_JOBS } from './periodic-jobs.ts';
 
 /**
@@ -41,7 +41,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe('the worker', () => {
-  it('hands a credited deposit to its handlers through the job queue: wheel credit, bonus decision, then the move into the game', async () => {
+  it('hands a credited deposit to its one follow-up through the job queue: bonus decision and wheel credit, then the move into the game (docs/adr/0075)', async () => {
     // Recorded directly (not through a call of the test app, whose responses run follow-ups
     // inline), so only the worker can take it.
     const member = await t.signUp();
@@ -62,9 +62,44 @@ describe('the worker', () => {
          WHERE e.event_key IN ($1, $2) ORDER BY d.handler`,
         [`deposit.credited:${depositId}`, `bonus.decided:${depositId}`],
       ),
+      (result) => result.rows.length === 1 && result.rows.every((row) => row.status === 'done'),
+    );
+    // No line-deposit-credited: this member has no LINE link, so the relay queues no LINE message
+    // (docs/adr/0067); no bonus.decided event and no delivery of the retired handlers (docs/adr/0075).
+    expect(deliveries.rows.map((row) => row.handler)).toEqual(['deposit-follow-up']);
+    const staged = await t.db.query<{ is_staged: boolean }>(
+      `SELECT d.staged_at IS NOT NULL AS is_staged FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id WHERE e.event_key = $1`,
+      [`deposit.credited:${depositId}`],
+    );
+    expect(staged.rows).toEqual([{ is_staged: true }]);
+  });
+
+  it('still runs the retired handlers\' jobs queued before docs/adr/0075: grant-bonus, earn-wheel-credit, then continue-into-game of their bonus.decided', async () => {
+    const member = await t.signUp();
+    const { rows } = await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [member.phoneNumber]);
+    const memberId = rows[0]!.id;
+    const depositId = `dep_${'r'.repeat(20)}`;
+    // As an older release left it: the event relayed, its two deliveries queued with their jobs.
+    const eventId = await inLedgerTransaction(t.db, async (tx) => {
+      await recordOutboxEvent(tx, {
+        kind: 'deposit.credited',
+        eventKey: `deposit.credited:${depositId}`,
+        memberId,
+        payload: { memberId, depositId, amountSatang: '0', balanceBeforeSatang: '0', turnoverNowSatang: '0', creditedAt: new Date().toISOString() },
+      });
+      const { rows: [event] } = await tx.query<{ id: bigint }>('UPDATE outbox_events SET dispatched_at = now() WHERE event_key = $1 RETURNING id', [`deposit.credited:${depositId}`]);
+      await tx.query(`INSERT INTO outbox_deliveries (event_id, handler, status) VALUES ($1, 'grant-bonus', 'queued'), ($1, 'earn-wheel-credit', 'queued')`, [event!.id]);
+      return event!.id;
+    });
+    for (const handler of ['grant-bonus', 'earn-wheel-credit']) await running[0]!.boss.send(`outbox.${handler}`, { eventId: eventId.toString() }, OUTBOX_RETRY);
+    const deliveries = await waitFor(
+      () => t.db.query<{ handler: string; status: string }>(
+        `SELECT d.handler, d.status FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id
+         WHERE e.event_key IN ($1, $2) ORDER BY d.handler`,
+        [`deposit.credited:${depositId}`, `bonus.decided:${depositId}`],
+      ),
       (result) => result.rows.length === 3 && result.rows.every((row) => row.status === 'done'),
     );
-    // No line-deposit-credited: this member has no LINE link, so the relay queues no LINE message (docs/adr/0067).
     expect(deliveries.rows.map((row) => row.handler)).toEqual(['continue-into-game', 'earn-wheel-credit', 'grant-bonus']);
   });
 
@@ -83,13 +118,10 @@ describe('the worker', () => {
         `SELECT handler, status, attempts FROM outbox_deliveries WHERE event_id = $1 ORDER BY handler`,
         [events.rows[0]!.id],
       ),
-      (result) => result.rows.length === 2 && result.rows.every((row) => row.status === 'done'),
+      (result) => result.rows.length === 1 && result.rows.every((row) => row.status === 'done'),
     );
-    // The member has no LINE link: no LINE delivery (docs/adr/0067).
-    expect(deliveries.rows).toEqual([
-      { handler: 'earn-wheel-credit', status: 'done', attempts: 1 },
-      { handler: 'grant-bonus', status: 'done', attempts: 1 },
-    ]);
+    // The member has no LINE link: no LINE delivery (docs/adr/0067); one follow-up (docs/adr/0075).
+    expect(deliveries.rows).toEqual([{ handler: 'deposit-follow-up', status: 'done', attempts: 1 }]);
   });
 
   it('retries a failing handler with backoff and keeps it as a dead letter with its reason', async () => {
@@ -107,7 +139,7 @@ describe('the worker', () => {
     const retrying = await waitFor(
       () => t.db.query<{ status: string; attempts: number; last_error: string | null }>(
         `SELECT d.status, d.attempts, d.last_error FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id
-         WHERE e.event_key = $1 AND d.handler = 'earn-wheel-credit'`,
+         WHERE e.event_key = $1 AND d.handler = 'deposit-follow-up'`,
         [`deposit.credited:${depositId}`],
       ),
       (result) => (result.rows[0]?.attempts ?? 0) >= 2,
@@ -181,10 +213,10 @@ describe('a backlog of outbox jobs', () => {
            WHERE e.event_key = ANY($1::text[]) AND d.status = 'done' GROUP BY d.handler ORDER BY d.handler`,
           [depositIds.map((depositId) => `deposit.credited:${depositId}`)],
         ),
-        (result) => result.rows.length === 2 && result.rows.every((row) => row.done === 6n),
+        (result) => result.rows.length === 1 && result.rows.every((row) => row.done === 6n),
         45_000,
       );
-      expect(done.rows).toEqual([{ handler: 'earn-wheel-credit', done: 6n }, { handler: 'grant-bonus', done: 6n }]);
+      expect(done.rows).toEqual([{ handler: 'deposit-follow-up', done: 6n }]);
     } finally {
       await worker.stop();
       await fresh.close();

@@ -152,14 +152,13 @@ describe('LINE notifications (issue 12)', () => {
       )).rows;
     const unlinked = await member();
     expect((await postFeed(t, 'statement', statementFrom(unlinked, '120.00'), { sourceId: 'src_statement_bbl' })).body.data.status).toBe('credited');
-    expect(await deliveriesOf(unlinked.memberId)).toEqual([{ handler: 'earn-wheel-credit', status: 'done' }, { handler: 'grant-bonus', status: 'done' }]);
+    expect(await deliveriesOf(unlinked.memberId)).toEqual([{ handler: 'deposit-follow-up', status: 'done' }]);
     expect((await t.db.query('SELECT 1 FROM line_messages WHERE member_id = $1', [unlinked.memberId])).rowCount).toBe(0);
 
     const linked = await linkedMember();
     expect((await postFeed(t, 'statement', statementFrom(linked, '130.00'), { sourceId: 'src_statement_bbl' })).body.data.status).toBe('credited');
     expect(await deliveriesOf(linked.memberId)).toEqual([
-      { handler: 'earn-wheel-credit', status: 'done' },
-      { handler: 'grant-bonus', status: 'done' },
+      { handler: 'deposit-follow-up', status: 'done' },
       { handler: 'line-deposit-credited', status: 'done' },
     ]);
     expect((await t.db.query<{ status: string }>(`SELECT status FROM line_messages WHERE member_id = $1 AND kind = 'deposit_credited'`, [linked.memberId])).rows).toEqual([{ status: 'sent' }]);

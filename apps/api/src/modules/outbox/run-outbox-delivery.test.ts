@@ -149,4 +149,85 @@ describe('the outbox', () => {
     await runOutboxDelivery(db, { eventId, handlerName: 'note', handler: { mode: 'transactional', work: async () => undefined }, isLastAttempt: false });
     expect(await delivery(eventId)).toMatchObject({ status: 'done', attempts: 3, last_error: null });
   });
+
+  describe('a staged handler (docs/adr/0075)', () => {
+    type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+    const staged = (key: string) => ({
+      commits: 0,
+      thens: 0,
+      failThen: 0,
+      failCommit: false,
+      handler() {
+        return {
+          mode: 'staged' as const,
+          commit: async (tx: Tx) => {
+            // A row written in the stage's transaction: there exactly when the stage committed.
+            await tx.query(`INSERT INTO outbox_events (event_key, kind, member_id, payload, dispatched_at) VALUES ($1, 'withdrawal.paid', NULL, '{}', now())`, [`${key}-stage-${this.commits + 1}`]);
+            this.commits += 1;
+            if (this.failCommit) throw new Error('the decision failed');
+          },
+          then: async () => {
+            this.thens += 1;
+            if (this.failThen > 0) {
+              this.failThen -= 1;
+              throw new Error('partner down');
+            }
+          },
+        };
+      },
+    });
+    const stageRows = async (key: string) => (await db.query(`SELECT 1 FROM outbox_events WHERE event_key LIKE $1`, [`${key}-stage-%`])).rowCount;
+    const stagedAt = async (eventId: bigint) =>
+      (await db.query<{ is_staged: boolean }>(`SELECT staged_at IS NOT NULL AS is_staged FROM outbox_deliveries WHERE event_id = $1`, [eventId])).rows[0]?.is_staged;
+    const relayed = async (key: string) => {
+      await record(key);
+      return (await relay()).find((item) => item.event.eventKey === key)!.event.id;
+    };
+
+    it('commits its stage once and then runs its call; a second run does nothing', async () => {
+      const eventId = await relayed('k-staged');
+      const state = staged('k-staged');
+      expect(await runOutboxDelivery(db, { eventId, handlerName: 'note', handler: state.handler(), isLastAttempt: false })).toBe('done');
+      expect(await runOutboxDelivery(db, { eventId, handlerName: 'note', handler: state.handler(), isLastAttempt: false })).toBe('already-done');
+      expect([state.commits, state.thens, await stageRows('k-staged'), await stagedAt(eventId)]).toEqual([1, 1, 1, true]);
+      expect(await delivery(eventId)).toEqual({ status: 'done', attempts: 1, last_error: null });
+    });
+
+    it('retries only the call after the call failed: the stage is never decided again, also when staff send the dead letter again', async () => {
+      const eventId = await relayed('k-staged-then');
+      const state = staged('k-staged-then');
+      state.failThen = 2;
+      await expect(runOutboxDelivery(db, { eventId, handlerName: 'note', handler: state.handler(), isLastAttempt: false })).rejects.toThrow('partner down');
+      expect(await delivery(eventId)).toEqual({ status: 'retrying', attempts: 1, last_error: 'Error: partner down' });
+      await expect(runOutboxDelivery(db, { eventId, handlerName: 'note', handler: state.handler(), isLastAttempt: true })).rejects.toThrow('partner down');
+      expect(await delivery(eventId)).toMatchObject({ status: 'dead', attempts: 2 });
+      expect(await retryDeadDelivery(db, { eventId, handler: 'note' })).toBe(true);
+      expect((await relay()).filter((item) => item.event.id === eventId)).toHaveLength(1);
+      expect(await runOutboxDelivery(db, { eventId, handlerName: 'note', handler: state.handler(), isLastAttempt: false })).toBe('done');
+      expect([state.commits, state.thens, await stageRows('k-staged-then'), await stagedAt(eventId)]).toEqual([1, 3, 1, true]);
+      expect(await delivery(eventId)).toEqual({ status: 'done', attempts: 3, last_error: null });
+    });
+
+    it('rolls a failed stage back with its mark, so the next run decides it anew', async () => {
+      const eventId = await relayed('k-staged-commit');
+      const state = staged('k-staged-commit');
+      state.failCommit = true;
+      await expect(runOutboxDelivery(db, { eventId, handlerName: 'note', handler: state.handler(), isLastAttempt: false })).rejects.toThrow('the decision failed');
+      expect([state.thens, await stageRows('k-staged-commit'), await stagedAt(eventId)]).toEqual([0, 0, false]);
+      state.failCommit = false;
+      expect(await runOutboxDelivery(db, { eventId, handlerName: 'note', handler: state.handler(), isLastAttempt: false })).toBe('done');
+      expect([state.commits, state.thens, await stageRows('k-staged-commit'), await stagedAt(eventId)]).toEqual([2, 1, 1, true]);
+    });
+
+    it('commits the stage once when the same delivery runs several times at once (a job taken twice)', async () => {
+      const eventId = await relayed('k-staged-race');
+      const state = staged('k-staged-race');
+      const outcomes = await Promise.all(Array.from({ length: 4 }, () => runOutboxDelivery(db, { eventId, handlerName: 'note', handler: state.handler(), isLastAttempt: false })));
+      expect(outcomes).toContain('done');
+      expect([state.commits, await stageRows('k-staged-race')]).toEqual([1, 1]);
+      // Each run that found the stage committed but the delivery not yet done makes the call (it is idempotent itself).
+      expect(state.thens).toBe(outcomes.filter((outcome) => outcome === 'done').length);
+      expect((await delivery(eventId))?.status).toBe('done');
+    });
+  });
 });
