@@ -74,8 +74,9 @@ export interface TestApp {
   /**
    * Called around the inline outbox run that follows each response (the worker's work, not the
    * call's): the statement-budget test stops counting in `before` and resumes in `after`.
+   * `paused`: no inline run at all — the worker is late, and the test runs deliveries itself.
    */
-  outboxInline: { before?: () => void; after?: () => void };
+  outboxInline: { before?: () => void; after?: () => void; paused?: boolean };
   close(): Promise<void>;
 }
 
@@ -127,6 +128,7 @@ export async function createTestApp(options: {
   // inline (worker/run-outbox-inline.ts). The pg-boss worker itself: worker/start-worker.test.ts.
   const outboxInline: TestApp['outboxInline'] = {};
   app.addHook('onSend', async (_request, _reply, payload) => {
+    if (outboxInline.paused) return payload;
     outboxInline.before?.();
     try {
       await runOutboxInline(context);
