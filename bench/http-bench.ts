@@ -101,6 +101,8 @@ interface CallFigures {
   refusals: number;
   errors: number;
   codes: Map<string, number>;
+  /** The follow-up left when the run ended (outbox events + open deliveries), the time to drain it (ms, inside the CPU window), and what was still left at the limit. */
+  followUp: { backlogAtEnd: number; drainMs: number; left: number };
 }
 
 /** What autocannon sends for one call: its request (built per request by setupRequest) and how to read answers. */
@@ -134,6 +136,28 @@ interface ProductPids {
   sandbox: readonly number[];
   /** The PostgreSQL backends serving the APIs and workers now (pool connections come and go). */
   postgres: () => Promise<number[]>;
+  /** The worker's follow-up still to do: outbox events not relayed plus deliveries queued or retrying. */
+  followUpBacklog: () => Promise<number>;
+}
+
+/** How long a call's run waits after its last answer for the worker's follow-up to be done (its CPU is the call's). */
+const FOLLOW_UP_DRAIN_LIMIT_MS = 120_000;
+
+/**
+ * Waits until the follow-up the calls left in the outbox is done (the backlog 0), at most
+ * FOLLOW_UP_DRAIN_LIMIT_MS. A money call's worker share must land inside its CPU window: a worker
+ * that falls behind the calls would otherwise leave its CPU outside the window and flatter the call
+ * (docs/adr/0067, 0075). @returns the backlog when the run ended and the drain's time (ms).
+ */
+async function drainFollowUps(backlog: () => Promise<number>): Promise<{ backlogAtEnd: number; drainMs: number; left: number }> {
+  const started = performance.now();
+  const backlogAtEnd = await backlog();
+  let left = backlogAtEnd;
+  while (left > 0 && performance.now() - started < FOLLOW_UP_DRAIN_LIMIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = await backlog();
+  }
+  return { backlogAtEnd, drainMs: backlogAtEnd === 0 ? 0 : performance.now() - started, left };
 }
 
 async function runCall(balancerUrl: string, plan: CallPlan, seconds: number, pids: ProductPids): Promise<CallFigures> {
@@ -184,6 +208,8 @@ async function runCall(balancerUrl: string, plan: CallPlan, seconds: number, pid
   });
   // Connection errors and timeouts never reach onResponse.
   const noAnswer = result.errors + result.timeouts;
+  // The worker's follow-up of these calls is theirs: the CPU window closes once it is done.
+  const followUp = await drainFollowUps(pids.followUpBacklog);
   // Backends that were there before the run, plus those opened during it (a backend that closed
   // during the run loses what it used: pools keep theirs open for 10 s idle, longer than a gap).
   const postgresAfterPids = [...new Set([...postgresBeforePids, ...(await pids.postgres())])];
@@ -207,6 +233,7 @@ async function runCall(balancerUrl: string, plan: CallPlan, seconds: number, pid
     refusals,
     errors: errors + noAnswer,
     codes,
+    followUp,
   };
 }
 
@@ -409,12 +436,18 @@ async function main(): Promise<number> {
         const { rows } = await database!.db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = ANY($1::text[])', [appNames]);
         return rows.map((row) => Number(row.pid));
       },
+      followUpBacklog: async () => {
+        const { rows } = await database!.db.query<{ open: bigint }>(
+          `SELECT (SELECT count(*) FROM outbox_events WHERE dispatched_at IS NULL) + (SELECT count(*) FROM outbox_deliveries WHERE status IN ('queued', 'retrying')) AS open`,
+        );
+        return Number(rows[0]?.open ?? 0n);
+      },
     };
     const figures: CallFigures[] = [];
     for (const plan of chosen) {
       const result = await runCall(product.balancerUrl, plan, settings.seconds, pids);
       figures.push(result);
-      console.log(`  ${plan.name}: ${fixed(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.refusals} refusals, ${result.errors} errors, CPU ms/call: APIs ${fixed(result.apiCpuMsPerCall, 2)}, PostgreSQL ${fixed(result.postgresCpuMsPerCall, 2)}, HAProxy ${fixed(result.haproxyCpuMsPerCall, 2)}, worker ${fixed(result.workerCpuMsPerCall, 2)}, sandbox ${fixed(result.sandboxCpuMsPerCall, 2)}, whole product ${fixed(result.productCpuMsPerCall, 2)}`);
+      console.log(`  ${plan.name}: ${fixed(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.refusals} refusals, ${result.errors} errors, CPU ms/call: APIs ${fixed(result.apiCpuMsPerCall, 2)}, PostgreSQL ${fixed(result.postgresCpuMsPerCall, 2)}, HAProxy ${fixed(result.haproxyCpuMsPerCall, 2)}, worker ${fixed(result.workerCpuMsPerCall, 2)}, sandbox ${fixed(result.sandboxCpuMsPerCall, 2)}, whole product ${fixed(result.productCpuMsPerCall, 2)}; follow-up waiting at the end ${result.followUp.backlogAtEnd}, drained in ${fixed(result.followUp.drainMs / 1_000, 1)} s inside the CPU window (2xx/s over run + drain: ${fixed(result.ok / (settings.seconds + result.followUp.drainMs / 1_000))})${result.followUp.left > 0 ? `, ${result.followUp.left} LEFT after ${FOLLOW_UP_DRAIN_LIMIT_MS / 1_000} s` : ''}`);
     }
 
     console.log(`statements per call: ${COUNT_SAMPLES} of each, one after the other, on a counted API process…`);
@@ -448,7 +481,7 @@ async function main(): Promise<number> {
     const header = ['call', 'req/s', '2xx/s', 'p50 ms', 'p99 ms', 'requests', 'refusals', 'errors', '÷ pgbench', 'target', 'statements', 'API CPU ms/call', 'PostgreSQL / HAProxy / worker / sandbox CPU ms/call', 'product CPU ms/call', 'CPU ceiling req/s', 'targets'];
     console.log(`| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-    console.log(`\nper-process CPU (/proc user + system over the call's run ÷ answered calls): the APIs; the PostgreSQL backends of the APIs and workers (by application_name); HAProxy; the worker; the sandbox. Each process's own time, so it compares runs on a busy host far better than the product column (contention still adds some). The worker and sandbox columns include their background work during the run.`);
+    console.log(`\nper-process CPU (/proc user + system over the call's run and the drain of its follow-up ÷ answered calls): the APIs; the PostgreSQL backends of the APIs and workers (by application_name); HAProxy; the worker; the sandbox. Each process's own time, so it compares runs on a busy host far better than the product column (contention still adds some). The worker and sandbox columns include their background work during the run.`);
     console.log(`product CPU = the host's busy CPU during the call's run (/proc/stat) less this load generator's own, per answered call: APIs, worker, sandbox, HAProxy and PostgreSQL. CPU ceiling = ${os.cpus().length} cores × 1,000 ms ÷ product CPU per call: the most calls per second this host could answer with nothing waiting and no load generator (÷ pgbench beside it). Only a quiet host gives these two: anything else running is counted as the product's.`);
     console.log('\nnot 2xx, by call (status code → count):');
     for (const row of figures) {
