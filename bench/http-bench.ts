@@ -15,7 +15,7 @@ import { benchProcesses } from './bench-processes.ts';
 import { envInteger } from './env-integer.ts';
 import { signedStatement } from './signed-statement.ts';
 import { startWireCounter } from './wire-counter.ts';
-import { cpuMsOf, hostBusyMs } from './proc-cpu.ts';
+import { cpuMsOf, hostBusyMs, trackCpuOf } from './proc-cpu.ts';
 import { hashPassword, verifyPassword } from '../apps/api/src/lib/password.ts';
 
 /**
@@ -166,8 +166,8 @@ async function runCall(balancerUrl: string, plan: CallPlan, seconds: number, pid
   const workerCpuBeforeMs = cpuMsOf(workerPids);
   const haproxyBeforeMs = cpuMsOf(pids.haproxy);
   const sandboxBeforeMs = cpuMsOf(pids.sandbox);
-  const postgresBeforePids = await pids.postgres();
-  const postgresBeforeMs = cpuMsOf(postgresBeforePids);
+  const postgresCpu = trackCpuOf(pids.postgres);
+  await postgresCpu.start();
   const hostBeforeMs = hostBusyMs();
   const ownBeforeMs = ownCpuMs();
   const codes = new Map<string, number>();
@@ -210,10 +210,9 @@ async function runCall(balancerUrl: string, plan: CallPlan, seconds: number, pid
   const noAnswer = result.errors + result.timeouts;
   // The worker's follow-up of these calls is theirs: the CPU window closes once it is done.
   const followUp = await drainFollowUps(pids.followUpBacklog);
-  // Backends that were there before the run, plus those opened during it (a backend that closed
-  // during the run loses what it used: pools keep theirs open for 10 s idle, longer than a gap).
-  const postgresAfterPids = [...new Set([...postgresBeforePids, ...(await pids.postgres())])];
-  const postgresUsedMs = cpuMsOf(postgresAfterPids) - postgresBeforeMs;
+  // The backends of the APIs and workers, read every 250 ms: pools close connections idle for
+  // 10 s (the drain's quiet APIs), and a backend that exits keeps what it used until then.
+  const postgresUsedMs = await postgresCpu.stop();
   if (noAnswer > 0) codes.set('no answer / timeout', noAnswer);
   const answered = ok + refusals + errors;
   return {

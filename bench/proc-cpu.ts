@@ -8,16 +8,55 @@ const TICKS_PER_SECOND = 100;
  * ticks). A process that has exited contributes nothing more. Linux only (the benches' host).
  */
 export function cpuMsOf(pids: readonly number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // A process that exited contributes nothing more.
-    }
+  return pids.reduce((sum, pid) => sum + (cpuMsOfPid(pid) ?? 0), 0);
+}
+
+/** User + system CPU of one process so far, ms; null when it has exited. */
+export function cpuMsOfPid(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
   }
-  return (ticks * 1_000) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU used by a changing set of processes (PostgreSQL backends: pools open and close connections)
+ * between `start` and `stop`, ms. The set is listed and read every `everyMs`; each process counts
+ * from its first reading (0 for one that appeared after `start`) to its last, so one that exits
+ * keeps what it used up to its last reading (at most `everyMs` of work is lost, where a single
+ * reading before and after lost all of it and could go negative).
+ */
+export function trackCpuOf(pidsNow: () => Promise<number[]>, everyMs = 250): { start(): Promise<void>; stop(): Promise<number> } {
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  let timer: NodeJS.Timeout | undefined;
+  let reading: Promise<void> = Promise.resolve();
+  const read = async (isStart: boolean) => {
+    for (const pid of await pidsNow()) {
+      const ms = cpuMsOfPid(pid);
+      if (ms === null) continue;
+      if (!first.has(pid)) first.set(pid, isStart ? ms : 0);
+      last.set(pid, ms);
+    }
+  };
+  return {
+    async start() {
+      await read(true);
+      timer = setInterval(() => {
+        reading = reading.then(() => read(false)).catch(() => undefined);
+      }, everyMs);
+    },
+    async stop() {
+      clearInterval(timer);
+      await reading;
+      await read(false);
+      let usedMs = 0;
+      for (const [pid, ms] of last) usedMs += ms - (first.get(pid) ?? 0);
+      return usedMs;
+    },
+  };
 }
 
 /**
