@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findTransfersByKeys, postedCreditBalance, readAccountBalance, requireMemberAccountId } from '@sabai/ledger';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { expectLedgerSound, postFeed, statementFrom } from '../test/money-helpers.ts';
 import { ledgerGame, liveGame, memberIdOf, postedWallets } from '../test/partner-helpers.ts';
@@ -55,15 +56,17 @@ async function creditWithFollowUpWaiting(member: { bankCode: string; accountNumb
 
 const followUp = (): OutboxHandler => OUTBOX_HANDLERS['deposit-follow-up']!.build(t.context);
 
-/** The follow-up's money facts: grants and wheel postings of the deposit, the member's wallets. */
+/** The follow-up's money facts: the deposit's grants, its wheel postings and the member's prize credit (satang), the wallets. */
 async function moneyOf(memberId: string, depositId: string) {
-  const { rows } = await t.db.query<{ grants: bigint; wheel: bigint; bonus_satang: bigint | null }>(
-    `SELECT (SELECT count(*) FROM bonus_grants WHERE deposit_id = $1) AS grants,
-            (SELECT count(*) FROM ledger_transfers WHERE idempotency_key = 'wheel-earn:' || $1) AS wheel,
-            (SELECT bonus_satang FROM bonus_grants WHERE deposit_id = $1) AS bonus_satang`,
+  const { rows } = await t.db.query<{ grants: bigint; bonus_satang: bigint | null }>(
+    `SELECT (SELECT count(*) FROM bonus_grants WHERE deposit_id = $1) AS grants, (SELECT bonus_satang FROM bonus_grants WHERE deposit_id = $1) AS bonus_satang`,
     [depositId],
   );
-  return { ...rows[0]!, wallets: await postedWallets(t, memberId) };
+  const wheel = await findTransfersByKeys(t.db, [`wheel-earn:${depositId}`]);
+  const prizeSatang = postedCreditBalance(await readAccountBalance(t.db, await requireMemberAccountId(t.db, memberId, 'prize')));
+  // Every prize credit the member has is this deposit's wheel posting (nothing earned twice).
+  expect(prizeSatang).toBe(wheel.reduce((sum, transfer) => sum + transfer.amountSatang, 0n));
+  return { grants: rows[0]!.grants, wheel: BigInt(wheel.length), bonus_satang: rows[0]!.bonus_satang, wallets: await postedWallets(t, memberId) };
 }
 
 const deliveryOf = async (eventId: bigint) =>
