@@ -3,7 +3,7 @@ import { findTransfersByKeys, postedCreditBalance, readAccountBalance, requireMe
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { expectLedgerSound, postFeed, statementFrom } from '../test/money-helpers.ts';
 import { ledgerGame, liveGame, memberIdOf, postedWallets } from '../test/partner-helpers.ts';
-import { dispatchOutboxEvents, runOutboxDelivery, type OutboxHandler } from '../modules/outbox/index.ts';
+import { dispatchOutboxEvents, runOutboxDelivery, type OutboxEvent, type OutboxHandler } from '../modules/outbox/index.ts';
 import { handlersFor, OUTBOX_HANDLERS, readDispatchFacts } from './outbox-handlers.ts';
 
 /**
@@ -43,7 +43,9 @@ async function creditWithFollowUpWaiting(member: { bankCode: string; accountNumb
       readFacts: readDispatchFacts,
       enqueue: async (_tx, deliveries) => {
         for (const { event, handler } of deliveries) {
-          if (event.kind === 'deposit.credited' && event.memberId === member.memberId) planned.push({ eventId: event.id, handler, depositId: event.payload.depositId });
+          if (event.kind !== 'deposit.credited' || event.memberId !== member.memberId) continue;
+          const { depositId } = (event as OutboxEvent<'deposit.credited'>).payload;
+          planned.push({ eventId: event.id, handler, depositId });
         }
       },
     });
