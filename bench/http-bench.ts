@@ -168,72 +168,78 @@ async function runCall(balancerUrl: string, plan: CallPlan, seconds: number, pid
   const sandboxBeforeMs = cpuMsOf(pids.sandbox);
   const postgresCpu = trackCpuOf(pids.postgres);
   await postgresCpu.start();
-  const hostBeforeMs = hostBusyMs();
-  const ownBeforeMs = ownCpuMs();
-  const codes = new Map<string, number>();
-  let ok = 0;
-  let refusals = 0;
-  let errors = 0;
-  const count = (key: string) => codes.set(key, (codes.get(key) ?? 0) + 1);
-  const result = await autocannon({
-    url: balancerUrl,
-    connections: CONNECTIONS,
-    duration: seconds,
-    timeout: 10,
-    requests: [
-      {
-        method: plan.method,
-        path: plan.path,
-        setupRequest: (request) => {
-          const next = plan.next();
-          return { ...request, headers: next.headers, ...(next.body === undefined ? {} : { body: next.body }) };
+  let postgresUsedMs: number | undefined;
+  try {
+    const hostBeforeMs = hostBusyMs();
+    const ownBeforeMs = ownCpuMs();
+    const codes = new Map<string, number>();
+    let ok = 0;
+    let refusals = 0;
+    let errors = 0;
+    const count = (key: string) => codes.set(key, (codes.get(key) ?? 0) + 1);
+    const result = await autocannon({
+      url: balancerUrl,
+      connections: CONNECTIONS,
+      duration: seconds,
+      timeout: 10,
+      requests: [
+        {
+          method: plan.method,
+          path: plan.path,
+          setupRequest: (request) => {
+            const next = plan.next();
+            return { ...request, headers: next.headers, ...(next.body === undefined ? {} : { body: next.body }) };
+          },
+          onResponse: (status, body) => {
+            if (status >= 200 && status < 300) {
+              ok += 1;
+              return;
+            }
+            let code: string | undefined;
+            try {
+              code = readString(JSON.parse(body) as unknown, 'code');
+            } catch {
+              code = undefined;
+            }
+            if (status >= 400 && status < 500 && code !== undefined) refusals += 1;
+            else errors += 1;
+            count(`${status} ${code ?? '-'}`);
+          },
         },
-        onResponse: (status, body) => {
-          if (status >= 200 && status < 300) {
-            ok += 1;
-            return;
-          }
-          let code: string | undefined;
-          try {
-            code = readString(JSON.parse(body) as unknown, 'code');
-          } catch {
-            code = undefined;
-          }
-          if (status >= 400 && status < 500 && code !== undefined) refusals += 1;
-          else errors += 1;
-          count(`${status} ${code ?? '-'}`);
-        },
-      },
-    ],
-  });
-  // Connection errors and timeouts never reach onResponse.
-  const noAnswer = result.errors + result.timeouts;
-  // The worker's follow-up of these calls is theirs: the CPU window closes once it is done.
-  const followUp = await drainFollowUps(pids.followUpBacklog);
-  // The backends of the APIs and workers, read every 250 ms: pools close connections idle for
-  // 10 s (the drain's quiet APIs), and a backend that exits keeps what it used until then.
-  const postgresUsedMs = await postgresCpu.stop();
-  if (noAnswer > 0) codes.set('no answer / timeout', noAnswer);
-  const answered = ok + refusals + errors;
-  return {
-    name: plan.name,
-    apiCpuMsPerCall: answered > 0 ? (cpuMsOf(apiPids) - cpuBeforeMs) / answered : 0,
-    workerCpuMsPerCall: answered > 0 ? (cpuMsOf(workerPids) - workerCpuBeforeMs) / answered : 0,
-    haproxyCpuMsPerCall: answered > 0 ? (cpuMsOf(pids.haproxy) - haproxyBeforeMs) / answered : 0,
-    postgresCpuMsPerCall: answered > 0 ? postgresUsedMs / answered : 0,
-    sandboxCpuMsPerCall: answered > 0 ? (cpuMsOf(pids.sandbox) - sandboxBeforeMs) / answered : 0,
-    productCpuMsPerCall: answered > 0 ? (hostBusyMs() - hostBeforeMs - (ownCpuMs() - ownBeforeMs)) / answered : 0,
-    requests: answered + noAnswer,
-    rps: answered / result.duration,
-    okRps: ok / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    ok,
-    refusals,
-    errors: errors + noAnswer,
-    codes,
-    followUp,
-  };
+      ],
+    });
+    // Connection errors and timeouts never reach onResponse.
+    const noAnswer = result.errors + result.timeouts;
+    // The worker's follow-up of these calls is theirs: the CPU window closes once it is done.
+    const followUp = await drainFollowUps(pids.followUpBacklog);
+    // The backends of the APIs and workers, read every 250 ms: pools close connections idle for
+    // 10 s (the drain's quiet APIs), and a backend that exits keeps what it used until then.
+    postgresUsedMs = await postgresCpu.stop();
+    if (noAnswer > 0) codes.set('no answer / timeout', noAnswer);
+    const answered = ok + refusals + errors;
+    return {
+      name: plan.name,
+      apiCpuMsPerCall: answered > 0 ? (cpuMsOf(apiPids) - cpuBeforeMs) / answered : 0,
+      workerCpuMsPerCall: answered > 0 ? (cpuMsOf(workerPids) - workerCpuBeforeMs) / answered : 0,
+      haproxyCpuMsPerCall: answered > 0 ? (cpuMsOf(pids.haproxy) - haproxyBeforeMs) / answered : 0,
+      postgresCpuMsPerCall: answered > 0 ? postgresUsedMs / answered : 0,
+      sandboxCpuMsPerCall: answered > 0 ? (cpuMsOf(pids.sandbox) - sandboxBeforeMs) / answered : 0,
+      productCpuMsPerCall: answered > 0 ? (hostBusyMs() - hostBeforeMs - (ownCpuMs() - ownBeforeMs)) / answered : 0,
+      requests: answered + noAnswer,
+      rps: answered / result.duration,
+      okRps: ok / result.duration,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      ok,
+      refusals,
+      errors: errors + noAnswer,
+      codes,
+      followUp,
+    };
+  } finally {
+    // A run that threw leaves no reading timer behind.
+    if (postgresUsedMs === undefined) await postgresCpu.stop();
+  }
 }
 
 /** pgbench TPC-B on a scratch database of the same server: -i -s 10, then -c 16 -j 2 -T 20 -M prepared. */

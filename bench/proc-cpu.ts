@@ -44,8 +44,16 @@ export function trackCpuOf(pidsNow: () => Promise<number[]>, everyMs = 250): { s
   return {
     async start() {
       await read(true);
+      let inFlight = false;
       timer = setInterval(() => {
-        reading = reading.then(() => read(false)).catch(() => undefined);
+        // A tick while a reading is still running is skipped (the chain never grows).
+        if (inFlight) return;
+        inFlight = true;
+        reading = read(false)
+          .catch(() => undefined)
+          .finally(() => {
+            inFlight = false;
+          });
       }, everyMs);
     },
     async stop() {

@@ -3,7 +3,8 @@ import { findTransfersByKeys, postedCreditBalance, readAccountBalance, requireMe
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { expectLedgerSound, postFeed, statementFrom } from '../test/money-helpers.ts';
 import { ledgerGame, liveGame, memberIdOf, postedWallets } from '../test/partner-helpers.ts';
-import { dispatchOutboxEvents, runOutboxDelivery, type OutboxEvent, type OutboxHandler } from '../modules/outbox/index.ts';
+import { dispatchOutboxEvents, retryDeadDelivery, runOutboxDelivery, type OutboxEvent, type OutboxHandler } from '../modules/outbox/index.ts';
+import { runOutboxInline } from './run-outbox-inline.ts';
 import { handlersFor, OUTBOX_HANDLERS, readDispatchFacts } from './outbox-handlers.ts';
 
 /**
@@ -101,7 +102,7 @@ describe('a credited deposit’s follow-up (docs/adr/0075)', () => {
     await expectLedgerSound(t);
   });
 
-  it('decides, earns and moves once when the same delivery runs four times at once (a job taken twice)', async () => {
+  it('decides, earns and moves once when the same delivery runs four times at once (a job taken twice; at once on PostgreSQL, one after another on PGlite’s one connection)', async () => {
     for (let round = 0; round < 3; round += 1) {
       const member = await bonusMember();
       const { eventId, depositId } = await creditWithFollowUpWaiting(member, '200.00');
@@ -133,5 +134,42 @@ describe('a credited deposit’s follow-up (docs/adr/0075)', () => {
     const launched = await t.call({ method: 'POST', url: '/game-composite/v1/launch', token, body: { gameCode: 'sabai-slot-golden-elephant' } });
     expect(launched.status).toBe(200);
     expect((await postedWallets(t, member.memberId))).toEqual({ main: 0n, game: 30_000n });
+  });
+
+  it('a dead letter of a deposit followed the old way (before docs/adr/0075), sent again by staff, runs under its own retired handler: no second plan, no second decision', async () => {
+    const member = await bonusMember();
+    t.outboxInline.paused = true;
+    let eventId: bigint;
+    let depositId: string;
+    try {
+      expect((await postFeed(t, 'statement', statementFrom(member, '250.00'), { sourceId: 'src_statement_bbl' })).body.data?.status).toBe('credited');
+      // Relayed as the release before this one planned it: grant-bonus and earn-wheel-credit.
+      const planned: Array<{ eventId: bigint; handler: string; depositId: string }> = [];
+      await dispatchOutboxEvents(t.db, {
+        handlersFor: (event) => (event.kind === 'deposit.credited' ? ['grant-bonus', 'earn-wheel-credit'] : []),
+        enqueue: async (_tx, deliveries) => {
+          for (const { event, handler } of deliveries) {
+            if (event.memberId === member.memberId) planned.push({ eventId: event.id, handler, depositId: (event as OutboxEvent<'deposit.credited'>).payload.depositId });
+          }
+        },
+      });
+      expect(planned.map((delivery) => delivery.handler)).toEqual(['grant-bonus', 'earn-wheel-credit']);
+      ({ eventId, depositId } = planned[0]!);
+      // The wheel credit ran; the bonus decision gave up (a dead letter) and never decided.
+      expect(await runOutboxDelivery(t.db, { eventId, handlerName: 'earn-wheel-credit', handler: OUTBOX_HANDLERS['earn-wheel-credit']!.build(t.context), isLastAttempt: false })).toBe('done');
+      await t.db.query(`UPDATE outbox_deliveries SET status = 'dead', last_error = 'gave up' WHERE event_id = $1 AND handler = 'grant-bonus'`, [eventId]);
+    } finally {
+      t.outboxInline.paused = false;
+    }
+    expect(await moneyOf(member.memberId, depositId)).toEqual({ grants: 0n, wheel: 1n, bonus_satang: null, wallets: { main: 25_000n, game: 0n } });
+
+    // Staff send it again; the next relay runs it under grant-bonus, then its bonus.decided's move.
+    expect(await retryDeadDelivery(t.db, { eventId, handler: 'grant-bonus' })).toBe(true);
+    await runOutboxInline(t.context);
+    const deliveries = await t.db.query<{ handler: string; status: string }>(`SELECT handler, status FROM outbox_deliveries WHERE event_id = $1 ORDER BY handler`, [eventId]);
+    expect(deliveries.rows).toEqual([{ handler: 'earn-wheel-credit', status: 'done' }, { handler: 'grant-bonus', status: 'done' }]);
+    expect(await moneyOf(member.memberId, depositId)).toEqual({ grants: 1n, wheel: 1n, bonus_satang: 25_000n, wallets: { main: 0n, game: 50_000n } });
+    expect(await liveGame(t, member.memberId)).toBe(50_000n);
+    await expectLedgerSound(t);
   });
 });

@@ -19,7 +19,10 @@ const OUTBOX_POLL_SECONDS = 1;
 const PERIODIC_POLL_SECONDS = 2;
 /**
  * Parallel jobs of an outbox handler in one process: its definition's `workers`, else 2 (PGlite
- * has one connection: one is enough there). Within the pool's 10 connections with the relay's.
+ * has one connection: one is enough there). All handlers' jobs, the relay and pg-boss share the
+ * process's pool (10 connections): a job holds one only while it runs a statement or its
+ * transaction, and waits for one otherwise (up to the pool's connection timeout, then it fails and
+ * is retried). Most queues are idle most of the time.
  */
 const workersPerHandler = (context: AppContext, workers: number | undefined) => (context.db.driver === 'pglite' ? 1 : (workers ?? 2));
 

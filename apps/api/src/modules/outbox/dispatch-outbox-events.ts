@@ -20,6 +20,11 @@ export const DISPATCH_BATCH_SIZE = 100;
  *   its transaction, after the claim (docs/adr/0067). Absent: `facts` is undefined.
  * @param enqueue called once per relay that created deliveries, in the relay's transaction
  *   (pg-boss `insert` with this `tx`), or collects; deliveries in event id order.
+ * An event's deliveries are planned once, at its first relay. An event relayed again because staff
+ * sent a dead delivery of it again (retryDeadDelivery) gets no new plan — today's handlers may differ
+ * from those it was planned for (docs/adr/0075: a retired handler, a new one that would decide its
+ * money again) — only its dead deliveries queued again, whatever their handler (one statement more,
+ * on that path only).
  * @returns how many events were dispatched.
  */
 export async function dispatchOutboxEvents<Facts = undefined>(
@@ -33,28 +38,48 @@ export async function dispatchOutboxEvents<Facts = undefined>(
 ): Promise<number> {
   const limit = options.limit ?? DISPATCH_BATCH_SIZE;
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: bigint; event_key: string; kind: string; member_id: string | null; payload: unknown; created_at: Date }>(
-      `SELECT id, event_key, kind, member_id, payload, created_at FROM outbox_events
-       WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+    // `was_relayed`: the event has deliveries already — staff sent one of them again
+    // (retryDeadDelivery) — so it is not planned anew, only its dead deliveries queued again.
+    const { rows } = await tx.query<{ id: bigint; event_key: string; kind: string; member_id: string | null; payload: unknown; created_at: Date; was_relayed: boolean }>(
+      `SELECT id, event_key, kind, member_id, payload, created_at,
+              EXISTS (SELECT 1 FROM outbox_deliveries d WHERE d.event_id = outbox_events.id) AS was_relayed
+         FROM outbox_events
+        WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
       [limit],
     );
     if (rows.length === 0) return 0;
     const events = rows.map(toOutboxEvent);
-    const facts = (options.readFacts ? await options.readFacts(tx, events) : undefined) as Facts;
-    const planned = events.flatMap((event) => options.handlersFor(event, facts).map((handler) => ({ event, handler })));
+    const byId = new Map(events.map((event) => [event.id, event]));
+    const wasRelayed = new Set(rows.filter((row) => row.was_relayed).map((row) => row.id));
+    const fresh = events.filter((event) => !wasRelayed.has(event.id));
+    const facts = (options.readFacts && fresh.length > 0 ? await options.readFacts(tx, fresh) : undefined) as Facts;
+    const planned = fresh.flatMap((event) => options.handlersFor(event, facts).map((handler) => ({ event, handler })));
+    const queued: Array<{ event_id: bigint; handler: string }> = [];
     if (planned.length > 0) {
       const { rows: created } = await tx.query<{ event_id: bigint; handler: string }>(
-        // New, or dead and sent again by staff (retryDeadDelivery): queued. Queued, retrying or done: left alone.
         `INSERT INTO outbox_deliveries (event_id, handler, status)
          SELECT event_id, handler, 'queued' FROM unnest($1::bigint[], $2::text[]) AS d(event_id, handler)
-         ON CONFLICT (event_id, handler) DO UPDATE SET status = 'queued', updated_at = now() WHERE outbox_deliveries.status = 'dead'
+         ON CONFLICT (event_id, handler) DO NOTHING
          RETURNING event_id, handler`,
         [planned.map((delivery) => delivery.event.id), planned.map((delivery) => delivery.handler)],
       );
-      const isCreated = new Set(created.map((row) => `${row.event_id}/${row.handler}`));
-      const deliveries = planned.filter((delivery) => isCreated.has(`${delivery.event.id}/${delivery.handler}`));
-      if (deliveries.length > 0) await options.enqueue(tx, deliveries);
+      queued.push(...created);
     }
+    if (wasRelayed.size > 0) {
+      // Sent again by staff: exactly the event's dead deliveries, under the handlers they were
+      // planned for (a handler retired since still runs its own, docs/adr/0075); live ones are left alone.
+      const { rows: revived } = await tx.query<{ event_id: bigint; handler: string }>(
+        `UPDATE outbox_deliveries SET status = 'queued', updated_at = now()
+          WHERE event_id = ANY($1::bigint[]) AND status = 'dead'
+          RETURNING event_id, handler`,
+        [[...wasRelayed]],
+      );
+      queued.push(...revived);
+    }
+    const deliveries = queued
+      .map((row) => ({ event: byId.get(BigInt(row.event_id))!, handler: row.handler }))
+      .sort((a, b) => (a.event.id === b.event.id ? 0 : a.event.id < b.event.id ? -1 : 1));
+    if (deliveries.length > 0) await options.enqueue(tx, deliveries);
     await tx.query('UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
     return rows.length;
   });

@@ -69,9 +69,9 @@ describe('the outbox', () => {
     expect(await relay()).toEqual([]);
   });
 
-  it('relays a batch of events to several handlers in one enqueue, in event order, and never queues a live delivery twice', async () => {
+  it('relays a batch of events to several handlers in one enqueue, in event order, and never plans an event that has deliveries again', async () => {
     for (const key of ['k-batch-1', 'k-batch-2', 'k-batch-3']) expect(await record(key)).toBe(true);
-    // One delivery exists already and is live (a crash left it, or another relay): it is not queued again.
+    // One event has a live delivery already (as one sent again by staff has): it is not planned again.
     const { rows } = await db.query<{ id: bigint }>(`SELECT id FROM outbox_events WHERE event_key = 'k-batch-2'`);
     await db.query(`INSERT INTO outbox_deliveries (event_id, handler, status) VALUES ($1, 'b', 'retrying')`, [rows[0]!.id]);
     const calls: Array<Array<{ event: OutboxEvent; handler: string }>> = [];
@@ -79,14 +79,31 @@ describe('the outbox', () => {
     expect(dispatched).toBeGreaterThanOrEqual(3);
     expect(calls).toHaveLength(1);
     const batch = calls[0]!.filter((entry) => entry.event.eventKey.startsWith('k-batch-')).map((entry) => `${entry.event.eventKey}/${entry.handler}`);
-    expect(batch).toEqual(['k-batch-1/a', 'k-batch-1/b', 'k-batch-2/a', 'k-batch-3/a', 'k-batch-3/b']);
+    expect(batch).toEqual(['k-batch-1/a', 'k-batch-1/b', 'k-batch-3/a', 'k-batch-3/b']);
     const statuses = await db.query<{ handler: string; status: string }>(
       `SELECT d.handler, d.status FROM outbox_deliveries d JOIN outbox_events e ON e.id = d.event_id WHERE e.event_key = 'k-batch-2' ORDER BY d.handler`,
     );
-    expect(statuses.rows).toEqual([{ handler: 'a', status: 'queued' }, { handler: 'b', status: 'retrying' }]);
+    expect(statuses.rows).toEqual([{ handler: 'b', status: 'retrying' }]);
     const again: unknown[] = [];
     expect(await dispatchOutboxEvents(db, { handlersFor: () => ['a', 'b'], enqueue: async (_tx, deliveries) => void again.push(...deliveries) })).toBe(0);
     expect(again).toEqual([]);
+  });
+
+  it('sends a dead delivery again under its own handler, without planning the event anew for today’s handlers (docs/adr/0075)', async () => {
+    await record('k-replanned');
+    const planned: string[] = [];
+    await dispatchOutboxEvents(db, { handlersFor: () => ['old-a', 'old-b'], enqueue: async (_tx, deliveries) => void planned.push(...deliveries.filter((entry) => entry.event.eventKey === 'k-replanned').map((entry) => entry.handler)) });
+    expect(planned).toEqual(['old-a', 'old-b']);
+    const { rows } = await db.query<{ id: bigint }>(`SELECT id FROM outbox_events WHERE event_key = 'k-replanned'`);
+    const eventId = rows[0]!.id;
+    await db.query(`UPDATE outbox_deliveries SET status = CASE handler WHEN 'old-a' THEN 'dead' ELSE 'done' END WHERE event_id = $1`, [eventId]);
+    expect(await retryDeadDelivery(db, { eventId, handler: 'old-a' })).toBe(true);
+    // Today the event would be planned for another handler: it is not, and done deliveries stay done.
+    const queued: string[] = [];
+    await dispatchOutboxEvents(db, { handlersFor: () => ['new-handler'], enqueue: async (_tx, deliveries) => void queued.push(...deliveries.filter((entry) => entry.event.id === eventId).map((entry) => entry.handler)) });
+    expect(queued).toEqual(['old-a']);
+    const statuses = await db.query<{ handler: string; status: string }>(`SELECT handler, status FROM outbox_deliveries WHERE event_id = $1 ORDER BY handler`, [eventId]);
+    expect(statuses.rows).toEqual([{ handler: 'old-a', status: 'queued' }, { handler: 'old-b', status: 'done' }]);
   });
 
   it('reads the batch’s facts once, in the relay’s transaction, and decides each event’s deliveries from them', async () => {
@@ -219,7 +236,7 @@ describe('the outbox', () => {
       expect([state.commits, state.thens, await stageRows('k-staged-commit'), await stagedAt(eventId)]).toEqual([2, 1, 1, true]);
     });
 
-    it('commits the stage once when the same delivery runs several times at once (a job taken twice)', async () => {
+    it('commits the stage once when the same delivery runs several times at once (a job taken twice; at once on PostgreSQL, one after another on PGlite’s one connection)', async () => {
       const eventId = await relayed('k-staged-race');
       const state = staged('k-staged-race');
       const outcomes = await Promise.all(Array.from({ length: 4 }, () => runOutboxDelivery(db, { eventId, handlerName: 'note', handler: state.handler(), isLastAttempt: false })));
