@@ -16,7 +16,8 @@ beforeAll(async () => {
   const db = kit.t.context.db;
   const counted = (q: Queryable): Queryable => ({
     query: (sql, params, options) => {
-      statements.push(sql.replace(/\s+/g, ' ').slice(0, 80));
+      // The whole text: the filter below looks for the outbox relay's tables anywhere in it.
+      statements.push(sql.replace(/\s+/g, ' '));
       return q.query(sql, params, options);
     },
     exec: (sql) => {
@@ -28,7 +29,8 @@ beforeAll(async () => {
   const transaction = db.transaction.bind(db);
   Object.assign(db, {
     query: (sql: string, params?: readonly unknown[], options?: { prepare?: boolean }) => {
-      statements.push(sql.replace(/\s+/g, ' ').slice(0, 80));
+      // The whole text: the filter below looks for the outbox relay's tables anywhere in it.
+      statements.push(sql.replace(/\s+/g, ' '));
       return query(sql, params, options);
     },
     transaction: <T>(work: (tx: Queryable) => Promise<T>) => {
