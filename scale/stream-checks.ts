@@ -19,8 +19,9 @@ import type { SimulatedMember } from './simulated-member.ts';
  * - on a stream whose process survived: a miss, and the check fails.
  *
  * Exact count: for members whose one connection lasted the whole run, the number of `deposit`
- * events must equal what the database says was sent: one per credited deposit, one per bonus
- * grant, one per wheel credit earned (each of those three sends one notification at its commit).
+ * events must equal what the database says was sent: one per credited deposit (at the credit's
+ * commit), and one per deposit whose follow-up granted a bonus or earned wheel credit (both commit
+ * in one transaction with one notification, docs/adr/0075).
  */
 export interface StreamFigures {
   streams: number;
@@ -88,20 +89,25 @@ export async function countExactly(db: Db, members: readonly SimulatedMember[]):
     const first = member.deposits[0];
     return segments.length === 1 && segments[0]?.closeReason === 'stopped' && segments[0].readyAt !== null && (!first || segments[0].readyAt <= first.sentAt);
   });
-  const { rows } = await db.query<{ phone_number: string; notifications: bigint; deposit_ids: string[] }>(
+  const { rows } = await db.query<{ phone_number: string; credited: bigint; deposit_ids: string[]; granted_deposit_ids: string[] }>(
     `SELECT m.phone_number,
-            (SELECT count(*) FROM deposits d WHERE d.member_id = m.id AND d.status = 'credited')
-          + (SELECT count(*) FROM bonus_grants g WHERE g.member_id = m.id) AS notifications,
-            coalesce((SELECT array_agg(d.id) FROM deposits d WHERE d.member_id = m.id), '{}') AS deposit_ids
+            (SELECT count(*) FROM deposits d WHERE d.member_id = m.id AND d.status = 'credited') AS credited,
+            coalesce((SELECT array_agg(d.id) FROM deposits d WHERE d.member_id = m.id), '{}') AS deposit_ids,
+            coalesce((SELECT array_agg(g.deposit_id) FROM bonus_grants g WHERE g.member_id = m.id), '{}') AS granted_deposit_ids
      FROM members m WHERE m.phone_number = ANY($1::text[])`,
     [whole.map((member) => member.plan.phoneNumber)],
   );
-  // Each deposit that earned wheel credit notified once more (its WHEEL transfer `wheel-earn:<deposit>`).
+  // A deposit's follow-up (docs/adr/0075) notified once more when it granted a bonus or earned
+  // wheel credit (its WHEEL transfer `wheel-earn:<deposit>`): both in one transaction, one notification.
   const wheelEarned = new Set(
     (await findTransfersByKeys(db, rows.flatMap((row) => row.deposit_ids.map((id) => `wheel-earn:${id}`)))).map((transfer) => transfer.idempotencyKey),
   );
   const expectedByPhone = new Map(
-    rows.map((row) => [row.phone_number, Number(row.notifications) + row.deposit_ids.filter((id) => wheelEarned.has(`wheel-earn:${id}`)).length]),
+    rows.map((row) => {
+      const granted = new Set(row.granted_deposit_ids);
+      const followUpsThatPosted = row.deposit_ids.filter((id) => granted.has(id) || wheelEarned.has(`wheel-earn:${id}`)).length;
+      return [row.phone_number, Number(row.credited) + followUpsThatPosted];
+    }),
   );
   const exact = { members: whole.length, expected: 0, received: 0, fewer: [] as string[], more: [] as string[] };
   for (const member of whole) {
