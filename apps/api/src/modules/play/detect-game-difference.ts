@@ -129,8 +129,9 @@ async function gatherEvidence(
   };
 }
 
-/** Members looked at per sweep, and how far back "recently active" reaches. */
+/** Members looked at per sweep, how many at once, and how far back "recently active" reaches. */
 const SWEEP_MEMBERS = 50;
+const SWEEP_CONCURRENCY = 4;
 const RECENT_ACTIVITY_MS = 15 * 60_000;
 
 /**
@@ -150,11 +151,22 @@ export async function detectRecentGameDifferences(context: AppContext): Promise<
     [since, SWEEP_MEMBERS],
   );
   let withDifference = 0;
-  for (const row of rows) {
-    const look = await checkMemberGameWallet(context, { memberId: row.member_id, username: row.username });
-    if (look.state === 'difference') withDifference += 1;
-    // The next round starts with those looked at longest ago: every active member gets a turn.
-    await context.db.query('UPDATE game_accounts SET difference_checked_at = $2 WHERE member_id = $1', [row.member_id, context.now()]);
-  }
+  let next = 0;
+  // SWEEP_CONCURRENCY members at a time (each look is a partner balance call and a few reads under
+  // that member's own lock), so a sweep of SWEEP_MEMBERS fits its period on a slow host too.
+  const looker = async () => {
+    for (let index = next++; index < rows.length; index = next++) {
+      const row = rows[index]!;
+      const look = await checkMemberGameWallet(context, { memberId: row.member_id, username: row.username });
+      if (look.state === 'difference') withDifference += 1;
+      // The next round starts with those looked at longest ago: every active member gets a turn.
+      await context.db.query('UPDATE game_accounts SET difference_checked_at = $2 WHERE member_id = $1', [row.member_id, context.now()]);
+    }
+  };
+  // Every looker ends before the sweep does (none left running against the database); the first
+  // failure is the sweep's.
+  const outcomes = await Promise.allSettled(Array.from({ length: Math.min(SWEEP_CONCURRENCY, rows.length) }, looker));
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
   return withDifference;
 }
