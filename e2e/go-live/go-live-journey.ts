@@ -9,6 +9,24 @@ import type { ProductionSite } from './production-processes.ts';
 const menuLink = (page: Page, name: string) => page.getByRole('link', { name: new RegExp(`^${name}\\s*\\d*$`) });
 
 /**
+ * Opens a back-office screen from its menu link and waits for its address (`/admin/<screenId>`).
+ * A click the page did not act on (it landed while the shell re-rendered, the CI run of stop 37)
+ * is tried once more, said in the log; a second miss fails with the address the page is on.
+ */
+async function openScreen(page: Page, name: string, screenId: string): Promise<void> {
+  const address = new RegExp(`/admin/${screenId}(\\?|$)`);
+  await menuLink(page, name).click();
+  try {
+    await page.waitForURL(address, { timeout: 5_000 });
+    return;
+  } catch {
+    console.log(`  go-live: the menu link ${name} left the page on ${page.url()}; clicked again`);
+  }
+  await menuLink(page, name).click();
+  await expectUrl(page, address, `${name} screen`);
+}
+
+/**
  * Issue 24 §4, the journey that proves a first production start: on a fresh PostgreSQL database
  * with no demo seed (production-processes.ts started it as an operator does), the member site says
  * "opening soon"; the owner signs in with the one-time password `staff:create` printed, walks the
@@ -60,7 +78,7 @@ export async function goLiveJourney(options: { browser: Browser; site: Productio
 
     // 4. A house account, then its SMS Gateway phone: the webhook URL and the key are shown once.
     const house = { channelId: 'chn_golive_kbank', bankCode: '004', accountNumber: '0991234560', accountName: 'บจก. โกไลฟ์ ดิจิทัล', sourceId: 'src_golive_phone' };
-    await menuLink(staffPage, 'ช่องทางฝาก').click();
+    await openScreen(staffPage, 'ช่องทางฝาก', 'channels');
     const channelForm = staffPage.locator('form', { has: staffPage.getByRole('heading', { name: 'เพิ่มช่องทางฝาก' }) });
     await channelForm.getByLabel('รหัส', { exact: true }).fill(house.channelId);
     await channelForm.getByLabel('รหัสธนาคาร').fill(house.bankCode);
@@ -90,7 +108,7 @@ export async function goLiveJourney(options: { browser: Browser; site: Productio
     await staffPage.getByTestId('new-secret').getByRole('button').click();
 
     // 5. A finance staff member (the second person for money decisions).
-    await menuLink(staffPage, 'เจ้าหน้าที่').click();
+    await openScreen(staffPage, 'เจ้าหน้าที่', 'staff');
     await staffPage.getByLabel('ชื่อผู้ใช้').fill('finance.golive');
     await staffPage.getByLabel('บทบาท').selectOption('finance');
     await staffPage.getByRole('button', { name: 'เพิ่มเจ้าหน้าที่' }).click();
@@ -98,7 +116,7 @@ export async function goLiveJourney(options: { browser: Browser; site: Productio
     if (financePassword.length < 20) throw new Error('no one-time password shown for the finance account');
 
     // 6. Every item done: the owner opens the site.
-    await menuLink(staffPage, 'เริ่มต้นใช้งาน').click();
+    await openScreen(staffPage, 'เริ่มต้นใช้งาน', 'setup');
     for (const item of ['site', 'houseAccounts', 'feedSources', 'payoutRail', 'nameInquiryRail', 'smsRail', 'gamePartner', 'staff']) {
       await expectVisible(staffPage.locator(`[data-testid="setup-${item}"][data-done="true"]`), `setup item ${item} done`);
     }
@@ -136,7 +154,7 @@ export async function goLiveJourney(options: { browser: Browser; site: Productio
     financePage.on('pageerror', (error) => pageErrors.push(error.message));
     const shotFinance = screenshotter(financePage, artifactsDir);
     await signInThroughScreens(financePage, site.apiUrl, 'finance.golive', financePassword, 'golive-finance-password-2026', async (name) => shotFinance(`finance-${name}`), 'finance');
-    await menuLink(financePage, 'สมาชิก').click();
+    await openScreen(financePage, 'สมาชิก', 'members');
     await financePage.locator('input[name="q"]').fill(member.phoneNumber);
     await financePage.getByRole('button', { name: 'ค้นหา' }).click();
     await financePage.getByRole('row', { name: new RegExp(member.phoneNumber) }).getByRole('button', { name: 'เปิด', exact: true }).click();
@@ -155,7 +173,7 @@ export async function goLiveJourney(options: { browser: Browser; site: Productio
     await memberPage.getByTestId('success-dialog').getByRole('button').click();
 
     // 12. Nothing is paid without staff (auto-withdraw 0): finance approves it from the withdrawal queue…
-    await menuLink(financePage, 'คำขอถอนเงิน').click();
+    await openScreen(financePage, 'คำขอถอนเงิน', 'withdrawals');
     const approve = financePage.locator('[data-testid^="approve-wdr_"]').first();
     await expectVisible(approve, 'the withdrawal waiting for approval');
     await shotFinance('finance-withdrawal-queue');
@@ -169,7 +187,7 @@ export async function goLiveJourney(options: { browser: Browser; site: Productio
     });
     const paidAnswer = (await paid.json()) as { bankReference?: string; delivered?: { status?: string } };
     if (!paid.ok || !paidAnswer.bankReference || paidAnswer.delivered?.status !== 'delivered') throw new Error(`the house transfer failed: ${JSON.stringify(paidAnswer)}`);
-    await menuLink(financePage, 'รายการที่ต้องโอน').click();
+    await openScreen(financePage, 'รายการที่ต้องโอน', 'payouts');
     const recordButton = financePage.locator('[data-testid^="record-wdr_"]').first();
     await expectVisible(recordButton, 'the withdrawal in the to-pay queue');
     await shotFinance('finance-to-pay-queue');
@@ -193,6 +211,9 @@ export async function goLiveJourney(options: { browser: Browser; site: Productio
   } catch (error) {
     for (const [index, page] of [...desktop.pages(), ...phone.pages()].entries()) {
       await page.screenshot({ path: `${artifactsDir}/failure-${index}.png`, fullPage: true }).catch(() => undefined);
+      // What each page showed, for a CI log that keeps no screenshots.
+      const text = await page.locator('body').innerText({ timeout: 2_000 }).catch((caught: unknown) => `(no text: ${String(caught)})`);
+      console.error(`  page ${index}: ${page.url()}\n    ${text.replace(/\s+/g, ' ').slice(0, 600)}`);
     }
     if (pageErrors.length > 0) console.error(`  uncaught errors in the pages: ${pageErrors.join(' | ')}`);
     throw error;

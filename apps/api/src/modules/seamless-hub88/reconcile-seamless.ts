@@ -14,9 +14,11 @@ const MAX_LISTED = 20;
  * @returns the violations; empty means sound.
  */
 export async function reconcileSeamlessHub88(q: Queryable, window?: TransferWindow): Promise<Violation[]> {
-  const sums = await Promise.all(
-    (['GAME_IN', 'GAME_OUT', 'REVERSAL'] as const).map((transferCode) => sumMemberWalletPostings(q, { kind: 'main', transferCode, sourceType: 'hub88_transaction' }, window)),
-  );
+  // One after another: `q` may be one connection (a reconciliation's snapshot transaction).
+  const sums: Map<string, bigint>[] = [];
+  for (const transferCode of ['GAME_IN', 'GAME_OUT', 'REVERSAL'] as const) {
+    sums.push(await sumMemberWalletPostings(q, { kind: 'main', transferCode, sourceType: 'hub88_transaction' }, window));
+  }
   const posted = new Map<string, bigint>();
   for (const sum of sums) for (const [memberId, net] of sum) posted.set(memberId, (posted.get(memberId) ?? 0n) + net);
   const rounds = window

@@ -34,18 +34,18 @@ function isGamePartnerReady(config: AppConfig): boolean {
  * each choice and whether it can run; the deployment guide says how to change it.
  */
 export async function getSetupChecklist(db: Queryable, config: AppConfig): Promise<SetupChecklist> {
-  const [site, channels, sources, staff] = await Promise.all([
-    db.query<{ opened_at: Date | null; opened_by: string | null }>('SELECT opened_at, opened_by FROM site_settings WHERE id = 1'),
-    db.query<{ active: number; creditable: number }>(
-      `SELECT count(*)::int AS active, count(*) FILTER (WHERE ${isCreditableChannelSql('c')})::int AS creditable
-       FROM deposit_channels c WHERE c.state = 'active'`,
-    ),
-    db.query<{ debit_readers: number; active: number }>(
-      `SELECT count(*) FILTER (WHERE kind IN ('sms', 'statement'))::int AS debit_readers, count(*)::int AS active
-       FROM bank_feed_sources WHERE is_active`,
-    ),
-    db.query<{ role: string; count: number }>(`SELECT role, count(*)::int AS count FROM staff_accounts WHERE status = 'active' GROUP BY role`),
-  ]);
+  // One after another: `db` may be one connection (open-site.ts reads the checklist inside its
+  // transaction), and a connection runs one statement at a time (pg deprecates queueing them).
+  const site = await db.query<{ opened_at: Date | null; opened_by: string | null }>('SELECT opened_at, opened_by FROM site_settings WHERE id = 1');
+  const channels = await db.query<{ active: number; creditable: number }>(
+    `SELECT count(*)::int AS active, count(*) FILTER (WHERE ${isCreditableChannelSql('c')})::int AS creditable
+     FROM deposit_channels c WHERE c.state = 'active'`,
+  );
+  const sources = await db.query<{ debit_readers: number; active: number }>(
+    `SELECT count(*) FILTER (WHERE kind IN ('sms', 'statement'))::int AS debit_readers, count(*)::int AS active
+     FROM bank_feed_sources WHERE is_active`,
+  );
+  const staff = await db.query<{ role: string; count: number }>(`SELECT role, count(*)::int AS count FROM staff_accounts WHERE status = 'active' GROUP BY role`);
   const siteRow = site.rows[0];
   const { active: activeChannels = 0, creditable = 0 } = channels.rows[0] ?? {};
   const { debit_readers: debitReaders = 0, active: activeSources = 0 } = sources.rows[0] ?? {};
