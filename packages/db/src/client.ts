@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * The database client: one small interface with two drivers that run the same SQL.
@@ -245,7 +246,9 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
   const parsers = {
     [INT8_OID]: (text: string) => BigInt(text),
   };
-  const lite = dataDir ? new PGlite(dataDir, { parsers }) : new PGlite({ parsers });
+  // pg_trgm: the members' sender-lookup index (migration 0066) needs it, as on a PostgreSQL server.
+  const options = { parsers, extensions: { pg_trgm } };
+  const lite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await lite.waitReady;
   const run = async <Row>(
     target: { query: PGlite['query'] },

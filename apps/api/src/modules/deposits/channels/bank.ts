@@ -3,7 +3,7 @@ import type { Queryable } from '@sabai/db';
 import { parseBahtToSatang } from '@sabai/money';
 import { readSmsReceivedBody, smsFeedBody, smsSenderOf, statementFeedBody, type FeedBodyFormat } from '@sabai/contracts';
 import { parseBankNotification } from '../bank-feed/index.ts';
-import { accountFitsMask, readMaskedAccount } from '../matching/masked-account.ts';
+import { accountFitsMask, readMaskedAccount, type MaskedAccount } from '../matching/masked-account.ts';
 import { distinctSortedIds, hold, nonEmpty, type CreditReason, type FoundMembers, type IncomingCredit, type MatchDecision, type MatchMember } from '../matching/match-types.ts';
 import {
   CANDIDATE_LIMIT,
@@ -109,20 +109,54 @@ export const bankChannel: DepositChannelEntry<'bank'> = {
 };
 
 /**
- * The members a bank credit's candidate read looks at: those whose bound account contains the
- * sender's visible digits, else those at the sender's bank with the sender's name; null when the
- * credit names no sender (then there are no candidates). `where` uses `$1`… for `params`.
+ * The members a bank credit's candidate read looks at: exactly those whose bound account fits the
+ * sender's mask (`accountFitsMask`, the same rule in SQL), else those at the sender's bank with the
+ * sender's name; null when the credit names no sender (then there are no candidates). `where` uses
+ * `$1`… for `params`.
+ *
+ * Both reach members by an index (migration 0066, docs/adr/0076), never by reading every member: the
+ * visible digits as a LIKE pattern (`'%1234%'`, `'1234%'`, `'%1234'`) for the trigram index on
+ * `bank_account_number`, a whole account by its own index; the bank and the upper-cased full name for
+ * the name index, the expression as that index has it.
  */
-function candidateFilter(credit: IncomingCredit): { where: string; params: unknown[] } | null {
+export function candidateFilter(credit: IncomingCredit): { where: string; params: unknown[] } | null {
   const mask = credit.senderAccountMasked ? readMaskedAccount(credit.senderAccountMasked) : null;
-  if (mask) return { where: 'strpos(bank_account_number, $1) > 0', params: [mask.visibleDigits] };
+  if (mask) return maskFilter(mask);
   if (credit.senderName && credit.senderBankCode) {
     return { where: `bank_code = $1 AND upper(first_name || ' ' || last_name) = upper($2)`, params: [credit.senderBankCode, credit.senderName.trim().replace(/\s+/g, ' ')] };
   }
   return null;
 }
 
-const candidateMembersSql = (where: string) => `SELECT ${CANDIDATE_MEMBER_COLUMNS} FROM members WHERE ${where} LIMIT ${CANDIDATE_LIMIT}`;
+/**
+ * `accountFitsMask` as a filter on `bank_account_number`: the account is all digits; the visible run
+ * is strictly inside (hidden both sides), the end (hidden before), the start (hidden after) or the
+ * whole account. The LIKE pattern is what the index reads; the rest makes the fit exact.
+ */
+function maskFilter(mask: MaskedAccount): { where: string; params: unknown[] } {
+  const { visibleDigits, isHiddenBefore, isHiddenAfter } = mask;
+  if (!/^\d+$/.test(visibleDigits)) throw new Error('maskFilter: the visible run must be digits (readMaskedAccount)');
+  const allDigits = `bank_account_number ~ '^[0-9]+$'`;
+  if (isHiddenBefore && isHiddenAfter) {
+    return {
+      where: `bank_account_number LIKE $1 AND ${allDigits} AND strpos(substr(bank_account_number, 2, greatest(length(bank_account_number) - 2, 0)), $2) > 0`,
+      params: [`%${visibleDigits}%`, visibleDigits],
+    };
+  }
+  if (isHiddenBefore) return { where: `bank_account_number LIKE $1 AND ${allDigits} AND length(bank_account_number) > $2`, params: [`%${visibleDigits}`, visibleDigits.length] };
+  if (isHiddenAfter) return { where: `bank_account_number LIKE $1 AND ${allDigits} AND length(bank_account_number) > $2`, params: [`${visibleDigits}%`, visibleDigits.length] };
+  // The whole account, at any bank (a fitting member at another bank is SENDER_NOT_BOUND): the
+  // account's own index (the unique one leads with bank_code).
+  return { where: 'bank_account_number = $1', params: [visibleDigits] };
+}
+
+/**
+ * One more than CANDIDATE_LIMIT: a read that returns more than the limit tells the matcher that more
+ * members fit than it was shown, and the credit is held (findByBankSender), never matched within a
+ * cut-off list. No ORDER BY: with one, a planner may walk the primary key in id order hoping to meet
+ * the limit early, reading every member when few fit; the matcher is order-independent.
+ */
+const candidateMembersSql = (where: string) => `SELECT ${CANDIDATE_MEMBER_COLUMNS} FROM members WHERE ${where} LIMIT ${CANDIDATE_LIMIT + 1}`;
 
 /**
  * The bank channel's candidate members for `credit` (bankChannel.loadCandidates): one statement,
@@ -173,6 +207,9 @@ export async function loadBankCandidatesAndSlipTwins(
  * matching/match-deposit.ts and matching/README.md).
  */
 function findByBankSender(credit: IncomingCredit, members: readonly MatchMember[]): FoundMembers | MatchDecision {
+  // More members fit than the read returned (candidateMembersSql reads CANDIDATE_LIMIT + 1): the
+  // one that sent it may be among those not shown, so nothing is matched within a cut-off list.
+  if (members.length > CANDIDATE_LIMIT) return hold('AMBIGUOUS', distinctSortedIds(members).slice(0, CANDIDATE_LIMIT));
   const senderBankCode = nonEmpty(credit.senderBankCode);
   const isAtSenderBank = (member: MatchMember) => senderBankCode === null || member.bankCode === senderBankCode;
 
