@@ -6,6 +6,7 @@ import { unboundedScansOf } from '../../../test/plan-scans.ts';
 import { accountFitsMask, readMaskedAccount } from '../matching/masked-account.ts';
 import type { IncomingCredit } from '../matching/match-types.ts';
 import { candidateFilter } from './bank.ts';
+import { classifySlipSender } from './slip/read-slip-parties.ts';
 import { CANDIDATE_LIMIT, CANDIDATE_MEMBER_COLUMNS } from './channel-entry.ts';
 
 /**
@@ -81,6 +82,22 @@ describe.skipIf(!process.env.DATABASE_URL)('the bank candidate read’s plan (Po
         rules: { isWatched: (table) => table === 'members' },
       });
       expect({ credit: credit.senderAccountMasked ?? credit.senderName, scans }).toEqual({ credit: credit.senderAccountMasked ?? credit.senderName, scans: [] });
+    }
+  });
+
+  it('the slip’s sender check reaches other members by an index too, masked or whole', async () => {
+    const member = await t.signUp();
+    const memberId = (await t.db.query<{ id: string }>('SELECT id FROM members WHERE phone_number = $1', [member.phoneNumber])).rows[0]!.id;
+    for (const account of ['xxx-x-x2345-6', '1234xxxxxx', '0401234567']) {
+      const captured: Array<{ sql: string; params: readonly unknown[] }> = [];
+      const reader = { query: async (sql: string, params?: readonly unknown[]) => {
+        if (/FROM members WHERE id <> \$1/.test(sql)) captured.push({ sql, params: params ?? [] });
+        return t.db.query(sql, params);
+      } } as unknown as typeof t.db;
+      await classifySlipSender(reader, memberId, { bankCode: null, account, name: null });
+      expect(captured).toHaveLength(1);
+      const scans = await unboundedScansOf(t.db, captured[0]!.sql, captured[0]!.params, { disabled: ['enable_seqscan'], rules: { isWatched: (table) => table === 'members' } });
+      expect({ account, scans }).toEqual({ account, scans: [] });
     }
   });
 });

@@ -131,23 +131,26 @@ export function candidateFilter(credit: IncomingCredit): { where: string; params
 /**
  * `accountFitsMask` as a filter on `bank_account_number`: the account is all digits; the visible run
  * is strictly inside (hidden both sides), the end (hidden before), the start (hidden after) or the
- * whole account. The LIKE pattern is what the index reads; the rest makes the fit exact.
+ * whole account. The LIKE pattern is what the trigram index reads (migration 0066); the rest makes
+ * the fit exact. Parameters are numbered from `$<first>`. Also the slip's sender check
+ * (slip/read-slip-parties.ts).
  */
-function maskFilter(mask: MaskedAccount): { where: string; params: unknown[] } {
+export function maskFilter(mask: MaskedAccount, first = 1): { where: string; params: unknown[] } {
   const { visibleDigits, isHiddenBefore, isHiddenAfter } = mask;
   if (!/^\d+$/.test(visibleDigits)) throw new Error('maskFilter: the visible run must be digits (readMaskedAccount)');
+  const [a, b] = [`$${first}`, `$${first + 1}`];
   const allDigits = `bank_account_number ~ '^[0-9]+$'`;
   if (isHiddenBefore && isHiddenAfter) {
     return {
-      where: `bank_account_number LIKE $1 AND ${allDigits} AND strpos(substr(bank_account_number, 2, greatest(length(bank_account_number) - 2, 0)), $2) > 0`,
+      where: `bank_account_number LIKE ${a} AND ${allDigits} AND strpos(substr(bank_account_number, 2, greatest(length(bank_account_number) - 2, 0)), ${b}) > 0`,
       params: [`%${visibleDigits}%`, visibleDigits],
     };
   }
-  if (isHiddenBefore) return { where: `bank_account_number LIKE $1 AND ${allDigits} AND length(bank_account_number) > $2`, params: [`%${visibleDigits}`, visibleDigits.length] };
-  if (isHiddenAfter) return { where: `bank_account_number LIKE $1 AND ${allDigits} AND length(bank_account_number) > $2`, params: [`${visibleDigits}%`, visibleDigits.length] };
+  if (isHiddenBefore) return { where: `bank_account_number LIKE ${a} AND ${allDigits} AND length(bank_account_number) > ${b}`, params: [`%${visibleDigits}`, visibleDigits.length] };
+  if (isHiddenAfter) return { where: `bank_account_number LIKE ${a} AND ${allDigits} AND length(bank_account_number) > ${b}`, params: [`${visibleDigits}%`, visibleDigits.length] };
   // The whole account, at any bank (a fitting member at another bank is SENDER_NOT_BOUND): the
   // account's own index (the unique one leads with bank_code).
-  return { where: 'bank_account_number = $1', params: [visibleDigits] };
+  return { where: `bank_account_number = ${a}`, params: [visibleDigits] };
 }
 
 /**

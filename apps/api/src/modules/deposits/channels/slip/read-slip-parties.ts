@@ -1,6 +1,7 @@
 import type { Queryable } from '@sabai/db';
 import type { SlipParty } from '../../../../adapters/slip-verify/index.ts';
 import { accountFitsMask, readMaskedAccount } from '../../matching/masked-account.ts';
+import { maskFilter } from '../bank.ts';
 
 /**
  * Whether an account as a bank reports it on a slip (full `1234567890`, or masked `xxx-x-x5678-x`,
@@ -43,13 +44,14 @@ export async function classifySlipSender(db: Queryable, memberId: string, sender
   const self = await db.query<{ bank_code: string; bank_account_number: string }>('SELECT bank_code, bank_account_number FROM members WHERE id = $1', [memberId]);
   const bound = self.rows[0];
   if (bound && (sender.bankCode === null || sender.bankCode === bound.bank_code) && slipAccountFits(sender.account, bound.bank_account_number)) return 'self';
-  const visible = sender.account.replace(/[^0-9]/g, '');
+  // Another member's account the slip's sender fits (slipAccountFits, in SQL and by index: a whole
+  // account is a mask hiding nothing), whoever of them it is: one row answers.
   const mask = readMaskedAccount(sender.account.toUpperCase().replace(/[*•]/g, 'X'));
-  const probe = /^\d+$/.test(sender.account.replace(/[- ]/g, '')) ? visible : (mask?.visibleDigits ?? null);
-  if (!probe) return 'unbound';
-  const others = await db.query<{ bank_account_number: string }>(
-    `SELECT bank_account_number FROM members WHERE id <> $1 AND ($2::text IS NULL OR bank_code = $2::text) AND strpos(bank_account_number, $3) > 0 LIMIT 50`,
-    [memberId, sender.bankCode, probe],
+  if (!mask) return 'unbound';
+  const fits = maskFilter(mask, 3);
+  const others = await db.query<{ found: number }>(
+    `SELECT 1 AS found FROM members WHERE id <> $1 AND ($2::text IS NULL OR bank_code = $2::text) AND ${fits.where} LIMIT 1`,
+    [memberId, sender.bankCode, ...fits.params],
   );
-  return others.rows.some((row) => slipAccountFits(sender.account, row.bank_account_number)) ? 'other' : 'unbound';
+  return others.rows.length > 0 ? 'other' : 'unbound';
 }
