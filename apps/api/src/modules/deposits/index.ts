@@ -17,3 +17,6 @@ export { registerSlipDepositRoutes } from './channels/slip/slip-routes.ts';
 export { registerDepositChannelRoutes } from './channels/index.ts';
 export { registerFeedSourceRoutes, startSilenceAlarms } from './feed-sources/index.ts';
 export { registerDepositAdminRoutes } from './admin-routes.ts';
+/** The bank credit's candidate read, for bench/bank-candidates.ts (docs/adr/0076). */
+export { loadBankCandidates } from './channels/bank.ts';
+export type { IncomingCredit } from './matching/match-types.ts';
