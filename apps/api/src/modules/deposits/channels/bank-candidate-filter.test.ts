@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { postFeed } from '../../../test/money-helpers.ts';
+import { postFeed, statementFrom } from '../../../test/money-helpers.ts';
 import { unboundedScansOf } from '../../../test/plan-scans.ts';
 import { accountFitsMask, readMaskedAccount } from '../matching/masked-account.ts';
 import type { IncomingCredit } from '../matching/match-types.ts';
@@ -103,6 +103,15 @@ describe.skipIf(!process.env.DATABASE_URL)('the bank candidate read’s plan (Po
 });
 
 describe('a credit more members fit than the candidate read returns', () => {
+  /** A statement line from the masked `sender` is held AMBIGUOUS: no member credited. */
+  const expectHeldAmbiguous = async (sender: { bankCode: string; accountNumber: string }, amount: string, amountSatang: number) => {
+    const answer = await postFeed(t, 'statement', statementFrom(sender, amount), { sourceId: 'src_statement_bbl' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ status: 'held', reason: 'AMBIGUOUS' });
+    const { rows } = await t.db.query<{ status: string; member_id: string | null; hold_reason: string | null }>('SELECT status, member_id, hold_reason FROM deposits WHERE amount_satang = $1', [amountSatang]);
+    expect(rows).toEqual([{ status: 'held', member_id: null, hold_reason: 'AMBIGUOUS' }]);
+  };
+
   it('is held AMBIGUOUS with the first members as candidates, nobody credited', async () => {
     const fitting = CANDIDATE_LIMIT + 1;
     const run = '7731';
@@ -111,20 +120,7 @@ describe('a credit more members fit than the candidate read returns', () => {
       const member = await t.signUp({ accountNumber: `${String(index).padStart(6, '0')}${run}` });
       bankCode = member.bankCode;
     }
-    const answer = await postFeed(t, 'statement', {
-      providerRef: 'overflow-1',
-      accountNumber: '1170012345',
-      direction: 'credit',
-      amount: '321.00',
-      occurredAt: new Date().toISOString(),
-      senderBankCode: bankCode,
-      senderAccountNumber: `xxxxxx${run}`,
-      senderName: null,
-    }, { sourceId: 'src_statement_bbl' });
-    expect(answer.status).toBe(200);
-    expect(answer.body.data).toMatchObject({ status: 'held', reason: 'AMBIGUOUS' });
-    const { rows } = await t.db.query<{ status: string; member_id: string | null; hold_reason: string | null }>('SELECT status, member_id, hold_reason FROM deposits WHERE amount_satang = 32100');
-    expect(rows).toEqual([{ status: 'held', member_id: null, hold_reason: 'AMBIGUOUS' }]);
+    await expectHeldAmbiguous({ bankCode, accountNumber: `xxxxxx${run}` }, '321.00', 32_100);
   }, 180_000);
 
   it('is held AMBIGUOUS when two members fit behind many whose accounts merely contain the digits (the read once cut them off and credited the first)', async () => {
@@ -134,18 +130,6 @@ describe('a credit more members fit than the candidate read returns', () => {
     for (let index = 0; index < CANDIDATE_LIMIT - 1; index += 1) await t.signUp({ accountNumber: `${run}${String(index * 10).padStart(6, '0')}` }); // last digit 0: the sandbox bank says an account ending in 9 does not exist
     const first = await t.signUp({ accountNumber: `000001${run}` });
     await t.signUp({ accountNumber: `000002${run}` });
-    const answer = await postFeed(t, 'statement', {
-      providerRef: 'overflow-2',
-      accountNumber: '1170012345',
-      direction: 'credit',
-      amount: '654.00',
-      occurredAt: new Date().toISOString(),
-      senderBankCode: first.bankCode,
-      senderAccountNumber: `xxxxxx${run}`,
-      senderName: null,
-    }, { sourceId: 'src_statement_bbl' });
-    expect(answer.body.data).toMatchObject({ status: 'held', reason: 'AMBIGUOUS' });
-    const { rows } = await t.db.query<{ status: string; member_id: string | null }>('SELECT status, member_id FROM deposits WHERE amount_satang = 65400');
-    expect(rows).toEqual([{ status: 'held', member_id: null }]);
+    await expectHeldAmbiguous({ bankCode: first.bankCode, accountNumber: `xxxxxx${run}` }, '654.00', 65_400);
   }, 180_000);
 });
