@@ -139,7 +139,9 @@ export function maskFilter(mask: MaskedAccount, first = 1): { where: string; par
   const { visibleDigits, isHiddenBefore, isHiddenAfter } = mask;
   if (!/^\d+$/.test(visibleDigits)) throw new Error('maskFilter: the visible run must be digits (readMaskedAccount)');
   const [a, b] = [`$${first}`, `$${first + 1}`];
-  const allDigits = `bank_account_number ~ '^[0-9]+$'`;
+  // `!~` and not `~ '^[0-9]+$'`: the trigram index would take a `~` as an index condition it cannot narrow
+  // (no trigram in it) and read all of itself for it (4.3 ms at 100,000 members, EXPLAIN ANALYZE).
+  const allDigits = `bank_account_number !~ '[^0-9]'`;
   if (isHiddenBefore && isHiddenAfter) {
     return {
       where: `bank_account_number LIKE ${a} AND ${allDigits} AND strpos(substr(bank_account_number, 2, greatest(length(bank_account_number) - 2, 0)), ${b}) > 0`,
