@@ -112,15 +112,16 @@ describe('a credit more members fit than the candidate read returns', () => {
     expect(rows).toEqual([{ status: 'held', member_id: null, hold_reason: 'AMBIGUOUS' }]);
   };
 
-  it('is held AMBIGUOUS with the first members as candidates, nobody credited', async () => {
-    const fitting = CANDIDATE_LIMIT + 1;
+  it('is held AMBIGUOUS when more members fit than the read returns, though the rows read show one at the sender’s bank', async () => {
     const run = '7731';
-    let bankCode = '';
-    for (let index = 0; index < fitting; index += 1) {
-      const member = await t.signUp({ accountNumber: `${String(index).padStart(6, '0')}${run}` });
-      bankCode = member.bankCode;
-    }
-    await expectHeldAmbiguous({ bankCode, accountNumber: `xxxxxx${run}` }, '321.00', 32_100);
+    // In insertion order: A at the sender's bank (014), CANDIDATE_LIMIT members at another bank
+    // (004), then B at the sender's bank. The read's CANDIDATE_LIMIT + 1 rows are A and the 004
+    // members: among them only A is at the sender's bank, so a matcher trusting them credits A,
+    // though B fits as well.
+    const a = await t.signUp({ bankCode: '014', accountNumber: `000000${run}` });
+    for (let index = 1; index <= CANDIDATE_LIMIT; index += 1) await t.signUp({ bankCode: '004', accountNumber: `${String(index).padStart(6, '0')}${run}` });
+    await t.signUp({ bankCode: '014', accountNumber: `999990${run}` });
+    await expectHeldAmbiguous({ bankCode: a.bankCode, accountNumber: `xxxxxx${run}` }, '321.00', 32_100);
   }, 180_000);
 
   it('is held AMBIGUOUS when two members fit behind many whose accounts merely contain the digits (the read once cut them off and credited the first)', async () => {
